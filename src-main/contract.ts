@@ -1,0 +1,315 @@
+/**
+ * The one contract shared by the engine, the Electron main process, the preload, the WebSocket bridge
+ * and the renderer. Types only, plus the list of method and event names the bridges validate against:
+ * nothing here may import Node or Electron, because the renderer compiles it too.
+ */
+
+export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss';
+
+export const PROTOCOL_LABELS: Record<Protocol, string> = {
+  jsonrpc: 'Subprocess JSON-RPC',
+  skilldef: 'SkillDefinition',
+  action: 'Action skill',
+  namel3ss: 'namel3ss tools',
+};
+
+export type SkillStatus =
+  | 'stopped'
+  | 'starting'
+  | 'ready'
+  | 'busy'
+  | 'needs-setup'
+  | 'crashed'
+  | 'restarting';
+
+/** A JSON Schema as skills declare it; kept loose on purpose (skills send whatever their SDK emits). */
+export type JsonSchema = { [key: string]: unknown };
+
+export interface ToolInfo {
+  name: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+}
+
+/** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */
+export interface SkillRef {
+  /** Stable id: the skill's path relative to the folder it was found in, plus its name where a folder holds several. */
+  id: string;
+  name: string;
+  protocol: Protocol;
+  /** The skill folder (or the app/agent folder for namel3ss and action skills). */
+  dir: string;
+  /** The script or entry file, where the protocol has one. */
+  entry?: string;
+  /** The workspace folder it was found under. */
+  root: string;
+  description?: string;
+  /** Per-call protocols (action) carry their timeout here, from agent.yaml. */
+  timeoutMs?: number;
+}
+
+export interface SkillCapabilities {
+  setup: boolean;
+  sessions: boolean;
+  ticks: boolean;
+  messageHooks: boolean;
+  /** A long-running process (JSON-RPC protocols) rather than one process per call. */
+  persistent: boolean;
+}
+
+export interface SkillInfo extends SkillRef {
+  version?: string;
+  tools: ToolInfo[];
+  capabilities: SkillCapabilities;
+  /** Which SDK runs a SkillDefinition skill, or how a tool list was learnt: said plainly in the inspector. */
+  notes: string[];
+  tickIntervalMs?: number;
+  needsSetup?: boolean;
+}
+
+export interface SkillSummary {
+  id: string;
+  name: string;
+  protocol: Protocol;
+  dir: string;
+  root: string;
+  description?: string;
+  status: SkillStatus;
+  statusDetail?: string;
+  toolCount?: number;
+}
+
+export interface CallError {
+  /** A short machine code: TIMEOUT, CRASHED, PROTOCOL, LAUNCH, TOOL, CANCELLED, VALIDATION, or the skill's own. */
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export interface CallOutcome {
+  /** True when the tool ran and did not report an error. */
+  ok: boolean;
+  /** Text content, where the protocol returns text. */
+  text?: string;
+  /** Structured result, where the protocol returns one. */
+  data?: unknown;
+  error?: CallError;
+  durationMs: number;
+  /** Protocol-specific trace (namel3ss trace record, action exit code, ...). */
+  trace?: Record<string, unknown>;
+  /** The last stderr lines around a failure, to show next to the error. */
+  stderrTail?: string[];
+}
+
+export interface CallRecord {
+  callId: string;
+  skillId: string;
+  tool: string;
+  args: unknown;
+  startedAt: number;
+  status: 'running' | 'done';
+  outcome?: CallOutcome;
+}
+
+export type LogStream = 'stdout' | 'stderr' | 'system';
+
+export interface LogEntry {
+  seq: number;
+  time: number;
+  stream: LogStream;
+  text: string;
+}
+
+export type MessageDirection = 'out' | 'in';
+export type MessageKind = 'request' | 'response' | 'notification' | 'exchange' | 'invalid';
+
+export interface MessageEntry {
+  seq: number;
+  time: number;
+  direction: MessageDirection;
+  kind: MessageKind;
+  method?: string;
+  id?: string | number | null;
+  /** The message as sent or received (secrets redacted). */
+  body: unknown;
+  /** For a response, the seq of its request; for a request, the seq of its response once it came. */
+  pairSeq?: number;
+  durationMs?: number;
+  /** Which form of a protocol was seen where the documents and the real implementations differ. */
+  note?: string;
+}
+
+export type TimelineKind =
+  | 'tick'
+  | 'event'
+  | 'load'
+  | 'unload'
+  | 'session-start'
+  | 'session-end'
+  | 'setup'
+  | 'crash'
+  | 'restart'
+  | 'note';
+
+export interface TimelineEntry {
+  seq: number;
+  time: number;
+  kind: TimelineKind;
+  label: string;
+  durationMs?: number;
+  outcome?: 'ok' | 'error' | 'skipped';
+  data?: unknown;
+}
+
+export interface TickState {
+  intervalMs: number;
+  paused: boolean;
+  running: boolean;
+  count: number;
+  skipped: number;
+}
+
+export type SetupFieldType = 'text' | 'number' | 'password' | 'select' | 'multiselect' | 'boolean';
+
+export interface SetupField {
+  name: string;
+  type: SetupFieldType;
+  label: string;
+  description?: string | null;
+  required?: boolean;
+  default?: unknown;
+  placeholder?: string | null;
+  options?: { label: string; value: string }[] | null;
+}
+
+export interface SetupStep {
+  id: string;
+  title: string;
+  description?: string | null;
+  fields: SetupField[];
+}
+
+export interface SetupFieldError {
+  field: string;
+  message: string;
+}
+
+export interface SetupResult {
+  status: 'next' | 'error' | 'complete';
+  nextStep?: SetupStep | null;
+  errors?: SetupFieldError[] | null;
+  message?: string | null;
+}
+
+export interface Entity {
+  type: string;
+  source: string;
+  id?: string;
+  sourceId?: string;
+  title?: string;
+  summary?: string;
+  metadata?: Record<string, unknown>;
+  updatedAt?: number;
+}
+
+export interface SkillData {
+  state: Record<string, unknown>;
+  files: { name: string; size: number; modifiedAt: number }[];
+  entities: Entity[];
+  dataDir: string;
+}
+
+export interface Workspace {
+  folders: string[];
+  selectedSkill?: string;
+}
+
+export interface HostInfo {
+  kind: 'electron' | 'browser';
+  version: string;
+  home: string;
+  /** True where a native folder picker exists. */
+  canPickFolder: boolean;
+}
+
+/** Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message. */
+export interface WorkbenchApi {
+  hostInfo(): Promise<HostInfo>;
+  getWorkspace(): Promise<Workspace>;
+  addFolder(path: string): Promise<Workspace>;
+  removeFolder(path: string): Promise<Workspace>;
+  pickFolder(): Promise<string | null>;
+  selectSkill(skillId: string | null): Promise<void>;
+
+  listSkills(): Promise<SkillSummary[]>;
+  inspectSkill(skillId: string): Promise<SkillInfo>;
+  startSkill(skillId: string): Promise<void>;
+  stopSkill(skillId: string): Promise<void>;
+  restartSkill(skillId: string): Promise<void>;
+
+  callTool(skillId: string, tool: string, args: unknown, opts?: { timeoutMs?: number }): Promise<CallRecord>;
+  cancelCall(callId: string): Promise<void>;
+  getHistory(skillId: string): Promise<CallRecord[]>;
+
+  getLogs(skillId: string): Promise<LogEntry[]>;
+  clearLogs(skillId: string): Promise<void>;
+  getMessages(skillId: string): Promise<MessageEntry[]>;
+  getTimeline(skillId: string): Promise<{ entries: TimelineEntry[]; ticks: TickState | null }>;
+
+  setupStart(skillId: string): Promise<SetupStep>;
+  setupSubmit(skillId: string, stepId: string, values: Record<string, unknown>): Promise<SetupResult>;
+  setupCancel(skillId: string): Promise<void>;
+
+  sessionStart(skillId: string): Promise<string>;
+  sessionEnd(skillId: string): Promise<void>;
+  transformMessage(skillId: string, hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null>;
+
+  pauseTicks(skillId: string): Promise<void>;
+  resumeTicks(skillId: string): Promise<void>;
+  tickNow(skillId: string): Promise<void>;
+
+  getData(skillId: string): Promise<SkillData>;
+  setState(skillId: string, state: Record<string, unknown>): Promise<void>;
+  readDataFile(skillId: string, name: string): Promise<string>;
+}
+
+export type ApiMethod = keyof WorkbenchApi;
+
+/** Events pushed to the renderer. High-volume streams (logs, messages) arrive in batches. */
+export interface WorkbenchEvents {
+  skills: SkillSummary[];
+  status: { skillId: string; status: SkillStatus; detail?: string };
+  logs: { skillId: string; entries: LogEntry[] };
+  messages: { skillId: string; entries: MessageEntry[] };
+  timeline: { skillId: string; entry: TimelineEntry; ticks?: TickState | null };
+  call: CallRecord;
+}
+
+export type EventName = keyof WorkbenchEvents;
+
+/** What the renderer holds: the commands plus subscriptions that return their unsubscribe. */
+export interface WorkbenchClient extends WorkbenchApi {
+  on<K extends EventName>(event: K, listener: (payload: WorkbenchEvents[K]) => void): () => void;
+}
+
+const METHODS: { [K in ApiMethod]: true } = {
+  hostInfo: true, getWorkspace: true, addFolder: true, removeFolder: true, pickFolder: true, selectSkill: true,
+  listSkills: true, inspectSkill: true, startSkill: true, stopSkill: true, restartSkill: true,
+  callTool: true, cancelCall: true, getHistory: true,
+  getLogs: true, clearLogs: true, getMessages: true, getTimeline: true,
+  setupStart: true, setupSubmit: true, setupCancel: true,
+  sessionStart: true, sessionEnd: true, transformMessage: true,
+  pauseTicks: true, resumeTicks: true, tickNow: true,
+  getData: true, setState: true, readDataFile: true,
+};
+/** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
+export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
+
+const EVENTS: { [K in EventName]: true } = {
+  skills: true, status: true, logs: true, messages: true, timeline: true, call: true,
+};
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+/** The text shown in place of a secret, everywhere a secret would otherwise appear. */
+export const REDACTED = '••••';

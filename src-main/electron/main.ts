@@ -1,0 +1,2 @@
+import { app } from 'electron';
+app.whenReady().then(() => undefined);

@@ -1,0 +1,175 @@
+/**
+ * One child process in its own process group: spawned with `shell: false` and an explicit environment,
+ * its stderr split into log lines, and a stop that escalates (protocol shutdown, grace, SIGTERM, SIGKILL)
+ * and always ends with the whole group gone, so no grandchild outlives its skill.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { LineReader } from './framing';
+import type { LogSink } from './log-sink';
+import { SkillError } from './errors';
+
+export interface SpawnSpec {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the process never started (command not found, bad working directory). */
+  spawnError?: Error;
+}
+
+export interface StopOptions {
+  /** The protocol's polite request to exit (e.g. a `shutdown` message). */
+  shutdown?: () => Promise<unknown>;
+  /** How long to wait for the process to exit after the shutdown request. */
+  graceMs?: number;
+  /** How long to wait after SIGTERM before SIGKILL. */
+  termMs?: number;
+}
+
+export interface ChildOptions {
+  logs?: LogSink;
+  onStdout?: (chunk: Buffer) => void;
+  maxLineBytes?: number;
+}
+
+const isWindows = process.platform === 'win32';
+
+export class SkillChild {
+  readonly proc: ChildProcess;
+  readonly exited: Promise<ExitInfo>;
+  private exitInfo: ExitInfo | null = null;
+  private stopping: Promise<ExitInfo> | null = null;
+
+  constructor(readonly spec: SpawnSpec, opts: ChildOptions = {}) {
+    this.proc = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      shell: false,
+      detached: !isWindows,
+      windowsHide: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.exited = new Promise<ExitInfo>((resolve) => {
+      this.proc.once('error', (err) => {
+        // 'error' without a pid means the process never ran; with a pid it is a signal failure we ignore.
+        if (this.proc.pid === undefined && !this.exitInfo) {
+          this.exitInfo = { code: null, signal: null, spawnError: launchError(spec, err) };
+          resolve(this.exitInfo);
+        }
+      });
+      this.proc.once('exit', (code, signal) => {
+        if (this.exitInfo) return;
+        this.exitInfo = { code, signal };
+        // The leader is gone: take anything it left running in its group with it.
+        this.killGroup('SIGKILL');
+        resolve(this.exitInfo);
+      });
+    });
+    this.proc.stdin?.on('error', () => undefined);
+    if (opts.onStdout) this.proc.stdout?.on('data', opts.onStdout);
+    const logs = opts.logs;
+    if (logs && this.proc.stderr) {
+      const stderr = this.proc.stderr;
+      let lines: string[] = [];
+      const reader = new LineReader({
+        maxLineBytes: opts.maxLineBytes,
+        onLine: (l) => lines.push(l),
+        onOverflow: (n) => lines.push(`[skillbench: a stderr line of ${n} bytes was too long and was dropped]`),
+      });
+      stderr.on('data', (chunk: Buffer) => {
+        reader.push(chunk);
+        if (lines.length === 0) return;
+        const batch = lines;
+        lines = [];
+        if (!logs.append('stderr', batch)) {
+          stderr.pause();
+          logs.onceDrained(() => stderr.resume());
+        }
+      });
+      stderr.on('end', () => {
+        reader.end();
+        if (lines.length) logs.append('stderr', lines);
+        lines = [];
+      });
+    }
+  }
+
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== null;
+  }
+
+  /** Stops the process, politely first. Resolves once it (and its group) is gone. Idempotent. */
+  stop(opts: StopOptions = {}): Promise<ExitInfo> {
+    if (this.exitInfo) return Promise.resolve(this.exitInfo);
+    this.stopping ??= this.escalate(opts);
+    return this.stopping;
+  }
+
+  /** Kills at once (timeouts, cancellation of one-shot calls). */
+  kill(): Promise<ExitInfo> {
+    if (!this.exitInfo) this.killGroup('SIGKILL');
+    return this.exited;
+  }
+
+  private async escalate(opts: StopOptions): Promise<ExitInfo> {
+    const graceMs = opts.graceMs ?? 200;
+    const termMs = opts.termMs ?? 2000;
+    if (opts.shutdown) {
+      await Promise.race([opts.shutdown().catch(() => undefined), delay(Math.max(graceMs, 1000))]);
+      if (await this.exitsWithin(graceMs)) return this.exitInfo!;
+    }
+    this.proc.stdin?.end();
+    if (await this.exitsWithin(opts.shutdown ? 0 : graceMs)) return this.exitInfo!;
+    this.killGroup('SIGTERM');
+    if (await this.exitsWithin(termMs)) return this.exitInfo!;
+    this.killGroup('SIGKILL');
+    return this.exited;
+  }
+
+  private async exitsWithin(ms: number): Promise<boolean> {
+    if (this.exitInfo) return true;
+    if (ms <= 0) return false;
+    await Promise.race([this.exited, delay(ms)]);
+    return this.exitInfo !== null;
+  }
+
+  private killGroup(signal: NodeJS.Signals): void {
+    const pid = this.proc.pid;
+    if (pid === undefined) return;
+    if (isWindows) {
+      if (signal === 'SIGKILL') spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true }).on('error', () => undefined);
+      else this.proc.kill(signal);
+      return;
+    }
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // ESRCH: the group is already empty.
+    }
+  }
+}
+
+function launchError(spec: SpawnSpec, err: Error): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') {
+    return new SkillError('LAUNCH', `Could not start "${spec.command}": the command was not found, or the folder ${spec.cwd} does not exist. Check that it is installed and on PATH.`);
+  }
+  if (code === 'EACCES') return new SkillError('LAUNCH', `Could not start "${spec.command}": permission denied. Make it executable or run it through its interpreter.`);
+  return new SkillError('LAUNCH', `Could not start "${spec.command}": ${err.message}`);
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    t.unref?.();
+  });
+}

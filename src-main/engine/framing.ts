@@ -1,0 +1,159 @@
+/**
+ * Newline-delimited framing: bytes in, lines out (LineReader), and lines out with backpressure (LineWriter).
+ * Framing only: nothing here knows about JSON or JSON-RPC.
+ *
+ * Lines are cut on the byte 0x0A before decoding, so a UTF-8 character split across chunks is never
+ * broken (0x0A cannot occur inside a multi-byte sequence). A trailing `\r` is dropped, empty lines are skipped.
+ */
+import type { Writable } from 'node:stream';
+
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export interface LineReaderOptions {
+  maxLineBytes?: number;
+  onLine: (line: string) => void;
+  /**
+   * Called once for every line longer than the limit, with its size and its first bytes (enough to
+   * find a JSON-RPC id); the line is dropped and reading goes on after it.
+   */
+  onOverflow?: (bytes: number, head: string) => void;
+}
+
+export class LineReader {
+  private readonly max: number;
+  private readonly onLine: (line: string) => void;
+  private readonly onOverflow?: (bytes: number, head: string) => void;
+  private head = '';
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Bytes of an over-long line being skipped until its newline arrives; -1 when not skipping. */
+  private skipping = -1;
+
+  constructor(opts: LineReaderOptions) {
+    this.max = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.onLine = opts.onLine;
+    this.onOverflow = opts.onOverflow;
+  }
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, start);
+      if (nl === -1) break;
+      this.finishLine(chunk, start, nl);
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.keep(chunk, start, chunk.length);
+  }
+
+  /** Flushes a final line that had no newline (the stream ended). */
+  end(): void {
+    if (this.skipping >= 0) {
+      this.onOverflow?.(this.skipping, this.head);
+      this.skipping = -1;
+    } else if (this.pendingBytes > 0) {
+      const buf = Buffer.concat(this.pending, this.pendingBytes);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.emit(buf, 0, buf.length);
+    }
+  }
+
+  private keep(chunk: Buffer, from: number, to: number): void {
+    const n = to - from;
+    if (this.skipping >= 0) {
+      this.skipping += n;
+      return;
+    }
+    if (this.pendingBytes + n > this.max) {
+      this.skipping = this.pendingBytes + n;
+      this.head = headOf(this.pending.length ? this.pending[0] : chunk.subarray(from, to));
+      this.pending = [];
+      this.pendingBytes = 0;
+      return;
+    }
+    this.pending.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to));
+    this.pendingBytes += n;
+  }
+
+  private finishLine(chunk: Buffer, from: number, to: number): void {
+    if (this.skipping >= 0) {
+      const total = this.skipping + (to - from);
+      this.skipping = -1;
+      this.onOverflow?.(total, this.head);
+      return;
+    }
+    if (this.pendingBytes === 0) {
+      if (to - from > this.max) this.onOverflow?.(to - from, headOf(chunk.subarray(from, to)));
+      else this.emit(chunk, from, to);
+      return;
+    }
+    const total = this.pendingBytes + (to - from);
+    if (total > this.max) {
+      const head = headOf(this.pending[0]);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.onOverflow?.(total, head);
+      return;
+    }
+    this.pending.push(chunk.subarray(from, to));
+    const buf = Buffer.concat(this.pending, total);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.emit(buf, 0, buf.length);
+  }
+
+  private emit(buf: Buffer, from: number, to: number): void {
+    if (to > from && buf[to - 1] === 13) to--;
+    if (to === from) return;
+    this.onLine(buf.toString('utf8', from, to));
+  }
+}
+
+function headOf(buf: Buffer): string {
+  return buf.toString('utf8', 0, Math.min(buf.length, 256));
+}
+
+/**
+ * Writes lines to a stream, waiting for `drain` when the stream's buffer is full so that a fast
+ * producer never grows memory without bound. `write` resolves once the line is handed to the stream.
+ */
+export class LineWriter {
+  private waiting: Promise<void> | null = null;
+  private closed: Error | null = null;
+
+  constructor(private readonly stream: Writable) {
+    stream.on('error', (err) => {
+      this.closed = err;
+    });
+    stream.on('close', () => {
+      this.closed ??= new Error('stdin closed');
+    });
+  }
+
+  write(line: string): Promise<void> {
+    if (this.closed) return Promise.reject(this.closed);
+    if (this.waiting) {
+      const next = this.waiting.then(() => this.write(line));
+      return next;
+    }
+    const ok = this.stream.write(line + '\n');
+    if (!ok) {
+      this.waiting = new Promise<void>((resolve) => {
+        const done = () => {
+          this.stream.off('drain', done);
+          this.stream.off('close', done);
+          this.waiting = null;
+          resolve();
+        };
+        this.stream.on('drain', done);
+        this.stream.on('close', done);
+      });
+    }
+    return Promise.resolve();
+  }
+
+  end(): void {
+    if (!this.stream.writableEnded) this.stream.end();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Every protocol message of one skill, in both directions: the newest in a ring, all of them in a JSON Lines
+ * file. Requests are paired with their responses (by direction and id) and the pair's duration is kept.
+ * One-shot protocols record each call as an `exchange` (what went to stdin, what came back).
+ */
+import type { MessageEntry } from '../contract';
+import { FileSink } from './file-sink';
+import type { RpcId, RpcTrace } from './jsonrpc';
+import type { Redactor } from './redactor';
+import { Ring } from './ring';
+
+export const DEFAULT_MESSAGE_RING = 2000;
+const BATCH_MS = 16;
+
+export type MessageListener = (entries: MessageEntry[]) => void;
+
+export class MessageLog {
+  private readonly ring: Ring<MessageEntry>;
+  private readonly file: FileSink | null;
+  private seq = 0;
+  /** Requests waiting for their response, keyed by the direction the request went and its id. */
+  private readonly open = new Map<string, MessageEntry>();
+  private batch: MessageEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<MessageListener>();
+
+  constructor(opts: { file?: string; capacity?: number; redactor?: Redactor } = {}) {
+    this.ring = new Ring(opts.capacity ?? DEFAULT_MESSAGE_RING);
+    this.file = opts.file ? new FileSink(opts.file) : null;
+    this.redactor = opts.redactor;
+  }
+
+  private readonly redactor?: Redactor;
+
+  get filePath(): string | undefined {
+    return this.file?.file;
+  }
+
+  /** Records a JSON-RPC message as traced by a JsonRpcPeer. */
+  trace(t: RpcTrace): MessageEntry {
+    const time = Date.now();
+    let body = t.body;
+    let line = t.line;
+    if (this.redactor?.active) {
+      line = this.redactor.text(line);
+      body = this.redactor.value(body);
+    }
+    const entry: MessageEntry = { seq: ++this.seq, time, direction: t.direction, kind: t.kind, body };
+    if (t.method !== undefined) entry.method = t.method;
+    if (t.id !== undefined) entry.id = t.id;
+    if (t.note) entry.note = t.note;
+    if (t.kind === 'request' && t.id != null) this.open.set(key(t.direction, t.id), entry);
+    else if (t.kind === 'response' && t.id != null) {
+      const reqDir = t.direction === 'in' ? 'out' : 'in';
+      const req = this.open.get(key(reqDir, t.id));
+      if (req) {
+        this.open.delete(key(reqDir, t.id));
+        req.pairSeq = entry.seq;
+        entry.pairSeq = req.seq;
+        entry.durationMs = time - req.time;
+        req.durationMs = entry.durationMs;
+        entry.method ??= req.method;
+      }
+    }
+    this.push(entry, `{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`);
+    return entry;
+  }
+
+  /** Records one whole exchange of a one-shot protocol (request and response together). */
+  exchange(method: string, request: unknown, response: unknown, durationMs: number, note?: string): MessageEntry {
+    const time = Date.now();
+    let body: unknown = { request, response };
+    if (this.redactor?.active) body = this.redactor.value(body);
+    const entry: MessageEntry = { seq: ++this.seq, time, direction: 'out', kind: 'exchange', method, body, durationMs };
+    if (note) entry.note = note;
+    this.push(entry, JSON.stringify(entry) + '\n');
+    return entry;
+  }
+
+  /** Forgets open requests (the process they were sent to is gone). */
+  resetPairs(): void {
+    this.open.clear();
+  }
+
+  entries(): MessageEntry[] {
+    return this.ring.toArray();
+  }
+
+  subscribe(fn: MessageListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.batch.length === 0) return;
+    const b = this.batch;
+    this.batch = [];
+    for (const fn of this.listeners) fn(b);
+  }
+
+  async close(): Promise<void> {
+    this.flush();
+    await this.file?.close();
+  }
+
+  private push(entry: MessageEntry, fileLine: string): void {
+    this.ring.push(entry);
+    this.file?.write(fileLine);
+    if (this.listeners.size === 0) return;
+    this.batch.push(entry);
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), BATCH_MS);
+      this.timer.unref?.();
+    }
+  }
+}
+
+function key(direction: string, id: RpcId): string {
+  return `${direction}:${typeof id}:${id}`;
+}

@@ -1,0 +1,120 @@
+/**
+ * A running JSON-RPC skill: one SkillChild, its stdout framed into lines and fed to a JsonRpcPeer,
+ * its stdin written with backpressure. When the process exits, every pending request is rejected at
+ * once with the exit code or signal.
+ */
+import { SkillChild, type ExitInfo, type SpawnSpec } from './child';
+import { ExitError, SkillError } from './errors';
+import { DEFAULT_MAX_LINE_BYTES, LineReader, LineWriter } from './framing';
+import { JsonRpcPeer, type RequestOptions, type RpcId } from './jsonrpc';
+import type { LogSink } from './log-sink';
+import type { MessageLog } from './message-log';
+
+export interface RpcProcessOptions {
+  spec: SpawnSpec;
+  logs: LogSink;
+  messages?: MessageLog;
+  maxLineBytes?: number;
+  defaultTimeoutMs?: number;
+  /** Frames larger than this get a warning in the log (the early Python SDK dies on lines over 64 KiB). */
+  warnFrameBytes?: number;
+  onRequest?: (method: string, params: unknown) => unknown;
+  onNotification?: (method: string, params: unknown) => void;
+}
+
+export class RpcProcess {
+  readonly child: SkillChild;
+  readonly peer: JsonRpcPeer;
+  readonly exited: Promise<ExitInfo>;
+  private readonly logs: LogSink;
+
+  constructor(opts: RpcProcessOptions) {
+    this.logs = opts.logs;
+    const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    let noise: string[] = [];
+    const reader = new LineReader({
+      maxLineBytes,
+      onLine: (line) => this.peer.receive(line),
+      onOverflow: (bytes, head) => this.overflow(bytes, head, maxLineBytes),
+    });
+    this.child = new SkillChild(opts.spec, {
+      logs: opts.logs,
+      maxLineBytes,
+      onStdout: (chunk) => {
+        reader.push(chunk);
+        if (noise.length) {
+          opts.logs.append('stdout', noise);
+          noise = [];
+        }
+      },
+    });
+    const writer = new LineWriter(this.child.proc.stdin!);
+    const warnAt = opts.warnFrameBytes ?? Infinity;
+    this.peer = new JsonRpcPeer({
+      defaultTimeoutMs: opts.defaultTimeoutMs,
+      send: (line) => {
+        if (line.length > warnAt) {
+          opts.logs.append('system', `Sending a ${Buffer.byteLength(line)}-byte message: skills on older SDKs cannot read lines over ${warnAt} bytes and may exit.`);
+        }
+        return writer.write(line);
+      },
+      onRequest: opts.onRequest,
+      onNotification: opts.onNotification,
+      onNoise: (line, reason) => {
+        // Plain text on stdout is the skill's own output: log it as such; anything else says what it was.
+        if (reason === 'not JSON') noise.push(line);
+        else opts.logs.append('system', `Ignored a message from the skill (${reason}): ${truncate(line, 300)}`);
+      },
+      trace: opts.messages ? (t) => opts.messages!.trace(t) : undefined,
+    });
+    this.exited = this.child.exited.then((info) => {
+      reader.end();
+      if (noise.length) opts.logs.append('stdout', noise);
+      noise = [];
+      this.peer.close(info.spawnError ?? new ExitError(info.code, info.signal));
+      opts.messages?.resetPairs();
+      return info;
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  request<T = unknown>(method: string, params?: unknown, opts?: RequestOptions): Promise<T> {
+    return this.peer.request<T>(method, params, opts);
+  }
+
+  notify(method: string, params?: unknown): void {
+    this.peer.notify(method, params);
+  }
+
+  /** Stops politely with the protocol's shutdown request (if any), then escalates. */
+  stop(shutdownMethod?: string, opts: { graceMs?: number; termMs?: number } = {}): Promise<ExitInfo> {
+    return this.child.stop({
+      ...opts,
+      shutdown: shutdownMethod ? () => this.peer.request(shutdownMethod, undefined, { timeoutMs: 2000 }) : undefined,
+    });
+  }
+
+  private overflow(bytes: number, head: string, limit: number): void {
+    const m = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(head);
+    const id: RpcId | undefined = m ? (JSON.parse(m[1]) as RpcId) : undefined;
+    const method = id !== undefined ? this.peer.methodOf(id) : undefined;
+    const what = `The skill sent a line of ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit`;
+    if (id !== undefined && method && !/"method"\s*:/.test(head)) {
+      this.peer.fail(id, new SkillError('PROTOCOL', `${what}: its answer to ${method} was dropped. Return less data, or raise this skill's line limit.`));
+    }
+    this.logs.append('system', `${what}; the line was dropped.`);
+  }
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 === 0 ? 0 : 1)} KiB`;
+  return `${n} bytes`;
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}

@@ -1,0 +1,85 @@
+/**
+ * The one interface every protocol adapter implements, and what the host hands each adapter.
+ * Required: start (learn the tools; launch the process where the protocol keeps one), call, stop.
+ * Optional capabilities (setup, sessions, ticks, message hooks) are present only where the protocol has them.
+ */
+import type {
+  CallOutcome,
+  Protocol,
+  SetupResult,
+  SetupStep,
+  SkillInfo,
+  SkillRef,
+  SkillStatus,
+  TimelineEntry,
+} from '../contract';
+import type { LogSink } from '../engine/log-sink';
+import type { MessageLog } from '../engine/message-log';
+import type { Redactor } from '../engine/redactor';
+import type { RestartPolicy } from '../engine/supervisor';
+
+/** Services the host offers a skill's reverse calls (filled in by the host services layer). */
+export interface HostServices {
+  handle(method: string, params: unknown): Promise<unknown>;
+}
+
+export interface AdapterContext {
+  logs: LogSink;
+  messages: MessageLog;
+  redactor: Redactor;
+  /** Where the workbench keeps its data (SKILLBENCH_HOME). */
+  home: string;
+  /** Extra environment for the skill's processes: its configured env and its stored secrets. */
+  env: Record<string, string>;
+  /** Per-call timeout override for the whole skill (ms). */
+  timeoutMs?: number;
+  maxLineBytes?: number;
+  restart?: Partial<RestartPolicy>;
+  /** Reverse calls from the skill to the host (SkillDefinition skills). */
+  host?: HostServices;
+  onStatus?: (status: SkillStatus, detail?: string) => void;
+  onTimeline?: (entry: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }) => void;
+}
+
+export interface CallOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface SetupCapability {
+  start(): Promise<SetupStep>;
+  submit(stepId: string, values: Record<string, unknown>): Promise<SetupResult>;
+  cancel(): Promise<void>;
+}
+
+export interface SessionCapability {
+  start(sessionId: string): Promise<void>;
+  end(sessionId: string): Promise<void>;
+}
+
+export interface SkillAdapter {
+  readonly ref: SkillRef;
+  /** Learns the skill's tools; for persistent protocols this launches the process and handshakes. */
+  start(): Promise<SkillInfo>;
+  /** What `start` learnt, or null before it. */
+  info(): SkillInfo | null;
+  /** Never throws for a tool's own error, a crash or a timeout: those come back as `outcome.error`. */
+  call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome>;
+  stop(): Promise<void>;
+  status(): SkillStatus;
+  restart?(): Promise<SkillInfo>;
+  setup?: SetupCapability;
+  sessions?: SessionCapability;
+  tick?(): Promise<void>;
+  transform?(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null>;
+}
+
+/** One protocol: how to recognise its skills in a folder, and how to run one. */
+export interface ProtocolModule {
+  protocol: Protocol;
+  /** The skills that `dir` itself holds under this protocol ([] when none). Must not run anything. */
+  detect(dir: string, root: string): SkillRef[];
+  /** The skills a single file is (a lone script), or [] when it is not one of this protocol's. */
+  detectFile?(file: string, root: string): SkillRef[];
+  create(ref: SkillRef, ctx: AdapterContext): SkillAdapter;
+}

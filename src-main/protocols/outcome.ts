@@ -1,0 +1,21 @@
+/** Turning whatever went wrong into a CallOutcome with a plain-words error and the stderr around it. */
+import type { CallOutcome } from '../contract';
+import { RpcError, SkillError } from '../engine/errors';
+import type { LogSink } from '../engine/log-sink';
+
+export function errorOutcome(err: unknown, startedAt: number, logs?: LogSink): CallOutcome {
+  const durationMs = Math.round(performance.now() - startedAt);
+  const stderrTail = logs?.tail('stderr', 20);
+  if (err instanceof SkillError) {
+    return { ok: false, durationMs, error: { code: err.code, message: err.message, details: err.details }, stderrTail };
+  }
+  if (err instanceof RpcError) {
+    return {
+      ok: false,
+      durationMs,
+      error: { code: 'TOOL', message: err.message, details: { rpcCode: err.code, data: err.data } },
+      stderrTail,
+    };
+  }
+  return { ok: false, durationMs, error: { code: 'PROTOCOL', message: (err as Error)?.message ?? String(err) }, stderrTail };
+}
