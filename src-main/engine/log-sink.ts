@@ -4,6 +4,7 @@
  */
 import type { LogEntry, LogStream } from '../contract';
 import { FileSink } from './file-sink';
+import type { Redactor } from './redactor';
 import { Ring } from './ring';
 
 export const DEFAULT_LOG_RING = 5000;
@@ -19,9 +20,12 @@ export class LogSink {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<LogListener>();
 
-  constructor(opts: { file?: string; capacity?: number } = {}) {
+  private readonly redactor?: Redactor;
+
+  constructor(opts: { file?: string; capacity?: number; redactor?: Redactor } = {}) {
     this.ring = new Ring(opts.capacity ?? DEFAULT_LOG_RING);
     this.file = opts.file ? new FileSink(opts.file) : null;
+    this.redactor = opts.redactor;
   }
 
   get filePath(): string | undefined {
@@ -34,7 +38,9 @@ export class LogSink {
     if (list.length === 0) return true;
     const stamp = new Date(time).toISOString();
     let text = '';
-    for (const line of list) {
+    const scrub = this.redactor?.active ? this.redactor : null;
+    for (const raw of list) {
+      const line = scrub ? scrub.text(raw) : raw;
       const entry: LogEntry = { seq: ++this.seq, time, stream, text: line };
       this.ring.push(entry);
       if (this.listeners.size > 0) this.batch.push(entry);

@@ -1,0 +1,19 @@
+// Bundles the command line (and the benchmark) for plain Node: the engine with no Electron.
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  external: ['electron'],
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['src-main/cli/main.ts'], outfile: 'out/cli/skillbench.cjs' }),
+  build({ ...common, entryPoints: ['scripts/bench/main.ts'], outfile: 'out/cli/bench.cjs' }).catch((err) => {
+    if (!/Could not resolve|ENOENT/.test(String(err))) throw err;
+  }),
+]);

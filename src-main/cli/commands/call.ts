@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import type { CallOutcome } from '../../contract';
+import { parse, seconds } from '../args';
+import { openSkill } from '../open-skill';
+import { EXIT, json, UsageError, type Io } from '../output';
+
+export const help = 'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json]   call one tool';
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    args: { type: 'string' },
+    'args-file': { type: 'string' },
+    timeout: { type: 'string' },
+    debug: { type: 'boolean' },
+  });
+  const [target, tool] = positionals;
+  if (!tool) throw new UsageError('call needs a skill path and a tool name (for an action skill, the action)');
+  const args = readArgs(values.args as string | undefined, values['args-file'] as string | undefined);
+  const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
+  const rt = openSkill(target, values, { timeoutMs });
+  let outcome: CallOutcome;
+  try {
+    await rt.start().catch((err) => {
+      // Per-call protocols learn their tools by running; a failure there must not stop an explicit call.
+      if (rt.adapter.info() === null && rt.ref.protocol !== 'action' && rt.ref.protocol !== 'namel3ss') throw err;
+    });
+    outcome = await rt.call(tool, args, { timeoutMs });
+  } finally {
+    await rt.close();
+  }
+  if (values.json) {
+    const body: Record<string, unknown> = { ok: outcome.ok, durationMs: outcome.durationMs, protocol: rt.ref.protocol };
+    if (outcome.ok) body.result = outcome.data ?? outcome.text ?? null;
+    else body.error = outcome.error;
+    if (outcome.trace) body.trace = outcome.trace;
+    io.out(json(body));
+  } else if (outcome.ok) {
+    io.out(outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '');
+  } else {
+    io.err(`${rt.ref.name}: ${tool} failed: ${outcome.error?.message ?? 'unknown error'}`);
+    if (outcome.error?.code === 'TOOL' && outcome.text && outcome.text !== outcome.error.message) io.err(outcome.text);
+    const tail = outcome.stderrTail ?? [];
+    if (tail.length && outcome.error?.code !== 'TOOL') io.err(`Last stderr lines:\n${tail.slice(-10).map((l) => `  ${l}`).join('\n')}`);
+  }
+  return exitCode(outcome);
+}
+
+export function exitCode(outcome: CallOutcome): number {
+  if (outcome.ok) return EXIT.OK;
+  switch (outcome.error?.code) {
+    case 'TIMEOUT':
+      return EXIT.TIMEOUT;
+    case 'CRASHED':
+    case 'PROTOCOL':
+    case 'LAUNCH':
+    case 'NOT_FOUND':
+    case 'UNSUPPORTED':
+    case 'STOPPED':
+      return EXIT.FAILURE;
+    default:
+      return EXIT.TOOL_ERROR;
+  }
+}
+
+function readArgs(inline?: string, file?: string): unknown {
+  if (inline !== undefined && file !== undefined) throw new UsageError('give --args or --args-file, not both');
+  let text = inline;
+  let where = '--args';
+  if (file !== undefined) {
+    where = file;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read --args-file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${where} is not valid JSON (${(err as Error).message})`);
+  }
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { PROTOCOL_LABELS } from '../../contract';
+import { discover } from '../../protocols/discover';
+import { parse } from '../args';
+import { protocolOption } from '../open-skill';
+import { EXIT, json, table, UsageError, type Io } from '../output';
+
+export const help = 'list <folder> [--json]             the skills found under a folder';
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {});
+  const folder = positionals[0];
+  if (!folder) throw new UsageError('list needs a folder');
+  const skills = discover(folder, { protocol: protocolOption(values.protocol) });
+  if (values.json) {
+    io.out(json(skills.map((s) => ({ id: s.id, name: s.name, protocol: s.protocol, path: s.entry ?? s.dir, description: s.description ?? null }))));
+    return EXIT.OK;
+  }
+  if (!skills.length) {
+    io.out(`No skills found under ${folder}.`);
+    return EXIT.OK;
+  }
+  const rows = [['NAME', 'PROTOCOL', 'PATH']];
+  for (const s of skills) rows.push([s.name, PROTOCOL_LABELS[s.protocol], path.relative(process.cwd(), s.entry ?? s.dir) || '.']);
+  io.out(table(rows));
+  return EXIT.OK;
+}

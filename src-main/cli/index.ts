@@ -1,0 +1,60 @@
+/**
+ * `skillbench`: the engine from the command line, with no Electron. Each command is a module with a
+ * one-line `help` and a `run(argv, io)` that returns the exit code.
+ */
+import { registerAllProtocols } from '../protocols/all';
+import * as call from './commands/call';
+import * as inspect from './commands/inspect';
+import * as list from './commands/list';
+import { EXIT, report, stdio, UsageError, type Io } from './output';
+
+interface Command {
+  help: string;
+  run: (argv: string[], io: Io) => Promise<number>;
+}
+
+const commands: Record<string, Command> = { list, inspect, call };
+
+export function addCommand(name: string, cmd: Command): void {
+  commands[name] = cmd;
+}
+
+function usage(): string {
+  return [
+    'Skill Workbench command line',
+    '',
+    'Usage: skillbench <command> [options]',
+    '',
+    ...Object.values(commands).map((c) => `  ${c.help}`),
+    '',
+    'Common options: --skill NAME (pick one where a folder holds several), --protocol jsonrpc|skilldef|action|namel3ss,',
+    '  --json (machine-readable output), --verbose (stack traces).',
+    'Exit codes: 0 success, 1 the tool reported an error, 2 usage, launch or protocol failure, 3 timeout.',
+    'SKILLBENCH_HOME sets where logs, state and secrets are kept.',
+  ].join('\n');
+}
+
+export async function main(argv: string[], io: Io = stdio): Promise<number> {
+  registerAllProtocols();
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    io.out(usage());
+    return name ? EXIT.OK : EXIT.FAILURE;
+  }
+  if (name === '--version' || name === 'version') {
+    io.out(process.env.SKILLBENCH_VERSION ?? '0.1.0');
+    return EXIT.OK;
+  }
+  const cmd = commands[name];
+  const iov = { ...io, verbose: rest.includes('--verbose') };
+  try {
+    if (!cmd) throw new UsageError(`unknown command "${name}"`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.out(`Usage: skillbench ${cmd.help}`);
+      return EXIT.OK;
+    }
+    return await cmd.run(rest, iov);
+  } catch (err) {
+    return report(iov, err);
+  }
+}

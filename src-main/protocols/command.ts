@@ -1,0 +1,33 @@
+/** Resolving the interpreter a manifest names, and the environment every skill process gets. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { systemPython } from '../host/paths';
+
+/** True when `cmd` can be found on PATH (or is a path to an existing file). */
+export function onPath(cmd: string): boolean {
+  if (cmd.includes('/') || cmd.includes('\\')) return fs.existsSync(cmd);
+  const exts = process.platform === 'win32' ? (process.env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    for (const ext of exts) {
+      if (dir && fs.existsSync(path.join(dir, cmd + ext))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Manifests say `python` or `python3`; machines have one or the other. SKILLBENCH_PYTHON wins, then the
+ * command as written when it exists, then the other spelling.
+ */
+export function resolveCommand(cmd: string): string {
+  if (cmd === 'python' || cmd === 'python3') {
+    if (process.env.SKILLBENCH_PYTHON) return process.env.SKILLBENCH_PYTHON;
+    if (onPath(cmd)) return cmd;
+    return systemPython();
+  }
+  return cmd;
+}
+
+export function skillEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' };
+}

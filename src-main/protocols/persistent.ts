@@ -1,0 +1,156 @@
+/**
+ * What the two long-running protocols (subprocess JSON-RPC and SkillDefinition) share: one supervised
+ * process speaking JSON-RPC over stdio, restarted on crash, with calls marked busy and every failure
+ * turned into a CallOutcome. Subclasses say how to spawn, how to handshake and how to call a tool.
+ */
+import type { CallOutcome, SkillInfo, SkillRef, SkillStatus } from '../contract';
+import type { SpawnSpec } from '../engine/child';
+import { ExitError, SkillError, describeExit } from '../engine/errors';
+import { RpcProcess } from '../engine/rpc-process';
+import { Supervisor } from '../engine/supervisor';
+import type { AdapterContext, CallOptions, SkillAdapter } from './adapter';
+import { errorOutcome } from './outcome';
+
+export abstract class PersistentRpcSkill implements SkillAdapter {
+  protected readonly supervisor: Supervisor<RpcProcess>;
+  protected learnt: SkillInfo | null = null;
+
+  constructor(
+    readonly ref: SkillRef,
+    protected readonly ctx: AdapterContext,
+  ) {
+    this.supervisor = new Supervisor<RpcProcess>({
+      launch: () => this.launch(),
+      shutdown: (proc) => proc.stop(this.shutdownMethod),
+      restart: ctx.restart,
+      onStatus: (status, detail) => this.statusChanged(status, detail),
+      onCrash: (detail) => {
+        ctx.logs.append('system', `${ref.name} stopped unexpectedly: ${detail}`);
+        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error' });
+      },
+    });
+  }
+
+  /** The request that asks the skill to exit. */
+  protected abstract readonly shutdownMethod: string;
+  protected abstract spawnSpec(): SpawnSpec;
+  /** Runs right after spawn: returns what the skill says about itself. Throwing aborts the start. */
+  protected abstract handshake(proc: RpcProcess): Promise<SkillInfo>;
+  protected abstract invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome>;
+  /** Reverse calls from the skill (none by default). */
+  protected onRequest?(method: string, params: unknown): unknown;
+
+  info(): SkillInfo | null {
+    return this.learnt;
+  }
+
+  status(): SkillStatus {
+    return this.supervisor.status;
+  }
+
+  async start(): Promise<SkillInfo> {
+    await this.supervisor.start();
+    return this.learnt!;
+  }
+
+  async restart(): Promise<SkillInfo> {
+    await this.supervisor.restart();
+    return this.learnt!;
+  }
+
+  async stop(): Promise<void> {
+    await this.supervisor.stop();
+  }
+
+  async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
+    const started = performance.now();
+    try {
+      const proc = await this.running();
+      return await this.supervisor.track(this.invoke(proc, tool, args, this.withTimeout(opts)));
+    } catch (err) {
+      return errorOutcome(err, started, this.ctx.logs);
+    }
+  }
+
+  /** The running process, starting it when needed; throws a plain-words error if it cannot run. */
+  protected async running(): Promise<RpcProcess> {
+    const current = this.supervisor.current;
+    if (current) return current;
+    if (this.supervisor.status === 'crashed' && this.supervisor.statusDetail?.startsWith('Crash loop')) {
+      throw new SkillError('CRASHED', `${this.ref.name} is not running: ${this.supervisor.statusDetail}. Fix the skill and restart it.`);
+    }
+    return this.supervisor.start();
+  }
+
+  protected withTimeout(opts: CallOptions): CallOptions {
+    return { ...opts, timeoutMs: opts.timeoutMs ?? this.ctx.timeoutMs };
+  }
+
+  protected statusChanged(status: SkillStatus, detail?: string): void {
+    this.ctx.onStatus?.(status, detail);
+  }
+
+  private async launch(): Promise<RpcProcess> {
+    const spec = this.spawnSpec();
+    this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
+    const proc = new RpcProcess({
+      spec,
+      logs: this.ctx.logs,
+      messages: this.ctx.messages,
+      maxLineBytes: this.ctx.maxLineBytes,
+      defaultTimeoutMs: this.ctx.timeoutMs,
+      warnFrameBytes: this.warnFrameBytes,
+      onRequest: this.onRequest ? (m, p) => this.onRequest!(m, p) : undefined,
+    });
+    const early = proc.exited.then((info) => {
+      throw info.spawnError ?? this.startupCrash(info.code, info.signal);
+    });
+    try {
+      this.learnt = await Promise.race([this.handshake(proc), early]);
+      this.ctx.onTimeline?.({ kind: 'load', label: `Loaded ${this.learnt.name}`, outcome: 'ok' });
+      return proc;
+    } catch (err) {
+      early.catch(() => undefined);
+      await proc.stop(undefined, { graceMs: 0, termMs: 500 });
+      throw err instanceof ExitError ? this.startupCrash(err.exitCode, err.signal) : err;
+    }
+  }
+
+  protected warnFrameBytes?: number;
+
+  private startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
+    const tail = this.ctx.logs.tail('stderr', 3);
+    const last = tail.length ? ` Last stderr: ${tail.join(' | ')}` : '';
+    return new SkillError('CRASHED', `${this.ref.name} exited during start-up (${describeExit(code, signal)}).${last}`);
+  }
+}
+
+/** Extracts text from a tools/call result in any of the shapes seen: a string, or MCP-style content items. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((c) => (c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string' ? (c as { text: string }).text : JSON.stringify(c)))
+      .join('\n');
+  }
+  if (content === undefined || content === null) return '';
+  return JSON.stringify(content);
+}
+
+/** A text result that is itself JSON is also offered as data, for the tree view. */
+export function textOutcome(text: string, isError: boolean, durationMs: number, form?: string): CallOutcome {
+  let data: unknown;
+  const t = text.trim();
+  if (t.startsWith('{') || t.startsWith('[')) {
+    try {
+      data = JSON.parse(t);
+    } catch {
+      data = undefined;
+    }
+  }
+  const out: CallOutcome = { ok: !isError, text, durationMs };
+  if (data !== undefined) out.data = data;
+  if (isError) out.error = { code: 'TOOL', message: text || 'The tool reported an error' };
+  if (form) out.trace = { form };
+  return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * The protocols the workbench speaks, in the order a folder is tried: a manifest that names a subprocess
+ * runtime wins over a `skill.py`, which wins over namel3ss and action markers.
+ */
+import type { Protocol } from '../contract';
+import type { ProtocolModule } from './adapter';
+import { jsonRpcProtocol } from './jsonrpc';
+
+const modules: ProtocolModule[] = [jsonRpcProtocol];
+
+/** Adds a protocol (kept in this order); later issues plug theirs in here. */
+export function registerProtocol(m: ProtocolModule, before?: Protocol): void {
+  if (modules.some((x) => x.protocol === m.protocol)) return;
+  const at = before ? modules.findIndex((x) => x.protocol === before) : -1;
+  if (at >= 0) modules.splice(at, 0, m);
+  else modules.push(m);
+}
+
+export function protocolModules(): readonly ProtocolModule[] {
+  return modules;
+}
+
+export function protocolModule(p: Protocol): ProtocolModule {
+  const m = modules.find((x) => x.protocol === p);
+  if (!m) throw new Error(`Unknown protocol "${p}". Known: ${modules.map((x) => x.protocol).join(', ')}`);
+  return m;
+}

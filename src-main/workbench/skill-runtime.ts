@@ -1,0 +1,132 @@
+/**
+ * One skill as the workbench (or the CLI) runs it: its adapter plus everything around it that outlives
+ * a process: the log, the message history, the timeline, the redactor, and the status it reports.
+ */
+import path from 'node:path';
+import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, TimelineEntry } from '../contract';
+import { FileSink } from '../engine/file-sink';
+import { LogSink } from '../engine/log-sink';
+import { MessageLog } from '../engine/message-log';
+import { Redactor } from '../engine/redactor';
+import { Ring } from '../engine/ring';
+import type { RestartPolicy } from '../engine/supervisor';
+import type { AdapterContext, CallOptions, HostServices, SkillAdapter } from '../protocols/adapter';
+import { protocolModule } from '../protocols/registry';
+import { skillFolder } from '../host/workbench-home';
+
+export interface RuntimeOptions {
+  home: string;
+  restart?: Partial<RestartPolicy>;
+  timeoutMs?: number;
+  maxLineBytes?: number;
+  /** Extra environment (the skill's configured env, its stored secrets). */
+  env?: Record<string, string>;
+  host?: HostServices;
+  redactor?: Redactor;
+}
+
+type Listener<T> = (value: T) => void;
+
+const TIMELINE_RING = 2000;
+
+export class SkillRuntime {
+  readonly logs: LogSink;
+  readonly messages: MessageLog;
+  readonly redactor: Redactor;
+  readonly adapter: SkillAdapter;
+  private readonly timeline = new Ring<TimelineEntry>(TIMELINE_RING);
+  private readonly timelineFile: FileSink;
+  private timelineSeq = 0;
+  private _status: SkillStatus = 'stopped';
+  private _detail?: string;
+  private readonly statusListeners = new Set<Listener<{ status: SkillStatus; detail?: string }>>();
+  private readonly timelineListeners = new Set<Listener<TimelineEntry>>();
+
+  constructor(
+    readonly ref: SkillRef,
+    readonly opts: RuntimeOptions,
+  ) {
+    const dir = skillFolder(opts.home, ref.id);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    this.redactor = opts.redactor ?? new Redactor();
+    this.logs = new LogSink({ file: path.join(dir, 'logs', `${stamp}.log`), redactor: this.redactor });
+    this.messages = new MessageLog({ file: path.join(dir, 'messages', `${stamp}.jsonl`), redactor: this.redactor });
+    this.timelineFile = new FileSink(path.join(dir, 'timeline.jsonl'));
+    const ctx: AdapterContext = {
+      logs: this.logs,
+      messages: this.messages,
+      redactor: this.redactor,
+      home: opts.home,
+      env: opts.env ?? {},
+      timeoutMs: opts.timeoutMs,
+      maxLineBytes: opts.maxLineBytes,
+      restart: opts.restart,
+      host: opts.host,
+      onStatus: (status, detail) => this.setStatus(status, detail),
+      onTimeline: (e) => this.mark(e),
+    };
+    this.adapter = protocolModule(ref.protocol).create(ref, ctx);
+  }
+
+  get status(): SkillStatus {
+    return this._status;
+  }
+
+  get statusDetail(): string | undefined {
+    return this._detail;
+  }
+
+  info(): SkillInfo | null {
+    return this.adapter.info();
+  }
+
+  start(): Promise<SkillInfo> {
+    return this.adapter.start();
+  }
+
+  call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome> {
+    return this.adapter.call(tool, args, opts);
+  }
+
+  async stop(): Promise<void> {
+    await this.adapter.stop();
+  }
+
+  /** Stops the skill and closes its files. */
+  async close(): Promise<void> {
+    await this.adapter.stop().catch(() => undefined);
+    await Promise.all([this.logs.close(), this.messages.close(), this.timelineFile.close()]);
+  }
+
+  timelineEntries(): TimelineEntry[] {
+    return this.timeline.toArray();
+  }
+
+  /** Adds a mark to the timeline (ticks, events, lifecycle, notes). */
+  mark(e: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }): TimelineEntry {
+    const entry: TimelineEntry = { ...e, seq: ++this.timelineSeq, time: e.time ?? Date.now() };
+    if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
+    this.timeline.push(entry);
+    this.timelineFile.write(JSON.stringify(entry) + '\n');
+    for (const fn of this.timelineListeners) fn(entry);
+    return entry;
+  }
+
+  onStatus(fn: Listener<{ status: SkillStatus; detail?: string }>): () => void {
+    this.statusListeners.add(fn);
+    return () => this.statusListeners.delete(fn);
+  }
+
+  onTimeline(fn: Listener<TimelineEntry>): () => void {
+    this.timelineListeners.add(fn);
+    return () => this.timelineListeners.delete(fn);
+  }
+
+  setStatus(status: SkillStatus, detail?: string): void {
+    if (status === this._status && detail === this._detail) return;
+    this._status = status;
+    this._detail = detail;
+    if (status === 'restarting') this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
+    for (const fn of this.statusListeners) fn({ status, detail });
+  }
+}

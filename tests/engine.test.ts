@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveSkill } from '../src-main/protocols/discover';
+import { SkillRuntime, type RuntimeOptions } from '../src-main/workbench/skill-runtime';
+import { FIXTURES, isAlive, tempDir, waitFor } from './helpers';
+
+const open: SkillRuntime[] = [];
+
+function fixture(opts: Partial<RuntimeOptions> = {}, env: Record<string, string> = {}): SkillRuntime {
+  const ref = resolveSkill(path.join(FIXTURES, 'rpc'));
+  const rt = new SkillRuntime(ref, { home: tempDir(), restart: { enabled: false }, env, ...opts });
+  open.push(rt);
+  return rt;
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((rt) => rt.close()));
+});
+
+function grandchildPid(rt: SkillRuntime): number | undefined {
+  const line = rt.logs.entries().find((e) => e.text.startsWith('grandchild '));
+  return line ? Number(line.text.split(' ')[1]) : undefined;
+}
+
+describe('a JSON-RPC skill process', () => {
+  it('starts, lists tools and answers a call', async () => {
+    const rt = fixture();
+    const info = await rt.start();
+    expect(info.tools.map((t) => t.name)).toContain('echo');
+    const out = await rt.call('echo', { a: 1 });
+    expect(out).toMatchObject({ ok: true, data: { a: 1 } });
+    expect(rt.status).toBe('ready');
+  });
+
+  it('correlates out-of-order answers of pipelined calls', async () => {
+    const rt = fixture();
+    await rt.start();
+    const order: string[] = [];
+    const slow = rt.call('sleep', { seconds: 0.3 }).then((o) => (order.push('slow'), o));
+    const fast = rt.call('echo', { fast: true }).then((o) => (order.push('fast'), o));
+    const [s, f] = await Promise.all([slow, fast]);
+    expect(order).toEqual(['fast', 'slow']);
+    expect(s.text).toBe('slept 0.3');
+    expect(f.data).toEqual({ fast: true });
+  });
+
+  it('logs garbage and half lines on stdout and keeps going', async () => {
+    const rt = fixture();
+    await rt.start();
+    const out = await rt.call('garbage', {});
+    expect(out.text).toBe('after garbage');
+    const stdout = rt.logs.entries().filter((e) => e.stream === 'stdout').map((e) => e.text);
+    expect(stdout).toContain('this is not json');
+    expect(stdout).toContain('{half a line and the rest}');
+  });
+
+  it('reads UTF-8 split across chunks and CRLF line ends', async () => {
+    const rt = fixture();
+    await rt.start();
+    expect((await rt.call('split_utf8', {})).text).toBe('héllo 世界 😀');
+    expect((await rt.call('crlf', {})).text).toBe('crlf');
+  });
+
+  it('logs a response with id null and still answers the real one', async () => {
+    const rt = fixture();
+    await rt.start();
+    expect((await rt.call('id_null', {})).text).toBe('after id null');
+    const m = rt.messages.entries().find((e) => e.id === null);
+    expect(m?.note).toMatch(/id null/);
+    expect(rt.logs.entries().some((e) => e.stream === 'system' && /id null/.test(e.text))).toBe(true);
+  });
+
+  it('fails only the call whose answer is over the line limit, with a clear error', async () => {
+    const rt = fixture({ maxLineBytes: 64 * 1024 });
+    await rt.start();
+    const big = await rt.call('big', { bytes: 100_000 });
+    expect(big.ok).toBe(false);
+    expect(big.error?.code).toBe('PROTOCOL');
+    expect(big.error?.message).toMatch(/over the 64 KiB limit/);
+    expect((await rt.call('echo', { still: 'alive' })).data).toEqual({ still: 'alive' });
+  });
+
+  it('honours isError', async () => {
+    const rt = fixture();
+    await rt.start();
+    const out = await rt.call('error', {});
+    expect(out).toMatchObject({ ok: false, text: 'it went wrong', error: { code: 'TOOL' } });
+  });
+
+  it('rejects a pending call at once when the skill crashes, with the exit code and stderr', async () => {
+    const rt = fixture();
+    await rt.start();
+    const hanging = rt.call('sleep', { seconds: 30 });
+    const crash = await rt.call('crash', {});
+    expect(crash.error?.code).toBe('CRASHED');
+    expect(crash.error?.message).toMatch(/code 3/);
+    expect(crash.stderrTail).toContain('about to crash');
+    const other = await hanging;
+    expect(other.error?.message).toMatch(/code 3/);
+    await waitFor(() => rt.status === 'crashed', 2000, 'crashed status');
+  });
+
+  it('times out a hanging call and kills the whole process group on stop', async () => {
+    const rt = fixture({ timeoutMs: 300 });
+    await rt.start();
+    const out = await rt.call('spawn_and_hang', {});
+    expect(out.error?.code).toBe('TIMEOUT');
+    const pid = await waitFor(() => grandchildPid(rt), 3000, 'grandchild pid');
+    expect(isAlive(pid)).toBe(true);
+    await rt.stop();
+    await waitFor(() => !isAlive(pid), 3000, 'grandchild to be gone');
+  });
+
+  it('escalates to SIGKILL for a skill that ignores shutdown and SIGTERM', async () => {
+    const rt = fixture({}, { FIXTURE_IGNORE_TERM: '1', FIXTURE_GRANDCHILD: '1' });
+    await rt.start();
+    const pid = await waitFor(() => grandchildPid(rt), 3000, 'grandchild pid');
+    const proc = (rt.adapter as unknown as { supervisor: { current: { pid: number } } }).supervisor.current;
+    const leader = proc.pid;
+    const t0 = Date.now();
+    await rt.stop();
+    expect(Date.now() - t0).toBeGreaterThan(1500);
+    expect(isAlive(leader)).toBe(false);
+    await waitFor(() => !isAlive(pid), 3000, 'grandchild to be gone');
+  });
+
+  it('writes the complete log and message history to disk', async () => {
+    const rt = fixture();
+    await rt.start();
+    await rt.call('echo', { x: 'on disk' });
+    await rt.close();
+    const log = fs.readFileSync(rt.logs.filePath!, 'utf8');
+    expect(log).toMatch(/system Starting/);
+    const messages = fs.readFileSync(rt.messages.filePath!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(messages.some((m) => m.message.method === 'tools/call')).toBe(true);
+    expect(messages.every((m) => typeof m.seq === 'number')).toBe(true);
+  });
+
+  it('pairs each request with its response and its duration', async () => {
+    const rt = fixture();
+    await rt.start();
+    await rt.call('sleep', { seconds: 0.1 });
+    const entries = rt.messages.entries();
+    const resp = entries.find((e) => e.kind === 'response' && e.method === 'tools/call');
+    expect(resp?.durationMs).toBeGreaterThanOrEqual(90);
+    expect(entries.find((e) => e.seq === resp?.pairSeq)?.method).toBe('tools/call');
+  });
+});
+
+describe('the supervisor', () => {
+  it('restarts a crashed skill with backoff and reports status changes', async () => {
+    const rt = fixture({ restart: { enabled: true, initialDelayMs: 50, loopCount: 5 } });
+    const seen: string[] = [];
+    rt.onStatus((s) => seen.push(s.status));
+    await rt.start();
+    await rt.call('crash', {});
+    await waitFor(() => rt.status === 'ready' && seen.includes('restarting'), 5000, 'restart');
+    expect(seen).toEqual(['starting', 'ready', 'busy', 'crashed', 'restarting', 'starting', 'ready']);
+    expect((await rt.call('echo', { back: true })).data).toEqual({ back: true });
+    expect(rt.timelineEntries().map((e) => e.kind)).toEqual(['load', 'crash', 'restart', 'load']);
+  });
+
+  it('reports a crash loop as such and stops restarting', async () => {
+    const rt = fixture({ restart: { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 } }, { FIXTURE_CRASH_AT_START: '1' });
+    await expect(rt.start()).rejects.toThrow(/exited during start-up/);
+    await waitFor(() => rt.status === 'crashed' && /Crash loop/.test(rt.statusDetail ?? ''), 5000, 'crash loop');
+    expect(rt.statusDetail).toMatch(/3 crashes/);
+    const out = await rt.call('echo', {});
+    expect(out.error?.message).toMatch(/Crash loop/);
+  });
+
+  it('says plainly when the command cannot be found', async () => {
+    const home = tempDir();
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ runtime: { type: 'subprocess', command: 'no-such-interpreter-xyz', args: [] } }));
+    const rt = new SkillRuntime(resolveSkill(dir), { home, restart: { enabled: true } });
+    open.push(rt);
+    await expect(rt.start()).rejects.toThrow(/"no-such-interpreter-xyz": the command was not found/);
+    expect(rt.status).toBe('crashed');
+  });
+});
