@@ -131,7 +131,7 @@ describe('a JSON-RPC skill process', () => {
     await rt.call('echo', { x: 'on disk' });
     await rt.close();
     const log = fs.readFileSync(rt.logs.filePath!, 'utf8');
-    expect(log).toMatch(/system Starting/);
+    expect(log).toMatch(/^--- \d{4}-\d\d-\d\dT[\d:.]+Z system\nStarting /m);
     const messages = fs.readFileSync(rt.messages.filePath!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(messages.some((m) => m.message.method === 'tools/call')).toBe(true);
     expect(messages.every((m) => typeof m.seq === 'number')).toBe(true);

@@ -2,10 +2,10 @@
  * `skillbench`: the engine from the command line, with no Electron. Each command is a module with a
  * one-line `help` and a `run(argv, io)` that returns the exit code.
  */
-import { registerAllProtocols } from '../protocols/all';
 import * as call from './commands/call';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
+import * as serve from './commands/serve';
 import { EXIT, report, stdio, UsageError, type Io } from './output';
 
 interface Command {
@@ -13,7 +13,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call };
+const commands: Record<string, Command> = { list, inspect, call, serve };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;
@@ -35,7 +35,6 @@ function usage(): string {
 }
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
-  registerAllProtocols();
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     io.out(usage());

@@ -1,2 +1,143 @@
-import { app } from 'electron';
-app.whenReady().then(() => undefined);
+/**
+ * The Electron host: the engine runs here, in the main process; the renderer reaches it only through
+ * the preload's named functions, over IPC channels whose sender is checked on every message.
+ * Electron's security checklist: context isolation, sandbox, no node integration, a strict CSP,
+ * navigation and new windows denied, permissions denied, an app:// protocol instead of file://.
+ */
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainInvokeEvent } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { API_METHODS, type ApiMethod } from '../contract';
+import { examplesDir, rendererDir } from '../host/paths';
+import { CSP } from '../server/static-files';
+import { Workbench } from '../workbench/workbench';
+import { useSafeStorage } from './safe-storage';
+
+const APP_ORIGIN = 'app://skillbench';
+protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+app.setName('Skill Workbench');
+
+let win: BrowserWindow | null = null;
+let workbench: Workbench | null = null;
+
+function home(): string {
+  return process.env.SKILLBENCH_HOME ? path.resolve(process.env.SKILLBENCH_HOME) : app.getPath('userData');
+}
+
+/** Folders named after `--` on the command line, else the bundled examples for a new workspace. */
+function startFolders(): { folders: string[]; replace: boolean } {
+  const at = process.argv.indexOf('--');
+  const named = at >= 0 ? process.argv.slice(at + 1).filter((a) => !a.startsWith('-')) : [];
+  return named.length ? { folders: named, replace: true } : { folders: [examplesDir()], replace: false };
+}
+
+function fromOurWindow(e: IpcMainInvokeEvent): boolean {
+  const frame = e.senderFrame;
+  return !!win && e.sender === win.webContents && !!frame && frame === win.webContents.mainFrame && isAppUrl(frame.url);
+}
+
+function isAppUrl(url: string): boolean {
+  return url.startsWith(APP_ORIGIN + '/') || (!!process.env.ELECTRON_RENDERER_URL && url.startsWith(process.env.ELECTRON_RENDERER_URL));
+}
+
+function serveRenderer(): void {
+  const root = rendererDir();
+  protocol.handle('app', (req) => {
+    const url = new URL(req.url);
+    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = path.resolve(root ?? '', '.' + rel);
+    if (!root || !file.startsWith(path.resolve(root) + path.sep)) return new Response('Not found', { status: 404 });
+    return net.fetch(pathToFileURL(file).toString());
+  });
+}
+
+function wireIpc(wb: Workbench): void {
+  for (const method of API_METHODS) {
+    ipcMain.handle(`skillbench:${method}`, async (e, ...args: unknown[]) => {
+      if (!fromOurWindow(e)) return { error: 'Refused: this message did not come from the workbench window.' };
+      try {
+        const fn = wb[method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
+        return { result: await fn.apply(wb, args) };
+      } catch (err) {
+        // Errors cross IPC as plain words; Electron would otherwise prefix them with its own text.
+        return { error: (err as Error)?.message ?? String(err) };
+      }
+    });
+  }
+  wb.events.onAny((event, payload) => {
+    if (win && !win.isDestroyed()) win.webContents.send('skillbench:event', event, payload);
+  });
+}
+
+function createWindow(): void {
+  win = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 900,
+    minHeight: 560,
+    title: 'Skill Workbench',
+    show: false,
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  win.once('ready-to-show', () => win?.show());
+  win.webContents.on('will-navigate', (e, url) => {
+    if (!isAppUrl(url)) e.preventDefault();
+  });
+  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL);
+  else void win.loadURL(`${APP_ORIGIN}/index.html`);
+  win.on('closed', () => {
+    win = null;
+  });
+}
+
+app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.webRequest.onHeadersReceived((details, cb) => {
+    cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+  });
+  useSafeStorage();
+  serveRenderer();
+  const { folders, replace } = startFolders();
+  workbench = new Workbench({
+    home: home(),
+    kind: 'electron',
+    version: app.getVersion(),
+    folders,
+    replaceFolders: replace,
+    pickFolder: async () => {
+      const r = win ? await dialog.showOpenDialog(win, { properties: ['openDirectory'] }) : { canceled: true, filePaths: [] };
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
+  });
+  wireIpc(workbench);
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('web-contents-created', (_e, contents) => {
+  contents.on('will-attach-webview', (e) => e.preventDefault());
+});
+
+let quitting = false;
+app.on('before-quit', (e) => {
+  if (quitting || !workbench) return;
+  // Stop every skill (and its process group) before the app goes.
+  e.preventDefault();
+  quitting = true;
+  void workbench.close().finally(() => app.quit());
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -4,7 +4,6 @@
  * and always ends with the whole group gone, so no grandchild outlives its skill.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { LineReader } from './framing';
 import type { LogSink } from './log-sink';
 import { SkillError } from './errors';
 
@@ -34,7 +33,6 @@ export interface StopOptions {
 export interface ChildOptions {
   logs?: LogSink;
   onStdout?: (chunk: Buffer) => void;
-  maxLineBytes?: number;
 }
 
 const isWindows = process.platform === 'win32';
@@ -75,27 +73,14 @@ export class SkillChild {
     const logs = opts.logs;
     if (logs && this.proc.stderr) {
       const stderr = this.proc.stderr;
-      let lines: string[] = [];
-      const reader = new LineReader({
-        maxLineBytes: opts.maxLineBytes,
-        onLine: (l) => lines.push(l),
-        onOverflow: (n) => lines.push(`[skillbench: a stderr line of ${n} bytes was too long and was dropped]`),
-      });
       stderr.on('data', (chunk: Buffer) => {
-        reader.push(chunk);
-        if (lines.length === 0) return;
-        const batch = lines;
-        lines = [];
-        if (!logs.append('stderr', batch)) {
+        if (!logs.appendBytes('stderr', chunk)) {
+          // The log file is behind: stop reading, so the pipe fills and the skill waits, instead of memory growing.
           stderr.pause();
           logs.onceDrained(() => stderr.resume());
         }
       });
-      stderr.on('end', () => {
-        reader.end();
-        if (lines.length) logs.append('stderr', lines);
-        lines = [];
-      });
+      stderr.on('end', () => logs.endStream('stderr'));
     }
   }
 

@@ -1,43 +1,100 @@
 /**
- * An append-only file that never blocks the event loop and never grows memory without bound:
- * `write` reports false when the OS has not caught up, so the producer can pause (see LogSink).
+ * An append-only file that never blocks the event loop and never grows memory without bound.
+ * Writes that arrive in the same turn of the event loop go to disk as one write (a busy skill produces
+ * thousands of small records a second); `write` reports false when the OS has not caught up, so the
+ * producer can pause (see LogSink).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
+const HIGH_WATER = 1024 * 1024;
+/** How long records may wait in memory before they are written together. */
+const FLUSH_MS = 20;
+
+/** Sinks with records still in memory, written synchronously if the process exits before their timer. */
+const unflushed = new Set<FileSink>();
+let exitHook = false;
+
 export class FileSink {
   private stream: fs.WriteStream | null = null;
   private failed = false;
+  private parts: (string | Uint8Array)[] = [];
+  private bytes = 0;
+  private scheduled = false;
 
   constructor(readonly file: string) {}
 
-  write(text: string): boolean {
+  write(data: string | Uint8Array): boolean {
     if (this.failed) return true;
-    if (!this.stream) {
-      try {
-        fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      } catch {
-        this.failed = true;
-        return true;
+    this.parts.push(data);
+    this.bytes += data.length;
+    if (this.bytes >= HIGH_WATER) return this.flushNow();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setTimeout(() => this.flushNow(), FLUSH_MS).unref();
+      unflushed.add(this);
+      if (!exitHook) {
+        exitHook = true;
+        process.once('exit', () => {
+          for (const sink of unflushed) sink.flushSync();
+        });
       }
-      this.stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: 256 * 1024 });
-      // A full disk must not take the skill down with it: stop writing, keep the in-memory ring.
-      this.stream.on('error', () => {
-        this.failed = true;
-      });
     }
-    return this.stream.write(text);
+    return true;
+  }
+
+  /** Last resort at exit: append what is still in memory, bypassing the stream. */
+  flushSync(): void {
+    if (!this.parts.length || this.failed) return;
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.appendFileSync(this.file, this.parts.map((p) => (typeof p === 'string' ? p : Buffer.from(p))).join(''));
+    } catch {
+      // Nothing more can be done at exit.
+    }
+    this.parts = [];
   }
 
   onceDrained(fn: () => void): void {
-    if (!this.stream || this.failed) fn();
+    if (!this.stream || this.failed || !this.stream.writableNeedDrain) fn();
     else this.stream.once('drain', fn);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    this.flushNow();
     const s = this.stream;
     this.stream = null;
-    if (!s) return Promise.resolve();
-    return new Promise((resolve) => s.end(resolve));
+    if (!s) return;
+    await new Promise<void>((resolve) => s.end(resolve));
+  }
+
+  private flushNow(): boolean {
+    this.scheduled = false;
+    unflushed.delete(this);
+    if (this.parts.length === 0 || this.failed) return true;
+    const parts = this.parts;
+    this.parts = [];
+    this.bytes = 0;
+    const s = this.open();
+    if (!s) return true;
+    const chunk =
+      parts.length === 1 ? parts[0] : parts.every((p) => typeof p === 'string') ? parts.join('') : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    return s.write(chunk);
+  }
+
+  private open(): fs.WriteStream | null {
+    if (this.stream) return this.stream;
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    } catch {
+      this.failed = true;
+      return null;
+    }
+    this.stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER });
+    // A full disk must not take the skill down with it: stop writing, keep the in-memory ring.
+    this.stream.on('error', () => {
+      this.failed = true;
+    });
+    return this.stream;
   }
 }

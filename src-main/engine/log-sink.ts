@@ -1,56 +1,95 @@
 /**
- * A skill's stdout/stderr/system log: the newest entries in a ring in memory, every entry in a text file
- * on disk, and listeners told in batches (about one per frame) rather than per line.
+ * A skill's stdout/stderr/system log: a byte-bounded ring of chunks in memory, every byte in a text file
+ * on disk, and listeners told in batches (about one per frame).
+ *
+ * A skill may print as fast as it can, so the hot path does no per-line work: a chunk is cut at its last
+ * newline (the rest waits for the next chunk), pushed to the ring and written to the file under a header
+ * that gives its time and stream. Lines are cut out only when someone reads them, and only the newest.
+ * A line's `seq` is its byte offset in the whole log: unique and ordered without counting lines.
  */
 import type { LogEntry, LogStream } from '../contract';
 import { FileSink } from './file-sink';
 import type { Redactor } from './redactor';
-import { Ring } from './ring';
 
-export const DEFAULT_LOG_RING = 5000;
+export const DEFAULT_LOG_LINES = 5000;
+const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
+/** A "line" longer than this without a newline is logged in pieces rather than held. */
+const MAX_PENDING = 1024 * 1024;
 const BATCH_MS = 16;
+/** At most this many lines go to listeners per batch; the rest are announced as skipped. */
+const BATCH_LINES = 2000;
 
 export type LogListener = (entries: LogEntry[]) => void;
 
+interface Chunk {
+  /** Byte offset of the chunk's first byte in the whole log. */
+  offset: number;
+  time: number;
+  stream: LogStream;
+  /** Whole lines, each ending in \n. */
+  bytes: Buffer;
+}
+
+const NL = 10;
+
 export class LogSink {
-  private readonly ring: Ring<LogEntry>;
   private readonly file: FileSink | null;
-  private seq = 0;
-  private batch: LogEntry[] = [];
+  private readonly redactor?: Redactor;
+  private readonly ringBytes: number;
+  private readonly maxLines: number;
+  private chunks: Chunk[] = [];
+  private head = 0;
+  private held = 0;
+  private offset = 0;
+  /** Lines before this offset were cleared from view (they stay in the file). */
+  private clearedAt = 0;
+  private readonly pending: Partial<Record<LogStream, Buffer>> = {};
+  private lastHeader = '';
+  private notified = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<LogListener>();
 
-  private readonly redactor?: Redactor;
-
-  constructor(opts: { file?: string; capacity?: number; redactor?: Redactor } = {}) {
-    this.ring = new Ring(opts.capacity ?? DEFAULT_LOG_RING);
+  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor } = {}) {
     this.file = opts.file ? new FileSink(opts.file) : null;
     this.redactor = opts.redactor;
+    this.ringBytes = opts.capacityBytes ?? DEFAULT_RING_BYTES;
+    this.maxLines = opts.lines ?? DEFAULT_LOG_LINES;
   }
 
   get filePath(): string | undefined {
     return this.file?.file;
   }
 
-  /** Appends lines that arrived together; returns false when the disk is behind and the producer should pause. */
+  /** Appends whole lines (the workbench's own messages, stray stdout). False: the disk is behind, pause. */
   append(stream: LogStream, lines: string[] | string, time = Date.now()): boolean {
     const list = typeof lines === 'string' ? [lines] : lines;
     if (list.length === 0) return true;
-    const stamp = new Date(time).toISOString();
-    let text = '';
-    const scrub = this.redactor?.active ? this.redactor : null;
-    for (const raw of list) {
-      const line = scrub ? scrub.text(raw) : raw;
-      const entry: LogEntry = { seq: ++this.seq, time, stream, text: line };
-      this.ring.push(entry);
-      if (this.listeners.size > 0) this.batch.push(entry);
-      text += `${stamp} ${stream} ${line}\n`;
+    return this.push(stream, Buffer.from(list.map((l) => l.replace(/\r?\n/g, ' ')).join('\n') + '\n'), time);
+  }
+
+  /** Appends raw bytes as they came from a pipe; a partial last line waits for the rest. */
+  appendBytes(stream: LogStream, chunk: Buffer, time = Date.now()): boolean {
+    const prev = this.pending[stream];
+    const data = prev ? Buffer.concat([prev, chunk]) : chunk;
+    const cut = data.lastIndexOf(NL);
+    if (cut === -1) {
+      if (data.length > MAX_PENDING) {
+        this.pending[stream] = undefined;
+        return this.push(stream, Buffer.concat([data, Buffer.from('\n')]), time);
+      }
+      this.pending[stream] = data;
+      return true;
     }
-    if (this.batch.length > 0 && !this.timer) {
-      this.timer = setTimeout(() => this.flush(), BATCH_MS);
-      this.timer.unref?.();
-    }
-    return this.file ? this.file.write(text) : true;
+    this.pending[stream] = cut + 1 < data.length ? Buffer.from(data.subarray(cut + 1)) : undefined;
+    return this.push(stream, data.subarray(0, cut + 1), time);
+  }
+
+  /** Flushes a partial last line of a stream that ended. */
+  endStream(stream: LogStream): void {
+    const rest = this.pending[stream];
+    if (!rest) return;
+    this.pending[stream] = undefined;
+    this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
   }
 
   onceDrained(fn: () => void): void {
@@ -58,23 +97,29 @@ export class LogSink {
     else fn();
   }
 
+  /** The newest lines still in memory (up to the line limit), oldest first. */
   entries(): LogEntry[] {
-    return this.ring.toArray();
+    return this.linesFrom(this.clearedAt, this.maxLines).lines;
   }
 
-  /** The last `n` lines of a stream, for showing next to an error. */
+  /** The last `n` lines of one stream, for showing next to an error. */
   tail(stream: LogStream, n: number): string[] {
     const out: string[] = [];
-    const all = this.ring.toArray();
-    for (let i = all.length - 1; i >= 0 && out.length < n; i--) if (all[i].stream === stream) out.unshift(all[i].text);
+    for (let i = this.chunks.length - 1; i >= this.head && out.length < n; i--) {
+      const c = this.chunks[i];
+      if (c.stream !== stream) continue;
+      const lines = splitLines(c).map((l) => l.text);
+      out.unshift(...lines.slice(Math.max(0, lines.length - (n - out.length))));
+    }
     return out;
   }
 
   clear(): void {
-    this.ring.clear();
+    this.clearedAt = this.offset;
   }
 
   subscribe(fn: LogListener): () => void {
+    if (this.listeners.size === 0) this.notified = this.offset;
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
@@ -82,14 +127,84 @@ export class LogSink {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.batch.length === 0) return;
-    const b = this.batch;
-    this.batch = [];
-    for (const fn of this.listeners) fn(b);
+    if (this.notified >= this.offset || this.listeners.size === 0) return;
+    const { lines, skippedBytes } = this.linesFrom(this.notified, BATCH_LINES);
+    this.notified = this.offset;
+    if (skippedBytes > 0 && lines.length) {
+      lines.unshift({ seq: lines[0].seq - 1, time: lines[0].time, stream: 'system', text: `[${formatSize(skippedBytes)} of output not shown here: the complete log is in ${this.file?.file ?? 'memory'}]` });
+    }
+    if (lines.length) for (const fn of this.listeners) fn(lines);
   }
 
   async close(): Promise<void> {
+    for (const s of ['stdout', 'stderr', 'system'] as const) this.endStream(s);
     this.flush();
     await this.file?.close();
   }
+
+  private push(stream: LogStream, bytes: Buffer, time: number): boolean {
+    if (this.redactor?.active) bytes = Buffer.from(this.redactor.text(bytes.toString('utf8')));
+    const c: Chunk = { offset: this.offset, time, stream, bytes };
+    this.chunks.push(c);
+    this.offset += bytes.length;
+    this.held += bytes.length;
+    while (this.held > this.ringBytes && this.chunks.length - this.head > 1) {
+      this.held -= this.chunks[this.head].bytes.length;
+      this.chunks[this.head++] = undefined as unknown as Chunk;
+    }
+    if (this.head > 1024 && this.head * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.head);
+      this.head = 0;
+    }
+    if (this.listeners.size > 0 && !this.timer) {
+      this.timer = setTimeout(() => this.flush(), BATCH_MS);
+      this.timer.unref?.();
+    }
+    if (!this.file) return true;
+    // One header per change of stream or millisecond, not one per line: the cost of a flood stays per chunk.
+    const header = `${new Date(time).toISOString()} ${stream}`;
+    if (header !== this.lastHeader) {
+      this.lastHeader = header;
+      this.file.write(`--- ${header}\n`);
+    }
+    return this.file.write(bytes);
+  }
+
+  /** Lines from byte offset `from` on, at most the newest `max` of them. */
+  private linesFrom(from: number, max: number): { lines: LogEntry[]; skippedBytes: number } {
+    const picked: LogEntry[][] = [];
+    let count = 0;
+    let firstOffset = this.offset;
+    for (let i = this.chunks.length - 1; i >= this.head && count < max; i--) {
+      const c = this.chunks[i];
+      if (c.offset + c.bytes.length <= from) break;
+      let lines = splitLines(c).filter((l) => l.seq >= from);
+      if (count + lines.length > max) lines = lines.slice(lines.length - (max - count));
+      picked.push(lines);
+      count += lines.length;
+      if (lines.length) firstOffset = lines[0].seq;
+    }
+    const out: LogEntry[] = [];
+    for (let i = picked.length - 1; i >= 0; i--) out.push(...picked[i]);
+    return { lines: out, skippedBytes: Math.max(0, firstOffset - from) };
+  }
+}
+
+function splitLines(c: Chunk): LogEntry[] {
+  const out: LogEntry[] = [];
+  let start = 0;
+  const b = c.bytes;
+  while (start < b.length) {
+    let end = b.indexOf(NL, start);
+    if (end === -1) end = b.length;
+    let stop = end;
+    if (stop > start && b[stop - 1] === 13) stop--;
+    out.push({ seq: c.offset + start, time: c.time, stream: c.stream, text: b.toString('utf8', start, stop) });
+    start = end + 1;
+  }
+  return out;
+}
+
+function formatSize(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 }

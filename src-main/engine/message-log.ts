@@ -18,8 +18,9 @@ export class MessageLog {
   private readonly ring: Ring<MessageEntry>;
   private readonly file: FileSink | null;
   private seq = 0;
-  /** Requests waiting for their response, keyed by the direction the request went and its id. */
-  private readonly open = new Map<string, MessageEntry>();
+  /** Requests waiting for their response, by id: ours (sent out) and the skill's (came in). */
+  private readonly openOut = new Map<RpcId, MessageEntry>();
+  private readonly openIn = new Map<RpcId, MessageEntry>();
   private batch: MessageEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<MessageListener>();
@@ -49,12 +50,12 @@ export class MessageLog {
     if (t.method !== undefined) entry.method = t.method;
     if (t.id !== undefined) entry.id = t.id;
     if (t.note) entry.note = t.note;
-    if (t.kind === 'request' && t.id != null) this.open.set(key(t.direction, t.id), entry);
+    if (t.kind === 'request' && t.id != null) (t.direction === 'out' ? this.openOut : this.openIn).set(t.id, entry);
     else if (t.kind === 'response' && t.id != null) {
-      const reqDir = t.direction === 'in' ? 'out' : 'in';
-      const req = this.open.get(key(reqDir, t.id));
+      const open = t.direction === 'in' ? this.openOut : this.openIn;
+      const req = open.get(t.id);
       if (req) {
-        this.open.delete(key(reqDir, t.id));
+        open.delete(t.id);
         req.pairSeq = entry.seq;
         entry.pairSeq = req.seq;
         entry.durationMs = time - req.time;
@@ -79,7 +80,8 @@ export class MessageLog {
 
   /** Forgets open requests (the process they were sent to is gone). */
   resetPairs(): void {
-    this.open.clear();
+    this.openOut.clear();
+    this.openIn.clear();
   }
 
   entries(): MessageEntry[] {
@@ -115,8 +117,4 @@ export class MessageLog {
       this.timer.unref?.();
     }
   }
-}
-
-function key(direction: string, id: RpcId): string {
-  return `${direction}:${typeof id}:${id}`;
 }

@@ -39,7 +39,6 @@ export class RpcProcess {
     });
     this.child = new SkillChild(opts.spec, {
       logs: opts.logs,
-      maxLineBytes,
       onStdout: (chunk) => {
         reader.push(chunk);
         if (noise.length) {

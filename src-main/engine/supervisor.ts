@@ -92,15 +92,15 @@ export class Supervisor<I extends Instance> {
   }
 
   /** Marks the skill busy while `work` runs. */
-  async track<T>(work: Promise<T>): Promise<T> {
+  track<T>(work: Promise<T>): Promise<T> {
     this.inflight++;
     if (this._status === 'ready') this.setStatus('busy');
-    try {
-      return await work;
-    } finally {
+    const done = () => {
       this.inflight--;
       if (this.inflight === 0 && this._status === 'busy') this.setStatus('ready');
-    }
+    };
+    work.then(done, done);
+    return work;
   }
 
   private launch(): Promise<I> {

@@ -52,6 +52,18 @@ export function examplesDir(): string {
   return path.join(resourcesDir(), 'examples');
 }
 
+/** The built renderer (out/renderer), served by browser mode: SKILLBENCH_RENDERER, or found above this module. */
+export function rendererDir(): string | null {
+  const candidates: string[] = [];
+  if (process.env.SKILLBENCH_RENDERER) candidates.push(process.env.SKILLBENCH_RENDERER);
+  let dir = typeof __dirname === 'string' ? __dirname : process.cwd();
+  for (let i = 0; i < 6; i++) {
+    candidates.push(path.join(dir, 'renderer'), path.join(dir, 'out', 'renderer'));
+    dir = path.dirname(dir);
+  }
+  return candidates.find((c) => fs.existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
 /** The Python interpreter to use: SKILLBENCH_PYTHON, else python3 (python on Windows). */
 export function systemPython(): string {
   return process.env.SKILLBENCH_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');

@@ -22,7 +22,7 @@ export interface SecretCipher {
   decrypt(b64: string): string;
 }
 
-/** The part of Electron's `safeStorage` the workbench uses (typed here so the engine never imports electron). */
+/** The part of Electron's `safeStorage` used here, typed locally: the engine never imports electron. */
 export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plain: string): Buffer;
@@ -106,9 +106,8 @@ export class LocalKeyCipher implements SecretCipher {
   }
 
   private tighten(): void {
-    if (process.platform === 'win32') return;
     const mode = fs.statSync(this.keyFile).mode & 0o777;
-    if ((mode & 0o077) === 0) return;
+    if (process.platform === 'win32' || (mode & 0o077) === 0) return;
     fs.chmodSync(this.keyFile, 0o600);
     this.log(`${this.keyFile} could be read by other users (mode ${mode.toString(8)}); it is now owner-only (600).`);
   }
@@ -118,14 +117,7 @@ export class LocalKeyCipher implements SecretCipher {
     fs.mkdirSync(path.dirname(this.keyFile), { recursive: true });
     const key = crypto.randomBytes(32);
     const tmp = `${this.keyFile}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-    const fd = fs.openSync(tmp, 'wx', 0o600);
-    try {
-      fs.fchmodSync(fd, 0o600);
-      fs.writeFileSync(fd, key.toString('base64') + '\n');
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    writeFileAtomicSync(tmp, key.toString('base64') + '\n', { mode: 0o600 });
     try {
       fs.linkSync(tmp, this.keyFile);
     } catch (err) {
@@ -154,15 +146,13 @@ interface Stored {
 }
 
 export interface SecretStoreOptions {
-  /** Encrypts new values (and decrypts values stored with the same kind). */
-  cipher: SecretCipher;
+  cipher: SecretCipher; // encrypts new values, decrypts those of its kind
   /** Other ciphers that may read older values, e.g. the local key in the app after the CLI stored secrets. */
   readers?: SecretCipher[];
   log?: (line: string) => void;
 }
 
 const KEY_MAX = 200;
-
 export class SecretStore {
   private skillsMap = new Map<string, Map<string, Stored>>();
   private readonly plain = new Map<string, string>(); // ciphertext -> value, so a changed file invalidates itself
@@ -177,7 +167,7 @@ export class SecretStore {
   ) {
     this.log = opts.log ?? (() => undefined);
     for (const c of [...(opts.readers ?? []), opts.cipher]) this.ciphers.set(c.kind, c);
-    this.skillsMap = this.load();
+    this.skillsMap = this.load() ?? new Map();
   }
 
   /** The store at <home>/secrets.json, with the local key cipher unless another is given. */
@@ -206,35 +196,26 @@ export class SecretStore {
     const r = this.open(skillId, key, entry);
     if ('value' in r) return r.value;
     const id = `${skillId}\0${key}\0${entry.data}`;
-    if (!this.reported.has(id)) {
-      this.reported.add(id);
-      this.log(`Secret "${key}" of ${skillId} cannot be read: ${r.reason}.`);
-    }
+    if (!this.reported.has(id)) this.log(`Secret "${key}" of ${skillId} cannot be read: ${r.reason}.`);
+    this.reported.add(id);
     return undefined;
   }
 
   all(skillId: string): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const key of this.keys(skillId)) {
-      const v = this.get(skillId, key);
-      if (v !== undefined) out[key] = v;
-    }
-    return out;
+    const pairs = this.keys(skillId).map((k) => [k, this.get(skillId, k)] as const);
+    return Object.fromEntries(pairs.filter((p): p is readonly [string, string] => p[1] !== undefined));
   }
 
   /** Keys whose values exist but cannot be decrypted here, with the reason in plain words. */
   unreadable(skillId: string): { key: string; reason: string }[] {
-    const out: { key: string; reason: string }[] = [];
-    for (const [key, entry] of this.skillsMap.get(skillId) ?? []) {
+    return [...(this.skillsMap.get(skillId) ?? [])].flatMap(([key, entry]) => {
       const r = this.open(skillId, key, entry);
-      if ('reason' in r) out.push({ key, reason: r.reason });
-    }
-    return out;
+      return 'reason' in r ? [{ key, reason: r.reason }] : [];
+    });
   }
 
   set(skillId: string, key: string, value: string): void {
-    if (typeof skillId !== 'string' || skillId === '') throw new Error('A secret needs the id of its skill.');
-    if (typeof key !== 'string' || key === '' || key.length > KEY_MAX) throw new Error(`A secret's name must be 1 to ${KEY_MAX} characters.`);
+    if (!skillId || !key || key.length > KEY_MAX) throw new Error(`A secret needs a skill id and a name of 1 to ${KEY_MAX} characters.`);
     if (typeof value !== 'string') throw new Error(`The secret "${key}" must be text.`);
     const data = this.opts.cipher.encrypt(JSON.stringify({ s: skillId, k: key, v: value }));
     this.mutate((m) => {
@@ -267,21 +248,16 @@ export class SecretStore {
     const cached = this.plain.get(entry.data);
     if (cached !== undefined) return { value: cached };
     const cipher = this.ciphers.get(entry.cipher);
-    if (!cipher) {
-      return {
-        reason:
-          entry.cipher === 'os-keychain'
-            ? "it was stored by the desktop app with the operating system's keychain; use the app, or enter it again here"
-            : `it was stored with the "${entry.cipher}" protection, which is not available here`,
-      };
+    if (!cipher && entry.cipher === 'os-keychain') {
+      return { reason: "it was stored by the desktop app with the operating system's keychain; use the app, or enter it again here" };
     }
-    let parsed: unknown;
+    if (!cipher) return { reason: `it was stored with the "${entry.cipher}" protection, which is not available here` };
+    let p: { s?: unknown; k?: unknown; v?: unknown };
     try {
-      parsed = JSON.parse(cipher.decrypt(entry.data));
+      p = JSON.parse(cipher.decrypt(entry.data));
     } catch (err) {
       return { reason: `decryption failed: ${(err as Error).message}` };
     }
-    const p = parsed as { s?: unknown; k?: unknown; v?: unknown };
     if (p?.s !== skillId || p.k !== key || typeof p.v !== 'string') {
       return { reason: 'the stored value belongs to another skill or key (was secrets.json edited?)' };
     }
@@ -292,9 +268,9 @@ export class SecretStore {
   // Re-read before each change so two workbench processes (app and CLI) do not drop each other's secrets.
   private mutate(change: (m: Map<string, Map<string, Stored>>) => void): void {
     try {
-      this.skillsMap = this.load();
+      this.skillsMap = this.load() ?? this.skillsMap;
     } catch {
-      /* keep what is in memory */
+      /* unreadable right now: keep what is in memory */
     }
     change(this.skillsMap);
     const doc = {
@@ -308,11 +284,17 @@ export class SecretStore {
     writeFileAtomicSync(this.file, JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
   }
 
-  private load(): Map<string, Map<string, Stored>> {
+  /** The file's content, or null when it was corrupt (kept aside and reported). */
+  private load(): Map<string, Map<string, Stored>> | null {
+    let corrupt = false;
     const doc = readJsonFile<unknown>(this.file, null, {
       check: checkSecretsDoc,
-      onCorrupt: (err) => this.log(err.message),
+      onCorrupt: (err) => {
+        corrupt = true;
+        this.log(`Secrets: ${err.message}`);
+      },
     });
+    if (corrupt) return null;
     const out = new Map<string, Map<string, Stored>>();
     const skills = (doc as { skills?: Record<string, Record<string, Stored>> } | null)?.skills ?? {};
     for (const [id, entries] of Object.entries(skills)) out.set(id, new Map(Object.entries(entries)));
@@ -332,15 +314,13 @@ function checkSecretsDoc(v: unknown): string | null {
   return null;
 }
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // ---- Keeping secrets out of files: text placeholders and JSON references ----
 
 /** Shorter values are too likely to match ordinary text (the Redactor uses the same limit). */
 export const MIN_SECRET_IN_TEXT = 4;
-const PLACEHOLDER = /\{\{skillbench:secret:([^:{}]+)(?::(json|ascii))?\}\}/g;
+export const PLACEHOLDER = /\{\{skillbench:secret:([^:{}]+)(?::(json|ascii))?\}\}/g;
 
 type Form = 'raw' | 'json' | 'ascii';
 
@@ -354,9 +334,7 @@ function forms(value: string): [Form, string][] {
   return out;
 }
 
-function formOf(value: string, form: Form): string {
-  return (forms(value).find(([f]) => f === form) ?? forms(value)[0])[1];
-}
+const formOf = (value: string, form: Form): string => (forms(value).find(([f]) => f === form) ?? forms(value)[0])[1];
 
 /** Replaces every occurrence of a secret (in any of its forms) with a placeholder naming its key. */
 export function concealText(text: string, secrets: Record<string, string>): string {
@@ -383,16 +361,11 @@ export function revealText(text: string, secrets: Record<string, string>): strin
     try {
       key = decodeURIComponent(enc);
     } catch {
-      return m;
+      return m; // not one of ours
     }
     const v = Object.prototype.hasOwnProperty.call(secrets, key) ? secrets[key] : undefined;
     return v === undefined ? m : formOf(v, form ?? 'raw');
   });
-}
-
-/** Replaces placeholders with the redaction mark, for showing a file in the UI. */
-export function placeholdersToMark(text: string, mark: string): string {
-  return text.replace(PLACEHOLDER, mark);
 }
 
 /** A deep copy where strings equal to a secret become {"$secret": key} and secrets inside strings become placeholders. */

@@ -65,7 +65,8 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
     const started = performance.now();
     try {
-      const proc = await this.running();
+      // The hot path: a running process is used as is, without another await.
+      const proc = this.supervisor.current ?? (await this.running());
       return await this.supervisor.track(this.invoke(proc, tool, args, this.withTimeout(opts)));
     } catch (err) {
       return errorOutcome(err, started, this.ctx.logs);

@@ -4,11 +4,13 @@
  */
 import type { Protocol } from '../contract';
 import type { ProtocolModule } from './adapter';
+import { actionProtocol } from './action';
 import { jsonRpcProtocol } from './jsonrpc';
+import { namel3ssProtocol } from './namel3ss';
 
-const modules: ProtocolModule[] = [jsonRpcProtocol];
+const modules: ProtocolModule[] = [jsonRpcProtocol, namel3ssProtocol, actionProtocol];
 
-/** Adds a protocol (kept in this order); later issues plug theirs in here. */
+/** Adds a protocol, before `before` where given (a protocol is never registered twice). */
 export function registerProtocol(m: ProtocolModule, before?: Protocol): void {
   if (modules.some((x) => x.protocol === m.protocol)) return;
   const at = before ? modules.findIndex((x) => x.protocol === before) : -1;

@@ -1,0 +1,1 @@
+"""The runtime: ``SkillServer`` (JSON-RPC over stdio) and the ``SkillContext`` hooks receive."""

@@ -1,0 +1,209 @@
+"""SkillContext: what every hook receives, the skill's interface to the host.
+
+Most of it is reverse JSON-RPC to the host (state, data files, events, entities). Two parts have no host
+service behind them in the workbench, and say so:
+
+- ``memory`` is this skill's own notes, kept in ``memory.json`` in its data folder (through ``data/read``
+  and ``data/write``), so it survives restarts and is visible in the data browser. It is not shared with
+  other skills, and ``search`` is a plain case-insensitive substring match.
+- ``session`` data lives in the skill's process and is dropped when the session ends.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from dev.types.skill_types import SkillTool
+
+if TYPE_CHECKING:  # pragma: no cover
+    from dev.runtime.server import SkillServer
+
+MEMORY_FILE = "memory.json"
+
+
+class Memory:
+    """Named text notes in ``memory.json``; every call reads the file again, so it is never stale."""
+
+    def __init__(self, ctx: "SkillContext"):
+        self._ctx = ctx
+
+    async def _load(self) -> Dict[str, str]:
+        raw = await self._ctx.read_data(MEMORY_FILE)
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            self._ctx.log(f"{MEMORY_FILE} is not valid JSON; memory starts empty")
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    async def _save(self, notes: Dict[str, str]) -> None:
+        await self._ctx.write_data(MEMORY_FILE, json.dumps(notes, indent=2, ensure_ascii=False))
+
+    async def read(self, name: str) -> Optional[str]:
+        return (await self._load()).get(name)
+
+    async def write(self, name: str, content: str) -> None:
+        async with self._ctx._server.memory_lock:
+            notes = await self._load()
+            notes[name] = content
+            await self._save(notes)
+
+    async def search(self, query: str) -> List[Dict[str, str]]:
+        q = query.lower()
+        return [{"name": k, "content": v} for k, v in (await self._load()).items() if q in k.lower() or q in v.lower()]
+
+    async def list(self) -> List[str]:
+        return sorted(await self._load())
+
+    async def delete(self, name: str) -> None:
+        async with self._ctx._server.memory_lock:
+            notes = await self._load()
+            if notes.pop(name, None) is not None:
+                await self._save(notes)
+
+
+class Session:
+    """The current session (the last one started and not ended) and a dict scoped to it."""
+
+    def __init__(self, server: "SkillServer"):
+        self._server = server
+
+    @property
+    def id(self) -> str:
+        return self._server.session_id or ""
+
+    @property
+    def data(self) -> Dict[str, Any]:
+        return self._server.session_data.setdefault(self.id, {})
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def set(self, key: str, value: Any) -> None:
+        self.data[key] = value
+
+
+class Tools:
+    """Adds and removes tools while the skill runs. The host learns of it on its next ``tools/list``."""
+
+    def __init__(self, server: "SkillServer"):
+        self._server = server
+
+    def register(self, tool: Any) -> None:
+        tool = SkillTool.model_validate(tool)
+        self._server.tools[tool.definition.name] = tool
+
+    def unregister(self, name: str) -> None:
+        self._server.tools.pop(name, None)
+
+    def list(self) -> List[str]:
+        return list(self._server.tools)
+
+
+class Entities:
+    """The shared entity graph, through ``entities/*`` reverse calls."""
+
+    def __init__(self, server: "SkillServer"):
+        self._server = server
+
+    async def search(self, query: str, types: Optional[List[str]] = None, limit: Optional[int] = None) -> List[Any]:
+        params: Dict[str, Any] = {"query": query}
+        if types is not None:
+            params["types"] = list(types)
+        if limit is not None:
+            params["limit"] = limit
+        result = await self._server.call("entities/search", params)
+        return result.get("results", []) if isinstance(result, dict) else []
+
+    async def upsert(self, *, type: str, source: str, id: Optional[str] = None, source_id: Optional[str] = None,
+                     title: Optional[str] = None, summary: Optional[str] = None,
+                     metadata: Optional[Dict[str, Any]] = None) -> None:
+        params: Dict[str, Any] = {"type": type, "source": source}
+        for key, value in (("id", id), ("sourceId", source_id), ("title", title), ("summary", summary),
+                           ("metadata", metadata)):
+            if value is not None:
+                params[key] = value
+        await self._server.call("entities/upsert", params)
+
+    async def upsert_relationship(self, *, source_id: str, target_id: str, type: str, source: str,
+                                  metadata: Optional[Dict[str, Any]] = None) -> None:
+        params: Dict[str, Any] = {"sourceId": source_id, "targetId": target_id, "type": type, "source": source}
+        if metadata is not None:
+            params["metadata"] = metadata
+        await self._server.call("entities/upsertRelationship", params)
+
+    async def get_relationships(self, entity_id: str, type: Optional[str] = None,
+                                direction: str = "outgoing") -> List[Any]:
+        params: Dict[str, Any] = {"entityId": entity_id, "direction": direction}
+        if type is not None:
+            params["type"] = type
+        result = await self._server.call("entities/getRelationships", params)
+        return result.get("results", []) if isinstance(result, dict) else []
+
+    async def get_by_id(self, id: str) -> Optional[Any]:
+        """No host method for this: a search for the id, then an exact match on ``id``."""
+        for e in await self.search(id):
+            if isinstance(e, dict) and e.get("id") == id:
+                return e
+        return None
+
+    async def get_by_tag(self, tag: str, type: Optional[str] = None) -> List[Any]:
+        """No host method for this: a search for the tag, then entities whose ``metadata.tags`` hold it."""
+        found = await self.search(tag, [type] if type else None)
+        return [e for e in found if isinstance(e, dict) and tag in ((e.get("metadata") or {}).get("tags") or [])]
+
+
+class SkillContext:
+    """Passed to every hook. Awaitable methods wait for the host; set_state and emit_event do not."""
+
+    def __init__(self, server: "SkillServer"):
+        self._server = server
+        self.memory = Memory(self)
+        self.session = Session(server)
+        self.tools = Tools(server)
+        self.entities = Entities(server)
+
+    @property
+    def data_dir(self) -> str:
+        return self._server.data_dir
+
+    @property
+    def manifest(self) -> Dict[str, Any]:
+        return self._server.manifest or {}
+
+    async def read_data(self, filename: str) -> str:
+        """The file's text; an empty string when the host has no such file (as the original host answered)."""
+        result = await self._server.call("data/read", {"filename": filename})
+        content = result.get("content") if isinstance(result, dict) else result
+        return "" if content is None else str(content)
+
+    async def write_data(self, filename: str, content: str) -> None:
+        await self._server.call("data/write", {"filename": filename, "content": content})
+
+    def log(self, message: str) -> None:
+        sys.stderr.write(f"[skill] {message}\n")
+        sys.stderr.flush()
+
+    async def get_state(self) -> Dict[str, Any]:
+        result = await self._server.call("state/get")
+        state = result.get("state") if isinstance(result, dict) else result
+        return state if isinstance(state, dict) else {}
+
+    def set_state(self, partial: Dict[str, Any]) -> Any:
+        """Fire-and-forget shallow merge: sent at once, not waited for. Returns a task you may await."""
+        return self._server.fire("state/set", {"partial": partial})
+
+    def emit_event(self, event_type: str, data: Any = None) -> Any:
+        """Fire-and-forget event for the host's intelligence rules. Returns a task you may await."""
+        return self._server.fire("intelligence/emitEvent", {"eventType": event_type, "data": data})
+
+    # The original context exposed these under private names; some skills call them.
+    async def _upsert_entity(self, **fields: Any) -> None:
+        await self.entities.upsert(**fields)
+
+    async def _upsert_relationship(self, **fields: Any) -> None:
+        await self.entities.upsert_relationship(**fields)

@@ -1,0 +1,1 @@
+"""Types that skills import: ``dev.types.skill_types`` and ``dev.types.setup_types``."""

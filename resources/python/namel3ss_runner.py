@@ -1,0 +1,148 @@
+"""Skill Workbench's local runner for namel3ss Python tools (python-tool-protocol, version 1).
+
+Reads one request from stdin:  {"protocol_version": 1, "tool": "...", "entry": "tools.mod:func", "payload": {...}}
+Writes one response to stdout: {"ok": true, "protocol_version": 1, "result": ...}
+                           or  {"ok": false, "protocol_version": 1, "error": {"type": "...", "message": "..."}}
+and exits 0 in both cases. A crash that leaves stdout empty is the host's "process failed".
+
+The working directory is the app root. Standard library only; Python 3.9 or newer.
+"""
+
+import importlib
+import json
+import os
+import sys
+from decimal import Decimal
+
+PROTOCOL_VERSION = 1
+
+
+def _protocol_stream():
+    """Keeps the real stdout for the response and points fd 1 at stderr.
+
+    Done at the file-descriptor level so that prints from the tool, from modules it imports and from
+    child processes it starts all land in stderr (the workbench's log) and never corrupt the response.
+    """
+    proto_fd = os.dup(1)
+    sys.stdout.flush()
+    os.dup2(2, 1)
+    try:
+        sys.stdout.reconfigure(line_buffering=True)  # the tool's prints reach the log as they happen
+    except (AttributeError, ValueError):
+        pass
+    return os.fdopen(proto_fd, "w", encoding="utf-8", newline="\n")
+
+
+def _json_default(value):
+    # namel3ss numbers may arrive as Decimal: integral ones become ints, the rest keep their exact text.
+    if isinstance(value, Decimal):
+        if value == value.to_integral_value():
+            return int(value)
+        return format(value.normalize(), "f")
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _error(err_type, message):
+    return {"ok": False, "protocol_version": PROTOCOL_VERSION, "error": {"type": err_type, "message": message}}
+
+
+def _app_root():
+    return os.path.realpath(os.getcwd())
+
+
+def _fix_sys_path():
+    # sys.path[0] is this runner's folder: replace it with the app root so that the app's `tools`
+    # package is found first and nothing next to the runner can shadow a tool module.
+    here = os.path.dirname(os.path.realpath(__file__))
+    sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != here]
+    root = _app_root()
+    if root not in sys.path:
+        sys.path.insert(0, root)
+
+
+def _check_module_location(module, module_path):
+    """A `tools` package installed elsewhere wins over the app's folder when the app has no tools/__init__.py."""
+    if module_path != "tools" and not module_path.startswith("tools."):
+        return None
+    origin = getattr(module, "__file__", None)
+    if not origin:
+        return None
+    tools_dir = os.path.join(_app_root(), "tools")
+    real = os.path.realpath(origin)
+    if real == tools_dir or real.startswith(tools_dir + os.sep):
+        return None
+    return (
+        f"Module '{module_path}' was imported from {real}, not from the app's tools/ folder: "
+        "another package named 'tools' shadows it. Add an empty tools/__init__.py to the app."
+    )
+
+
+def _resolve(entry):
+    if not isinstance(entry, str) or not entry:
+        return None, _error("ValueError", "Missing entry")
+    if ":" not in entry:
+        return None, _error("ValueError", f"Invalid entry '{entry}': expected module:function")
+    module_path, function_name = (part.strip() for part in entry.split(":", 1))
+    if not module_path or not function_name:
+        return None, _error("ValueError", f"Invalid entry '{entry}': expected module:function")
+    try:
+        module = importlib.import_module(module_path)
+    except Exception as err:  # noqa: BLE001 - any import failure is the tool's error
+        return None, _error(err.__class__.__name__, str(err))
+    problem = _check_module_location(module, module_path)
+    if problem:
+        return None, _error("ImportError", problem)
+    func = getattr(module, function_name, None)
+    if func is None:
+        return None, _error("AttributeError", f"Module '{module_path}' has no function '{function_name}'")
+    if not callable(func):
+        return None, _error("TypeError", f"'{entry}' is not callable")
+    return func, None
+
+
+def _run(request):
+    if not isinstance(request, dict):
+        return _error("ValueError", "The request must be a JSON object")
+    func, failure = _resolve(request.get("entry"))
+    if failure:
+        return failure
+    payload = request.get("payload")
+    if payload is None:
+        payload = {}
+    try:
+        result = func(payload)
+    except Exception as err:  # noqa: BLE001 - the tool's own error goes back as ok:false
+        return _error(err.__class__.__name__, str(err))
+    return {"ok": True, "protocol_version": PROTOCOL_VERSION, "result": result}
+
+
+def _encode(output, tool):
+    try:
+        return json.dumps(output, default=_json_default, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, OverflowError) as err:
+        name = f'Tool "{tool}"' if isinstance(tool, str) and tool else "The tool"
+        message = f"{name} returned a result that is not JSON-serialisable: {err}. Return dicts, lists, strings, numbers, booleans or None."
+        return json.dumps(_error("TypeError", message))
+
+
+def main():
+    out = _protocol_stream()
+    _fix_sys_path()
+    tool = None
+    try:
+        request = json.loads(sys.stdin.read() or "null")
+    except Exception as err:  # noqa: BLE001
+        output = _error(err.__class__.__name__, f"The request on stdin is not JSON: {err}")
+    else:
+        if isinstance(request, dict):
+            tool = request.get("tool")
+        output = _run(request)
+    sys.stderr.flush()
+    out.write(_encode(output, tool))
+    out.write("\n")
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

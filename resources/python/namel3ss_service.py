@@ -1,0 +1,186 @@
+"""A small tool service for namel3ss Python tools: the "service runner" side of python-tool-protocol.
+
+    python3 namel3ss_service.py --app APP_ROOT [--port N]
+
+Listens on 127.0.0.1 only (port 0 picks a free one) and prints `listening on http://127.0.0.1:PORT`
+on stdout before anything else. Each POST carries
+    {protocol_version, tool_name, kind, entry, payload, timeout_ms, trace_id, project: {app_root, flow}}
+and is answered with {"ok": true, "result": ...} or {"ok": false, "error": {"type", "message"}}.
+Only entries under the app's `tools` package are run. Requests that carry an Origin header (browsers)
+are refused, so a web page cannot drive the service. Standard library only; Python 3.9 or newer.
+"""
+
+import argparse
+import importlib
+import json
+import os
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import namel3ss_runner as runner
+
+MAX_BODY = 10 * 1024 * 1024
+DEFAULT_TIMEOUT_MS = 10_000
+
+_load_lock = threading.Lock()
+_mtimes = {}
+
+
+def _error(err_type, message):
+    return {"ok": False, "error": {"type": err_type, "message": message}}
+
+
+def _is_identifier_path(module_path):
+    return all(part.isidentifier() for part in module_path.split("."))
+
+
+def _load_module(module_path):
+    """Imports the module, reloading it when its file changed since the last call (edit, then call again)."""
+    with _load_lock:
+        importlib.invalidate_caches()
+        module = sys.modules.get(module_path)
+        if module is None:
+            module = importlib.import_module(module_path)
+        origin = getattr(module, "__file__", None)
+        if origin:
+            try:
+                mtime = os.path.getmtime(origin)
+            except OSError:
+                mtime = None
+            if module_path in _mtimes and _mtimes[module_path] != mtime:
+                module = importlib.reload(module)
+            _mtimes[module_path] = mtime
+        return module
+
+
+def _resolve(entry):
+    if not isinstance(entry, str) or ":" not in entry:
+        return None, _error("ValueError", f"Invalid entry {entry!r}: expected module:function")
+    module_path, function_name = (part.strip() for part in entry.split(":", 1))
+    if module_path != "tools" and not module_path.startswith("tools."):
+        return None, _error("ValueError", f"Entry module '{module_path}' is not under tools/: this service only runs the app's own tools")
+    if not _is_identifier_path(module_path) or not function_name.isidentifier():
+        return None, _error("ValueError", f"Invalid entry '{entry}': each part must be a Python identifier")
+    try:
+        module = _load_module(module_path)
+    except Exception as err:  # noqa: BLE001 - an import failure is the tool's error
+        return None, _error(err.__class__.__name__, str(err))
+    problem = runner._check_module_location(module, module_path)
+    if problem:
+        return None, _error("ImportError", problem)
+    func = getattr(module, function_name, None)
+    if not callable(func):
+        return None, _error("AttributeError", f"Module '{module_path}' has no function '{function_name}'")
+    return func, None
+
+
+def _seconds(ms):
+    return f"{ms // 1000}" if ms % 1000 == 0 else f"{ms / 1000:g}"
+
+
+def execute(request):
+    if not isinstance(request, dict):
+        return _error("ValueError", "The request must be a JSON object")
+    kind = request.get("kind", "python")
+    if kind != "python":
+        return _error("ValueError", f"Unsupported tool kind '{kind}': this service runs python tools")
+    func, failure = _resolve(request.get("entry"))
+    if failure:
+        return failure
+    payload = request.get("payload")
+    if payload is None:
+        payload = {}
+    timeout_ms = request.get("timeout_ms")
+    if not isinstance(timeout_ms, int) or isinstance(timeout_ms, bool) or timeout_ms <= 0:
+        timeout_ms = DEFAULT_TIMEOUT_MS
+    box = {}
+
+    def work():
+        try:
+            box["result"] = func(payload)
+        except Exception as err:  # noqa: BLE001
+            box["error"] = err
+
+    # A thread cannot be killed: a tool past its timeout is answered with an error and left to finish.
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(timeout_ms / 1000)
+    if worker.is_alive():
+        return _error("TimeoutError", f"Tool exceeded {_seconds(timeout_ms)}s timeout.")
+    if "error" in box:
+        err = box["error"]
+        return _error(err.__class__.__name__, str(err))
+    return {"ok": True, "result": box.get("result")}
+
+
+def encode(output, tool):
+    try:
+        return json.dumps(output, default=runner._json_default, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, OverflowError) as err:
+        name = f'Tool "{tool}"' if isinstance(tool, str) and tool else "The tool"
+        return json.dumps(_error("TypeError", f"{name} returned a result that is not JSON-serialisable: {err}"))
+
+
+class Handler(BaseHTTPRequestHandler):
+    server_version = "namel3ss-tool-service/1"
+
+    def _send(self, status, body):
+        data = body.encode("utf-8") if isinstance(body, str) else json.dumps(body).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):  # noqa: N802 - http.server naming
+        self._send(200, {"ok": True, "service": "namel3ss tools", "protocol_version": runner.PROTOCOL_VERSION, "app_root": os.getcwd()})
+
+    def do_POST(self):  # noqa: N802
+        if self.headers.get("Origin"):
+            return self._send(403, _error("Forbidden", "Requests from web pages are refused"))
+        try:
+            length = int(self.headers.get("Content-Length") or "0")
+        except ValueError:
+            length = -1
+        if length <= 0 or length > MAX_BODY:
+            return self._send(400, _error("ValueError", "A JSON body (with Content-Length, at most 10 MB) is required"))
+        try:
+            request = json.loads(self.rfile.read(length).decode("utf-8"))
+        except Exception as err:  # noqa: BLE001
+            return self._send(400, _error("ValueError", f"The body is not JSON: {err}"))
+        tool = request.get("tool_name") if isinstance(request, dict) else None
+        self._send(200, encode(execute(request), tool))
+
+    def log_message(self, fmt, *args):
+        sys.stderr.write("namel3ss_service: " + (fmt % args) + "\n")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Serve a namel3ss app's Python tools over HTTP on 127.0.0.1.")
+    parser.add_argument("--app", required=True, help="the app root (the folder with app.ai and tools/)")
+    parser.add_argument("--port", type=int, default=8787, help="port to listen on; 0 picks a free one")
+    args = parser.parse_args(argv)
+    root = os.path.realpath(args.app)
+    if not os.path.isdir(root):
+        parser.error(f"--app {args.app} is not a folder")
+    os.chdir(root)
+    sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != os.path.dirname(os.path.realpath(__file__))]
+    sys.path.insert(0, root)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    sys.stdout.write(f"listening on http://127.0.0.1:{server.server_address[1]}\n")
+    sys.stdout.flush()
+    # From here on, anything a tool prints goes to stderr: stdout carried only the address.
+    os.dup2(2, 1)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

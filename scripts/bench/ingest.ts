@@ -1,0 +1,29 @@
+/** stderr ingest: a skill flooding its log, read raw (bytes counted and dropped) against the engine's LogSink. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { SkillChild } from '../../src-main/engine/child';
+import { LogSink } from '../../src-main/engine/log-sink';
+import { systemPython } from '../../src-main/host/paths';
+
+export function floodRaw(benchDir: string, mib: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const c = spawn(systemPython(), [path.join(benchDir, 'stderr_flood.py'), String(mib)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    c.stderr.on('data', (d: Buffer) => (bytes += d.length));
+    c.on('error', reject);
+    c.on('close', () => resolve(bytes));
+  });
+}
+
+export async function floodEngine(benchDir: string, mib: number, logFile: string): Promise<number> {
+  const logs = new LogSink({ file: logFile });
+  const child = new SkillChild(
+    { command: systemPython(), args: [path.join(benchDir, 'stderr_flood.py'), String(mib)], cwd: benchDir, env: process.env },
+    { logs },
+  );
+  const closed = new Promise<void>((resolve) => child.proc.stderr!.once('close', () => resolve()));
+  await child.exited;
+  await closed;
+  await logs.close();
+  return mib * 1024 * 1024;
+}

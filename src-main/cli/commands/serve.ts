@@ -1,0 +1,38 @@
+import { defaultHome, examplesDir, rendererDir } from '../../host/paths';
+import { startServer } from '../../server/serve';
+import { Workbench } from '../../workbench/workbench';
+import { parse } from '../args';
+import { EXIT, UsageError, type Io } from '../output';
+
+export const help = 'serve [folders...] [--port N] [--host H]   the workbench in a browser (127.0.0.1, random token)';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { port: { type: 'string' }, host: { type: 'string' } });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${values.port}"`);
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const renderer = rendererDir();
+  if (!renderer) throw new Error('The user interface is not built yet: run "npm run build" first.');
+  if (!LOOPBACK.has(host)) {
+    io.err(`Warning: listening on ${host}, not just this machine. Anyone who can reach it and learns the token can run skills as you.`);
+  }
+  const workbench = new Workbench({
+    home: defaultHome(),
+    kind: 'browser',
+    folders: positionals.length ? positionals : [examplesDir()],
+    replaceFolders: positionals.length > 0,
+  });
+  const server = await startServer({ workbench, rendererDir: renderer, host, port });
+  io.out(`Skill Workbench: ${server.url}`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  io.err('Stopping the workbench…');
+  await server.close();
+  await workbench.close();
+  return EXIT.OK;
+}

@@ -1,0 +1,217 @@
+/**
+ * The workbench's entity graph, shared by all skills as the original host's was: entities and the
+ * relationships between them, persisted in <home>/entities.json.
+ *
+ * Every change is written before its promise settles (bursts coalesce into one write at a time), so an
+ * acknowledged upsert is on disk even without a clean close; `flush` waits for writes still running.
+ * Two workbench processes writing at once: the last write wins (the file stays whole either way).
+ */
+import crypto from 'node:crypto';
+import type { Entity } from '../contract';
+import { CoalescingWriter, readJsonFile } from './atomic-write';
+import { isPlainObject } from './secret-store';
+import { homeLayout } from './workbench-home';
+
+export interface StoredEntity extends Entity {
+  id: string;
+  updatedAt: number;
+}
+
+export interface Relationship {
+  sourceId: string;
+  targetId: string;
+  type: string;
+  source: string;
+  metadata?: Record<string, unknown>;
+  updatedAt: number;
+}
+
+export interface EntitySearch {
+  query: string;
+  types?: string[];
+  limit?: number;
+}
+
+export interface EntityFilter {
+  /** The skill that last wrote the entity (the workbench's skill id). */
+  owner?: string;
+  source?: string;
+  type?: string;
+  limit?: number;
+}
+
+interface Row {
+  entity: StoredEntity;
+  owner?: string;
+  seq: number;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+
+const entityKey = (e: Entity): string => JSON.stringify([e.type, e.source, e.sourceId ?? e.id]);
+const relKey = (r: Omit<Relationship, 'updatedAt'>): string => JSON.stringify([r.type, r.source, r.sourceId, r.targetId]);
+
+export class EntityStore {
+  private rows = new Map<string, Row>();
+  private rels = new Map<string, Relationship & { owner?: string }>();
+  private seq = 0;
+  private readonly writer: CoalescingWriter;
+
+  constructor(
+    readonly file: string,
+    private readonly opts: { log?: (line: string) => void; now?: () => number } = {},
+  ) {
+    this.writer = new CoalescingWriter(file, () => this.render());
+    this.load();
+  }
+
+  static open(home: string, opts: { log?: (line: string) => void } = {}): EntityStore {
+    return new EntityStore(homeLayout(home).entitiesFile, opts);
+  }
+
+  /**
+   * Creates or replaces the entity with the same type, source and sourceId (or id when there is no
+   * sourceId). An entity with neither gets a fresh id, so each such upsert is a new entity.
+   */
+  async upsert(entity: Entity, owner?: string): Promise<StoredEntity> {
+    if (!entity || typeof entity.type !== 'string' || !entity.type || typeof entity.source !== 'string' || !entity.source) {
+      throw new TypeError('An entity needs a "type" and a "source"');
+    }
+    const known = entity.sourceId === undefined ? undefined : this.rows.get(entityKey(entity))?.entity.id;
+    const id = entity.id ?? known ?? crypto.randomUUID();
+    const key = entityKey({ ...entity, id });
+    const stored: StoredEntity = { ...strip(entity), id, updatedAt: this.now() };
+    // Re-inserted at the end: among equal timestamps, the later upsert counts as newer.
+    this.rows.delete(key);
+    this.rows.set(key, { entity: stored, owner, seq: ++this.seq });
+    await this.writer.save();
+    return { ...stored };
+  }
+
+  /**
+   * Case-insensitive text search over title, summary and metadata values. Every word of the query must
+   * appear somewhere; a title match outranks a summary match, which outranks metadata. Equal scores:
+   * newest first. An empty query matches everything (filtered by `types`).
+   */
+  search({ query, types, limit = DEFAULT_SEARCH_LIMIT }: EntitySearch): StoredEntity[] {
+    const words = String(query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const typeSet = types && types.length ? new Set(types) : null;
+    const hits: { row: Row; score: number }[] = [];
+    for (const row of this.rows.values()) {
+      const e = row.entity;
+      if (typeSet && !typeSet.has(e.type)) continue;
+      const title = (e.title ?? '').toLowerCase();
+      const summary = (e.summary ?? '').toLowerCase();
+      const meta = Object.values(e.metadata ?? {})
+        .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+        .join('\n')
+        .toLowerCase();
+      let score = 0;
+      let all = true;
+      for (const w of words) {
+        const s = (title.includes(w) ? 4 : 0) + (summary.includes(w) ? 2 : 0) + (meta.includes(w) ? 1 : 0);
+        if (s === 0) all = false;
+        score += s;
+      }
+      if (!all) continue;
+      if (words.length && title === words.join(' ')) score += 8;
+      hits.push({ row, score });
+    }
+    hits.sort((a, b) => b.score - a.score || newer(a.row, b.row));
+    return hits.slice(0, Math.max(0, limit)).map((h) => ({ ...h.row.entity }));
+  }
+
+  /** Entities for the UI, newest first. */
+  list(filter: EntityFilter = {}): StoredEntity[] {
+    const rows = [...this.rows.values()].filter(
+      (r) =>
+        (filter.owner === undefined || r.owner === filter.owner) &&
+        (filter.source === undefined || r.entity.source === filter.source) &&
+        (filter.type === undefined || r.entity.type === filter.type),
+    );
+    rows.sort(newer);
+    return rows.slice(0, filter.limit ?? rows.length).map((r) => ({ ...r.entity }));
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** Creates or replaces the relationship with the same type, source and ends. */
+  async upsertRelationship(rel: Omit<Relationship, 'updatedAt'>, owner?: string): Promise<Relationship> {
+    for (const f of ['sourceId', 'targetId', 'type', 'source'] as const) {
+      if (typeof rel[f] !== 'string' || !rel[f]) throw new TypeError(`A relationship needs "${f}"`);
+    }
+    const stored: Relationship = { sourceId: rel.sourceId, targetId: rel.targetId, type: rel.type, source: rel.source, updatedAt: this.now() };
+    if (rel.metadata !== undefined) stored.metadata = rel.metadata;
+    const key = relKey(stored);
+    this.rels.delete(key);
+    this.rels.set(key, { ...stored, owner });
+    await this.writer.save();
+    return { ...stored };
+  }
+
+  /** Relationships leaving ("outgoing"), reaching ("incoming") or touching ("both") an entity. */
+  getRelationships(q: { entityId: string; type?: string; direction?: 'outgoing' | 'incoming' | 'both' }): Relationship[] {
+    const dir = q.direction ?? 'outgoing';
+    const out: Relationship[] = [];
+    for (const { owner: _owner, ...r } of this.rels.values()) {
+      const ends = (dir !== 'incoming' && r.sourceId === q.entityId) || (dir !== 'outgoing' && r.targetId === q.entityId);
+      if (ends && (q.type === undefined || r.type === q.type)) out.push(r);
+    }
+    return out.reverse();
+  }
+
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  private render(): string {
+    const entities = [...this.rows.values()].map((r) => (r.owner === undefined ? r.entity : { ...r.entity, owner: r.owner }));
+    return JSON.stringify({ version: 1, entities, relationships: [...this.rels.values()] }, null, 1) + '\n';
+  }
+
+  private load(): void {
+    const doc = readJsonFile<{ entities?: unknown[]; relationships?: unknown[] }>(this.file, {}, {
+      check: (v) =>
+        isPlainObject(v) && Array.isArray(v.entities ?? []) && Array.isArray(v.relationships ?? [])
+          ? null
+          : 'it does not have the shape {"entities":[...],"relationships":[...]}',
+      onCorrupt: (err) => this.opts.log?.(`Entities: ${err.message}`),
+    });
+    let skipped = 0;
+    for (const raw of doc.entities ?? []) {
+      const r = raw as StoredEntity & { owner?: string };
+      if (!isPlainObject(r) || typeof r.type !== 'string' || typeof r.source !== 'string' || typeof r.id !== 'string') {
+        skipped++;
+        continue;
+      }
+      const { owner, ...entity } = r;
+      this.rows.set(entityKey(entity), { entity: { ...entity, updatedAt: Number(entity.updatedAt) || 0 }, owner, seq: ++this.seq });
+    }
+    for (const raw of doc.relationships ?? []) {
+      const r = raw as Relationship & { owner?: string };
+      if (isPlainObject(r) && typeof r.sourceId === 'string' && typeof r.targetId === 'string') this.rels.set(relKey(r), r);
+      else skipped++;
+    }
+    if (skipped) this.opts.log?.(`Entities: ${skipped} malformed record(s) in ${this.file} were ignored.`);
+  }
+}
+
+function newer(a: Row, b: Row): number {
+  return b.entity.updatedAt - a.entity.updatedAt || b.seq - a.seq;
+}
+
+/** Only the Entity fields, so stray params (jsonrpc leftovers, an "owner") are not stored. */
+function strip(e: Entity): Entity {
+  const out: Entity = { type: e.type, source: e.source };
+  if (e.sourceId !== undefined) out.sourceId = e.sourceId;
+  if (typeof e.title === 'string') out.title = e.title;
+  if (typeof e.summary === 'string') out.summary = e.summary;
+  if (isPlainObject(e.metadata)) out.metadata = e.metadata;
+  return out;
+}

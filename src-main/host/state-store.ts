@@ -1,0 +1,107 @@
+/**
+ * A skill's persisted state: one JSON object in <home>/skills/<safe id>/state.json, written atomically.
+ *
+ * Secrets never reach the file in clear: a string equal to one of the skill's secrets is written as
+ * {"$secret": "<key>"}, a secret inside a longer string as {{skillbench:secret:<key>}}, and `get` puts
+ * the real values back. A reference whose secret was deleted stays as it is (nothing is silently lost).
+ * A skill that itself stores {"$secret": "<key>"} gets that secret of its own back; it holds it already.
+ */
+import { REDACTED } from '../contract';
+import { CoalescingWriter, readJsonFile } from './atomic-write';
+import { concealValue, isPlainObject, revealValue, type SkillSecrets } from './secret-store';
+import { skillPaths } from './workbench-home';
+
+export type State = Record<string, unknown>;
+
+export interface StateStoreOptions {
+  secrets?: SkillSecrets;
+  /** Where problems are told: a corrupt file kept aside, for instance. */
+  log?: (line: string) => void;
+}
+
+export class StateStore {
+  /** As merged: may hold {"$secret"} references read from disk; revealed on every read. */
+  private current: State | null = null;
+  private readonly writer: CoalescingWriter;
+
+  constructor(
+    readonly file: string,
+    private readonly opts: StateStoreOptions = {},
+  ) {
+    // Rendered when the write starts, with the secrets known then: bursts of state/set cost one write.
+    this.writer = new CoalescingWriter(file, () => JSON.stringify(this.stored(), null, 2) + '\n');
+  }
+
+  static forSkill(home: string, skillId: string, opts: StateStoreOptions = {}): StateStore {
+    return new StateStore(skillPaths(home, skillId).stateFile, opts);
+  }
+
+  /** The state as the skill sees it, secrets included; a copy the caller may change. */
+  get(): State {
+    return revealValue(this.load(), this.secrets()) as State;
+  }
+
+  /** The state as stored on disk, with secrets as {"$secret": key}: for showing and editing in the UI. */
+  getForDisplay(): State {
+    return this.stored();
+  }
+
+  /** Shallow merge, as `state/set` does (Python's dict.update): top-level keys replaced whole. */
+  merge(partial: State): Promise<void> {
+    if (!isPlainObject(partial)) throw new TypeError('state/set needs an object of keys to change');
+    this.current = { ...this.load(), ...clone(partial) };
+    return this.writer.save();
+  }
+
+  /**
+   * Replaces the whole state (the UI edits it). A string equal to the redaction mark keeps the value
+   * found at the same place before, so a state shown redacted can be saved back without losing secrets.
+   */
+  replace(state: State): Promise<void> {
+    if (!isPlainObject(state)) throw new TypeError('The state must be a JSON object');
+    this.current = keepRedacted(clone(state), this.get()) as State;
+    return this.writer.save();
+  }
+
+  /** Rewrites the file with the secrets known now (call after a secret was added). */
+  rescrub(): Promise<void> {
+    this.load();
+    return this.writer.save();
+  }
+
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  private secrets(): Record<string, string> {
+    return this.opts.secrets?.all() ?? {};
+  }
+
+  private stored(): State {
+    const secrets = this.secrets();
+    return concealValue(revealValue(this.load(), secrets), secrets) as State;
+  }
+
+  private load(): State {
+    if (this.current) return this.current;
+    this.current = readJsonFile<State>(this.file, {}, {
+      check: (v) => (isPlainObject(v) ? null : 'the state must be a JSON object'),
+      onCorrupt: (err) => this.opts.log?.(`State: ${err.message}`),
+    });
+    return this.current;
+  }
+}
+
+function clone<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+function keepRedacted(next: unknown, prev: unknown): unknown {
+  if (next === REDACTED && prev !== undefined) return prev;
+  if (Array.isArray(next)) return next.map((x, i) => keepRedacted(x, Array.isArray(prev) ? prev[i] : undefined));
+  if (isPlainObject(next)) {
+    const p = isPlainObject(prev) ? prev : {};
+    return Object.fromEntries(Object.entries(next).map(([k, x]) => [k, keepRedacted(x, Object.hasOwn(p, k) ? p[k] : undefined)]));
+  }
+  return next;
+}

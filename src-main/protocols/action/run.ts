@@ -1,0 +1,185 @@
+/**
+ * How one action call is launched and how its process's end becomes a CallOutcome: the command line for
+ * an entry, a per-call stderr tee (so a failure shows its own stderr even when calls overlap), and the
+ * mapping of exit, timeout, overflow, cancel and stdout onto the outcome. The adapter strings these together.
+ */
+import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import type { CallOutcome, LogStream } from '../../contract';
+import { SkillError, describeExit } from '../../engine/errors';
+import { LogSink } from '../../engine/log-sink';
+import type { OneShotResult } from '../../engine/one-shot';
+import { interpretDoc, parseStdout } from './envelope';
+
+/** `python3 script.py` for .py entries (whatever their shebang says); others run directly or via their shebang. */
+export function commandFor(entry: string, python: string): { command: string; args: string[] } {
+  if (/\.py$/i.test(entry)) return { command: python, args: [entry] };
+  try {
+    fs.accessSync(entry, fs.constants.X_OK);
+    return { command: entry, args: [] };
+  } catch {
+    // not executable: fall back to the interpreter its first line names
+  }
+  const first = firstLine(entry);
+  if (first?.startsWith('#!')) {
+    const parts = first.slice(2).trim().split(/\s+/);
+    if (parts[0]?.endsWith('/env')) parts.shift();
+    if (parts[0] === '-S') parts.shift();
+    const [cmd, ...rest] = parts;
+    if (cmd) return { command: /^python[\d.]*$/.test(cmd) ? python : cmd, args: [...rest, entry] };
+  }
+  return { command: entry, args: [] };
+}
+
+function firstLine(file: string): string | undefined {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(256);
+      const n = fs.readSync(fd, buf, 0, 256, 0);
+      return buf.subarray(0, n).toString('utf8').split('\n')[0];
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Forwards everything to the skill's log and keeps this call's own stderr tail, so a failure shows its own
+ * stderr even when calls overlap. Only the public surface is overridden: the sink's internals are not ours.
+ */
+export class CallLog extends LogSink {
+  private own = '';
+  private readonly decoder = new StringDecoder('utf8');
+
+  constructor(private readonly target: LogSink) {
+    super();
+  }
+
+  override append(stream: LogStream, lines: string[] | string, time?: number): boolean {
+    if (stream === 'stderr') this.keep(`${(typeof lines === 'string' ? [lines] : lines).join('\n')}\n`);
+    return this.target.append(stream, lines, time);
+  }
+
+  override appendBytes(stream: LogStream, chunk: Buffer, time?: number): boolean {
+    if (stream === 'stderr') this.keep(this.decoder.write(chunk));
+    return this.target.appendBytes(stream, chunk, time);
+  }
+
+  override endStream(stream: LogStream): void {
+    this.target.endStream(stream);
+  }
+
+  override onceDrained(fn: () => void): void {
+    this.target.onceDrained(fn);
+  }
+
+  override tail(_stream: LogStream, n: number): string[] {
+    const lines = this.own.split(/\r?\n/);
+    if (lines[lines.length - 1] === '') lines.pop();
+    return lines.slice(-n);
+  }
+
+  private keep(text: string): void {
+    this.own = (this.own + text).slice(-TAIL_CHARS);
+  }
+}
+
+const TAIL_CHARS = 16 * 1024;
+
+export interface EndContext {
+  label: string;
+  timeoutMs: number;
+  maxStdoutBytes: number;
+  stdinBytes: number;
+  /** Why the call's signal fired when it was not the caller: the skill was stopped. */
+  stopped: boolean;
+  stderrTail: string[];
+}
+
+/** `trace.form` is 'documented', 'loose: <how>', or 'none' when no JSON document was read at all. */
+export interface Ended {
+  outcome: CallOutcome;
+  /** The parsed document, else the raw stdout (capped): what the message log records. */
+  response: unknown;
+  notes: string[];
+}
+
+const RAW_RECORD_CHARS = 64 * 1024;
+
+export function outcomeOf(r: OneShotResult, c: EndContext): Ended {
+  const durationMs = Math.round(r.durationMs);
+  const stdoutBytes = r.overflowed ? c.maxStdoutBytes + 1 : Buffer.byteLength(r.stdout);
+  const trace: Record<string, unknown> = { exitCode: r.code, signal: r.signal, stdinBytes: c.stdinBytes, stdoutBytes, form: 'none' };
+  const raw = r.stdout.length > RAW_RECORD_CHARS ? `${r.stdout.slice(0, RAW_RECORD_CHARS)}… [${stdoutBytes} bytes in all]` : r.stdout;
+  const fail = (code: string, message: string, details?: unknown, response: unknown = raw, notes: string[] = []): Ended => ({
+    outcome: { ok: false, durationMs, error: { code, message, details }, trace, stderrTail: c.stderrTail },
+    response,
+    notes: [...notes, `${code}: ${message}`],
+  });
+
+  if (r.spawnError) {
+    return fail(r.spawnError instanceof SkillError ? r.spawnError.code : 'LAUNCH', r.spawnError.message);
+  }
+  if (r.cancelled) {
+    return fail('CANCELLED', c.stopped ? `${c.label} was stopped because the skill was stopped.` : `${c.label} was cancelled and its process stopped.`);
+  }
+  if (r.timedOut) return fail('TIMEOUT', `${c.label} did not finish within ${secs(c.timeoutMs)} and was stopped.`);
+  if (r.overflowed) {
+    const limit = mb(c.maxStdoutBytes);
+    return fail('PROTOCOL', `${c.label} printed more than ${limit} on stdout, the limit for one answer, and was stopped.`, { limitBytes: c.maxStdoutBytes }, `[over ${limit}: not kept]`);
+  }
+
+  const exited = describeExit(r.code, r.signal);
+  const failedExit = r.code !== 0 || r.signal !== null;
+  const parsed = parseStdout(r.stdout);
+  if (!parsed.ok) {
+    const details = { exitCode: r.code, signal: r.signal, stdoutHead: r.stdout.slice(0, 500) };
+    if (parsed.empty) {
+      return failedExit
+        ? fail('CRASHED', `${c.label} exited ${exited} without printing a result.`, { exitCode: r.code, signal: r.signal })
+        : fail('PROTOCOL', `${c.label} printed nothing on stdout; the protocol expects one JSON document.`, details);
+    }
+    // A crash usually explains the garbage better than the garbage does.
+    return failedExit
+      ? fail('CRASHED', `${c.label} exited ${exited} and its output is not JSON: ${oneLine(r.stdout)}`, details)
+      : fail('PROTOCOL', `${c.label} returned output that is not JSON: ${oneLine(r.stdout)}`, details);
+  }
+
+  const notes: string[] = [];
+  const it = interpretDoc(parsed.doc);
+  const loose = [...it.loose];
+  if (parsed.recovered) loose.unshift(parsed.recovered);
+  trace.form = loose.length ? `loose: ${loose.join('; ')}` : 'documented';
+  notes.push(`form: ${trace.form}`);
+  if (it.metadata !== undefined) trace.metadata = it.metadata;
+  if (failedExit) notes.push(`exited ${exited}`);
+  if (it.ok && failedExit && !it.explicit) {
+    return fail('CRASHED', `${c.label} exited ${exited}; its output reported neither success nor an error.`, { exitCode: r.code, signal: r.signal, output: parsed.doc }, parsed.doc, notes);
+  }
+  const outcome: CallOutcome = { ok: it.ok, durationMs, trace };
+  if (it.data !== undefined) outcome.data = it.data;
+  if (it.text !== undefined) outcome.text = it.text;
+  if (it.error) {
+    outcome.error = it.error;
+    outcome.stderrTail = c.stderrTail;
+    notes.push(`error ${it.error.code}: ${it.error.message}`);
+  }
+  return { outcome, response: parsed.doc, notes };
+}
+
+export function secs(ms: number): string {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+function mb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`;
+}
+
+function oneLine(s: string): string {
+  const t = s.trim().replace(/\s+/g, ' ');
+  return JSON.stringify(t.length > 120 ? `${t.slice(0, 120)}…` : t);
+}

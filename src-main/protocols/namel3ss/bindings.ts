@@ -1,0 +1,187 @@
+/**
+ * `.namel3ss/tools.yaml`: which Python function implements each declared tool, and how it runs.
+ *
+ *   tools:
+ *     "greet someone":
+ *       kind: python
+ *       entry: "tools.greeting:greet"
+ *       runner: local          # local | service | container
+ *       url: http://127.0.0.1:8787/tools
+ *       timeout_ms: 5000
+ *       env: {"LOG_LEVEL": "info"}
+ *
+ * namel3ss writes this file with its own line parser; any YAML that means the same is accepted here.
+ * Problems are collected per tool (the tool stays listed, a call says what to fix) rather than thrown.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+
+export const BINDINGS_FILE = path.join('.namel3ss', 'tools.yaml');
+
+export type RunnerKind = 'local' | 'service' | 'container';
+const RUNNERS = new Set<string>(['local', 'service', 'container']);
+const FIELDS = new Set(['kind', 'entry', 'runner', 'url', 'image', 'command', 'env', 'purity', 'timeout_ms']);
+/** Built-in namel3ss tool packs: allowed as entries, but they need namel3ss installed in the interpreter. */
+export const BUILTIN_PACK_PREFIX = 'namel3ss.tool_packs';
+
+export interface ToolBinding {
+  tool: string;
+  kind: string;
+  entry: string;
+  runner: RunnerKind;
+  /** True when the binding said which runner; false when `local` is the default. */
+  runnerGiven: boolean;
+  url?: string;
+  image?: string;
+  command?: string[];
+  env: Record<string, string>;
+  purity?: string;
+  timeoutMs?: number;
+  /** Why this binding cannot be used as written; the call fails with this text. */
+  problems: string[];
+  /** Forms accepted here that namel3ss itself would not write. */
+  notes: string[];
+}
+
+export interface BindingsFile {
+  exists: boolean;
+  file: string;
+  bindings: Map<string, ToolBinding>;
+  /** Problems with the file as a whole (unreadable, not YAML, no `tools:` mapping). */
+  problems: string[];
+}
+
+export function bindingExample(tool: string, entry = 'tools.my_tool:run'): string {
+  return `tools:\n  "${tool}":\n    kind: python\n    entry: "${entry}"`;
+}
+
+export function readBindings(appRoot: string): BindingsFile {
+  const file = path.join(appRoot, BINDINGS_FILE);
+  const out: BindingsFile = { exists: false, file, bindings: new Map(), problems: [] };
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+    out.exists = true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') out.problems.push(`Cannot read ${BINDINGS_FILE}: ${(err as Error).message}`);
+    return out;
+  }
+  let doc: unknown;
+  try {
+    doc = YAML.parse(text, { uniqueKeys: true });
+  } catch (err) {
+    out.problems.push(`${BINDINGS_FILE} is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    return out;
+  }
+  const tools = isObject(doc) ? doc.tools : undefined;
+  if (doc == null || (isObject(doc) && tools == null)) {
+    if (text.trim()) out.problems.push(`${BINDINGS_FILE} has no "tools:" mapping. Example:\n${bindingExample('greet someone')}`);
+    return out;
+  }
+  if (!isObject(tools)) {
+    out.problems.push(`${BINDINGS_FILE}: "tools" must be a mapping of tool names to bindings. Example:\n${bindingExample('greet someone')}`);
+    return out;
+  }
+  for (const [tool, raw] of Object.entries(tools)) out.bindings.set(tool, toBinding(tool, raw));
+  return out;
+}
+
+function toBinding(tool: string, raw: unknown): ToolBinding {
+  const b: ToolBinding = { tool, kind: 'python', entry: '', runner: 'local', runnerGiven: false, env: {}, problems: [], notes: [] };
+  const where = `Binding "${tool}" in ${BINDINGS_FILE}`;
+  if (typeof raw === 'string') {
+    // namel3ss stopped accepting `"tool": "module:function"`; the meaning is plain, so run it and say so.
+    b.entry = raw.trim();
+    b.notes.push(`${where} is an inline string; namel3ss expects a mapping with kind and entry.`);
+    return b;
+  }
+  if (!isObject(raw)) {
+    b.problems.push(`${where} must be a mapping with kind and entry. Example:\n${bindingExample(tool)}`);
+    return b;
+  }
+  for (const key of Object.keys(raw)) {
+    if (!FIELDS.has(key)) b.notes.push(`${where} has an unsupported field "${key}" (ignored).`);
+  }
+  if (raw.kind === undefined) b.problems.push(`${where} is missing "kind: python".`);
+  else if (raw.kind !== 'python') b.problems.push(`${where} has kind "${String(raw.kind)}"; only "python" tools are supported.`);
+  if (typeof raw.entry === 'string' && raw.entry.trim()) b.entry = raw.entry.trim();
+  else b.problems.push(`${where} is missing "entry" (module:function under tools/). Example:\n${bindingExample(tool)}`);
+  if (raw.runner !== undefined && raw.runner !== null) {
+    if (typeof raw.runner === 'string' && RUNNERS.has(raw.runner)) {
+      b.runner = raw.runner as RunnerKind;
+      b.runnerGiven = true;
+    } else b.problems.push(`${where} has runner "${String(raw.runner)}"; use local, service or container.`);
+  }
+  if (raw.url !== undefined && raw.url !== null) {
+    if (typeof raw.url === 'string' && raw.url.trim()) b.url = raw.url.trim();
+    else b.problems.push(`${where} has an invalid url: it must be a non-empty string.`);
+  }
+  if (typeof raw.image === 'string') b.image = raw.image;
+  if (Array.isArray(raw.command) && raw.command.every((c) => typeof c === 'string')) b.command = raw.command as string[];
+  if (raw.env !== undefined && raw.env !== null) {
+    if (isObject(raw.env) && Object.values(raw.env).every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
+      for (const [k, v] of Object.entries(raw.env)) b.env[k] = String(v);
+    } else b.problems.push(`${where} has an invalid env: it must map names to string values, e.g. env: {"LOG_LEVEL": "info"}.`);
+  }
+  if (raw.purity !== undefined) {
+    if (raw.purity === 'pure' || raw.purity === 'impure') b.purity = raw.purity;
+    else b.notes.push(`${where} has purity "${String(raw.purity)}"; namel3ss accepts "pure" or "impure".`);
+  }
+  if (raw.timeout_ms !== undefined && raw.timeout_ms !== null) {
+    if (typeof raw.timeout_ms === 'number' && Number.isInteger(raw.timeout_ms) && raw.timeout_ms > 0) b.timeoutMs = raw.timeout_ms;
+    else b.problems.push(`${where} has an invalid timeout_ms: it must be a positive whole number of milliseconds.`);
+  }
+  return b;
+}
+
+const IDENTIFIER = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+
+/** Python's str.isidentifier, near enough (Unicode letters, digits after the first, underscores). */
+export function isPythonIdentifier(s: string): boolean {
+  return IDENTIFIER.test(s);
+}
+
+/**
+ * Checks an entry as namel3ss does, in the same order: `module:function`, the module under `tools.`
+ * (or a built-in pack), each segment an identifier, and the module file present in the app.
+ * Returns the problem in plain words, or null when the entry can be run.
+ */
+export function entryProblem(entry: string, tool: string, appRoot: string): string | null {
+  const example = `Example:\n${bindingExample(tool)}`;
+  const colon = entry.indexOf(':');
+  if (colon < 0) return `Tool "${tool}" entry "${entry}" must be "module:function" (it has no ":"). ${example}`;
+  const modulePath = entry.slice(0, colon).trim();
+  const fn = entry.slice(colon + 1).trim();
+  if (!modulePath || !fn) return `Tool "${tool}" entry "${entry}" must be "module:function" (the module or the function is empty). ${example}`;
+  const underTools = modulePath === 'tools' || modulePath.startsWith('tools.');
+  const pack = modulePath === BUILTIN_PACK_PREFIX || modulePath.startsWith(`${BUILTIN_PACK_PREFIX}.`);
+  if (!underTools && !pack) {
+    return `Tool "${tool}" entry module "${modulePath}" is not under tools/: put the code in tools/<module>.py and bind it as "tools.<module>:${fn}". ${example}`;
+  }
+  const bad = modulePath.split('.').find((s) => !isPythonIdentifier(s));
+  if (bad !== undefined) {
+    return `Tool "${tool}" entry module "${modulePath}" is not a valid Python module path ("${bad}" is not a Python identifier): use dot-separated names of letters, digits and underscores.`;
+  }
+  if (!isPythonIdentifier(fn)) {
+    return `Tool "${tool}" entry function "${fn}" is not a valid Python identifier: rename the function or fix the entry.`;
+  }
+  if (pack) return null;
+  const parts = modulePath.split('.').slice(1);
+  const base = path.join(appRoot, 'tools', ...parts);
+  if (fileExists(`${base}.py`) || fileExists(path.join(base, '__init__.py'))) return null;
+  const rel = path.relative(appRoot, `${base}.py`).split(path.sep).join('/');
+  return `Tool "${tool}" entry module "${modulePath}" was not found: expected ${rel} in the app. Create the file or fix the entry in ${BINDINGS_FILE}.`;
+}
+
+function fileExists(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,208 @@
+/**
+ * The local runner: one Python child per call running our `namel3ss_runner.py`, the request on stdin,
+ * one JSON response on stdout. The interpreter is the app's `.venv` when it has one, else the system's.
+ * Host-side failures are judged as namel3ss judges them: a non-zero exit with empty stdout is "process
+ * failed" (with stderr, secrets redacted), stdout that is not JSON is "invalid JSON", and a JSON object
+ * without `ok` is "unexpected output".
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LogStream } from '../../contract';
+import { describeExit, SkillError } from '../../engine/errors';
+import type { LogSink } from '../../engine/log-sink';
+import { runOneShot } from '../../engine/one-shot';
+import type { Redactor } from '../../engine/redactor';
+import { pythonResources, systemPython } from '../../host/paths';
+import { timeoutMessage } from './timeouts';
+import { PROTOCOL_VERSION } from './trace';
+
+export const RUNNER_SCRIPT = 'namel3ss_runner.py';
+const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
+const STDERR_KEEP_CHARS = 64 * 1024;
+const STDERR_MESSAGE_CHARS = 4000;
+
+export interface PythonChoice {
+  path: string;
+  env: 'venv' | 'system';
+}
+
+/** `<app>/.venv/bin/python` (Windows: `.venv\Scripts\python.exe`) when present, else the system Python. */
+export function choosePython(appRoot: string): PythonChoice {
+  const venv = process.platform === 'win32' ? path.join(appRoot, '.venv', 'Scripts', 'python.exe') : path.join(appRoot, '.venv', 'bin', 'python');
+  if (fs.existsSync(venv)) return { path: venv, env: 'venv' };
+  return { path: systemPython(), env: 'system' };
+}
+
+/** Where the app's dependencies are declared; namel3ss prefers pyproject.toml when both exist. */
+export function depsSource(appRoot: string): 'pyproject.toml' | 'requirements.txt' | 'none' {
+  if (fs.existsSync(path.join(appRoot, 'pyproject.toml'))) return 'pyproject.toml';
+  if (fs.existsSync(path.join(appRoot, 'requirements.txt'))) return 'requirements.txt';
+  return 'none';
+}
+
+export interface LocalRequest {
+  appRoot: string;
+  tool: string;
+  entry: string;
+  payload: unknown;
+  timeoutMs: number;
+  /** Skill env (configured env and secrets) then binding env, already merged. */
+  env: Record<string, string>;
+  logs: LogSink;
+  redactor: Redactor;
+  signal?: AbortSignal;
+}
+
+/** What came back: a result, the tool's own error, or a failure of the run itself. */
+export type RunnerReply =
+  | { ok: true; result: unknown; form?: string }
+  | { ok: false; type: string; message: string };
+
+export interface LocalResult {
+  python: PythonChoice;
+  /** The request as written to stdin. */
+  request: Record<string, unknown>;
+  /** What stdout held: the parsed JSON, `{ raw }` when it was not JSON, or null when empty. */
+  response: unknown;
+  reply?: RunnerReply;
+  failure?: SkillError;
+  exitCode: number | null;
+  signal: string | null;
+  durationMs: number;
+  /** This call's stderr lines (redacted), for showing next to an error. */
+  stderr: string[];
+}
+
+/**
+ * The skill's log, seen through a wrapper that also keeps this call's own stderr, so the "process failed"
+ * message never mixes in another call's lines. A Proxy rather than a subclass: whichever append method the
+ * engine uses (whole lines or raw bytes) is forwarded untouched.
+ */
+function captureStderr(logs: LogSink): { sink: LogSink; lines(): string[] } {
+  let text = '';
+  const keep = (s: string) => {
+    text += s;
+    if (text.length > STDERR_KEEP_CHARS) text = text.slice(-STDERR_KEEP_CHARS);
+  };
+  const sink = new Proxy(logs, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (prop === 'append') {
+        return (stream: LogStream, lines: string[] | string, ...rest: unknown[]) => {
+          if (stream === 'stderr') keep((typeof lines === 'string' ? [lines] : lines).map((l) => `${l}\n`).join(''));
+          return (value as (...a: unknown[]) => unknown).call(target, stream, lines, ...rest);
+        };
+      }
+      if (prop === 'appendBytes') {
+        return (stream: LogStream, chunk: Buffer, ...rest: unknown[]) => {
+          if (stream === 'stderr') keep(chunk.toString('utf8'));
+          return (value as (...a: unknown[]) => unknown).call(target, stream, chunk, ...rest);
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  return { sink, lines: () => text.replace(/\n$/, '').split(/\r?\n/).filter((l, i, all) => l || i < all.length - 1) };
+}
+
+export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const existing = env.PYTHONPATH;
+  env.PYTHONPATH = existing ? `${appRoot}${path.delimiter}${existing}` : appRoot;
+  env.PYTHONIOENCODING = 'utf-8';
+  env.PYTHONUNBUFFERED = '1';
+  return env;
+}
+
+export async function runLocal(req: LocalRequest): Promise<LocalResult> {
+  const python = choosePython(req.appRoot);
+  const request = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
+  const stderr = captureStderr(req.logs);
+  const run = await runOneShot({
+    spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.appRoot, env: pythonEnv(req.appRoot, req.env) },
+    input: JSON.stringify(request),
+    logs: stderr.sink,
+    timeoutMs: req.timeoutMs,
+    maxStdoutBytes: MAX_STDOUT_BYTES,
+    signal: req.signal,
+  });
+  const text = run.stdout.trim();
+  // runOneShot waits for stdout to close, not stderr: give stderr's last bytes a moment before judging a crash.
+  if (run.code !== 0 && !text && !run.spawnError) await settle();
+  const out: LocalResult = {
+    python,
+    request,
+    response: null,
+    exitCode: run.code,
+    signal: run.signal,
+    durationMs: Math.round(run.durationMs),
+    stderr: stderr.lines().map((l) => req.redactor.text(l)),
+  };
+  if (text) {
+    try {
+      out.response = JSON.parse(text);
+    } catch {
+      out.response = { raw: req.redactor.text(text.slice(0, 2000)) };
+    }
+  }
+  if (run.spawnError) {
+    const why = run.spawnError.message;
+    const hint = python.env === 'venv' ? ' Recreate the app\'s .venv, or delete it to use the system Python.' : ' Install Python 3 or set SKILLBENCH_PYTHON.';
+    out.failure = new SkillError('LAUNCH', `${why}${hint}`);
+  } else if (run.cancelled) {
+    out.failure = new SkillError('CANCELLED', `The call to "${req.tool}" was cancelled.`);
+  } else if (run.timedOut) {
+    out.failure = new SkillError('TIMEOUT', timeoutMessage(req.timeoutMs));
+  } else if (run.overflowed) {
+    out.failure = new SkillError('PROTOCOL', `Python tool wrote more than ${MAX_STDOUT_BYTES / (1024 * 1024)} MB to stdout; the process was stopped.`);
+  } else if (run.code !== 0 && !text) {
+    out.failure = processFailed(run.code, run.signal, out.stderr);
+  } else {
+    judgeStdout(text, out);
+  }
+  return out;
+}
+
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+function processFailed(code: number | null, signal: NodeJS.Signals | null, stderr: string[]): SkillError {
+  let why = stderr.join('\n').trim();
+  if (why.length > STDERR_MESSAGE_CHARS) why = `…${why.slice(-STDERR_MESSAGE_CHARS)}`;
+  const exit = describeExit(code, signal);
+  return new SkillError('CRASHED', `Python tool process failed (exited ${exit}): ${why || 'the tool subprocess exited with an error and wrote nothing to stderr.'}`, {
+    exitCode: code,
+    signal,
+  });
+}
+
+function judgeStdout(text: string, out: LocalResult): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    const what = text ? `: ${(err as Error).message}` : ': stdout was empty';
+    out.failure = new SkillError('PROTOCOL', `Python tool returned invalid JSON${what}. The runner must write one JSON object; the tool's prints go to stderr.`);
+    return;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('ok' in parsed)) {
+    out.failure = new SkillError('PROTOCOL', 'Python tool returned unexpected output: expected a JSON object with "ok" and "result" or "error".');
+    return;
+  }
+  out.reply = replyFrom(parsed as Record<string, unknown>);
+}
+
+/** Reads `{ok, result}` / `{ok:false, error:{type, message}}`, with the older flat forms namel3ss also reads. */
+export function replyFrom(body: Record<string, unknown>): RunnerReply {
+  if (body.ok) {
+    if ('result' in body) return { ok: true, result: body.result };
+    if ('output' in body) return { ok: true, result: body.output, form: 'result under "output" instead of "result"' };
+    return { ok: true, result: null, form: 'no "result" in the response' };
+  }
+  const error = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {};
+  const type = String(error.type || body.error_type || 'ToolError');
+  const message = String(error.message || body.error_message || (typeof body.error === 'string' ? body.error : '') || 'Tool error');
+  return { ok: false, type, message };
+}

@@ -1,0 +1,63 @@
+/**
+ * Browser mode's gate: a random token on every request and on the socket (compared in constant time),
+ * an Origin allow-list that fails closed, and a Host check against DNS rebinding.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Constant-time comparison; hashing first makes the lengths equal so length leaks nothing either. */
+export function tokenMatches(given: string | null | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export class Gate {
+  readonly cookieName: string;
+  private readonly origins: Set<string>;
+  private readonly hosts: Set<string>;
+
+  constructor(
+    readonly token: string,
+    host: string,
+    port: number,
+  ) {
+    this.cookieName = `skillbench_token_${port}`;
+    const names = new Set(['127.0.0.1', 'localhost', '[::1]', host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]);
+    this.hosts = new Set([...names].map((n) => `${n}:${port}`));
+    this.origins = new Set([...names].map((n) => `http://${n}:${port}`));
+  }
+
+  /** Why a request is refused, or null when it may pass. */
+  refuse(req: IncomingMessage): { status: number; reason: string } | null {
+    const origin = req.headers.origin;
+    // Browsers send Origin on cross-origin requests and on every WebSocket handshake: only our own page may talk to us.
+    if (origin !== undefined && !this.origins.has(origin)) return { status: 403, reason: `Origin ${origin} is not allowed` };
+    const host = req.headers.host;
+    if (!host || !this.hosts.has(host)) return { status: 403, reason: `Host ${host ?? '(none)'} is not allowed` };
+    if (!tokenMatches(this.tokenOf(req), this.token)) return { status: 401, reason: 'A valid token is required' };
+    return null;
+  }
+
+  /** The token from the query string (?token=) or from the cookie set on the first page load. */
+  tokenOf(req: IncomingMessage): string | null {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const q = url.searchParams.get('token');
+    if (q) return q;
+    const cookies = req.headers.cookie ?? '';
+    for (const part of cookies.split(';')) {
+      const [k, ...v] = part.trim().split('=');
+      if (k === this.cookieName) return decodeURIComponent(v.join('='));
+    }
+    return null;
+  }
+
+  cookie(): string {
+    return `${this.cookieName}=${encodeURIComponent(this.token)}; HttpOnly; SameSite=Strict; Path=/`;
+  }
+}

@@ -1,0 +1,44 @@
+/** Every call of one skill: the newest in a ring, all of them appended to `history.jsonl` in its home folder. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CallRecord } from '../contract';
+import { FileSink } from '../engine/file-sink';
+import { Ring } from '../engine/ring';
+
+const RING = 500;
+
+export class CallHistory {
+  private readonly ring = new Ring<CallRecord>(RING);
+  private readonly file: FileSink;
+
+  constructor(dir: string) {
+    const file = path.join(dir, 'history.jsonl');
+    this.file = new FileSink(file);
+    // Reopen what earlier runs recorded, so history survives a restart of the workbench.
+    try {
+      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(-RING);
+      for (const l of lines) {
+        try {
+          this.ring.push(JSON.parse(l) as CallRecord);
+        } catch {
+          // A torn last line after a crash: skip it.
+        }
+      }
+    } catch {
+      // No history yet.
+    }
+  }
+
+  add(record: CallRecord): void {
+    this.ring.push(record);
+    this.file.write(JSON.stringify(record) + '\n');
+  }
+
+  list(): CallRecord[] {
+    return this.ring.toArray();
+  }
+
+  close(): Promise<void> {
+    return this.file.close();
+  }
+}

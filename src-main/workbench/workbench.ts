@@ -1,0 +1,342 @@
+/**
+ * The workbench service: the one implementation of WorkbenchApi that both hosts (Electron IPC and the
+ * browser-mode WebSocket bridge) expose. It owns the workspace, one SkillRuntime per skill (created on
+ * first use), call bookkeeping and history, and pushes events through its EventHub.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CallRecord,
+  HostInfo,
+  SkillData,
+  SkillInfo,
+  SkillRef,
+  SkillSummary,
+  TickState,
+  Workspace,
+  WorkbenchApi,
+} from '../contract';
+import { skillFolder } from '../host/workbench-home';
+import type { SkillAdapter } from '../protocols/adapter';
+import { discover } from '../protocols/discover';
+import { EventHub } from './events';
+import { CallHistory } from './history';
+import { SkillRuntime } from './skill-runtime';
+import { TickScheduler } from './tick-scheduler';
+import { WorkspaceStore } from './workspace';
+
+export interface WorkbenchOptions {
+  home: string;
+  kind: HostInfo['kind'];
+  version?: string;
+  /** Folders to open when the workspace is new (or, with `replaceFolders`, instead of the remembered ones). */
+  folders?: string[];
+  replaceFolders?: boolean;
+  pickFolder?: () => Promise<string | null>;
+}
+
+/** Per-skill state the workbench keeps beside the runtime. */
+interface Entry {
+  ref: SkillRef;
+  runtime?: SkillRuntime;
+  history?: CallHistory;
+  ticks?: TickScheduler;
+  session?: string;
+}
+
+export class Workbench implements WorkbenchApi {
+  readonly events = new EventHub();
+  private readonly workspace: WorkspaceStore;
+  private skills = new Map<string, Entry>();
+  private readonly calls = new Map<string, AbortController>();
+  private closed = false;
+
+  constructor(private readonly opts: WorkbenchOptions) {
+    this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
+    this.rescan();
+  }
+
+  async hostInfo(): Promise<HostInfo> {
+    return { kind: this.opts.kind, version: this.opts.version ?? '0.1.0', home: this.opts.home, canPickFolder: !!this.opts.pickFolder };
+  }
+
+  async getWorkspace(): Promise<Workspace> {
+    return this.workspace.get();
+  }
+
+  async addFolder(folder: string): Promise<Workspace> {
+    const ws = this.workspace.addFolder(folder);
+    this.rescan();
+    return ws;
+  }
+
+  async removeFolder(folder: string): Promise<Workspace> {
+    const ws = this.workspace.removeFolder(folder);
+    this.rescan();
+    return ws;
+  }
+
+  async pickFolder(): Promise<string | null> {
+    if (!this.opts.pickFolder) throw new Error('There is no folder picker in the browser: type the folder\'s path instead.');
+    return this.opts.pickFolder();
+  }
+
+  async selectSkill(skillId: string | null): Promise<void> {
+    this.workspace.select(skillId);
+  }
+
+  async listSkills(): Promise<SkillSummary[]> {
+    return [...this.skills.values()].map((e) => this.summary(e));
+  }
+
+  async inspectSkill(skillId: string): Promise<SkillInfo> {
+    const rt = this.runtime(skillId);
+    return rt.info() ?? (await this.startRuntime(skillId));
+  }
+
+  async startSkill(skillId: string): Promise<void> {
+    await this.startRuntime(skillId);
+  }
+
+  async stopSkill(skillId: string): Promise<void> {
+    const e = this.entry(skillId);
+    e.ticks?.stop();
+    await e.runtime?.stop();
+  }
+
+  async restartSkill(skillId: string): Promise<void> {
+    await this.stopSkill(skillId);
+    await this.startRuntime(skillId);
+  }
+
+  async callTool(skillId: string, tool: string, args: unknown, opts: { timeoutMs?: number } = {}): Promise<CallRecord> {
+    const rt = this.runtime(skillId);
+    const record: CallRecord = { callId: randomUUID(), skillId, tool, args: rt.redactor.value(args), startedAt: Date.now(), status: 'running' };
+    const ac = new AbortController();
+    this.calls.set(record.callId, ac);
+    this.events.emit('call', record);
+    try {
+      const outcome = await rt.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
+      const done: CallRecord = { ...record, status: 'done', outcome: rt.redactor.value(outcome) };
+      this.history(skillId).add(done);
+      this.events.emit('call', done);
+      return done;
+    } finally {
+      this.calls.delete(record.callId);
+    }
+  }
+
+  async cancelCall(callId: string): Promise<void> {
+    this.calls.get(callId)?.abort();
+  }
+
+  async getHistory(skillId: string): Promise<CallRecord[]> {
+    return this.history(skillId).list();
+  }
+
+  async getLogs(skillId: string) {
+    return this.runtime(skillId).logs.entries();
+  }
+
+  async clearLogs(skillId: string): Promise<void> {
+    this.runtime(skillId).logs.clear();
+  }
+
+  async getMessages(skillId: string) {
+    return this.runtime(skillId).messages.entries();
+  }
+
+  async getTimeline(skillId: string): Promise<{ entries: import('../contract').TimelineEntry[]; ticks: TickState | null }> {
+    const e = this.entry(skillId);
+    return { entries: this.runtime(skillId).timelineEntries(), ticks: e.ticks?.state() ?? null };
+  }
+
+  async setupStart(skillId: string) {
+    return this.capability(skillId, 'setup').start();
+  }
+
+  async setupSubmit(skillId: string, stepId: string, values: Record<string, unknown>) {
+    return this.capability(skillId, 'setup').submit(stepId, values);
+  }
+
+  async setupCancel(skillId: string): Promise<void> {
+    await this.capability(skillId, 'setup').cancel();
+  }
+
+  async sessionStart(skillId: string): Promise<string> {
+    const e = this.entry(skillId);
+    await this.ensureStarted(skillId);
+    const sessions = this.capability(skillId, 'sessions');
+    if (e.session) await this.sessionEnd(skillId);
+    const id = randomUUID();
+    await sessions.start(id);
+    e.session = id;
+    this.runtime(skillId).mark({ kind: 'session-start', label: `Session ${id.slice(0, 8)} started`, data: { sessionId: id } });
+    return id;
+  }
+
+  async sessionEnd(skillId: string): Promise<void> {
+    const e = this.entry(skillId);
+    if (!e.session) throw new Error('No session is open: start one first.');
+    const id = e.session;
+    e.session = undefined;
+    await this.capability(skillId, 'sessions').end(id);
+    this.runtime(skillId).mark({ kind: 'session-end', label: `Session ${id.slice(0, 8)} ended`, data: { sessionId: id } });
+  }
+
+  async transformMessage(skillId: string, hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null> {
+    await this.ensureStarted(skillId);
+    const adapter = this.runtime(skillId).adapter;
+    if (!adapter.transform) throw new Error(`${this.entry(skillId).ref.name} has no message hooks.`);
+    return adapter.transform(hook, text);
+  }
+
+  async pauseTicks(skillId: string): Promise<void> {
+    this.scheduler(skillId).pause();
+    this.emitTicks(skillId);
+  }
+
+  async resumeTicks(skillId: string): Promise<void> {
+    this.scheduler(skillId).resume();
+    this.emitTicks(skillId);
+  }
+
+  async tickNow(skillId: string): Promise<void> {
+    await this.ensureStarted(skillId);
+    await this.scheduler(skillId).now();
+  }
+
+  async getData(skillId: string): Promise<SkillData> {
+    return { state: {}, files: [], entities: [], dataDir: skillFolder(this.opts.home, skillId) };
+  }
+
+  async setState(): Promise<void> {
+    throw new Error('This skill keeps no state.');
+  }
+
+  async readDataFile(): Promise<string> {
+    throw new Error('This skill has no data files.');
+  }
+
+  /** Stops every skill and closes every file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const ac of this.calls.values()) ac.abort();
+    await Promise.all(
+      [...this.skills.values()].map(async (e) => {
+        e.ticks?.stop();
+        await e.runtime?.close();
+        await e.history?.close();
+      }),
+    );
+  }
+
+  // ---- internals ----
+
+  private rescan(): void {
+    const next = new Map<string, Entry>();
+    for (const folder of this.workspace.get().folders) {
+      for (const ref of discover(folder)) {
+        if (next.has(ref.id)) continue;
+        next.set(ref.id, this.skills.get(ref.id) ?? { ref });
+      }
+    }
+    for (const [id, e] of this.skills) {
+      if (!next.has(id)) {
+        e.ticks?.stop();
+        void e.runtime?.close();
+        void e.history?.close();
+      }
+    }
+    this.skills = next;
+    this.events.emit('skills', [...next.values()].map((e) => this.summary(e)));
+  }
+
+  private entry(skillId: string): Entry {
+    const e = this.skills.get(skillId);
+    if (!e) throw new Error(`There is no skill "${skillId}" in the open folders. It may have been moved or removed.`);
+    return e;
+  }
+
+  private runtime(skillId: string): SkillRuntime {
+    const e = this.entry(skillId);
+    if (!e.runtime) {
+      const rt = new SkillRuntime(e.ref, { home: this.opts.home });
+      rt.onStatus(({ status, detail }) => {
+        if (status === 'stopped' || status === 'crashed') e.ticks?.stop();
+        if ((status === 'ready' || status === 'busy') && e.ticks) e.ticks.start();
+        this.events.emit('status', { skillId, status, detail });
+      });
+      rt.onTimeline((entry) => this.events.emit('timeline', { skillId, entry, ticks: e.ticks?.state() ?? null }));
+      rt.logs.subscribe((entries) => this.events.emit('logs', { skillId, entries }));
+      rt.messages.subscribe((entries) => this.events.emit('messages', { skillId, entries }));
+      e.runtime = rt;
+    }
+    return e.runtime;
+  }
+
+  private history(skillId: string): CallHistory {
+    const e = this.entry(skillId);
+    e.history ??= new CallHistory(skillFolder(this.opts.home, skillId));
+    return e.history;
+  }
+
+  private async startRuntime(skillId: string): Promise<SkillInfo> {
+    const e = this.entry(skillId);
+    const rt = this.runtime(skillId);
+    const info = await rt.start();
+    if (info.capabilities.ticks && info.tickIntervalMs && rt.adapter.tick && !e.ticks) {
+      const adapter = rt.adapter;
+      e.ticks = new TickScheduler(info.tickIntervalMs, {
+        tick: () => adapter.tick!(),
+        mark: (m) => rt.mark(m),
+        lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
+        eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
+      });
+    }
+    if (rt.status === 'ready' || rt.status === 'busy') e.ticks?.start();
+    this.emitTicks(skillId);
+    return info;
+  }
+
+  private async ensureStarted(skillId: string): Promise<void> {
+    const rt = this.runtime(skillId);
+    if (!rt.info() || rt.status === 'stopped' || rt.status === 'crashed') await this.startRuntime(skillId);
+  }
+
+  private scheduler(skillId: string): TickScheduler {
+    const t = this.entry(skillId).ticks;
+    if (!t) throw new Error(`${this.entry(skillId).ref.name} has no ticks (no tick_interval), or it has not been started yet.`);
+    return t;
+  }
+
+  private emitTicks(skillId: string): void {
+    const ticks = this.entry(skillId).ticks;
+    if (!ticks) return;
+    const entries = this.runtime(skillId).timelineEntries();
+    const last = entries.at(-1);
+    if (last) this.events.emit('timeline', { skillId, entry: last, ticks: ticks.state() });
+  }
+
+  private capability<K extends 'setup' | 'sessions'>(skillId: string, cap: K): NonNullable<SkillAdapter[K]> {
+    const adapter = this.runtime(skillId).adapter;
+    const c = adapter[cap];
+    if (!c) throw new Error(`${this.entry(skillId).ref.name} has no ${cap === 'setup' ? 'setup flow' : 'sessions'}.`);
+    return c as NonNullable<SkillAdapter[K]>;
+  }
+
+  private summary(e: Entry): SkillSummary {
+    const info = e.runtime?.info();
+    return {
+      id: e.ref.id,
+      name: info?.name ?? e.ref.name,
+      protocol: e.ref.protocol,
+      dir: e.ref.dir,
+      root: e.ref.root,
+      description: info?.description ?? e.ref.description,
+      status: e.runtime?.status ?? 'stopped',
+      statusDetail: e.runtime?.statusDetail,
+      toolCount: info?.tools.length,
+    };
+  }
+}

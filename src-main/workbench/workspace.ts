@@ -1,0 +1,71 @@
+/** The open folders and the last selection, remembered in `<home>/workspace.json`. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Workspace } from '../contract';
+import { writeFileAtomicSync } from '../host/atomic-write';
+
+export class WorkspaceStore {
+  private readonly file: string;
+  private ws: Workspace;
+
+  /** `initial` folders are used when nothing was remembered yet (the bundled examples, folders on the command line). */
+  constructor(home: string, initial: string[] = [], opts: { replace?: boolean } = {}) {
+    this.file = path.join(home, 'workspace.json');
+    const saved = this.load();
+    if (opts.replace && initial.length) this.ws = { folders: dedupe(initial.map((f) => path.resolve(f))), selectedSkill: saved?.selectedSkill };
+    else this.ws = saved ?? { folders: dedupe(initial.map((f) => path.resolve(f))) };
+    this.save();
+  }
+
+  get(): Workspace {
+    return { ...this.ws, folders: [...this.ws.folders] };
+  }
+
+  addFolder(folder: string): Workspace {
+    const abs = path.resolve(folder);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      throw new Error(`There is no folder at ${folder}.`);
+    }
+    if (!stat.isDirectory()) throw new Error(`${folder} is a file, not a folder. Open the folder that holds it.`);
+    if (!this.ws.folders.includes(abs)) this.ws.folders.push(abs);
+    this.save();
+    return this.get();
+  }
+
+  removeFolder(folder: string): Workspace {
+    const abs = path.resolve(folder);
+    this.ws.folders = this.ws.folders.filter((f) => f !== abs);
+    this.save();
+    return this.get();
+  }
+
+  select(skillId: string | null): void {
+    this.ws.selectedSkill = skillId ?? undefined;
+    this.save();
+  }
+
+  private load(): Workspace | null {
+    try {
+      const raw = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Workspace;
+      if (!Array.isArray(raw.folders)) return null;
+      return { folders: raw.folders.filter((f) => typeof f === 'string'), selectedSkill: raw.selectedSkill };
+    } catch {
+      return null;
+    }
+  }
+
+  private save(): void {
+    try {
+      writeFileAtomicSync(this.file, JSON.stringify(this.ws, null, 2) + '\n');
+    } catch {
+      // A read-only home loses the remembered workspace, nothing else.
+    }
+  }
+}
+
+function dedupe(xs: string[]): string[] {
+  return [...new Set(xs)];
+}

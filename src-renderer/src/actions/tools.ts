@@ -1,0 +1,62 @@
+import type { CallRecord } from '@contract';
+import { api } from '../api/client';
+import { useStore } from '../store';
+import { messageOf, toastError } from './errors';
+
+const get = () => useStore.getState();
+
+export async function loadHistory(skillId: string): Promise<void> {
+  try {
+    const records = await api().getHistory(skillId);
+    get().setHistory(skillId, records);
+  } catch {
+    /* history is a convenience: the tab shows what it has */
+  }
+}
+
+export async function runTool(skillId: string, tool: string, args: unknown): Promise<void> {
+  const s = get();
+  if (s.running[skillId]) return;
+  const timeoutMs = s.timeouts[skillId];
+  s.setRunning(skillId, { tool, startedAt: Date.now() });
+  s.setRunError(skillId, undefined);
+  try {
+    const record = await api().callTool(skillId, tool, args, timeoutMs ? { timeoutMs } : undefined);
+    get().upsertCall(record);
+    get().setShownCall(skillId, record);
+  } catch (err) {
+    get().setRunError(skillId, messageOf(err));
+    get().setShownCall(skillId, undefined);
+  } finally {
+    get().setRunning(skillId, undefined);
+  }
+}
+
+export async function cancelRun(skillId: string): Promise<void> {
+  const s = get();
+  const run = s.running[skillId];
+  if (!run) return;
+  let callId = run.callId;
+  if (!callId) {
+    const rec = (s.history[skillId] ?? []).find((r) => r.status === 'running' && r.tool === run.tool);
+    callId = rec?.callId;
+  }
+  if (!callId) {
+    get().pushToast('info', 'The call has not reached the skill yet; try Cancel again in a moment.');
+    return;
+  }
+  try {
+    await api().cancelCall(callId);
+  } catch (err) {
+    toastError(err, 'Could not cancel the call');
+  }
+}
+
+/** Reopens a past call: its tool, its arguments in the form, its result in the result pane. */
+export function reopenCall(record: CallRecord): void {
+  const s = get();
+  s.setSelectedTool(record.skillId, record.tool);
+  s.setDraft(record.skillId, record.tool, record.args ?? {});
+  s.setShownCall(record.skillId, record);
+  s.setRunError(record.skillId, undefined);
+}

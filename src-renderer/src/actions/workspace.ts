@@ -1,0 +1,161 @@
+import { api } from '../api/client';
+import { useStore } from '../store';
+import { loadMessages, messageRings } from '../streams/messages';
+import { loadTimeline, timelineRings } from '../streams/timeline';
+import { publishLogResync } from '../streams/logs';
+import { messageOf, toastError } from './errors';
+import { loadHistory } from './tools';
+
+const get = () => useStore.getState();
+
+let bootstrapped = false;
+let booting: Promise<void> | null = null;
+
+export function isBootstrapped(): boolean {
+  return bootstrapped;
+}
+
+/** First load: host, workspace, skills, and the last selected skill. Safe to call again if it failed. */
+export function bootstrap(): Promise<void> {
+  if (!booting) booting = doBootstrap().finally(() => (booting = null));
+  return booting;
+}
+
+async function doBootstrap(): Promise<void> {
+  const client = api();
+  try {
+    const [host, workspace, skills] = await Promise.all([client.hostInfo(), client.getWorkspace(), client.listSkills()]);
+    const s = get();
+    s.setHost(host);
+    s.setFolders(workspace.folders);
+    s.setSkills(skills);
+    const wanted = workspace.selectedSkill && skills.some((k) => k.id === workspace.selectedSkill)
+      ? workspace.selectedSkill
+      : skills[0]?.id ?? null;
+    bootstrapped = true;
+    if (wanted) selectSkill(wanted, workspace.selectedSkill !== wanted);
+  } catch (err) {
+    // With no connection the banner already says why; a retry happens when the socket opens.
+    if (get().connection === 'open') toastError(err, 'Could not load the workspace');
+  }
+}
+
+/** After the socket comes back: refresh everything that may have changed while we were away. */
+export async function reconcile(): Promise<void> {
+  const client = api();
+  try {
+    const [workspace, skills] = await Promise.all([client.getWorkspace(), client.listSkills()]);
+    const s = get();
+    s.setFolders(workspace.folders);
+    s.setSkills(skills);
+    const sel = s.selectedSkillId;
+    if (sel && !skills.some((k) => k.id === sel)) s.setSelectedSkill(skills[0]?.id ?? null);
+    const now = get().selectedSkillId;
+    if (now) {
+      void loadInfo(now, true);
+      void loadHistory(now);
+    }
+    for (const id of messageRings.loadedIds()) void loadMessages(id, true).catch(() => undefined);
+    for (const id of timelineRings.loadedIds()) void loadTimeline(id, true).catch(() => undefined);
+    publishLogResync();
+  } catch {
+    /* the next reconnect tries again */
+  }
+}
+
+export function selectSkill(skillId: string | null, persist = true): void {
+  const s = get();
+  s.setSelectedSkill(skillId);
+  if (persist) api().selectSkill(skillId).catch(() => undefined);
+  if (skillId) {
+    void loadInfo(skillId);
+    void loadHistory(skillId);
+  }
+}
+
+const inflight = new Map<string, Promise<void>>();
+
+export function loadInfo(skillId: string, force = false): Promise<void> {
+  const s = get();
+  if (!force && s.infos[skillId]) return Promise.resolve();
+  const existing = inflight.get(skillId);
+  if (existing) return existing;
+  s.setInfoLoading(skillId, true);
+  const p = api()
+    .inspectSkill(skillId)
+    .then((info) => get().setInfo(skillId, info))
+    .catch((err) => get().setInfoError(skillId, messageOf(err)))
+    .finally(() => {
+      inflight.delete(skillId);
+      get().setInfoLoading(skillId, false);
+    });
+  inflight.set(skillId, p);
+  return p;
+}
+
+export async function addFolder(path: string): Promise<boolean> {
+  try {
+    const ws = await api().addFolder(path);
+    get().setFolders(ws.folders);
+    const skills = await api().listSkills();
+    get().setSkills(skills);
+    const added = skills.find((k) => k.root === path) ?? skills.find((k) => ws.folders.includes(k.root));
+    if (!get().selectedSkillId && added) selectSkill(added.id);
+    return true;
+  } catch (err) {
+    toastError(err, 'Could not open the folder');
+    return false;
+  }
+}
+
+/** Returns 'dialog' when there is no native picker and the caller should ask for a path. */
+export async function openFolder(): Promise<'done' | 'cancelled' | 'dialog'> {
+  const host = get().host;
+  if (!host?.canPickFolder) return 'dialog';
+  try {
+    const path = await api().pickFolder();
+    if (!path) return 'cancelled';
+    await addFolder(path);
+    return 'done';
+  } catch (err) {
+    toastError(err, 'Could not open the folder');
+    return 'cancelled';
+  }
+}
+
+export async function removeFolder(path: string): Promise<void> {
+  try {
+    const ws = await api().removeFolder(path);
+    get().setFolders(ws.folders);
+    const skills = await api().listSkills();
+    get().setSkills(skills);
+    const sel = get().selectedSkillId;
+    if (sel && !skills.some((k) => k.id === sel)) selectSkill(skills[0]?.id ?? null);
+  } catch (err) {
+    toastError(err, 'Could not remove the folder');
+  }
+}
+
+export async function startSkill(skillId: string): Promise<void> {
+  try {
+    await api().startSkill(skillId);
+  } catch (err) {
+    toastError(err, 'Could not start the skill');
+  }
+}
+
+export async function stopSkill(skillId: string): Promise<void> {
+  try {
+    await api().stopSkill(skillId);
+  } catch (err) {
+    toastError(err, 'Could not stop the skill');
+  }
+}
+
+export async function restartSkill(skillId: string): Promise<void> {
+  try {
+    await api().restartSkill(skillId);
+  } catch (err) {
+    toastError(err, 'Could not restart the skill');
+  }
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal built on <dialog>: focus is trapped and Escape closes it, natively. */
+export function Dialog({ open, title, onClose, children, footer, labelId }: {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  footer?: ReactNode;
+  labelId: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={labelId}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      {open && (
+        <div className="dialog-inner">
+          <h2 id={labelId} className="dialog-title">{title}</h2>
+          <div className="dialog-body">{children}</div>
+          {footer && <div className="dialog-footer">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { X } from 'lucide-react';
+import { useStore } from '../../store';
+import type { Toast } from '../../store/ui-slice';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dismiss = useStore((s) => s.dismissToast);
+  useEffect(() => {
+    const t = setTimeout(() => dismiss(toast.id), toast.kind === 'error' ? 9000 : 3500);
+    return () => clearTimeout(t);
+  }, [toast, dismiss]);
+  return (
+    <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+      <span className="toast-text">{toast.text}</span>
+      <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+        <X size={14} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+export function Toasts() {
+  const toasts = useStore((s) => s.toasts);
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </div>
+  );
+}

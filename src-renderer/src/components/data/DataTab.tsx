@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useState } from 'react';
+import { FileText, RefreshCw, X } from 'lucide-react';
+import type { SkillData } from '@contract';
+import { api } from '../../api/client';
+import { StateSection } from './StateSection';
+import { Button, IconButton } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { JsonTree } from '../common/JsonTree';
+import { Spinner } from '../common/Spinner';
+import { formatBytes, formatWhen, tryParseJson } from '../../lib/format';
+import { messageOf } from '../../actions/errors';
+
+function FileViewer({ name, content, onClose }: { name: string; content: string; onClose(): void }) {
+  const parsed = tryParseJson(content);
+  return (
+    <div className="file-viewer">
+      <div className="pane-head">
+        <FileText size={13} aria-hidden="true" />
+        <span className="pane-title">{name}</span>
+        <span className="spacer" />
+        <IconButton size="sm" label="Close the file" icon={<X size={13} />} onClick={onClose} />
+      </div>
+      <div className="file-viewer-body">
+        {parsed ? <JsonTree value={parsed.value} label={name} /> : <pre className="result-text">{content || '(empty file)'}</pre>}
+      </div>
+    </div>
+  );
+}
+
+export function DataTab({ skillId }: { skillId: string }) {
+  const [data, setData] = useState<SkillData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    api()
+      .getData(skillId)
+      .then((d) => {
+        setData(d);
+        setError(null);
+      })
+      .catch((err) => setError(messageOf(err)))
+      .finally(() => setLoading(false));
+  }, [skillId]);
+
+  useEffect(() => {
+    setData(null);
+    setFile(null);
+    load();
+  }, [load]);
+
+  const open = async (name: string) => {
+    try {
+      setFile({ name, content: await api().readDataFile(skillId, name) });
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  if (!data) {
+    return error ? (
+      <div className="panel-pad">
+        <ErrorNote title="Could not read the skill’s data" message={error}>
+          <Button size="sm" onClick={load}>Try again</Button>
+        </ErrorNote>
+      </div>
+    ) : (
+      <div className="panel-loading"><Spinner /> Reading the skill’s data…</div>
+    );
+  }
+
+  return (
+    <div className="data-tab panel-pad">
+      <div className="data-head">
+        <span className="muted small">Stored in <code>{data.dataDir}</code></span>
+        <span className="spacer" />
+        <Button size="sm" icon={<RefreshCw size={12} className={loading ? 'spin' : undefined} />} onClick={load}>Refresh</Button>
+      </div>
+      {error && <ErrorNote message={error} />}
+      <StateSection skillId={skillId} state={data.state} onSaved={load} />
+
+      <section className="card" aria-labelledby="files-title">
+        <h2 id="files-title" className="card-title">Data files <span className="count">{data.files.length}</span></h2>
+        {data.files.length ? (
+          <table className="table">
+            <thead><tr><th>Name</th><th className="num">Size</th><th>Modified</th><th /></tr></thead>
+            <tbody>
+              {data.files.map((f) => (
+                <tr key={f.name} className={file?.name === f.name ? 'selected' : undefined}>
+                  <td className="mono">{f.name}</td>
+                  <td className="num">{formatBytes(f.size)}</td>
+                  <td>{formatWhen(f.modifiedAt)}</td>
+                  <td className="actions"><Button size="sm" variant="ghost" onClick={() => void open(f.name)}>View</Button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="muted">The skill has not written any files.</p>
+        )}
+        {file && <FileViewer name={file.name} content={file.content} onClose={() => setFile(null)} />}
+      </section>
+
+      <section className="card" aria-labelledby="entities-title">
+        <h2 id="entities-title" className="card-title">Entities <span className="count">{data.entities.length}</span></h2>
+        {data.entities.length ? (
+          <div className="table-scroll">
+            <table className="table">
+              <thead><tr><th>Type</th><th>Title</th><th>Source</th><th>Id</th><th>Summary</th><th>Updated</th></tr></thead>
+              <tbody>
+                {data.entities.map((e, i) => (
+                  <tr key={`${e.source}:${e.id ?? e.sourceId ?? i}`}>
+                    <td><span className="kind-badge">{e.type}</span></td>
+                    <td>{e.title ?? '—'}</td>
+                    <td>{e.source}</td>
+                    <td className="mono">{e.id ?? e.sourceId ?? ''}</td>
+                    <td className="clip" title={e.summary}>{e.summary ?? ''}</td>
+                    <td>{e.updatedAt ? formatWhen(e.updatedAt) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">No entities yet. Skills that keep track of people, documents or other things list them here.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Pencil, Save, X } from 'lucide-react';
+import { MonacoEditor } from '../../monaco/MonacoEditor';
+import { JsonTree } from '../common/JsonTree';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { api } from '../../api/client';
+import { pretty } from '../../lib/format';
+import { messageOf } from '../../actions/errors';
+
+const STATE_SCHEMA = { type: 'object' };
+
+export function StateSection({ skillId, state, onSaved }: { skillId: string; state: Record<string, unknown>; onSaved(): void }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      setError(`The state is not valid JSON: ${(err as Error).message}`);
+      return;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      setError('The state must be a JSON object, like {"key": "value"}.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api().setState(skillId, parsed as Record<string, unknown>);
+      setEditing(false);
+      onSaved();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="state-title">
+      <div className="card-head">
+        <h2 id="state-title" className="card-title">State</h2>
+        <span className="spacer" />
+        {editing ? (
+          <>
+            <Button size="sm" variant="ghost" icon={<X size={12} />} onClick={() => { setEditing(false); setError(null); }}>Cancel</Button>
+            <Button size="sm" variant="primary" icon={<Save size={12} />} onClick={() => void save()} busy={busy} data-testid="state-save">Save</Button>
+          </>
+        ) : (
+          <Button size="sm" icon={<Pencil size={12} />} onClick={() => { setText(pretty(state)); setEditing(true); }} data-testid="state-edit">Edit</Button>
+        )}
+      </div>
+      {error && <ErrorNote message={error} />}
+      {editing ? (
+        <MonacoEditor value={text} onChange={setText} schema={STATE_SCHEMA} ariaLabel="Skill state as JSON" onSubmit={() => void save()} className="state-editor" />
+      ) : Object.keys(state).length ? (
+        <JsonTree value={state} label="Skill state" />
+      ) : (
+        <p className="muted">The state is empty.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { memo } from 'react';
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
+import type { MessageEntry } from '@contract';
+import { formatClock, formatDuration } from '../../lib/format';
+
+export const ROW_HEIGHT = 28;
+
+export function DirectionIcon({ entry }: { entry: MessageEntry }) {
+  if (entry.kind === 'exchange') return <ArrowLeftRight size={13} className="dir dir-exchange" aria-label="exchange" />;
+  return entry.direction === 'out' ? (
+    <ArrowUpRight size={13} className="dir dir-out" aria-label="sent to the skill" />
+  ) : (
+    <ArrowDownLeft size={13} className="dir dir-in" aria-label="received from the skill" />
+  );
+}
+
+export const MessageRow = memo(function MessageRow({ entry, selected, paired, top, onSelect }: {
+  entry: MessageEntry;
+  selected: boolean;
+  paired: boolean;
+  top: number;
+  onSelect(seq: number): void;
+}) {
+  const isError = entry.kind === 'invalid' || hasError(entry.body);
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      id={`msg-${entry.seq}`}
+      data-testid="message-row"
+      className={`msg-row${selected ? ' selected' : ''}${paired ? ' paired' : ''}${isError ? ' is-error' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={() => onSelect(entry.seq)}
+    >
+      <span className="msg-time">{formatClock(entry.time, true)}</span>
+      <DirectionIcon entry={entry} />
+      <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
+      <span className="msg-method">{entry.method ?? (entry.kind === 'response' ? 'response' : '—')}</span>
+      <span className="msg-id">{entry.id !== undefined && entry.id !== null ? `#${entry.id}` : ''}</span>
+      <span className="msg-duration">{entry.durationMs !== undefined ? formatDuration(entry.durationMs) : ''}</span>
+      {entry.note && <span className="msg-note" title={entry.note}>{entry.note}</span>}
+    </div>
+  );
+});
+
+export function hasError(body: unknown): boolean {
+  return !!body && typeof body === 'object' && 'error' in (body as Record<string, unknown>) && (body as Record<string, unknown>).error != null;
+}

@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import { MessagesSquare, Search } from 'lucide-react';
+import type { MessageDirection } from '@contract';
+import { useMessageRing } from '../../streams/messages';
+import { MessageList } from './MessageList';
+import { MessageDetail } from './MessageDetail';
+import { EmptyState } from '../common/EmptyState';
+
+const DOM_CAP = 2000;
+
+export function MessagesTab({ skillId }: { skillId: string }) {
+  const { ring, version } = useMessageRing(skillId);
+  const [text, setText] = useState('');
+  const [direction, setDirection] = useState<'all' | MessageDirection>('all');
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const { shown, hiddenOlder } = useMemo(() => {
+    const q = text.trim().toLowerCase();
+    const all = ring.list.filter(
+      (m) =>
+        (direction === 'all' || m.direction === direction || m.kind === 'exchange') &&
+        (!q || (m.method ?? '').toLowerCase().includes(q) || String(m.id ?? '').includes(q)),
+    );
+    return { shown: all.length > DOM_CAP ? all.slice(-DOM_CAP) : all, hiddenOlder: Math.max(0, all.length - DOM_CAP) + ring.dropped };
+    // version: the ring mutates in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ring, version, text, direction]);
+
+  const entry = selected !== null ? ring.get(selected) : undefined;
+  const pair = entry?.pairSeq !== undefined ? ring.get(entry.pairSeq) : undefined;
+  const jump = (seq: number) => {
+    if (!shown.some((m) => m.seq === seq)) {
+      setText('');
+      setDirection('all');
+    }
+    setSelected(seq);
+  };
+
+  return (
+    <div className="messages-tab">
+      <div className="toolbar" role="toolbar" aria-label="Message filters">
+        <div className="search-box">
+          <Search size={13} aria-hidden="true" />
+          <input type="search" placeholder="Filter by method or id" aria-label="Filter by method or id" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="segmented" role="group" aria-label="Direction">
+          <button type="button" aria-pressed={direction === 'all'} onClick={() => setDirection('all')}>All</button>
+          <button type="button" aria-pressed={direction === 'out'} onClick={() => setDirection('out')} title="Sent by the workbench to the skill">↗ To skill</button>
+          <button type="button" aria-pressed={direction === 'in'} onClick={() => setDirection('in')} title="Sent by the skill to the workbench">↙ From skill</button>
+        </div>
+        <span className="spacer" />
+        <span className="muted small" aria-live="polite">
+          {shown.length.toLocaleString()} of {ring.list.length.toLocaleString()} messages
+        </span>
+      </div>
+      {ring.list.length === 0 ? (
+        <EmptyState icon={<MessagesSquare size={22} />} title={ring.loaded ? 'No messages yet' : 'Loading messages…'}>
+          Every message between the workbench and the skill shows up here as it happens. Start the skill or run a tool.
+        </EmptyState>
+      ) : (
+        <div className={`messages-body${entry ? ' with-detail' : ''}`}>
+          <div className="msg-list-wrap">
+            <div className="msg-header" aria-hidden="true">
+              <span className="msg-time">Time</span>
+              <span className="dir" />
+              <span className="kind-badge-h">Kind</span>
+              <span className="msg-method">Method</span>
+              <span className="msg-id">Id</span>
+              <span className="msg-duration">Took</span>
+            </div>
+            {shown.length ? (
+              <MessageList entries={shown} selected={selected} pairOf={entry?.pairSeq} onSelect={setSelected} hiddenOlder={hiddenOlder} />
+            ) : (
+              <EmptyState compact title="Nothing matches">Change the filter to see more messages.</EmptyState>
+            )}
+          </div>
+          {entry && <MessageDetail entry={entry} pair={pair} onJump={jump} onClose={() => setSelected(null)} />}
+        </div>
+      )}
+    </div>
+  );
+}

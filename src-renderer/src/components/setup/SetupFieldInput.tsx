@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import type { SetupField } from '@contract';
+import { Switch } from '../common/Switch';
+
+/** One wizard field, rendered for someone who has never seen JSON: a label, a hint, the input, and any problem under it. */
+export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
+  field: SetupField;
+  value: unknown;
+  error?: string;
+  onChange(value: unknown): void;
+  idPrefix: string;
+}) {
+  const id = `${idPrefix}-${field.name}`;
+  const descId = field.description ? `${id}-desc` : undefined;
+  const errId = error ? `${id}-err` : undefined;
+  const describedBy = [descId, errId].filter(Boolean).join(' ') || undefined;
+  const [reveal, setReveal] = useState(false);
+  const testId = `setup-field-${field.name}`;
+  const common = {
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': field.required || undefined,
+    'data-testid': testId,
+  } as const;
+
+  let control: React.ReactNode;
+  switch (field.type) {
+    case 'boolean':
+      control = (
+        <Switch id={id} checked={value === true} onChange={onChange} label={field.label} testId={testId} describedBy={describedBy} />
+      );
+      break;
+    case 'select':
+      control = (
+        <select {...common} className="input" value={value === undefined || value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value || undefined)}>
+          <option value="">{field.placeholder || 'Choose…'}</option>
+          {(field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>{o.label}</option>
+          ))}
+        </select>
+      );
+      break;
+    case 'multiselect': {
+      const selected = Array.isArray(value) ? (value as string[]) : [];
+      control = (
+        <div className="checkbox-list" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} data-testid={testId}>
+          {(field.options ?? []).map((o) => {
+            const cid = `${id}-${o.value}`;
+            return (
+              <label key={o.value} htmlFor={cid} className="checkbox-row">
+                <input
+                  id={cid}
+                  type="checkbox"
+                  checked={selected.includes(o.value)}
+                  onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value))}
+                />
+                {o.label}
+              </label>
+            );
+          })}
+          {!field.options?.length && <span className="muted">No choices offered.</span>}
+        </div>
+      );
+      break;
+    }
+    case 'password':
+      control = (
+        <div className="secret-input">
+          <input
+            {...common}
+            className="input"
+            type={reveal ? 'text' : 'password'}
+            autoComplete="new-password"
+            spellCheck={false}
+            placeholder={field.placeholder ?? ''}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <button
+            type="button"
+            className="icon-btn icon-btn-md"
+            aria-label={reveal ? 'Hide what you typed' : 'Show what you typed'}
+            title={reveal ? 'Hide' : 'Show'}
+            aria-pressed={reveal}
+            disabled={!value}
+            onClick={() => setReveal(!reveal)}
+          >
+            {reveal ? <EyeOff size={14} /> : <Eye size={14} />}
+          </button>
+        </div>
+      );
+      break;
+    case 'number':
+      control = (
+        <input
+          {...common}
+          className="input"
+          type="number"
+          inputMode="decimal"
+          placeholder={field.placeholder ?? ''}
+          value={value === undefined || value === null || Number.isNaN(value) ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        />
+      );
+      break;
+    default:
+      control = (
+        <input
+          {...common}
+          className="input"
+          type="text"
+          placeholder={field.placeholder ?? ''}
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+
+  return (
+    <div className={`setup-field${error ? ' has-error' : ''}`}>
+      {field.type !== 'boolean' && (
+        <label className="field-label" htmlFor={field.type === 'multiselect' ? undefined : id} id={`${id}-label`}>
+          {field.label}
+          {field.required ? <span className="fld-required" aria-label="required">*</span> : <span className="optional">optional</span>}
+        </label>
+      )}
+      {control}
+      {field.description && <p className="field-help" id={descId}>{field.description}</p>}
+      {field.type === 'password' && (
+        <p className="field-help secret-note">Kept in the workbench’s secret store. It is not shown again after you continue.</p>
+      )}
+      {error && <p className="field-error" id={errId} role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { ArrowLeft, ArrowRight, Check, CircleCheck, KeyRound } from 'lucide-react';
+import { useSetupFlow } from './useSetupFlow';
+import { SetupFieldInput } from './SetupFieldInput';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { EmptyState } from '../common/EmptyState';
+import { Spinner } from '../common/Spinner';
+
+function Progress({ done, current }: { done: string[]; current: string }) {
+  return (
+    <ol className="setup-progress" aria-label="Setup progress">
+      {done.map((t, i) => (
+        <li key={i} className="done">
+          <span className="step-num"><Check size={11} aria-hidden="true" /></span>
+          <span className="step-title">{t}</span>
+        </li>
+      ))}
+      <li className="current" aria-current="step">
+        <span className="step-num">{done.length + 1}</span>
+        <span className="step-title">{current}</span>
+      </li>
+    </ol>
+  );
+}
+
+export function SetupTab({ skillId }: { skillId: string }) {
+  const flow = useSetupFlow(skillId);
+
+  if (flow.phase === 'loading') {
+    return <div className="panel-loading"><Spinner /> Preparing the setup…</div>;
+  }
+  if (flow.phase === 'failed') {
+    return (
+      <div className="setup-wrap">
+        <ErrorNote title="The setup could not continue" message={flow.message ?? 'The skill did not answer.'}>
+          <Button size="sm" onClick={flow.start}>Start again</Button>
+        </ErrorNote>
+      </div>
+    );
+  }
+  if (flow.phase === 'cancelled') {
+    return (
+      <EmptyState icon={<KeyRound size={22} />} title="Setup cancelled" action={<Button variant="primary" onClick={flow.start}>Start setup again</Button>}>
+        Nothing more was saved. You can start again whenever you are ready.
+      </EmptyState>
+    );
+  }
+  if (flow.phase === 'complete') {
+    return (
+      <div className="setup-wrap">
+        <div className="setup-complete" data-testid="setup-complete" role="status">
+          <CircleCheck size={40} className="setup-complete-icon" aria-hidden="true" />
+          <h2>All set</h2>
+          <p>{flow.message || 'The skill is set up and ready to use.'}</p>
+          <Button onClick={flow.start}>Run the setup again</Button>
+        </div>
+      </div>
+    );
+  }
+
+  const step = flow.step!;
+  const idPrefix = `setup-${step.id}`;
+  return (
+    <div className="setup-wrap">
+      <form
+        className="setup-card"
+        aria-labelledby={`${idPrefix}-title`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          flow.next();
+        }}
+        noValidate
+      >
+        <Progress done={flow.history.map((s) => s.title)} current={step.title} />
+        <div className="setup-step-head">
+          <div className="setup-step-count">Step {flow.history.length + 1}</div>
+          <h2 id={`${idPrefix}-title`} className="setup-step-title">{step.title}</h2>
+          {step.description && <p className="setup-step-desc">{step.description}</p>}
+        </div>
+        {flow.message && <ErrorNote message={flow.message} tone={Object.keys(flow.errors).length ? 'error' : 'warning'} />}
+        <div className="setup-fields">
+          {step.fields.map((f) => (
+            <SetupFieldInput
+              key={`${step.id}:${f.name}`}
+              field={f}
+              value={flow.values[f.name]}
+              error={flow.errors[f.name]}
+              onChange={(v) => flow.setValue(f.name, v)}
+              idPrefix={idPrefix}
+            />
+          ))}
+          {!step.fields.length && <p className="muted">Nothing to fill in on this step.</p>}
+        </div>
+        <div className="setup-actions">
+          <Button variant="ghost" onClick={flow.cancel} disabled={flow.busy} data-testid="setup-cancel">Cancel</Button>
+          <span className="spacer" />
+          <Button icon={<ArrowLeft size={13} />} onClick={flow.back} disabled={flow.busy || !flow.history.length} data-testid="setup-back">
+            Back
+          </Button>
+          <Button type="submit" variant="primary" busy={flow.busy} disabled={flow.busy} data-testid="setup-next">
+            {flow.busy ? 'Checking…' : 'Next'}
+            <ArrowRight size={13} aria-hidden="true" />
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { ChevronRight, FolderX } from 'lucide-react';
+import type { SkillSummary } from '@contract';
+import { SkillListItem } from './SkillListItem';
+import { IconButton } from '../common/Button';
+import { basename } from '../../lib/format';
+import { removeFolder } from '../../actions/workspace';
+
+export function FolderGroup({ folder, skills, selectedId, focusableId, removable }: {
+  folder: string;
+  skills: SkillSummary[];
+  selectedId: string | null;
+  focusableId: string | null;
+  removable: boolean;
+}) {
+  const [open, setOpen] = useState(true);
+  const name = basename(folder);
+  return (
+    <section className="folder-group" aria-label={`Folder ${name}`}>
+      <div className="folder-head">
+        <button type="button" className="folder-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={folder}>
+          <ChevronRight size={12} className={`chev${open ? ' open' : ''}`} aria-hidden="true" />
+          <span className="folder-name">{name}</span>
+          <span className="folder-count">{skills.length}</span>
+        </button>
+        {removable && (
+          <IconButton
+            size="sm"
+            className="folder-remove"
+            label={`Remove folder ${name} from the workspace`}
+            icon={<FolderX size={13} />}
+            onClick={() => void removeFolder(folder)}
+          />
+        )}
+      </div>
+      {open &&
+        (skills.length ? (
+          <ul className="skill-list" role="list">
+            {skills.map((k) => (
+              <SkillListItem key={k.id} skill={k} selected={k.id === selectedId} focusable={k.id === focusableId} />
+            ))}
+          </ul>
+        ) : (
+          <p className="folder-empty">No skills found in this folder.</p>
+        ))}
+    </section>
+  );
+}

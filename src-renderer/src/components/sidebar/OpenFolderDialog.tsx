@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Dialog } from '../common/Dialog';
+import { Button } from '../common/Button';
+import { addFolder } from '../../actions/workspace';
+import { useStore } from '../../store';
+
+/** Where there is no native folder picker (browser mode): ask for a path. */
+export function OpenFolderDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const [path, setPath] = useState('');
+  const [busy, setBusy] = useState(false);
+  const home = useStore((s) => s.host?.home);
+  const submit = async () => {
+    const p = path.trim();
+    if (!p) return;
+    setBusy(true);
+    const ok = await addFolder(p);
+    setBusy(false);
+    if (ok) {
+      setPath('');
+      onClose();
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Open a folder of skills"
+      labelId="open-folder-title"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button variant="primary" onClick={() => void submit()} disabled={!path.trim()} busy={busy}>
+            Open folder
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="field-label" htmlFor="open-folder-path">Folder path</label>
+        <input
+          id="open-folder-path"
+          className="input"
+          autoFocus
+          spellCheck={false}
+          placeholder={home ? `${home}/my-skills` : '/path/to/skills'}
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+        />
+        <p className="field-help">
+          The full path of a folder on the machine running the workbench. Every skill found inside it is listed.
+        </p>
+      </form>
+    </Dialog>
+  );
+}

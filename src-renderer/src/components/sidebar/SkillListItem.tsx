@@ -1,0 +1,41 @@
+import { memo } from 'react';
+import type { SkillSummary } from '@contract';
+import { ProtocolBadge, StatusDot } from '../skill/StatusBadge';
+import { SkillControls } from '../skill/SkillControls';
+import { STATUS_LABELS } from '../../lib/format';
+import { selectSkill } from '../../actions/workspace';
+
+export const SkillListItem = memo(function SkillListItem({ skill, selected, focusable }: { skill: SkillSummary; selected: boolean; focusable: boolean }) {
+  return (
+    <li className={`skill-item${selected ? ' selected' : ''}`} data-testid="skill-item" data-skill-id={skill.id}>
+      <button
+        type="button"
+        className="skill-item-main"
+        aria-current={selected ? 'true' : undefined}
+        data-skill-button
+        tabIndex={focusable ? 0 : -1}
+        onClick={() => selectSkill(skill.id)}
+        title={skill.description ?? skill.dir}
+      >
+        <StatusDot status={skill.status} />
+        <span className="skill-item-text">
+          <span className="skill-item-name">{skill.name}</span>
+          <span className="skill-item-meta">
+            <span className={`skill-item-status status-text-${skill.status}`} data-testid="skill-status">
+              {STATUS_LABELS[skill.status]}
+            </span>
+            {skill.toolCount !== undefined && (
+              <span className="skill-item-tools">
+                {skill.toolCount} tool{skill.toolCount === 1 ? '' : 's'}
+              </span>
+            )}
+          </span>
+        </span>
+        <ProtocolBadge protocol={skill.protocol} />
+      </button>
+      <span className="skill-item-actions">
+        <SkillControls skillId={skill.id} name={skill.name} status={skill.status} />
+      </span>
+    </li>
+  );
+});

@@ -1,0 +1,120 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { FolderPlus, Search } from 'lucide-react';
+import type { SkillSummary } from '@contract';
+import { useStore } from '../../store';
+import { FolderGroup } from './FolderGroup';
+import { OpenFolderDialog } from './OpenFolderDialog';
+import { ThemeToggle } from './ThemeToggle';
+import { Button, IconButton } from '../common/Button';
+import { EmptyState } from '../common/EmptyState';
+import { Spinner } from '../common/Spinner';
+import { openFolder, selectSkill } from '../../actions/workspace';
+
+/** Arrow keys move the selection through every skill in every folder. */
+function onListKey(e: KeyboardEvent<HTMLElement>) {
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[data-skill-button]')];
+  if (!buttons.length) return;
+  const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  let next = 0;
+  if (e.key === 'ArrowDown') next = i < 0 ? 0 : Math.min(buttons.length - 1, i + 1);
+  else if (e.key === 'ArrowUp') next = i < 0 ? 0 : Math.max(0, i - 1);
+  else if (e.key === 'End') next = buttons.length - 1;
+  e.preventDefault();
+  const b = buttons[next];
+  b.focus();
+  const id = b.closest<HTMLElement>('[data-skill-id]')?.dataset.skillId;
+  if (id) selectSkill(id);
+}
+
+export function SkillsSidebar() {
+  const { folders, skills, loaded, selectedId, connection } = useStore(
+    useShallow((s) => ({
+      folders: s.folders,
+      skills: s.skills,
+      loaded: s.skillsLoaded,
+      selectedId: s.selectedSkillId,
+      connection: s.connection,
+    })),
+  );
+  const [dialog, setDialog] = useState(false);
+  const [filter, setFilter] = useState('');
+
+  const groups = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const match = (k: SkillSummary) =>
+      !q || k.name.toLowerCase().includes(q) || (k.description ?? '').toLowerCase().includes(q);
+    const byRoot = new Map<string, SkillSummary[]>();
+    for (const f of folders) byRoot.set(f, []);
+    for (const k of skills) {
+      if (!match(k)) continue;
+      if (!byRoot.has(k.root)) byRoot.set(k.root, []);
+      byRoot.get(k.root)!.push(k);
+    }
+    return [...byRoot.entries()].map(([folder, list]) => ({
+      folder,
+      removable: folders.includes(folder),
+      skills: list.slice().sort((a, b) => a.name.localeCompare(b.name)),
+    }));
+  }, [folders, skills, filter]);
+
+  const visible = groups.flatMap((g) => g.skills);
+  const focusableId = visible.some((k) => k.id === selectedId) ? selectedId : visible[0]?.id ?? null;
+
+  const onOpen = async () => {
+    if ((await openFolder()) === 'dialog') setDialog(true);
+  };
+
+  const noFolders = loaded && folders.length === 0 && skills.length === 0;
+
+  return (
+    <nav className="sidebar" aria-label="Skills">
+      <div className="sidebar-head">
+        <div className="app-title">
+          <span className="app-mark" aria-hidden="true" />
+          Skill Workbench
+        </div>
+        <ThemeToggle />
+      </div>
+      <div className="sidebar-section-head">
+        <h2 className="sidebar-title">Skills</h2>
+        <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
+      </div>
+      {skills.length > 6 && (
+        <div className="sidebar-filter">
+          <Search size={13} aria-hidden="true" />
+          <input
+            type="search"
+            aria-label="Filter skills"
+            placeholder="Filter skills"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </div>
+      )}
+      <div className="sidebar-body" onKeyDown={onListKey}>
+        {!loaded && connection !== 'unauthorised' && (
+          <div className="sidebar-loading">
+            <Spinner label="Loading skills" /> Loading skills…
+          </div>
+        )}
+        {noFolders && (
+          <EmptyState
+            compact
+            icon={<FolderPlus size={22} />}
+            title="Open a folder of skills"
+            action={<Button variant="primary" icon={<FolderPlus size={14} />} onClick={() => void onOpen()}>Open folder</Button>}
+          >
+            Pick a folder that contains skills (a SKILL.md, manifest.json, agent.yaml or tool scripts). Every skill inside
+            it shows up here.
+          </EmptyState>
+        )}
+        {groups.map((g) => (
+          <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} />
+        ))}
+      </div>
+      <OpenFolderDialog open={dialog} onClose={() => setDialog(false)} />
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SkillStatus } from '@contract';
+import { Play, RotateCw, Square } from 'lucide-react';
+import { Button, IconButton } from '../common/Button';
+import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
+
+const RUNNING: SkillStatus[] = ['starting', 'ready', 'busy', 'restarting', 'needs-setup'];
+
+/** Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. */
+export function SkillControls({ skillId, name, status, variant = 'icons' }: {
+  skillId: string;
+  name: string;
+  status: SkillStatus;
+  variant?: 'icons' | 'buttons';
+}) {
+  const running = RUNNING.includes(status);
+  const transitioning = status === 'starting' || status === 'restarting';
+  if (variant === 'buttons') {
+    return (
+      <span className="skill-controls">
+        {running ? (
+          <Button size="sm" icon={<Square size={11} />} onClick={() => void stopSkill(skillId)} aria-label={`Stop ${name}`} data-testid="skill-stop">
+            Stop
+          </Button>
+        ) : (
+          <Button size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void startSkill(skillId)} aria-label={`Start ${name}`} data-testid="skill-start">
+            Start
+          </Button>
+        )}
+        <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} data-testid="skill-restart">
+          Restart
+        </Button>
+      </span>
+    );
+  }
+  return (
+    <span className="skill-controls">
+      {running ? (
+        <IconButton size="sm" label={`Stop ${name}`} icon={<Square size={12} />} onClick={() => void stopSkill(skillId)} />
+      ) : (
+        <IconButton size="sm" tone="accent" label={`Start ${name}`} icon={<Play size={13} />} onClick={() => void startSkill(skillId)} />
+      )}
+      <IconButton size="sm" label={`Restart ${name}`} icon={<RotateCw size={13} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} />
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import { useShallow } from 'zustand/react/shallow';
+import { Info } from 'lucide-react';
+import type { SkillInfo, SkillSummary } from '@contract';
+import { PROTOCOL_LABELS } from '@contract';
+import { StatusBadge } from './StatusBadge';
+import { SkillControls } from './SkillControls';
+import { useStore } from '../../store';
+
+export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
+  const { setTab } = useStore(useShallow((s) => ({ setTab: s.setActiveTab })));
+  const description = info?.description ?? summary.description;
+  const needsSetup = summary.status === 'needs-setup' || info?.needsSetup;
+  return (
+    <header className="skill-header">
+      <div className="skill-header-main">
+        <div className="skill-title-row">
+          <h1 className="skill-title">{summary.name}</h1>
+          {info?.version && <span className="skill-version">v{info.version}</span>}
+          <StatusBadge status={summary.status} detail={summary.statusDetail} testId="skill-status" />
+          <span className="spacer" />
+          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" />
+        </div>
+        <div className="skill-subtitle">
+          <span className="skill-protocol">{PROTOCOL_LABELS[summary.protocol]}</span>
+          <span className="dot-sep" aria-hidden="true">·</span>
+          <span className="skill-path" title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
+        </div>
+        {description && <p className="skill-description">{description}</p>}
+        {summary.statusDetail && (summary.status === 'crashed' || summary.status === 'needs-setup') && (
+          <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
+        )}
+        {needsSetup && info?.capabilities.setup && (
+          <div className="callout callout-setup">
+            This skill needs to be set up before it can work (for example, an API key).
+            <button type="button" className="link-btn" onClick={() => setTab(summary.id, 'setup')}>
+              Open setup
+            </button>
+          </div>
+        )}
+        {info && info.notes.length > 0 && (
+          <ul className="skill-notes" aria-label="Notes">
+            {info.notes.map((n, i) => (
+              <li key={i}>
+                <Info size={12} aria-hidden="true" />
+                {n}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { SkillInfo } from '@contract';
+import { useStore, type TabName } from '../../store';
+import { SkillHeader } from './SkillHeader';
+import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
+import { Spinner } from '../common/Spinner';
+import { ToolsTab } from '../tools/ToolsTab';
+import { SetupTab } from '../setup/SetupTab';
+import { MessagesTab } from '../messages/MessagesTab';
+import { TimelineTab } from '../timeline/TimelineTab';
+import { SessionTab } from '../session/SessionTab';
+import { DataTab } from '../data/DataTab';
+
+// xterm is only needed once someone opens the logs.
+const LogsTab = lazy(() => import('../logs/LogsTab'));
+
+function availableTabs(info: SkillInfo | undefined): TabName[] {
+  const c = info?.capabilities;
+  const tabs: TabName[] = ['tools'];
+  if (c?.setup) tabs.push('setup');
+  tabs.push('logs', 'messages');
+  if (c?.ticks || c?.sessions) tabs.push('timeline');
+  if (c?.sessions || c?.messageHooks) tabs.push('session');
+  if (c?.setup || c?.sessions || c?.ticks) tabs.push('data');
+  return tabs;
+}
+
+const LABELS: Record<TabName, string> = {
+  tools: 'Tools',
+  setup: 'Setup',
+  logs: 'Logs',
+  messages: 'Messages',
+  timeline: 'Timeline',
+  session: 'Session',
+  data: 'Data',
+};
+
+export function SkillView({ skillId }: { skillId: string }) {
+  const { summary, info, tab, setTab, logErrors, messageCount, toolCount } = useStore(
+    useShallow((s) => ({
+      summary: s.skills.find((k) => k.id === skillId),
+      info: s.infos[skillId],
+      tab: s.activeTab[skillId],
+      setTab: s.setActiveTab,
+      logErrors: s.logCounters[skillId]?.errors ?? 0,
+      messageCount: s.messageCounts[skillId] ?? 0,
+      toolCount: s.infos[skillId]?.tools.length,
+    })),
+  );
+  const names = useMemo(() => availableTabs(info), [info]);
+  const active: TabName = tab && names.includes(tab) ? tab : 'tools';
+
+  // Opening a skill that needs setup lands on the wizard.
+  useEffect(() => {
+    if (!tab && info?.capabilities.setup && (info.needsSetup || summary?.status === 'needs-setup')) setTab(skillId, 'setup');
+  }, [tab, info, summary?.status, skillId, setTab]);
+
+  if (!summary) return null;
+  const tabs: TabDef<TabName>[] = names.map((id) => ({
+    id,
+    label: LABELS[id],
+    badge:
+      id === 'tools' && toolCount !== undefined ? toolCount
+      : id === 'logs' && logErrors > 0 ? <span className="badge-error" title={`${logErrors} lines on stderr`}>{logErrors}</span>
+      : id === 'messages' && messageCount > 0 ? messageCount
+      : id === 'setup' && (summary.status === 'needs-setup' || info?.needsSetup) ? <span className="badge-attention">!</span>
+      : undefined,
+  }));
+  const prefix = `skill-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+
+  return (
+    <main className="skill-view" aria-label={summary.name}>
+      <SkillHeader summary={summary} info={info} />
+      <Tabs tabs={tabs} active={active} onChange={(t) => setTab(skillId, t)} idPrefix={prefix} className="skill-tabs" />
+      <TabPanel idPrefix={prefix} id={active} className={`panel-${active}`}>
+        {active === 'tools' && <ToolsTab skillId={skillId} />}
+        {active === 'setup' && <SetupTab skillId={skillId} />}
+        {active === 'logs' && (
+          <Suspense fallback={<div className="panel-loading"><Spinner /> Loading the terminal…</div>}>
+            <LogsTab skillId={skillId} />
+          </Suspense>
+        )}
+        {active === 'messages' && <MessagesTab skillId={skillId} />}
+        {active === 'timeline' && <TimelineTab skillId={skillId} />}
+        {active === 'session' && <SessionTab skillId={skillId} />}
+        {active === 'data' && <DataTab skillId={skillId} />}
+      </TabPanel>
+    </main>
+  );
+}

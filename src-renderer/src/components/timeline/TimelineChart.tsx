@@ -1,0 +1,184 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type WheelEvent } from 'react';
+import type { TimelineEntry } from '@contract';
+import { formatClock, formatDuration } from '../../lib/format';
+
+const LANES = { life: 30, ticks: 84, events: 124 } as const;
+const HEIGHT = 150;
+const AXIS = 18;
+const PAD_MS = 5000;
+const STEPS = [0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600];
+const LIFECYCLE = new Set(['load', 'unload', 'session-start', 'session-end', 'setup', 'crash', 'restart', 'note']);
+
+function tooltip(e: TimelineEntry): string {
+  const parts = [`${e.label} · ${formatClock(e.time, true)}`];
+  if (e.durationMs !== undefined) parts.push(formatDuration(e.durationMs));
+  if (e.outcome) parts.push(e.outcome);
+  return parts.join(' · ');
+}
+
+/**
+ * Ticks as bars (width = duration, colour = outcome), emitted events as diamonds, lifecycle moments as flags.
+ * Wheel scrolls in time, Ctrl/Cmd+wheel zooms around the pointer; only what is in view is drawn.
+ */
+export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, follow, onFollowChange }: {
+  entries: TimelineEntry[];
+  pxPerSec: number;
+  onZoom(factor: number): void;
+  selected: number | null;
+  onSelect(seq: number | null): void;
+  follow: boolean;
+  onFollowChange(follow: boolean): void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [now, setNow] = useState(Date.now());
+  const [view, setView] = useState({ left: 0, width: 800 });
+  const anchor = useRef<{ time: number; x: number } | null>(null);
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+
+  const t0 = (entries.length ? entries[0].time : now - 60_000) - PAD_MS;
+  const lastEnd = entries.reduce((m, e) => Math.max(m, e.time + (e.durationMs ?? 0)), 0);
+  const t1 = Math.max(now, lastEnd) + PAD_MS;
+  const scale = pxPerSec / 1000;
+  const width = Math.max(view.width, (t1 - t0) * scale);
+  const x = (t: number) => (t - t0) * scale;
+
+  useEffect(() => {
+    const el = scroller.current!;
+    const ro = new ResizeObserver(() => setView({ left: el.scrollLeft, width: el.clientWidth }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // Keep the newest moment in view while following; keep the pointer's moment still while zooming.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (anchor.current) {
+      el.scrollLeft = x(anchor.current.time) - anchor.current.x;
+      anchor.current = null;
+    } else if (follow) {
+      el.scrollLeft = el.scrollWidth;
+    }
+    setView({ left: el.scrollLeft, width: el.clientWidth });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [width, follow, pxPerSec]);
+
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    const el = scroller.current!;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      const px = e.clientX - rect.left;
+      anchor.current = { time: t0 + (el.scrollLeft + px) / scale, x: px };
+      onZoom(e.deltaY < 0 ? 1.25 : 0.8);
+      onFollowChange(false);
+    } else if (!e.shiftKey && Math.abs(e.deltaY) > Math.abs(e.deltaX)) {
+      el.scrollLeft += e.deltaY;
+    }
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    if (!entries.length || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+    e.preventDefault();
+    const i = selected === null ? -1 : entries.findIndex((en) => en.seq === selected);
+    const next = e.key === 'ArrowRight' ? Math.min(entries.length - 1, i + 1) : Math.max(0, i < 0 ? entries.length - 1 : i - 1);
+    const en = entries[next];
+    onSelect(en.seq);
+    const el = scroller.current!;
+    const ex = x(en.time);
+    if (ex < el.scrollLeft || ex > el.scrollLeft + el.clientWidth) el.scrollLeft = ex - el.clientWidth / 2;
+  };
+
+  // Only draw what is on screen (plus a screen either side).
+  const lo = t0 + (view.left - view.width) / scale;
+  const hi = t0 + (view.left + 2 * view.width) / scale;
+  const visible = entries.filter((e) => e.time + (e.durationMs ?? 0) >= lo && e.time <= hi);
+
+  const stepSec = STEPS.find((s) => s * pxPerSec >= 90) ?? 3600;
+  const stepMs = stepSec * 1000;
+  const axis: number[] = [];
+  for (let t = Math.ceil(Math.max(t0, lo) / stepMs) * stepMs; t <= Math.min(t1, hi); t += stepMs) axis.push(t);
+
+  let flagRow = 0;
+  return (
+    <div
+      ref={scroller}
+      className="timeline-scroller"
+      tabIndex={0}
+      role="group"
+      aria-label="Timeline. Left and right arrows move between entries; Ctrl and the mouse wheel zoom."
+      onWheel={onWheel}
+      onKeyDown={onKey}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        setView({ left: el.scrollLeft, width: el.clientWidth });
+        const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4;
+        if (atEnd !== follow) onFollowChange(atEnd);
+      }}
+    >
+      <svg width={width} height={HEIGHT} className="timeline-svg" onClick={(e) => e.target === e.currentTarget && onSelect(null)}>
+        <g className="tl-lanes">
+          <rect x={0} y={AXIS} width={width} height={46} className="tl-lane" />
+          <rect x={0} y={AXIS + 46} width={width} height={40} className="tl-lane alt" />
+          <rect x={0} y={AXIS + 86} width={width} height={HEIGHT - AXIS - 86} className="tl-lane" />
+        </g>
+        <g className="tl-axis">
+          {axis.map((t) => (
+            <g key={t} transform={`translate(${x(t)},0)`}>
+              <line y1={AXIS - 4} y2={HEIGHT} className="tl-grid" />
+              <text x={3} y={11} className="tl-axis-label">{formatClock(t)}</text>
+            </g>
+          ))}
+        </g>
+        <line x1={x(now)} x2={x(now)} y1={AXIS} y2={HEIGHT} className="tl-now" />
+        {visible.map((e) => {
+          const sel = e.seq === selected;
+          const ex = x(e.time);
+          const pick = () => onSelect(e.seq);
+          if (e.kind === 'tick') {
+            const w = Math.max(3, (e.durationMs ?? 0) * scale);
+            return (
+              <rect
+                key={e.seq}
+                data-testid="timeline-tick"
+                x={ex}
+                y={LANES.ticks - 12}
+                width={w}
+                height={24}
+                rx={2}
+                className={`tl-tick outcome-${e.outcome ?? 'ok'}${sel ? ' selected' : ''}`}
+                onClick={pick}
+              >
+                <title>{tooltip(e)}</title>
+              </rect>
+            );
+          }
+          if (e.kind === 'event') {
+            return (
+              <g key={e.seq} transform={`translate(${ex},${LANES.events})`} className={`tl-event${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-event">
+                <rect x={-5} y={-5} width={10} height={10} transform="rotate(45)" />
+                <title>{tooltip(e)}</title>
+              </g>
+            );
+          }
+          if (LIFECYCLE.has(e.kind)) {
+            const row = flagRow++ % 2;
+            return (
+              <g key={e.seq} className={`tl-flag flag-${e.kind}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-flag">
+                <line x1={ex} x2={ex} y1={AXIS + 2} y2={HEIGHT} />
+                <rect x={ex} y={AXIS + 4 + row * 20} width={Math.min(160, e.label.length * 6.2 + 12)} height={16} rx={3} />
+                <text x={ex + 6} y={AXIS + 15.5 + row * 20}>{e.label.length > 24 ? `${e.label.slice(0, 23)}…` : e.label}</text>
+                <title>{tooltip(e)}</title>
+              </g>
+            );
+          }
+          return null;
+        })}
+      </svg>
+    </div>
+  );
+}

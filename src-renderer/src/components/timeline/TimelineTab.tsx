@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Activity, Maximize2, Pause, Play, StepForward, ZoomIn, ZoomOut } from 'lucide-react';
+import { useTimelineRing } from '../../streams/timeline';
+import { useStore } from '../../store';
+import { api } from '../../api/client';
+import { TimelineChart } from './TimelineChart';
+import { Button, IconButton } from '../common/Button';
+import { EmptyState } from '../common/EmptyState';
+import { JsonTree } from '../common/JsonTree';
+import { formatClock, formatDuration } from '../../lib/format';
+import { toastError } from '../../actions/errors';
+
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 2000;
+
+export function TimelineTab({ skillId }: { skillId: string }) {
+  const { ring, version } = useTimelineRing(skillId);
+  const { ticks, hasTicks } = useStore(useShallow((s) => ({ ticks: s.ticks[skillId], hasTicks: !!s.infos[skillId]?.capabilities.ticks })));
+  const [pxPerSec, setPxPerSec] = useState(20);
+  const [follow, setFollow] = useState(true);
+  const [selected, setSelected] = useState<number | null>(null);
+  void version;
+
+  const zoom = (f: number) => setPxPerSec((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * f)));
+  const fit = () => {
+    const list = ring.list;
+    if (list.length < 2) return;
+    const span = list[list.length - 1].time - list[0].time + 10_000;
+    const w = document.querySelector('.timeline-scroller')?.clientWidth ?? 800;
+    setPxPerSec(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (w / span) * 1000)));
+    setFollow(true);
+  };
+  const act = (fn: () => Promise<void>, what: string) => fn().catch((err) => toastError(err, what));
+
+  const entry = selected !== null ? ring.get(selected) : undefined;
+  const tickCount = ring.list.filter((e) => e.kind === 'tick').length;
+
+  return (
+    <div className="timeline-tab">
+      <div className="toolbar" role="toolbar" aria-label="Timeline controls">
+        {hasTicks && (
+          <>
+            {ticks?.paused ? (
+              <Button size="sm" icon={<Play size={12} />} onClick={() => act(() => api().resumeTicks(skillId), 'Could not resume ticks')}>Resume ticks</Button>
+            ) : (
+              <Button size="sm" icon={<Pause size={12} />} onClick={() => act(() => api().pauseTicks(skillId), 'Could not pause ticks')}>Pause ticks</Button>
+            )}
+            <Button size="sm" icon={<StepForward size={12} />} onClick={() => act(() => api().tickNow(skillId), 'Could not tick')} data-testid="tick-now">Tick now</Button>
+            <dl className="tick-facts" aria-label="Tick counts">
+              <dt>Every</dt><dd>{ticks ? formatDuration(ticks.intervalMs) : '—'}</dd>
+              <dt>Ticks</dt><dd data-testid="tick-count">{ticks?.count ?? tickCount}</dd>
+              <dt>Skipped</dt><dd>{ticks?.skipped ?? 0}</dd>
+              <dt>State</dt><dd>{!ticks ? 'not running' : ticks.paused ? 'paused' : ticks.running ? 'running' : 'idle'}</dd>
+            </dl>
+          </>
+        )}
+        <span className="spacer" />
+        <span className="legend">
+          <span className="legend-swatch ok" /> ok
+          <span className="legend-swatch error" /> error
+          <span className="legend-swatch skipped" /> skipped
+          <span className="legend-swatch event" /> event
+        </span>
+        <IconButton label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => zoom(0.5)} />
+        <IconButton label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => zoom(2)} />
+        <IconButton label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
+        <Button size="sm" variant={follow ? 'primary' : 'default'} aria-pressed={follow} onClick={() => setFollow(!follow)} title="Keep the newest moment in view">
+          Follow
+        </Button>
+      </div>
+      {ring.list.length === 0 ? (
+        <EmptyState icon={<Activity size={22} />} title={ring.loaded ? 'Nothing on the timeline yet' : 'Loading the timeline…'}>
+          Ticks, emitted events, sessions and restarts appear here as they happen.
+          {hasTicks ? ' Start the skill, or press “Tick now”.' : ' Start the skill or a session.'}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="timeline-chart-wrap">
+          <div className="timeline-lanes-labels" aria-hidden="true">
+            <span style={{ top: 26 }}>Lifecycle</span>
+            <span style={{ top: 76 }}>Ticks</span>
+            <span style={{ top: 116 }}>Events</span>
+          </div>
+          <TimelineChart
+            entries={ring.list}
+            pxPerSec={pxPerSec}
+            onZoom={zoom}
+            selected={selected}
+            onSelect={setSelected}
+            follow={follow}
+            onFollowChange={setFollow}
+          />
+          </div>
+          <div className="timeline-detail" aria-live="polite">
+            {entry ? (
+              <>
+                <div className="timeline-detail-head">
+                  <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
+                  <strong>{entry.label}</strong>
+                  <span className="muted">{formatClock(entry.time, true)}</span>
+                  {entry.durationMs !== undefined && <span className="muted">{formatDuration(entry.durationMs)}</span>}
+                  {entry.outcome && <span className={`pill pill-${entry.outcome === 'ok' ? 'ok' : entry.outcome === 'error' ? 'error' : 'muted'}`}>{entry.outcome}</span>}
+                </div>
+                {entry.data !== undefined && <JsonTree value={entry.data} label="Entry data" />}
+              </>
+            ) : (
+              <span className="muted">Click a bar, marker or flag (or focus the chart and use the arrow keys) to see its details. {tickCount} ticks, {ring.list.length} entries in total.</span>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { CircleCheck, CircleX, LoaderCircle, Play } from 'lucide-react';
+import type { CallRecord } from '@contract';
+import { useStore } from '../../store';
+import { EmptyState } from '../common/EmptyState';
+import { IconButton } from '../common/Button';
+import { formatDuration, formatWhen } from '../../lib/format';
+import { reopenCall, runTool } from '../../actions/tools';
+
+const EMPTY: CallRecord[] = [];
+
+export function CallHistory({ skillId, onOpened }: { skillId: string; onOpened(): void }) {
+  const history = useStore((s) => s.history[skillId] ?? EMPTY);
+  const shownId = useStore((s) => s.shownCall[skillId]?.callId);
+  if (!history.length) {
+    return <EmptyState compact title="No calls yet">Every call you run is kept here, so you can reopen it or run it again.</EmptyState>;
+  }
+  return (
+    <ul className="history" aria-label="Past calls">
+      {history.map((r) => {
+        const o = r.outcome;
+        return (
+          <li key={r.callId} className={`history-row${r.callId === shownId ? ' selected' : ''}`} data-testid="history-row">
+            <button
+              type="button"
+              className="history-open"
+              onClick={() => {
+                reopenCall(r);
+                onOpened();
+              }}
+              title="Reopen: fill the form with these arguments and show the result"
+            >
+              {r.status === 'running' || !o ? (
+                <LoaderCircle size={13} className="spin status-text-busy" aria-label="running" />
+              ) : o.ok ? (
+                <CircleCheck size={13} className="status-text-ready" aria-label="succeeded" />
+              ) : (
+                <CircleX size={13} className="status-text-crashed" aria-label="failed" />
+              )}
+              <span className="history-tool">{r.tool}</span>
+              {o?.error && <span className="code-badge">{o.error.code}</span>}
+              <span className="spacer" />
+              <span className="history-meta">{o ? formatDuration(o.durationMs) : ''}</span>
+              <span className="history-meta">{formatWhen(r.startedAt)}</span>
+            </button>
+            <IconButton
+              size="sm"
+              label={`Run ${r.tool} again with the same arguments`}
+              icon={<Play size={12} />}
+              onClick={() => {
+                reopenCall(r);
+                onOpened();
+                void runTool(r.skillId, r.tool, r.args ?? {});
+              }}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { CircleCheck, CircleX, Copy, LoaderCircle, Play } from 'lucide-react';
+import type { CallRecord } from '@contract';
+import { JsonTree } from '../common/JsonTree';
+import { ErrorNote } from '../common/ErrorNote';
+import { Button, IconButton } from '../common/Button';
+import { formatDuration, formatWhen, pretty, tryParseJson } from '../../lib/format';
+import { copyText } from '../../lib/clipboard';
+
+function TextResult({ text }: { text: string }) {
+  const parsed = tryParseJson(text);
+  const [raw, setRaw] = useState(false);
+  if (!parsed) return <pre className="result-text">{text}</pre>;
+  return (
+    <div className="result-block">
+      <div className="result-block-head">
+        <span className="muted">Text (parsed as JSON)</span>
+        <button type="button" className="link-btn" onClick={() => setRaw(!raw)}>{raw ? 'Show as tree' : 'Show raw text'}</button>
+      </div>
+      {raw ? <pre className="result-text">{text}</pre> : <JsonTree value={parsed.value} label="Result" />}
+    </div>
+  );
+}
+
+/** One call's outcome: text, structured data, a plain-words error with the stderr around it, and the trace. */
+export function CallResultView({ record, onRunAgain }: { record: CallRecord; onRunAgain?(): void }) {
+  const o = record.outcome;
+  const running = record.status === 'running' || !o;
+  const copyable = o ? (o.text ?? (o.data !== undefined ? pretty(o.data) : o.error?.message ?? '')) : '';
+  return (
+    <div className="call-result" data-testid="tool-result" data-ok={o ? String(o.ok) : undefined}>
+      <div className="result-status">
+        {running ? (
+          <span className="pill pill-busy"><LoaderCircle size={13} className="spin" aria-hidden="true" /> Running</span>
+        ) : o!.ok ? (
+          <span className="pill pill-ok"><CircleCheck size={13} aria-hidden="true" /> Success</span>
+        ) : (
+          <span className="pill pill-error"><CircleX size={13} aria-hidden="true" /> {o!.error?.code === 'CANCELLED' ? 'Cancelled' : 'Failed'}</span>
+        )}
+        <span className="result-tool">{record.tool}</span>
+        {o && <span className="result-meta">{formatDuration(o.durationMs)}</span>}
+        <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
+        <span className="spacer" />
+        {copyable && <IconButton size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
+        {onRunAgain && !running && (
+          <Button size="sm" icon={<Play size={12} />} onClick={onRunAgain}>Run again</Button>
+        )}
+      </div>
+
+      {o?.error && (
+        <ErrorNote message={o.error.message} code={o.error.code}>
+          {o.stderrTail && o.stderrTail.length > 0 && (
+            <div className="stderr-tail">
+              <div className="stderr-tail-title">Last lines the skill wrote to stderr</div>
+              <pre>{o.stderrTail.join('\n')}</pre>
+            </div>
+          )}
+          {o.error.details !== undefined && (
+            <details className="disclosure">
+              <summary>Details</summary>
+              <JsonTree value={o.error.details} label="Error details" />
+            </details>
+          )}
+        </ErrorNote>
+      )}
+
+      {o?.text !== undefined && o.text !== '' && <TextResult text={o.text} />}
+      {o?.data !== undefined && (
+        <div className="result-block">
+          <div className="result-block-head"><span className="muted">Structured result</span></div>
+          <JsonTree value={o.data} label="Structured result" />
+        </div>
+      )}
+      {o && o.ok && (o.text === undefined || o.text === '') && o.data === undefined && (
+        <p className="muted">The tool finished without returning anything.</p>
+      )}
+
+      <details className="disclosure">
+        <summary>Arguments sent</summary>
+        <JsonTree value={record.args ?? {}} label="Arguments sent" expandDepth={3} />
+      </details>
+      {o?.trace && (
+        <details className="disclosure">
+          <summary>Trace</summary>
+          <JsonTree value={o.trace} label="Trace" />
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Play, Square, Timer } from 'lucide-react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store';
+import { Button } from '../common/Button';
+import { formatDuration } from '../../lib/format';
+import { cancelRun } from '../../actions/tools';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const RUN_SHORTCUT = isMac ? '⌘↵' : 'Ctrl+Enter';
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(t);
+  }, []);
+  return <span className="elapsed">{formatDuration(now - since)}</span>;
+}
+
+export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; onRun(): void; disabledReason?: string }) {
+  const { running, timeoutMs, setTimeoutMs, defaultTimeout } = useStore(
+    useShallow((s) => ({
+      running: s.running[skillId],
+      timeoutMs: s.timeouts[skillId],
+      setTimeoutMs: s.setTimeoutMs,
+      defaultTimeout: s.infos[skillId]?.timeoutMs,
+    })),
+  );
+  const [timeoutText, setTimeoutText] = useState(timeoutMs ? String(timeoutMs / 1000) : '');
+  useEffect(() => setTimeoutText(timeoutMs ? String(timeoutMs / 1000) : ''), [timeoutMs, skillId]);
+
+  return (
+    <div className="run-bar">
+      {running ? (
+        <>
+          <Button variant="danger" icon={<Square size={13} />} onClick={() => void cancelRun(skillId)} data-testid="cancel-tool">
+            Cancel
+          </Button>
+          <span className="run-state" role="status">
+            Running <Elapsed since={running.startedAt} />
+          </span>
+        </>
+      ) : (
+        <Button
+          variant="primary"
+          icon={<Play size={13} />}
+          onClick={onRun}
+          disabled={!!disabledReason}
+          title={disabledReason ?? `Run the tool (${RUN_SHORTCUT})`}
+          data-testid="run-tool"
+        >
+          Run
+          <kbd className="kbd">{RUN_SHORTCUT}</kbd>
+        </Button>
+      )}
+      <span className="spacer" />
+      <label className="timeout-field" title="How long to wait for the answer before giving up">
+        <Timer size={13} aria-hidden="true" />
+        <span>Timeout</span>
+        <input
+          type="number"
+          min={0}
+          step={1}
+          inputMode="decimal"
+          className="input input-sm"
+          placeholder={defaultTimeout ? String(defaultTimeout / 1000) : 'default'}
+          value={timeoutText}
+          aria-label="Timeout in seconds"
+          onChange={(e) => {
+            setTimeoutText(e.target.value);
+            const n = Number(e.target.value);
+            setTimeoutMs(skillId, e.target.value && n > 0 ? Math.round(n * 1000) : undefined);
+          }}
+        />
+        <span>s</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStore } from '../../store';
+import { Tabs, TabPanel } from '../common/Tabs';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { CallResultView } from './CallResultView';
+import { CallHistory } from './CallHistory';
+import { RUN_SHORTCUT } from './RunBar';
+import { runTool } from '../../actions/tools';
+
+type View = 'result' | 'history';
+
+export function ToolResult({ skillId }: { skillId: string }) {
+  const [view, setView] = useState<View>('result');
+  const { shown, running, runError, historyCount } = useStore(
+    useShallow((s) => ({
+      shown: s.shownCall[skillId],
+      running: s.running[skillId],
+      runError: s.runErrors[skillId],
+      historyCount: s.history[skillId]?.length ?? 0,
+    })),
+  );
+  const prefix = `result-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  return (
+    <section className="tool-result-pane" aria-label="Result">
+      <Tabs<View>
+        tabs={[
+          { id: 'result', label: 'Result' },
+          { id: 'history', label: 'History', badge: historyCount || undefined },
+        ]}
+        active={view}
+        onChange={setView}
+        idPrefix={prefix}
+        className="subtabs"
+        testIdPrefix="result-tab-"
+      />
+      <TabPanel idPrefix={prefix} id={view} className="result-scroll">
+        {view === 'history' ? (
+          <CallHistory skillId={skillId} onOpened={() => setView('result')} />
+        ) : running ? (
+          <div className="result-running" role="status">
+            <Spinner size={16} /> Waiting for <strong>{running.tool}</strong> to answer…
+          </div>
+        ) : runError ? (
+          <ErrorNote title="The call could not be made" message={runError} />
+        ) : shown ? (
+          <CallResultView record={shown} onRunAgain={() => void runTool(skillId, shown.tool, shown.args ?? {})} />
+        ) : (
+          <EmptyState compact title="No result yet">
+            Fill in the arguments and press <strong>Run</strong> (<kbd className="kbd">{RUN_SHORTCUT}</kbd>). The answer
+            appears here; past calls are under History.
+          </EmptyState>
+        )}
+      </TabPanel>
+    </section>
+  );
+}

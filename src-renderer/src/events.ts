@@ -1,0 +1,72 @@
+/**
+ * Wires the workbench's events into the store and the rings, once, at start-up.
+ */
+import { api, connection } from './api/client';
+import { useStore } from './store';
+import { publishLogs } from './streams/logs';
+import { pushMessages } from './streams/messages';
+import { timelineRings } from './streams/timeline';
+import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
+
+export function wireEvents(): void {
+  const client = api();
+  const get = () => useStore.getState();
+
+  let wasOpen = connection.state === 'open';
+  get().setConnection(connection.state, connection.detail);
+  connection.subscribe((state, detail) => {
+    get().setConnection(state, detail);
+    if (state === 'open' && !wasOpen) {
+      // First load failed while we were offline: load now. Otherwise catch up on what we missed.
+      if (!isBootstrapped()) void bootstrap();
+      else void reconcile();
+    }
+    wasOpen = state === 'open';
+  });
+
+  client.on('skills', (skills) => {
+    const s = get();
+    s.setSkills(skills);
+    for (const k of skills) {
+      const info = s.infos[k.id];
+      // The tool list may have been learnt since we inspected.
+      if (info && k.toolCount !== undefined && k.toolCount !== info.tools.length) void loadInfo(k.id, true);
+    }
+    if (s.selectedSkillId && !skills.some((k) => k.id === s.selectedSkillId)) {
+      s.setSelectedSkill(skills[0]?.id ?? null);
+    }
+  });
+
+  client.on('status', ({ skillId, status, detail }) => {
+    const s = get();
+    const prev = s.skills.find((k) => k.id === skillId)?.status;
+    s.setSkillStatus(skillId, status, detail);
+    // A skill that just became ready may now report its tools.
+    if (status === 'ready' && prev !== 'ready' && prev !== 'busy' && s.infos[skillId]) void loadInfo(skillId, true);
+    if (status === 'stopped' || status === 'crashed') {
+      if (s.sessions[skillId]) s.setSession(skillId, null);
+    }
+  });
+
+  client.on('logs', ({ skillId, entries }) => {
+    if (!entries.length) return;
+    let errors = 0;
+    for (const e of entries) if (e.stream === 'stderr') errors++;
+    get().bumpLogs(skillId, entries.length, errors);
+    publishLogs(skillId, entries);
+  });
+
+  client.on('messages', ({ skillId, entries }) => {
+    pushMessages(skillId, entries);
+  });
+
+  client.on('timeline', ({ skillId, entry, ticks }) => {
+    timelineRings.of(skillId).add([entry]);
+    if (ticks !== undefined) get().setTicks(skillId, ticks);
+    if (entry.kind === 'session-end') get().setSession(skillId, null);
+  });
+
+  client.on('call', (record) => {
+    get().upsertCall(record);
+  });
+}

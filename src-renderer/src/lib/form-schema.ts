@@ -1,0 +1,66 @@
+/**
+ * Makes a tool's input schema pleasant for the form generator without changing what it accepts:
+ *  - `anyOf: [X, {type: null}]` (Pydantic's Optional) becomes X with a nullable type, so the form shows one input
+ *    rather than an "Option 1 / Option 2" chooser; for objects and lists the null branch is titled "Leave empty".
+ *  - an object without `type` but with `properties` gets `type: "object"`;
+ *  - the root title (Pydantic's "fooArguments") is dropped: the tool name is already on screen.
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+
+type S = Record<string, unknown>;
+
+const isObj = (v: unknown): v is S => !!v && typeof v === 'object' && !Array.isArray(v);
+const isNull = (v: unknown) => isObj(v) && (v.type === 'null' || (v.const === null && Object.keys(v).length === 1));
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+
+function transform(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(transform);
+  if (!isObj(node)) return node;
+  const out: S = {};
+  for (const [k, v] of Object.entries(node)) out[k] = transform(v);
+
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = out[key];
+    if (!Array.isArray(branches) || branches.length !== 2) continue;
+    const nullIdx = branches.findIndex(isNull);
+    if (nullIdx < 0) continue;
+    const other = branches[1 - nullIdx];
+    if (!isObj(other)) continue;
+    const t = other.type;
+    if (typeof t === 'string' && SCALARS.has(t) && !('$ref' in other)) {
+      const { [key]: _drop, ...rest } = out;
+      void _drop;
+      const merged: S = { ...other, ...rest, type: [t, 'null'] };
+      if (Array.isArray(other.enum)) merged.enum = [...(other.enum as unknown[]), null];
+      return merged;
+    }
+    // Objects, lists and references keep the choice, with words a person can read.
+    out[key] = branches.map((b, i) =>
+      i === nullIdx ? { ...(b as S), title: 'Leave empty' } : isObj(b) && !b.title && !b.$ref ? { ...b, title: 'Set a value' } : b,
+    );
+  }
+
+  if (out.type === undefined && isObj(out.properties)) out.type = 'object';
+  return out;
+}
+
+export function prepareFormSchema(schema: unknown): RJSFSchema {
+  const s = transform(isObj(schema) ? schema : {}) as S;
+  delete s.title;
+  delete s.$schema;
+  if (s.type === undefined && !s.anyOf && !s.oneOf && !s.allOf && !s.$ref) s.type = 'object';
+  return s as RJSFSchema;
+}
+
+/** True when the tool takes no arguments at all (an empty object schema). */
+export function takesNoArguments(schema: unknown): boolean {
+  if (!isObj(schema)) return true;
+  const props = schema.properties;
+  const noProps = !isObj(props) || Object.keys(props).length === 0;
+  return (
+    noProps &&
+    !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.$ref &&
+    (schema.type === undefined || schema.type === 'object') &&
+    !schema.additionalProperties && !schema.patternProperties
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The heavy part, loaded on demand (dynamic import from ./load): a trimmed Monaco (editor API, the JSON language
+ * with its worker, and the editing features a JSON box needs), local workers through Vite `?worker` imports, no CDN.
+ */
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/codicon/register';
+import 'monaco-editor/features/codeEditor/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/contextmenu/register';
+import 'monaco-editor/features/cursorUndo/register';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/folding/register';
+import 'monaco-editor/features/format/register';
+import 'monaco-editor/features/gotoError/register';
+import 'monaco-editor/features/hover/register';
+import 'monaco-editor/features/linesOperations/register';
+import 'monaco-editor/features/multicursor/register';
+import 'monaco-editor/features/smartSelect/register';
+import 'monaco-editor/features/suggest/register';
+import 'monaco-editor/features/wordHighlighter/register';
+import 'monaco-editor/features/wordOperations/register';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string) {
+    if (label === 'json') return new JsonWorker();
+    return new EditorWorker();
+  },
+};
+
+function cssVar(name: string, fallback: string): string {
+  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return v || fallback;
+}
+
+/** Editor themes that take their background and accents from the app's CSS variables. */
+export function defineThemes(): void {
+  const common = (dark: boolean): monaco.editor.IStandaloneThemeData => ({
+    base: dark ? 'vs-dark' : 'vs',
+    inherit: true,
+    rules: [],
+    colors: {
+      'editor.background': cssVar('--bg-input', dark ? '#1e2024' : '#ffffff'),
+      'editor.lineHighlightBackground': cssVar('--bg-hover', dark ? '#2a2d33' : '#f3f4f6'),
+      'editorLineNumber.foreground': cssVar('--text-faint', dark ? '#6b7280' : '#9ca3af'),
+      'editorGutter.background': cssVar('--bg-input', dark ? '#1e2024' : '#ffffff'),
+      focusBorder: '#00000000',
+    },
+  });
+  monaco.editor.defineTheme('sw-light', common(false));
+  monaco.editor.defineTheme('sw-dark', common(true));
+}
+
+/** Schemas per model: Monaco's JSON defaults are global, so we keep the list and hand it over whole. */
+const schemas = new Map<string, unknown>();
+
+export function setModelSchema(modelUri: string, schema: unknown | undefined): void {
+  if (schema === undefined) schemas.delete(modelUri);
+  else schemas.set(modelUri, schema);
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemaValidation: 'error',
+    schemas: [...schemas.entries()].map(([uri, s]) => ({
+      uri: `${uri}.schema.json`,
+      fileMatch: [uri],
+      schema: s as object,
+    })),
+  });
+}
+
+export { monaco };

@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+import type { AppState } from './types';
+import { createWorkspaceSlice } from './workspace-slice';
+import { createSkillSlice } from './skill-slice';
+import { createToolsSlice } from './tools-slice';
+import { createUiSlice } from './ui-slice';
+
+export type { AppState } from './types';
+export { draftKey } from './tools-slice';
+export type { TabName, ThemeChoice } from './ui-slice';
+export { effectiveDark } from './ui-slice';
+
+/** The one store, built from slices. Read it with atomic selectors (or `useShallow` for several values). */
+export const useStore = create<AppState>()((...a) => ({
+  ...createWorkspaceSlice(...a),
+  ...createSkillSlice(...a),
+  ...createToolsSlice(...a),
+  ...createUiSlice(...a),
+}));
+
+/** The currently selected skill's summary, or undefined. */
+export const useSelectedSummary = () =>
+  useStore((s) => (s.selectedSkillId ? s.skills.find((k) => k.id === s.selectedSkillId) : undefined));

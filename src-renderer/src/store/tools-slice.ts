@@ -1,0 +1,73 @@
+import type { CallRecord } from '@contract';
+import type { Slice } from './types';
+
+const HISTORY_CAP = 500;
+
+export interface RunningCall {
+  tool: string;
+  startedAt: number;
+  /** Learnt from the first `call` event with status "running"; needed to cancel. */
+  callId?: string;
+}
+
+export interface ToolsSlice {
+  selectedTool: Record<string, string>;
+  /** Arguments being edited, per skill and tool (key: `${skillId}\u0000${tool}`). */
+  drafts: Record<string, unknown>;
+  timeouts: Record<string, number | undefined>;
+  running: Record<string, RunningCall | undefined>;
+  /** The record shown in the result pane, per skill. */
+  shownCall: Record<string, CallRecord | undefined>;
+  /** An error that happened before a record existed (the call was refused). */
+  runErrors: Record<string, string | undefined>;
+  history: Record<string, CallRecord[]>;
+  setSelectedTool(skillId: string, tool: string): void;
+  setDraft(skillId: string, tool: string, args: unknown): void;
+  setTimeoutMs(skillId: string, ms: number | undefined): void;
+  setRunning(skillId: string, run: RunningCall | undefined): void;
+  setShownCall(skillId: string, record: CallRecord | undefined): void;
+  setRunError(skillId: string, message: string | undefined): void;
+  setHistory(skillId: string, records: CallRecord[]): void;
+  upsertCall(record: CallRecord): void;
+}
+
+export const draftKey = (skillId: string, tool: string): string => `${skillId}\u0000${tool}`;
+
+function sortHistory(records: CallRecord[]): CallRecord[] {
+  return records.slice().sort((a, b) => b.startedAt - a.startedAt).slice(0, HISTORY_CAP);
+}
+
+export const createToolsSlice: Slice<ToolsSlice> = (set) => ({
+  selectedTool: {},
+  drafts: {},
+  timeouts: {},
+  running: {},
+  shownCall: {},
+  runErrors: {},
+  history: {},
+  setSelectedTool: (skillId, tool) => set((s) => ({ selectedTool: { ...s.selectedTool, [skillId]: tool } })),
+  setDraft: (skillId, tool, args) => set((s) => ({ drafts: { ...s.drafts, [draftKey(skillId, tool)]: args } })),
+  setTimeoutMs: (skillId, ms) => set((s) => ({ timeouts: { ...s.timeouts, [skillId]: ms } })),
+  setRunning: (skillId, run) => set((s) => ({ running: { ...s.running, [skillId]: run } })),
+  setShownCall: (skillId, record) => set((s) => ({ shownCall: { ...s.shownCall, [skillId]: record } })),
+  setRunError: (skillId, message) => set((s) => ({ runErrors: { ...s.runErrors, [skillId]: message } })),
+  setHistory: (skillId, records) => set((s) => ({ history: { ...s.history, [skillId]: sortHistory(records) } })),
+  upsertCall: (record) =>
+    set((s) => {
+      const list = s.history[record.skillId] ?? [];
+      const i = list.findIndex((r) => r.callId === record.callId);
+      const next = i >= 0 ? list.map((r, j) => (j === i ? record : r)) : sortHistory([record, ...list]);
+      const patch: Partial<ToolsSlice> = { history: { ...s.history, [record.skillId]: next } };
+      const run = s.running[record.skillId];
+      if (run && record.tool === run.tool && record.startedAt >= run.startedAt - 2000) {
+        if (record.status === 'running' && !run.callId) {
+          patch.running = { ...s.running, [record.skillId]: { ...run, callId: record.callId } };
+        }
+      }
+      const shown = s.shownCall[record.skillId];
+      if (shown && shown.callId === record.callId) {
+        patch.shownCall = { ...s.shownCall, [record.skillId]: record };
+      }
+      return patch;
+    }),
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './cli-run';
+import { EXAMPLES, FIXTURES, tempDir } from './helpers';
+
+const GAS = path.join(EXAMPLES, 'gas-estimator');
+const RPC = path.join(FIXTURES, 'rpc');
+
+describe('skillbench list', () => {
+  it('lists the examples with protocol and name, skipping dependency folders', async () => {
+    const root = tempDir();
+    fs.cpSync(GAS, path.join(root, 'gas'), { recursive: true });
+    fs.cpSync(GAS, path.join(root, 'node_modules', 'hidden-skill'), { recursive: true });
+    const r = await cli(['list', root, '--json']);
+    expect(r.code).toBe(0);
+    const skills = JSON.parse(r.stdout);
+    expect(skills).toEqual([expect.objectContaining({ name: 'gas-estimator', protocol: 'jsonrpc' })]);
+  });
+
+  it('prints a table for people', async () => {
+    const r = await cli(['list', EXAMPLES]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/gas-estimator\s+Subprocess JSON-RPC/);
+  });
+});
+
+describe('skillbench inspect', () => {
+  it('shows tools and their JSON Schemas', async () => {
+    const r = await cli(['inspect', GAS, '--json']);
+    expect(r.code).toBe(0);
+    const info = JSON.parse(r.stdout);
+    expect(info).toMatchObject({ protocol: 'jsonrpc', name: 'gas-estimator', version: '1.0.0' });
+    const tool = info.tools.find((t: { name: string }) => t.name === 'estimate_gas_cost');
+    expect(tool.inputSchema.required).toEqual(['gas_price_gwei']);
+  });
+
+  it('asks for --skill when a folder holds several skills', async () => {
+    const root = tempDir();
+    fs.cpSync(GAS, path.join(root, 'a'), { recursive: true });
+    fs.cpSync(RPC, path.join(root, 'b'), { recursive: true });
+    const r = await cli(['inspect', root]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/holds 2 skills.*--skill NAME/);
+    const picked = await cli(['inspect', root, '--skill', 'misbehaving', '--json']);
+    expect(JSON.parse(picked.stdout).name).toBe('misbehaving');
+  });
+});
+
+describe('skillbench call', () => {
+  it('exits 0 with the result, and --json gives {ok, result, durationMs, protocol}', async () => {
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{"operation":"transfer","gas_price_gwei":10}', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ok: true, protocol: 'jsonrpc', result: { gas_limit: 21000, cost_eth: 0.00021 } });
+    expect(typeof out.durationMs).toBe('number');
+  });
+
+  it('reads arguments from a file', async () => {
+    const f = path.join(tempDir(), 'args.json');
+    fs.writeFileSync(f, '{"operation":"swap","gas_price_gwei":1}');
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '--args-file', f]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).gas_limit).toBe(150000);
+  });
+
+  it('exits 1 when the tool reports an error', async () => {
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{"operation":"swap"}']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/gas_price_gwei is required/);
+  });
+
+  it('exits 2 on a crash, with the stderr around it, and no stack trace', async () => {
+    const r = await cli(['call', RPC, 'crash']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/exited with code 3/);
+    expect(r.stderr).toMatch(/about to crash/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 3 on a timeout', async () => {
+    const r = await cli(['call', RPC, 'hang', '--timeout', '0.5', '--json']);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout).error.code).toBe('TIMEOUT');
+  });
+
+  it('exits 2 with one clear sentence on bad usage', async () => {
+    const bad = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toMatch(/^skillbench: --args is not valid JSON/);
+    const missing = await cli(['call', '/no/such/skill', 'x']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/No such file or folder: \/no\/such\/skill/);
+    const unknown = await cli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
+  });
+
+  it('keeps its logs under SKILLBENCH_HOME', async () => {
+    const home = tempDir();
+    await cli(['call', GAS, 'list_operations'], { home });
+    const skills = fs.readdirSync(path.join(home, 'skills'));
+    expect(skills.length).toBe(1);
+    const logs = fs.readdirSync(path.join(home, 'skills', skills[0], 'logs'));
+    expect(fs.readFileSync(path.join(home, 'skills', skills[0], 'logs', logs[0]), 'utf8')).toMatch(/ system\nStarting /);
+  });
+});
