@@ -33,6 +33,8 @@ export interface StopOptions {
 export interface ChildOptions {
   logs?: LogSink;
   onStdout?: (chunk: Buffer) => void;
+  /** Sees every stderr chunk too (after the log has it), e.g. to keep one call's own stderr. */
+  onStderr?: (chunk: Buffer) => void;
 }
 
 const isWindows = process.platform === 'win32';
@@ -71,6 +73,8 @@ export class SkillChild {
     this.proc.stdin?.on('error', () => undefined);
     if (opts.onStdout) this.proc.stdout?.on('data', opts.onStdout);
     const logs = opts.logs;
+    const onStderr = opts.onStderr;
+    if (onStderr) this.proc.stderr?.on('data', onStderr);
     if (logs && this.proc.stderr) {
       const stderr = this.proc.stderr;
       stderr.on('data', (chunk: Buffer) => {

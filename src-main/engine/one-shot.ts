@@ -2,6 +2,7 @@
  * One process per call (action skills, namel3ss tools): write the request to stdin, collect stdout up to
  * a limit, stream stderr into the skill's log, kill the whole group on timeout, overflow or cancel.
  */
+import { StringDecoder } from 'node:string_decoder';
 import { SkillChild, type SpawnSpec } from './child';
 import type { LogSink } from './log-sink';
 
@@ -23,8 +24,12 @@ export interface OneShotResult {
   /** Stdout went over `maxStdoutBytes`; the process was killed. */
   overflowed: boolean;
   durationMs: number;
+  /** This call's own stderr (its last 64 KiB), whatever other calls of the skill printed meanwhile. */
+  stderr: string;
   spawnError?: Error;
 }
+
+const STDERR_KEEP = 64 * 1024;
 
 export async function runOneShot(opts: OneShotOptions): Promise<OneShotResult> {
   const started = performance.now();
@@ -33,8 +38,14 @@ export async function runOneShot(opts: OneShotOptions): Promise<OneShotResult> {
   let overflowed = false;
   let timedOut = false;
   let cancelled = false;
+  let stderr = '';
+  const decoder = new StringDecoder('utf8');
   const child: SkillChild = new SkillChild(opts.spec, {
     logs: opts.logs,
+    onStderr: (chunk) => {
+      stderr += decoder.write(chunk);
+      if (stderr.length > 2 * STDERR_KEEP) stderr = stderr.slice(-STDERR_KEEP);
+    },
     onStdout: (chunk) => {
       if (overflowed) return;
       bytes += chunk.length;
@@ -58,14 +69,16 @@ export async function runOneShot(opts: OneShotOptions): Promise<OneShotResult> {
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   child.proc.stdin?.end(opts.input);
-  const stdoutDone = new Promise<void>((resolve) => {
-    if (!child.proc.stdout) return resolve();
-    child.proc.stdout.once('close', resolve);
-    child.proc.stdout.once('error', () => resolve());
-  });
+  const closed = (s: NodeJS.ReadableStream | null) =>
+    new Promise<void>((resolve) => {
+      if (!s) return resolve();
+      s.once('close', resolve);
+      s.once('error', () => resolve());
+    });
+  const pipesDone = Promise.all([closed(child.proc.stdout), closed(child.proc.stderr)]);
   const info = await child.exited;
-  // The group is killed when the leader exits, so stdout closes promptly even if a grandchild held it.
-  if (!info.spawnError) await Promise.race([stdoutDone, new Promise((r) => setTimeout(r, 2000))]);
+  // The group is killed when the leader exits, so the pipes close promptly even if a grandchild held them.
+  if (!info.spawnError) await Promise.race([pipesDone, new Promise((r) => setTimeout(r, 2000))]);
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
   return {
@@ -76,6 +89,14 @@ export async function runOneShot(opts: OneShotOptions): Promise<OneShotResult> {
     cancelled,
     overflowed,
     durationMs: performance.now() - started,
+    stderr: (stderr + decoder.end()).slice(-STDERR_KEEP),
     spawnError: info.spawnError,
   };
+}
+
+/** The lines of a captured stderr, without the empty one after its last newline. */
+export function stderrLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
 }

@@ -12,14 +12,14 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, ToolInfo } from '../../contract';
 import { SkillError } from '../../engine/errors';
-import { runOneShot } from '../../engine/one-shot';
+import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { systemPython } from '../../host/paths';
 import type { AdapterContext, CallOptions, SkillAdapter } from '../adapter';
 import { skillEnv } from '../command';
 import { isFile } from '../refs';
 import { DEFAULT_TIMEOUT_S, agentDirOf, readAgentConfig, readScript } from './detect';
 import { buildRequest, supportedActions } from './envelope';
-import { CallLog, commandFor, outcomeOf, secs } from './run';
+import { commandFor, outcomeOf, secs } from './run';
 import { scanScript, type ScanResult } from './scan';
 
 export interface ActionAdapterOptions {
@@ -157,17 +157,16 @@ export class ActionSkill implements SkillAdapter {
       const { command, args: argv } = commandFor(entry, this.opts.python ?? systemPython());
       const rel = path.relative(this.ref.dir, entry) || entry;
       this.ctx.logs.append('system', `${probe ? 'Probe' : 'Call'} ${action} (request ${context.request_id.slice(0, 8)}): ${command} ${rel}${this.debugOn ? ' with SKILL_DEBUG=1' : ''}`);
-      const tee = new CallLog(this.ctx.logs);
       const maxStdoutBytes = this.opts.maxStdoutBytes ?? MAX_STDOUT_BYTES;
       const result = await runOneShot({
         spec: { command, args: [...argv], cwd: this.ref.dir, env: this.env() },
         input,
-        logs: tee,
+        logs: this.ctx.logs,
         timeoutMs,
         maxStdoutBytes,
         signal,
       });
-      const stderrTail = tee.tail('stderr', 20).map((l) => this.ctx.redactor.text(l));
+      const stderrTail = stderrLines(result.stderr).slice(-20).map((l) => this.ctx.redactor.text(l));
       ended = outcomeOf(result, { label, timeoutMs, maxStdoutBytes, stdinBytes, stopped: this.stopping, stderrTail });
     } catch (err) {
       // Only a bug of ours lands here (runOneShot reports spawn failures in its result).

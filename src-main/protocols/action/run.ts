@@ -4,10 +4,8 @@
  * mapping of exit, timeout, overflow, cancel and stdout onto the outcome. The adapter strings these together.
  */
 import fs from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import type { CallOutcome, LogStream } from '../../contract';
+import type { CallOutcome } from '../../contract';
 import { SkillError, describeExit } from '../../engine/errors';
-import { LogSink } from '../../engine/log-sink';
 import type { OneShotResult } from '../../engine/one-shot';
 import { interpretDoc, parseStdout } from './envelope';
 
@@ -45,49 +43,6 @@ function firstLine(file: string): string | undefined {
     return undefined;
   }
 }
-
-/**
- * Forwards everything to the skill's log and keeps this call's own stderr tail, so a failure shows its own
- * stderr even when calls overlap. Only the public surface is overridden: the sink's internals are not ours.
- */
-export class CallLog extends LogSink {
-  private own = '';
-  private readonly decoder = new StringDecoder('utf8');
-
-  constructor(private readonly target: LogSink) {
-    super();
-  }
-
-  override append(stream: LogStream, lines: string[] | string, time?: number): boolean {
-    if (stream === 'stderr') this.keep(`${(typeof lines === 'string' ? [lines] : lines).join('\n')}\n`);
-    return this.target.append(stream, lines, time);
-  }
-
-  override appendBytes(stream: LogStream, chunk: Buffer, time?: number): boolean {
-    if (stream === 'stderr') this.keep(this.decoder.write(chunk));
-    return this.target.appendBytes(stream, chunk, time);
-  }
-
-  override endStream(stream: LogStream): void {
-    this.target.endStream(stream);
-  }
-
-  override onceDrained(fn: () => void): void {
-    this.target.onceDrained(fn);
-  }
-
-  override tail(_stream: LogStream, n: number): string[] {
-    const lines = this.own.split(/\r?\n/);
-    if (lines[lines.length - 1] === '') lines.pop();
-    return lines.slice(-n);
-  }
-
-  private keep(text: string): void {
-    this.own = (this.own + text).slice(-TAIL_CHARS);
-  }
-}
-
-const TAIL_CHARS = 16 * 1024;
 
 export interface EndContext {
   label: string;

@@ -7,10 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LogStream } from '../../contract';
 import { describeExit, SkillError } from '../../engine/errors';
 import type { LogSink } from '../../engine/log-sink';
-import { runOneShot } from '../../engine/one-shot';
+import { runOneShot, stderrLines } from '../../engine/one-shot';
 import type { Redactor } from '../../engine/redactor';
 import { pythonResources, systemPython } from '../../host/paths';
 import { timeoutMessage } from './timeouts';
@@ -18,7 +17,6 @@ import { PROTOCOL_VERSION } from './trace';
 
 export const RUNNER_SCRIPT = 'namel3ss_runner.py';
 const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
-const STDERR_KEEP_CHARS = 64 * 1024;
 const STDERR_MESSAGE_CHARS = 4000;
 
 export interface PythonChoice {
@@ -73,39 +71,6 @@ export interface LocalResult {
   stderr: string[];
 }
 
-/**
- * The skill's log, seen through a wrapper that also keeps this call's own stderr, so the "process failed"
- * message never mixes in another call's lines. A Proxy rather than a subclass: whichever append method the
- * engine uses (whole lines or raw bytes) is forwarded untouched.
- */
-function captureStderr(logs: LogSink): { sink: LogSink; lines(): string[] } {
-  let text = '';
-  const keep = (s: string) => {
-    text += s;
-    if (text.length > STDERR_KEEP_CHARS) text = text.slice(-STDERR_KEEP_CHARS);
-  };
-  const sink = new Proxy(logs, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== 'function') return value;
-      if (prop === 'append') {
-        return (stream: LogStream, lines: string[] | string, ...rest: unknown[]) => {
-          if (stream === 'stderr') keep((typeof lines === 'string' ? [lines] : lines).map((l) => `${l}\n`).join(''));
-          return (value as (...a: unknown[]) => unknown).call(target, stream, lines, ...rest);
-        };
-      }
-      if (prop === 'appendBytes') {
-        return (stream: LogStream, chunk: Buffer, ...rest: unknown[]) => {
-          if (stream === 'stderr') keep(chunk.toString('utf8'));
-          return (value as (...a: unknown[]) => unknown).call(target, stream, chunk, ...rest);
-        };
-      }
-      return (value as (...a: unknown[]) => unknown).bind(target);
-    },
-  });
-  return { sink, lines: () => text.replace(/\n$/, '').split(/\r?\n/).filter((l, i, all) => l || i < all.length - 1) };
-}
-
 export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   const existing = env.PYTHONPATH;
@@ -118,18 +83,15 @@ export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJ
 export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const python = choosePython(req.appRoot);
   const request = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
-  const stderr = captureStderr(req.logs);
   const run = await runOneShot({
     spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.appRoot, env: pythonEnv(req.appRoot, req.env) },
     input: JSON.stringify(request),
-    logs: stderr.sink,
+    logs: req.logs,
     timeoutMs: req.timeoutMs,
     maxStdoutBytes: MAX_STDOUT_BYTES,
     signal: req.signal,
   });
   const text = run.stdout.trim();
-  // runOneShot waits for stdout to close, not stderr: give stderr's last bytes a moment before judging a crash.
-  if (run.code !== 0 && !text && !run.spawnError) await settle();
   const out: LocalResult = {
     python,
     request,
@@ -137,7 +99,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
     exitCode: run.code,
     signal: run.signal,
     durationMs: Math.round(run.durationMs),
-    stderr: stderr.lines().map((l) => req.redactor.text(l)),
+    stderr: stderrLines(run.stderr).map((l) => req.redactor.text(l)),
   };
   if (text) {
     try {
@@ -162,10 +124,6 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
     judgeStdout(text, out);
   }
   return out;
-}
-
-function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 30));
 }
 
 function processFailed(code: number | null, signal: NodeJS.Signals | null, stderr: string[]): SkillError {
@@ -206,3 +164,4 @@ export function replyFrom(body: Record<string, unknown>): RunnerReply {
   const message = String(error.message || body.error_message || (typeof body.error === 'string' ? body.error : '') || 'Tool error');
   return { ok: false, type, message };
 }
+

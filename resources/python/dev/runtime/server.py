@@ -188,11 +188,12 @@ class SkillServer:
     def _send_request(self, method: str, params: Any) -> Tuple[int, asyncio.Future]:
         msg_id = self._next_id
         self._next_id += 1
-        fut = asyncio.get_running_loop().create_future()
-        self._pending[msg_id] = fut
         msg: Dict[str, Any] = {"jsonrpc": "2.0", "id": msg_id, "method": method}
         if params is not None:
             msg["params"] = params
+        encode(msg)  # params that are not JSON fail here, in the skill's own call, before anything is sent
+        fut = asyncio.get_running_loop().create_future()
+        self._pending[msg_id] = fut
         self._send(msg)
         return msg_id, fut
 
