@@ -46,3 +46,14 @@ export function allFiles(dir: string): string[] {
   }
   return out;
 }
+
+/** Polls an async check until it returns something truthy. */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

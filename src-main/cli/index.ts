@@ -5,7 +5,11 @@
 import * as call from './commands/call';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
+import * as message from './commands/message';
 import * as serve from './commands/serve';
+import * as setup from './commands/setup';
+import * as state from './commands/state';
+import * as tick from './commands/tick';
 import { EXIT, report, stdio, UsageError, type Io } from './output';
 
 interface Command {
@@ -13,7 +17,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, serve };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

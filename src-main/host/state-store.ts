@@ -105,3 +105,16 @@ function keepRedacted(next: unknown, prev: unknown): unknown {
   }
   return next;
 }
+
+/** State for people: each stored secret reference (`{"$secret": key}`) shown as the redaction mark. */
+export function redactSecretRefs(v: unknown): Record<string, unknown> {
+  const walk = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(walk);
+    if (x && typeof x === 'object') {
+      if ('$secret' in x && Object.keys(x).length === 1) return REDACTED;
+      return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)]));
+    }
+    return x;
+  };
+  return walk(v) as Record<string, unknown>;
+}

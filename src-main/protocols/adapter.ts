@@ -23,6 +23,18 @@ export interface HostServices {
   handle(method: string, params: unknown): Promise<unknown>;
 }
 
+/** Where a skill's secrets and persisted setup live (SkillDefinition skills). */
+export interface SkillVault {
+  /** Keeps a secret in the encrypted store. */
+  remember(key: string, secret: string): void;
+  /** Rewrites anything the skill already saved in clear, now that a new secret is known. */
+  rescrub(): Promise<void>;
+  setupComplete(): boolean;
+  markSetupComplete(): void;
+  /** The skill's data folder, as sent in `skill/load`. */
+  dataDir: string;
+}
+
 export interface AdapterContext {
   logs: LogSink;
   messages: MessageLog;
@@ -37,6 +49,7 @@ export interface AdapterContext {
   restart?: Partial<RestartPolicy>;
   /** Reverse calls from the skill to the host (SkillDefinition skills). */
   host?: HostServices;
+  vault?: SkillVault;
   onStatus?: (status: SkillStatus, detail?: string) => void;
   onTimeline?: (entry: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }) => void;
 }

@@ -21,7 +21,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   ) {
     this.supervisor = new Supervisor<RpcProcess>({
       launch: () => this.launch(),
-      shutdown: (proc) => proc.stop(this.shutdownMethod),
+      shutdown: (proc) => this.shutdown(proc),
       restart: ctx.restart,
       onStatus: (status, detail) => this.statusChanged(status, detail),
       onCrash: (detail) => {
@@ -37,6 +37,11 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   /** Runs right after spawn: returns what the skill says about itself. Throwing aborts the start. */
   protected abstract handshake(proc: RpcProcess): Promise<SkillInfo>;
   protected abstract invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome>;
+  /** Stops one process politely; subclasses may say goodbye first. */
+  protected shutdown(proc: RpcProcess): Promise<unknown> {
+    return proc.stop(this.shutdownMethod);
+  }
+
   /** Reverse calls from the skill (none by default). */
   protected onRequest?(method: string, params: unknown): unknown;
 

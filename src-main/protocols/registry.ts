@@ -7,8 +7,9 @@ import type { ProtocolModule } from './adapter';
 import { actionProtocol } from './action';
 import { jsonRpcProtocol } from './jsonrpc';
 import { namel3ssProtocol } from './namel3ss';
+import { skilldefProtocol } from './skilldef';
 
-const modules: ProtocolModule[] = [jsonRpcProtocol, namel3ssProtocol, actionProtocol];
+const modules: ProtocolModule[] = [jsonRpcProtocol, skilldefProtocol, namel3ssProtocol, actionProtocol];
 
 /** Adds a protocol, before `before` where given (a protocol is never registered twice). */
 export function registerProtocol(m: ProtocolModule, before?: Protocol): void {

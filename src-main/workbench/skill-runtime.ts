@@ -10,9 +10,11 @@ import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
 import { Ring } from '../engine/ring';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, HostServices, SkillAdapter } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillVault } from '../protocols/adapter';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
+import { skillStores, type SkillStores } from './home-stores';
+import { setupMarker } from './setup-marker';
 
 export interface RuntimeOptions {
   home: string;
@@ -34,6 +36,8 @@ export class SkillRuntime {
   readonly messages: MessageLog;
   readonly redactor: Redactor;
   readonly adapter: SkillAdapter;
+  /** State, data and secrets, for the protocols that have them (SkillDefinition skills). */
+  readonly stores: SkillStores | null = null;
   private readonly timeline = new Ring<TimelineEntry>(TIMELINE_RING);
   private readonly timelineFile: FileSink;
   private timelineSeq = 0;
@@ -52,6 +56,25 @@ export class SkillRuntime {
     this.logs = new LogSink({ file: path.join(dir, 'logs', `${stamp}.log`), redactor: this.redactor });
     this.messages = new MessageLog({ file: path.join(dir, 'messages', `${stamp}.jsonl`), redactor: this.redactor });
     this.timelineFile = new FileSink(path.join(dir, 'timeline.jsonl'));
+    let host = opts.host;
+    let vault: SkillVault | undefined;
+    if (ref.protocol === 'skilldef') {
+      const log = (line: string) => this.logs.append('system', line);
+      const stores = skillStores(opts.home, ref.id, this.redactor, { log, mark: (e) => this.mark(e) });
+      this.stores = stores;
+      host ??= stores.host;
+      const marker = setupMarker(dir);
+      vault = {
+        dataDir: stores.data.dir,
+        remember: (key, secret) => stores.secrets.set(ref.id, key, secret),
+        rescrub: async () => {
+          await stores.state.rescrub();
+          await stores.data.rescrub();
+        },
+        setupComplete: () => marker.done(),
+        markSetupComplete: () => marker.mark(),
+      };
+    }
     const ctx: AdapterContext = {
       logs: this.logs,
       messages: this.messages,
@@ -61,7 +84,8 @@ export class SkillRuntime {
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
-      host: opts.host,
+      host,
+      vault,
       onStatus: (status, detail) => this.setStatus(status, detail),
       onTimeline: (e) => this.mark(e),
     };

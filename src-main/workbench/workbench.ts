@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CallRecord,
+  Entity,
   HostInfo,
   SkillData,
   SkillInfo,
@@ -23,6 +24,7 @@ import { CallHistory } from './history';
 import { SkillRuntime } from './skill-runtime';
 import { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
+import { redactSecretRefs } from '../host/state-store';
 
 export interface WorkbenchOptions {
   home: string;
@@ -206,15 +208,24 @@ export class Workbench implements WorkbenchApi {
   }
 
   async getData(skillId: string): Promise<SkillData> {
-    return { state: {}, files: [], entities: [], dataDir: skillFolder(this.opts.home, skillId) };
+    const stores = this.runtime(skillId).stores;
+    if (!stores) return { state: {}, files: [], entities: [], dataDir: skillFolder(this.opts.home, skillId) };
+    const state = this.runtime(skillId).redactor.value(redactSecretRefs(stores.state.getForDisplay()));
+    const entities = stores.entities.list({ owner: skillId }) as Entity[];
+    return { state, files: await stores.data.list(), entities, dataDir: stores.data.dir };
   }
 
-  async setState(): Promise<void> {
-    throw new Error('This skill keeps no state.');
+  async setState(skillId: string, state: Record<string, unknown>): Promise<void> {
+    const stores = this.runtime(skillId).stores;
+    if (!stores) throw new Error(`${this.entry(skillId).ref.name} keeps no state.`);
+    if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('State must be a JSON object, like {"key": "value"}.');
+    await stores.state.replace(state);
   }
 
-  async readDataFile(): Promise<string> {
-    throw new Error('This skill has no data files.');
+  async readDataFile(skillId: string, name: string): Promise<string> {
+    const stores = this.runtime(skillId).stores;
+    if (!stores) throw new Error(`${this.entry(skillId).ref.name} has no data files.`);
+    return this.runtime(skillId).redactor.text(await stores.data.readForDisplay(name));
   }
 
   /** Stops every skill and closes every file. */

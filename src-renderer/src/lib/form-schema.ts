@@ -2,10 +2,20 @@
  * Makes a tool's input schema pleasant for the form generator without changing what it accepts:
  *  - `anyOf: [X, {type: null}]` (Pydantic's Optional) becomes X with a nullable type, so the form shows one input
  *    rather than an "Option 1 / Option 2" chooser; for objects and lists the null branch is titled "Leave empty".
+ *  - a one-element `allOf: [{$ref}]` wrapper (Pydantic's way to attach a default) becomes `{$ref, default}`;
  *  - an object without `type` but with `properties` gets `type: "object"`;
  *  - the root title (Pydantic's "fooArguments") is dropped: the tool name is already on screen.
  */
-import type { RJSFSchema } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
+
+/**
+ * How the form fills defaults. `allOf: 'populateDefaults'` matters: with rjsf's default ('skipDefaults') a field
+ * declared through allOf loses the user's value on every change (seen with rjsf 6.11).
+ */
+export const FORM_DEFAULTS_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  allOf: 'populateDefaults',
+  emptyObjectFields: 'skipEmptyDefaults',
+};
 
 type S = Record<string, unknown>;
 
@@ -38,6 +48,17 @@ function transform(node: unknown): unknown {
     out[key] = branches.map((b, i) =>
       i === nullIdx ? { ...(b as S), title: 'Leave empty' } : isObj(b) && !b.title && !b.$ref ? { ...b, title: 'Set a value' } : b,
     );
+  }
+
+  // Pydantic wraps a referenced field in a one-element allOf to attach a default or description:
+  // `{allOf: [{$ref}], default}` is the same as `{$ref, default}`, which the form handles far better.
+  const all = out.allOf;
+  if (Array.isArray(all) && all.length === 1 && isObj(all[0])) {
+    const { allOf: _drop, ...rest } = out;
+    void _drop;
+    const inner = all[0];
+    const clash = Object.keys(inner).some((k) => k in rest && k !== 'title' && k !== 'description');
+    if (!clash) return { ...inner, ...rest };
   }
 
   if (out.type === undefined && isObj(out.properties)) out.type = 'object';

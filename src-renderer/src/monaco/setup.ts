@@ -1,26 +1,12 @@
 /**
- * The heavy part, loaded on demand (dynamic import from ./load): a trimmed Monaco (editor API, the JSON language
- * with its worker, and the editing features a JSON box needs), local workers through Vite `?worker` imports, no CDN.
+ * The heavy part, loaded on demand (dynamic import from ./load): Monaco's editor API with the JSON language and its
+ * worker, local workers through Vite `?worker` imports, no CDN.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
-import 'monaco-editor/features/codicon/register';
-import 'monaco-editor/features/codeEditor/register';
-import 'monaco-editor/features/bracketMatching/register';
-import 'monaco-editor/features/clipboard/register';
-import 'monaco-editor/features/comment/register';
-import 'monaco-editor/features/contextmenu/register';
-import 'monaco-editor/features/cursorUndo/register';
-import 'monaco-editor/features/find/register';
-import 'monaco-editor/features/folding/register';
-import 'monaco-editor/features/format/register';
-import 'monaco-editor/features/gotoError/register';
-import 'monaco-editor/features/hover/register';
-import 'monaco-editor/features/linesOperations/register';
-import 'monaco-editor/features/multicursor/register';
-import 'monaco-editor/features/smartSelect/register';
-import 'monaco-editor/features/suggest/register';
-import 'monaco-editor/features/wordHighlighter/register';
-import 'monaco-editor/features/wordOperations/register';
+// The JSON language's worker manager imports every editor contribution (monaco-editor 0.57). Import that set here,
+// before the first editor exists, so each contribution's services are registered in time (otherwise CodeLens and
+// drop-into-editor complain about unknown services when the JSON mode loads later).
+import 'monaco-editor/internal/common/workers';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';

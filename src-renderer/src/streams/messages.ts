@@ -20,7 +20,8 @@ export const messageRings = new RingSet<MessageEntry>(MESSAGE_CAP, pair);
 export function pushMessages(skillId: string, entries: MessageEntry[]): void {
   const ring = messageRings.of(skillId);
   ring.add(entries);
-  useStore.getState().setMessageCount(skillId, ring.list.length);
+  // The count is only meaningful once the backlog is in.
+  if (ring.loaded) useStore.getState().setMessageCount(skillId, ring.list.length);
 }
 
 export function loadMessages(skillId: string, force = false): Promise<void> {
@@ -31,6 +32,7 @@ export function loadMessages(skillId: string, force = false): Promise<void> {
     .then((entries) => {
       ring.loaded = true;
       pushMessages(skillId, entries);
+      useStore.getState().setMessageCount(skillId, ring.list.length);
       ring.bump();
     })
     .finally(() => {

@@ -174,8 +174,8 @@ class SkillServer:
 
     # ---- output -------------------------------------------------------------------------------------------
 
-    def _send(self, msg: Dict[str, Any]) -> None:
-        data = encode(msg)
+    def _send(self, msg: Dict[str, Any], data: Optional[bytes] = None) -> None:
+        data = encode(msg) if data is None else data
         try:
             self._out.write(data)
             self._out.flush()
@@ -191,10 +191,10 @@ class SkillServer:
         msg: Dict[str, Any] = {"jsonrpc": "2.0", "id": msg_id, "method": method}
         if params is not None:
             msg["params"] = params
-        encode(msg)  # params that are not JSON fail here, in the skill's own call, before anything is sent
+        data = encode(msg)  # params that are not JSON fail here, in the skill's own call, before anything is sent
         fut = asyncio.get_running_loop().create_future()
         self._pending[msg_id] = fut
-        self._send(msg)
+        self._send(msg, data)
         return msg_id, fut
 
     async def _await_reply(self, method: str, msg_id: int, fut: asyncio.Future, timeout: Optional[float]) -> Any:

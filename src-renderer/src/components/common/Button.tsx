@@ -6,10 +6,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: 'sm' | 'md';
   icon?: ReactNode;
+  /** An icon after the label (e.g. an arrow on "Next"). */
+  iconEnd?: ReactNode;
   busy?: boolean;
 }
 
-export function Button({ variant = 'default', size = 'md', icon, busy, className, children, type, ...rest }: ButtonProps) {
+export function Button({ variant = 'default', size = 'md', icon, iconEnd, busy, className, children, type, ...rest }: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
@@ -19,6 +21,7 @@ export function Button({ variant = 'default', size = 'md', icon, busy, className
     >
       {icon}
       {children !== undefined && <span className="btn-label">{children}</span>}
+      {iconEnd}
     </button>
   );
 }

@@ -2,7 +2,7 @@ import { forwardRef, useMemo } from 'react';
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { rjsfValidator } from '../../lib/schema-validator';
-import { prepareFormSchema } from '../../lib/form-schema';
+import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema } from '../../lib/form-schema';
 import { templates } from './templates';
 import { widgets } from './widgets';
 
@@ -42,7 +42,8 @@ export const ArgsForm = forwardRef<ArgsFormHandle, {
       liveValidate={liveValidate ? 'onChange' : undefined}
       onChange={(e) => onChange(e.formData)}
       onSubmit={() => onRun()}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
+      experimental_defaultFormStateBehavior={FORM_DEFAULTS_BEHAVIOR}
+      onError={() => undefined}
     />
   );
 });

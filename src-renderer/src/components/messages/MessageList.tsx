@@ -8,8 +8,9 @@ const OVERSCAN = 12;
  * A windowed list: only the rows in view (plus a margin) are in the DOM, whatever the length. Sticks to the newest
  * message while the user is at the bottom.
  */
-export function MessageList({ entries, selected, pairOf, onSelect, hiddenOlder }: {
+export function MessageList({ entries, lookup, selected, pairOf, onSelect, hiddenOlder }: {
   entries: MessageEntry[];
+  lookup(seq: number): MessageEntry | undefined;
   selected: number | null;
   pairOf: number | undefined;
   onSelect(seq: number): void;
@@ -87,6 +88,7 @@ export function MessageList({ entries, selected, pairOf, onSelect, hiddenOlder }
           <MessageRow
             key={m.seq}
             entry={m}
+            pair={m.pairSeq !== undefined ? lookup(m.pairSeq) : undefined}
             top={(first + k) * ROW_HEIGHT}
             selected={m.seq === selected}
             paired={m.seq === pairOf}

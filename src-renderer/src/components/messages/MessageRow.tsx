@@ -14,14 +14,18 @@ export function DirectionIcon({ entry }: { entry: MessageEntry }) {
   );
 }
 
-export const MessageRow = memo(function MessageRow({ entry, selected, paired, top, onSelect }: {
+export const MessageRow = memo(function MessageRow({ entry, pair, selected, paired, top, onSelect }: {
   entry: MessageEntry;
+  /** The other half of a request/response pair, when it is known. */
+  pair?: MessageEntry;
   selected: boolean;
   paired: boolean;
   top: number;
   onSelect(seq: number): void;
 }) {
   const isError = entry.kind === 'invalid' || hasError(entry.body);
+  const duration = entry.durationMs ?? pair?.durationMs;
+  const method = entry.method ?? (entry.kind === 'response' && pair?.method ? pair.method : undefined);
   return (
     <div
       role="option"
@@ -35,9 +39,11 @@ export const MessageRow = memo(function MessageRow({ entry, selected, paired, to
       <span className="msg-time">{formatClock(entry.time, true)}</span>
       <DirectionIcon entry={entry} />
       <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
-      <span className="msg-method">{entry.method ?? (entry.kind === 'response' ? 'response' : '—')}</span>
+      <span className={`msg-method${entry.method ? '' : ' derived'}`}>
+        {entry.method ? entry.method : method ? <><span className="msg-return" aria-hidden="true">↳ </span>{method}</> : '—'}
+      </span>
       <span className="msg-id">{entry.id !== undefined && entry.id !== null ? `#${entry.id}` : ''}</span>
-      <span className="msg-duration">{entry.durationMs !== undefined ? formatDuration(entry.durationMs) : ''}</span>
+      <span className="msg-duration">{duration !== undefined ? formatDuration(duration) : ''}</span>
       {entry.note && <span className="msg-note" title={entry.note}>{entry.note}</span>}
     </div>
   );

@@ -69,7 +69,7 @@ export function MessagesTab({ skillId }: { skillId: string }) {
               <span className="msg-duration">Took</span>
             </div>
             {shown.length ? (
-              <MessageList entries={shown} selected={selected} pairOf={entry?.pairSeq} onSelect={setSelected} hiddenOlder={hiddenOlder} />
+              <MessageList entries={shown} lookup={(seq) => ring.get(seq)} selected={selected} pairOf={entry?.pairSeq} onSelect={setSelected} hiddenOlder={hiddenOlder} />
             ) : (
               <EmptyState compact title="Nothing matches">Change the filter to see more messages.</EmptyState>
             )}

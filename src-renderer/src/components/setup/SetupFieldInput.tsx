@@ -127,11 +127,11 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
         </label>
       )}
       {control}
+      {error && <p className="field-error" id={errId} role="alert">{error}</p>}
       {field.description && <p className="field-help" id={descId}>{field.description}</p>}
       {field.type === 'password' && (
-        <p className="field-help secret-note">Kept in the workbench’s secret store. It is not shown again after you continue.</p>
+        <p className="field-help secret-note">Stored in the workbench’s secret store and not shown again after you continue.</p>
       )}
-      {error && <p className="field-error" id={errId} role="alert">{error}</p>}
     </div>
   );
 }

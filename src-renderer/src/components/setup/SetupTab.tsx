@@ -71,7 +71,7 @@ export function SetupTab({ skillId }: { skillId: string }) {
         }}
         noValidate
       >
-        <Progress done={flow.history.map((s) => s.title)} current={step.title} />
+        {flow.history.length > 0 && <Progress done={flow.history.map((s) => s.title)} current={step.title} />}
         <div className="setup-step-head">
           <div className="setup-step-count">Step {flow.history.length + 1}</div>
           <h2 id={`${idPrefix}-title`} className="setup-step-title">{step.title}</h2>
@@ -97,9 +97,8 @@ export function SetupTab({ skillId }: { skillId: string }) {
           <Button icon={<ArrowLeft size={13} />} onClick={flow.back} disabled={flow.busy || !flow.history.length} data-testid="setup-back">
             Back
           </Button>
-          <Button type="submit" variant="primary" busy={flow.busy} disabled={flow.busy} data-testid="setup-next">
+          <Button type="submit" variant="primary" busy={flow.busy} disabled={flow.busy} data-testid="setup-next" iconEnd={<ArrowRight size={13} aria-hidden="true" />}>
             {flow.busy ? 'Checking…' : 'Next'}
-            <ArrowRight size={13} aria-hidden="true" />
           </Button>
         </div>
       </form>

@@ -7,7 +7,9 @@ import { SkillControls } from './SkillControls';
 import { useStore } from '../../store';
 
 export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
-  const { setTab } = useStore(useShallow((s) => ({ setTab: s.setActiveTab })));
+  const { setTab, onSetupTab } = useStore(
+    useShallow((s) => ({ setTab: s.setActiveTab, onSetupTab: s.activeTab[summary.id] === 'setup' })),
+  );
   const description = info?.description ?? summary.description;
   const needsSetup = summary.status === 'needs-setup' || info?.needsSetup;
   return (
@@ -29,7 +31,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         {summary.statusDetail && (summary.status === 'crashed' || summary.status === 'needs-setup') && (
           <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
         )}
-        {needsSetup && info?.capabilities.setup && (
+        {needsSetup && info?.capabilities.setup && !onSetupTab && (
           <div className="callout callout-setup">
             This skill needs to be set up before it can work (for example, an API key).
             <button type="button" className="link-btn" onClick={() => setTab(summary.id, 'setup')}>

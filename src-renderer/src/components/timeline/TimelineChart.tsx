@@ -6,6 +6,7 @@ const LANES = { life: 30, ticks: 84, events: 124 } as const;
 const HEIGHT = 150;
 const AXIS = 18;
 const PAD_MS = 5000;
+const LABEL_PX = 96;
 const STEPS = [0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600];
 const LIFECYCLE = new Set(['load', 'unload', 'session-start', 'session-end', 'setup', 'crash', 'restart', 'note']);
 
@@ -39,10 +40,11 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
     return () => clearInterval(t);
   }, []);
 
-  const t0 = (entries.length ? entries[0].time : now - 60_000) - PAD_MS;
-  const lastEnd = entries.reduce((m, e) => Math.max(m, e.time + (e.durationMs ?? 0)), 0);
-  const t1 = Math.max(now, lastEnd) + PAD_MS;
   const scale = pxPerSec / 1000;
+  // Leave room on the left for the lane labels, and let the axis run to the right edge.
+  const t0 = (entries.length ? entries[0].time : now - 60_000) - Math.max(PAD_MS, LABEL_PX / scale);
+  const lastEnd = entries.reduce((m, e) => Math.max(m, e.time + (e.durationMs ?? 0)), 0);
+  const t1 = Math.max(Math.max(now, lastEnd) + PAD_MS, t0 + view.width / scale);
   const width = Math.max(view.width, (t1 - t0) * scale);
   const x = (t: number) => (t - t0) * scale;
 

@@ -65,7 +65,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
         <IconButton label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => zoom(0.5)} />
         <IconButton label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => zoom(2)} />
         <IconButton label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
-        <Button size="sm" variant={follow ? 'primary' : 'default'} aria-pressed={follow} onClick={() => setFollow(!follow)} title="Keep the newest moment in view">
+        <Button size="sm" aria-pressed={follow} onClick={() => setFollow(!follow)} title="Keep the newest moment in view">
           Follow
         </Button>
       </div>

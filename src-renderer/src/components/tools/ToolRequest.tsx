@@ -10,7 +10,7 @@ import { RunBar } from './RunBar';
 import { IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { asJson, describePath, rjsfValidator, validateValue, type FieldProblem } from '../../lib/schema-validator';
-import { prepareFormSchema, takesNoArguments } from '../../lib/form-schema';
+import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema, takesNoArguments } from '../../lib/form-schema';
 import { runTool } from '../../actions/tools';
 
 type Mode = 'form' | 'json' | 'split';
@@ -29,7 +29,7 @@ function initialMode(): Mode {
 function defaultsFor(schema: unknown): unknown {
   try {
     const s = prepareFormSchema(schema);
-    return getDefaultFormState(rjsfValidator, s, undefined, s) ?? {};
+    return getDefaultFormState(rjsfValidator, s, undefined, s, false, FORM_DEFAULTS_BEHAVIOR) ?? {};
   } catch {
     return {};
   }

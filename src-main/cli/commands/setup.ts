@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import type { SetupResult, SetupStep } from '../../contract';
+import { homeStores } from '../../workbench/home-stores';
+import { parse } from '../args';
+import { openSkill } from '../open-skill';
+import { EXIT, UsageError, type Io } from '../output';
+import { Prompter } from '../prompt';
+
+export const help = 'setup <path> [--answers FILE]     the skill\'s setup wizard, in the terminal or from a JSON file';
+
+type Answers = Record<string, Record<string, unknown>>;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { answers: { type: 'string' } });
+  const answers = values.answers ? readAnswers(values.answers as string) : null;
+  const rt = openSkill(positionals[0], values);
+  const prompter = answers ? null : new Prompter();
+  try {
+    const info = await rt.start();
+    const setup = rt.adapter.setup;
+    if (!setup || !info.capabilities.setup) {
+      io.err(`skillbench: ${info.name} has no setup flow.`);
+      return EXIT.FAILURE;
+    }
+    io.err(`Setting up ${info.name}.`);
+    let step: SetupStep | null = await setup.start();
+    let n = 1;
+    while (step) {
+      io.err(`\nStep ${n}: ${step.title}${step.description ? `\n${step.description}` : ''}`);
+      let values: Record<string, unknown>;
+      if (answers) {
+        values = { ...defaults(step), ...(answers[step.id] ?? {}) };
+      } else {
+        values = {};
+        for (const f of step.fields) {
+          const v = await prompter!.field(f);
+          if (v === null) {
+            await setup.cancel().catch(() => undefined);
+            io.err('skillbench: input ended before the setup was complete; nothing was saved.');
+            return EXIT.FAILURE;
+          }
+          values[f.name] = v;
+        }
+      }
+      const result: SetupResult = await setup.submit(step.id, values);
+      if (result.status === 'error') {
+        io.err(`The skill did not accept step "${step.title}"${result.message ? `: ${result.message}` : '.'}`);
+        for (const e of result.errors ?? []) io.err(`  ${labelOf(step, e.field)}: ${e.message}`);
+        if (answers) return EXIT.TOOL_ERROR;
+        continue;
+      }
+      if (result.status === 'complete') {
+        io.err(`\n${result.message ?? 'Setup complete.'}`);
+        const cipher = homeStores(rt.opts.home).secrets.cipher;
+        if (cipher.kind === 'local-key') {
+          io.err(`Secrets are kept encrypted in ${rt.opts.home}/secrets.json, with a key file only you can read (${rt.opts.home}/secret.key). The desktop app uses the system keychain instead.`);
+        }
+        return EXIT.OK;
+      }
+      step = result.nextStep ?? null;
+      n++;
+      if (!step) {
+        io.err('skillbench: the skill asked for a next step but sent none.');
+        return EXIT.FAILURE;
+      }
+    }
+    return EXIT.FAILURE;
+  } finally {
+    prompter?.close();
+    await rt.close();
+  }
+}
+
+function readAnswers(file: string): Answers {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read --answers ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  try {
+    const a = JSON.parse(text);
+    if (!a || typeof a !== 'object' || Array.isArray(a)) throw new Error('expected an object of steps');
+    return a as Answers;
+  } catch (err) {
+    throw new UsageError(`--answers ${file} must be JSON like {"<step id>": {"<field>": value}} (${(err as Error).message})`);
+  }
+}
+
+function defaults(step: SetupStep): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of step.fields) if (f.default !== undefined && f.default !== null) out[f.name] = f.default;
+  return out;
+}
+
+function labelOf(step: SetupStep, field: string): string {
+  return step.fields.find((f) => f.name === field)?.label ?? field;
+}

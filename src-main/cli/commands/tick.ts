@@ -1,0 +1,37 @@
+import { TickScheduler } from '../../workbench/tick-scheduler';
+import { parse } from '../args';
+import { openSkill } from '../open-skill';
+import { EXIT, UsageError, type Io } from '../output';
+
+export const help = 'tick <path> [--count N]           load the skill and run N ticks in a row';
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { count: { type: 'string' } });
+  const count = values.count === undefined ? 1 : Number(values.count);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count takes a whole number of ticks, not "${values.count}"`);
+  const rt = openSkill(positionals[0], values);
+  try {
+    const info = await rt.start();
+    if (!rt.adapter.tick) {
+      io.err(`skillbench: ${info.name} has no ticks.`);
+      return EXIT.FAILURE;
+    }
+    const ticks = new TickScheduler(info.tickIntervalMs ?? 1000, {
+      tick: () => rt.adapter.tick!(),
+      mark: (m) => rt.mark(m),
+      lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
+      eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
+    });
+    let failed = 0;
+    for (let i = 0; i < count; i++) {
+      const entry = await ticks.now();
+      const data = entry.data as { events?: { label: string; data: unknown }[]; error?: string };
+      io.out(`${entry.label} (${entry.durationMs} ms): ${entry.outcome}`);
+      for (const e of data.events ?? []) io.out(`  event ${e.label} ${JSON.stringify(e.data)}`);
+      if (entry.outcome === 'error') failed++;
+    }
+    return failed ? EXIT.TOOL_ERROR : EXIT.OK;
+  } finally {
+    await rt.close();
+  }
+}

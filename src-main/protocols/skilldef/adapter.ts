@@ -1,0 +1,159 @@
+/**
+ * SkillDefinition skills (skill-system-architecture.md, protocol notes section 2): `skill/load`, then
+ * `tools/list`; tools, hooks, setup, sessions and ticks over JSON-RPC; reverse calls from the skill
+ * served by the host services while our own requests are pending; `skill/unload` and `skill/shutdown` on stop.
+ */
+import path from 'node:path';
+import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, ToolInfo } from '../../contract';
+import type { SpawnSpec } from '../../engine/child';
+import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
+import type { RpcProcess } from '../../engine/rpc-process';
+import { pythonResources, systemPython } from '../../host/paths';
+import type { AdapterContext, CallOptions, SessionCapability } from '../adapter';
+import { skillEnv } from '../command';
+import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
+import { launchMode, readSkillDefManifest, venvPython, type LaunchMode, type SkillDefManifest } from './locate';
+import { SetupFlow } from './setup-flow';
+
+const HOOK_TIMEOUT_MS = 30_000;
+/** The early Python SDK reads lines with asyncio's 64 KiB default and dies on longer ones. */
+const EARLY_SDK_LINE_LIMIT = 64 * 1024;
+
+export class SkillDefSkill extends PersistentRpcSkill {
+  protected readonly shutdownMethod = 'skill/shutdown';
+  private manifest: SkillDefManifest;
+  private readonly mode: LaunchMode;
+  readonly setup: SetupFlow;
+
+  constructor(ref: SkillRef, ctx: AdapterContext) {
+    super(ref, ctx);
+    const m = readSkillDefManifest(ref.dir);
+    if (!m) throw new SkillError('NOT_FOUND', `${ref.dir} has no skill.py (or manifest entry) to run.`);
+    this.manifest = m;
+    this.mode = launchMode(ref.dir);
+    if (this.mode.kind !== 'bundled-sdk') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
+    this.setup = new SetupFlow(ctx, () => this.running(), () => this.setupCompleted());
+  }
+
+  readonly sessions: SessionCapability = {
+    start: async (sessionId) => {
+      await this.hook('skill/sessionStart', { sessionId });
+    },
+    end: async (sessionId) => {
+      await this.hook('skill/sessionEnd', { sessionId });
+    },
+  };
+
+  async tick(): Promise<void> {
+    await this.hook('skill/tick', {});
+  }
+
+  async transform(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null> {
+    const key = hook === 'beforeMessage' ? 'message' : 'response';
+    const r = await this.hook<Record<string, unknown>>(`skill/${hook}`, { [key]: text });
+    const v = r?.[key];
+    return typeof v === 'string' ? v : null;
+  }
+
+  protected spawnSpec(): SpawnSpec {
+    this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
+    const env = skillEnv({ ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' });
+    const m = this.mode;
+    if (m.kind === 'repo-module') {
+      const python = venvPython(this.ref.dir, m.root) ?? systemPython();
+      env.PYTHONPATH = [m.root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
+      return { command: python, args: ['-m', m.module], cwd: m.root, env };
+    }
+    const python = venvPython(this.ref.dir, m.kind === 'repo-entry' ? m.root : this.ref.dir) ?? systemPython();
+    const args = [path.join(pythonResources(), 'skillbench_launch.py'), '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
+    if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
+    return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
+  }
+
+  protected async handshake(proc: RpcProcess): Promise<SkillInfo> {
+    const dataDir = this.ctx.vault?.dataDir ?? path.join(this.ref.dir, 'data');
+    await proc.request('skill/load', { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs ?? HOOK_TIMEOUT_MS });
+    const tools = await this.listTools(proc);
+    // Later SDKs describe themselves; the original answers -32603, which is fine.
+    const status = await proc.request<Record<string, unknown>>('skill/status', {}, { timeoutMs: 5000 }).catch(() => null);
+    const hasSetup = this.manifest.setupRequired || status?.hasSetup === true;
+    const tickInterval = this.manifest.tickIntervalMs ?? (typeof status?.tickInterval === 'number' ? status.tickInterval : undefined);
+    const notes = [this.sdkNote()];
+    if (this.manifest.setupRequired && !this.ctx.vault?.setupComplete()) notes.push(`Needs setup: ${this.manifest.setupLabel ?? 'run the setup wizard'} before it is fully usable.`);
+    return {
+      ...this.ref,
+      name: this.manifest.name ?? str(status?.name) ?? this.ref.name,
+      description: this.manifest.description ?? str(status?.description) ?? this.ref.description,
+      version: this.manifest.version ?? str(status?.version),
+      tools,
+      notes,
+      tickIntervalMs: tickInterval,
+      needsSetup: hasSetup && this.manifest.setupRequired && !this.ctx.vault?.setupComplete(),
+      capabilities: { setup: hasSetup, sessions: true, ticks: tickInterval !== undefined, messageHooks: true, persistent: true },
+    };
+  }
+
+  protected async invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome> {
+    const started = performance.now();
+    const r = await proc.request<Record<string, unknown>>('tools/call', { name: tool, arguments: args ?? {} }, opts);
+    const durationMs = Math.round(performance.now() - started);
+    if (!r || typeof r !== 'object') throw new SkillError('PROTOCOL', `${this.ref.name} answered tools/call for "${tool}" without a result.`);
+    return textOutcome(contentText(r.content), r.isError === true || r.is_error === true, durationMs);
+  }
+
+  protected onRequest(method: string, params: unknown): unknown {
+    if (!this.ctx.host) throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method} (no host services here)`);
+    return this.ctx.host.handle(method, params);
+  }
+
+  protected async shutdown(proc: RpcProcess): Promise<unknown> {
+    await proc.request('skill/unload', {}, { timeoutMs: 5000 }).catch(() => undefined);
+    return proc.stop(this.shutdownMethod);
+  }
+
+  protected statusChanged(status: SkillStatus, detail?: string): void {
+    const waiting = this.learnt?.needsSetup && status === 'ready';
+    super.statusChanged(waiting ? 'needs-setup' : status, waiting ? (this.manifest.setupLabel ?? 'Run the setup wizard') : detail);
+  }
+
+  private async hook<T = unknown>(method: string, params: unknown): Promise<T> {
+    const proc = await this.running();
+    return this.supervisor.track(proc.request<T>(method, params, { timeoutMs: this.ctx.timeoutMs ?? HOOK_TIMEOUT_MS }));
+  }
+
+  private async listTools(proc: RpcProcess): Promise<ToolInfo[]> {
+    const r = await proc.request<{ tools?: unknown }>('tools/list', {}, { timeoutMs: HOOK_TIMEOUT_MS });
+    if (!Array.isArray(r?.tools)) return [];
+    return r.tools
+      .filter((t): t is Record<string, unknown> => !!t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string')
+      .map((t) => {
+        const schema = { ...((t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>) };
+        // The original SDK sends `required: null` when nothing is required; JSON Schema wants it absent.
+        if (schema.required === null) delete schema.required;
+        return { name: t.name as string, description: str(t.description), inputSchema: schema };
+      });
+  }
+
+  private async setupCompleted(): Promise<void> {
+    this.ctx.vault?.markSetupComplete();
+    await this.ctx.vault?.rescrub().catch(() => undefined);
+    if (this.learnt) {
+      this.learnt = { ...this.learnt, needsSetup: false, notes: this.learnt.notes.filter((n) => !n.startsWith('Needs setup')) };
+      // Setup often registers tools; learn them again.
+      const proc = this.supervisor.current;
+      if (proc) this.learnt.tools = await this.listTools(proc).catch(() => this.learnt!.tools);
+    }
+    if (this.supervisor.status === 'ready') super.statusChanged('ready');
+  }
+
+  private sdkNote(): string {
+    const m = this.mode;
+    if (m.kind === 'bundled-sdk') return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}).`;
+    if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.`;
+    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.`;
+  }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v ? v : undefined;
+}

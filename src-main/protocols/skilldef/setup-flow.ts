@@ -1,0 +1,75 @@
+/**
+ * The setup wizard's host side: passes steps and values through, and makes password fields secrets
+ * before the values leave: registered with the redactor (so no log, history or recording shows them)
+ * and kept in the encrypted store. It remembers the current step to know which fields are passwords.
+ */
+import type { SetupResult, SetupStep } from '../../contract';
+import { SkillError } from '../../engine/errors';
+import type { RpcProcess } from '../../engine/rpc-process';
+import type { AdapterContext, SetupCapability } from '../adapter';
+
+export class SetupFlow implements SetupCapability {
+  private step: SetupStep | null = null;
+
+  constructor(
+    private readonly ctx: AdapterContext,
+    private readonly proc: () => Promise<RpcProcess>,
+    private readonly completed: (result: SetupResult) => Promise<void> | void,
+  ) {}
+
+  async start(): Promise<SetupStep> {
+    const r = await (await this.proc()).request<{ step?: SetupStep }>('setup/start', {});
+    if (!r?.step) throw new SkillError('PROTOCOL', 'The skill answered setup/start without a step.');
+    this.step = normaliseStep(r.step);
+    this.ctx.onTimeline?.({ kind: 'setup', label: `Setup started: ${this.step.title}` });
+    return this.step;
+  }
+
+  async submit(stepId: string, values: Record<string, unknown>): Promise<SetupResult> {
+    const fields = this.step?.id === stepId ? this.step.fields : [];
+    for (const f of fields) {
+      const v = values[f.name];
+      if (f.type === 'password' && typeof v === 'string' && v) {
+        this.ctx.redactor.add(v);
+        this.ctx.vault?.remember(`setup.${stepId}.${f.name}`, v);
+      }
+    }
+    const raw = await (await this.proc()).request<Record<string, unknown>>('setup/submit', { stepId, values });
+    const result = normaliseResult(raw);
+    if (result.status === 'next' && result.nextStep) this.step = result.nextStep;
+    const label =
+      result.status === 'complete' ? 'Setup complete' : result.status === 'error' ? `Setup step "${stepId}" was rejected` : `Setup step "${stepId}" accepted`;
+    this.ctx.onTimeline?.({ kind: 'setup', label, outcome: result.status === 'error' ? 'error' : 'ok', data: { stepId, status: result.status, errors: result.errors ?? null } });
+    if (result.status === 'complete') {
+      this.step = null;
+      await this.completed(result);
+    }
+    return result;
+  }
+
+  async cancel(): Promise<void> {
+    this.step = null;
+    await (await this.proc()).request('setup/cancel', {});
+    this.ctx.onTimeline?.({ kind: 'setup', label: 'Setup cancelled' });
+  }
+}
+
+/** Accepts both the camelCase wire form and snake_case (`next_step`) that hand-written skills send. */
+function normaliseResult(raw: Record<string, unknown> | null): SetupResult {
+  if (!raw || typeof raw !== 'object') throw new SkillError('PROTOCOL', 'The skill answered setup/submit without a result.');
+  const status = raw.status;
+  if (status !== 'next' && status !== 'error' && status !== 'complete') {
+    throw new SkillError('PROTOCOL', `The skill answered setup/submit with status ${JSON.stringify(status)}; expected next, error or complete.`);
+  }
+  const next = (raw.nextStep ?? raw.next_step ?? null) as SetupStep | null;
+  return {
+    status,
+    nextStep: next ? normaliseStep(next) : null,
+    errors: Array.isArray(raw.errors) ? (raw.errors as SetupResult['errors']) : null,
+    message: typeof raw.message === 'string' ? raw.message : null,
+  };
+}
+
+function normaliseStep(s: SetupStep): SetupStep {
+  return { ...s, fields: Array.isArray(s.fields) ? s.fields : [] };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './cli-run';
+import { allFiles, EXAMPLES, FIXTURES, tempDir } from './helpers';
+
+const PRICE = path.join(EXAMPLES, 'price-alerts');
+const KEY = 'pk_demo1234567890abcdefghij';
+
+function answers(obj: unknown): string {
+  const f = path.join(tempDir(), 'answers.json');
+  fs.writeFileSync(f, JSON.stringify(obj));
+  return f;
+}
+
+describe('skillbench setup, state, tick, message', () => {
+  it('setup from a file: 1 with the field errors when rejected, 0 when complete; state hides the secret', async () => {
+    const home = tempDir();
+    const bad = await cli(['setup', PRICE, '--answers', answers({ credentials: { api_key: 'nope' } })], { home });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/API key: .*pk_/);
+    const good = await cli(['setup', PRICE, '--answers', answers({ credentials: { api_key: KEY }, preferences: { symbols: ['SOL'] } })], { home });
+    expect(good.code).toBe(0);
+    expect(good.stderr).toMatch(/key file only you can read/);
+    const state = await cli(['state', PRICE, '--json'], { home });
+    expect(JSON.parse(state.stdout)).toMatchObject({ api_key: '••••', configured: true, config: { symbols: ['SOL'] } });
+    expect(allFiles(home).filter((f) => fs.readFileSync(f, 'latin1').includes(KEY))).toEqual([]);
+  });
+
+  it('setup in the terminal, answers typed line by line, a wrong one asked again', async () => {
+    const home = tempDir();
+    const typed = ['not-a-key', 'my account', KEY, 'my account', '2', '1,3', 'lots', '3', 'n'].join('\n') + '\n';
+    const r = await cli(['setup', PRICE], { home, input: typed });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/did not accept step/);
+    expect(r.stderr).toMatch(/Type a number/);
+    expect(r.stderr).not.toContain(KEY);
+    const state = JSON.parse((await cli(['state', PRICE, '--json'], { home })).stdout);
+    expect(state.config).toMatchObject({ currency: 'EUR', symbols: ['BTC', 'SOL'], threshold_pct: 3, notify_on_drops: false });
+  });
+
+  it('exits 2 when input ends before the setup is complete', async () => {
+    const r = await cli(['setup', PRICE], { input: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/input ended before the setup was complete/);
+  });
+
+  it('tick runs N ticks and prints each outcome and the events emitted', async () => {
+    const r = await cli(['tick', path.join(FIXTURES, 'skilldef', 'slow-tick'), '--count', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Tick 1 \(\d+ ms\): ok\n  event tick_started \{"n":1\}\nTick 2 \(\d+ ms\): ok\n  event tick_started \{"n":2\}/);
+  });
+
+  it('message prints what the hooks make of a text', async () => {
+    const before = await cli(['message', PRICE, 'price of $BTC?']);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatch(/\$BTC \([\d,.]+ USD\)/);
+    const after = await cli(['message', path.join(FIXTURES, 'skilldef', 'full'), 'a secret', '--response']);
+    expect(after.stdout.trim()).toBe('a [hidden]');
+    const unchanged = await cli(['message', path.join(FIXTURES, 'skilldef', 'full'), 'plain', '--response']);
+    expect(unchanged.stdout.trim()).toBe('plain');
+    expect(unchanged.stderr).toMatch(/unchanged/);
+  });
+});
