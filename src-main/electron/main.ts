@@ -104,7 +104,7 @@ app.whenReady().then(() => {
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => {
     cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
-  useSafeStorage();
+  useSafeStorage(home());
   serveRenderer();
   const { folders, replace } = startFolders();
   workbench = new Workbench({

@@ -1,4 +1,15 @@
-/** In the desktop app, secrets are encrypted with the OS keychain through Electron's safeStorage. */
-export function useSafeStorage(): void {
-  // Wired to the secret store once it lands (see host/secret-store.ts).
+/**
+ * In the desktop app, secrets are encrypted with the OS keychain through Electron's safeStorage; secrets
+ * stored earlier by the command line (local key file) stay readable. Where no keychain is available
+ * (Linux without a secret service), the local key file is used, as in the CLI.
+ */
+import { safeStorage } from 'electron';
+import { LocalKeyCipher, safeStorageCipher } from '../host/secret-store';
+import { homeLayout } from '../host/workbench-home';
+import { configureSecrets } from '../workbench/home-stores';
+
+export function useSafeStorage(home: string): void {
+  const local = new LocalKeyCipher(homeLayout(home).secretKeyFile);
+  const keychain = safeStorageCipher(safeStorage);
+  configureSecrets(keychain ? { cipher: keychain, readers: [local] } : { cipher: local });
 }

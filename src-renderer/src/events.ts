@@ -48,11 +48,23 @@ export function wireEvents(): void {
     }
   });
 
+  // Log counters reach the store at most a few times a second, however fast the lines come.
+  const pendingCounts = new Map<string, { lines: number; errors: number }>();
+  let countTimer: ReturnType<typeof setTimeout> | undefined;
+  const flushCounts = () => {
+    countTimer = undefined;
+    for (const [id, c] of pendingCounts) get().bumpLogs(id, c.lines, c.errors);
+    pendingCounts.clear();
+  };
   client.on('logs', ({ skillId, entries }) => {
     if (!entries.length) return;
     let errors = 0;
     for (const e of entries) if (e.stream === 'stderr') errors++;
-    get().bumpLogs(skillId, entries.length, errors);
+    const c = pendingCounts.get(skillId) ?? { lines: 0, errors: 0 };
+    c.lines += entries.length;
+    c.errors += errors;
+    pendingCounts.set(skillId, c);
+    countTimer ??= setTimeout(flushCounts, 250);
     publishLogs(skillId, entries);
   });
 

@@ -17,11 +17,21 @@ function pair(entry: MessageEntry, ring: SeqRing<MessageEntry>): void {
 
 export const messageRings = new RingSet<MessageEntry>(MESSAGE_CAP, pair);
 
+const countTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
 export function pushMessages(skillId: string, entries: MessageEntry[]): void {
   const ring = messageRings.of(skillId);
   ring.add(entries);
-  // The count is only meaningful once the backlog is in.
-  if (ring.loaded) useStore.getState().setMessageCount(skillId, ring.list.length);
+  // The count is only meaningful once the backlog is in, and need not change more than a few times a second.
+  if (ring.loaded && !countTimers.has(skillId)) {
+    countTimers.set(
+      skillId,
+      setTimeout(() => {
+        countTimers.delete(skillId);
+        useStore.getState().setMessageCount(skillId, ring.list.length);
+      }, 250),
+    );
+  }
 }
 
 export function loadMessages(skillId: string, force = false): Promise<void> {

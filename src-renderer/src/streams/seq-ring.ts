@@ -60,9 +60,22 @@ export class SeqRing<T extends { seq: number }> {
     this.bump();
   }
 
+  private scheduled = false;
+
+  /** New version now; listeners hear about it at most once per frame, however many batches arrive. */
   bump(): void {
     this.version++;
-    for (const l of [...this.listeners]) l();
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const notify = () => {
+      this.scheduled = false;
+      for (const l of [...this.listeners]) l();
+    };
+    if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden) {
+      requestAnimationFrame(notify);
+    } else {
+      setTimeout(notify, 100);
+    }
   }
 
   subscribe = (listener: () => void): (() => void) => {

@@ -37,7 +37,8 @@ export function formatEntry(e: LogEntry): string {
 }
 
 export class LogWriter {
-  private queue: string[] = [];
+  /** Raw entries waiting for a frame; formatted only when written, so dropped lines cost nothing. */
+  private queue: LogEntry[] = [];
   private skipped = 0;
   private pending = 0;
   private paused = false;
@@ -51,7 +52,7 @@ export class LogWriter {
     for (const e of entries) {
       if (e.seq <= this.lastSeq) continue;
       this.lastSeq = e.seq;
-      this.queue.push(formatEntry(e));
+      this.queue.push(e);
     }
     if (this.queue.length > MAX_QUEUED_LINES) {
       const drop = this.queue.length - MAX_QUEUED_LINES;
@@ -83,11 +84,13 @@ export class LogWriter {
       out += `\x1b[33m[${this.skipped.toLocaleString()} line${this.skipped === 1 ? '' : 's'} skipped to keep up]${RESET}\r\n`;
       this.skipped = 0;
     }
-    while (this.queue.length && budget > 0) {
-      const line = this.queue.shift()!;
+    let taken = 0;
+    while (taken < this.queue.length && budget > 0) {
+      const line = formatEntry(this.queue[taken++]);
       out += line;
       budget -= line.length;
     }
+    this.queue.splice(0, taken);
     if (out) {
       const n = out.length;
       this.pending += n;
