@@ -233,6 +233,62 @@ export interface HostInfo {
   canPickFolder: boolean;
 }
 
+// ---- Recordings (the file format; see src-main/qa/recording-format.ts) ----
+export interface RecordingHeader {
+  type: 'header';
+  version: number;
+  name: string;
+  startedAt: number;
+  skill: { id: string; name: string; protocol: Protocol; version?: string; dir: string; entry?: string };
+  /** sha256 over the skill folder's files (names and contents), to tell whether the skill changed since. */
+  folderHash: string;
+  host: string;
+}
+
+/** How a replayed result may differ from the recorded one and still match. */
+export interface Tolerance {
+  /** Paths to leave out of the comparison, dotted from the result (`data.timestamp`, `items.0.id`, `text`). */
+  ignore?: string[];
+  /** Numbers match when they differ by at most this much (absolute), or this fraction (relative). */
+  numeric?: { abs?: number; rel?: number };
+  /** The replayed text (or JSON text of the data) must match this regular expression instead of being equal. */
+  pattern?: string;
+}
+
+interface RecordBase {
+  seq: number;
+  time: number;
+}
+
+export type RecordBody =
+  | { type: 'call-start'; callId: string; tool: string; args: unknown }
+  | { type: 'call'; callId: string; tool: string; args: unknown; outcome: CallOutcome; tolerance?: Tolerance }
+  | { type: 'tolerance'; callSeq: number; tolerance: Tolerance | null }
+  | { type: 'message'; message: MessageEntry }
+  | { type: 'setup'; stepId: string; status: string; errors?: SetupFieldError[] | null; values?: Record<string, unknown> }
+  | { type: 'session-start' | 'session-end'; sessionId: string }
+  | { type: 'message-hook'; hook: 'beforeMessage' | 'afterResponse'; input: string; output: string | null }
+  | { type: 'tick'; label: string; durationMs?: number; outcome?: string; events?: unknown[] }
+  | { type: 'event'; eventType: string; data: unknown }
+  | { type: 'lifecycle'; kind: 'load' | 'unload' | 'crash' | 'restart'; detail: string }
+  | { type: 'note'; text: string }
+  | { type: 'end'; endedAt: number };
+
+export type RecordEntry = RecordBase & RecordBody;
+export type RecordLine = RecordingHeader | RecordEntry;
+
+export interface RecordingInfo {
+  file: string;
+  name: string;
+  skillId: string;
+  skillName: string;
+  protocol: Protocol;
+  startedAt: number;
+  records: number;
+  /** Being written now. */
+  active: boolean;
+}
+
 /** Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message. */
 export interface WorkbenchApi {
   hostInfo(): Promise<HostInfo>;
@@ -272,6 +328,13 @@ export interface WorkbenchApi {
   getData(skillId: string): Promise<SkillData>;
   setState(skillId: string, state: Record<string, unknown>): Promise<void>;
   readDataFile(skillId: string, name: string): Promise<string>;
+
+  /** Starts recording everything that happens to a skill into a new file under the workbench's home. */
+  startRecording(skillId: string, name?: string): Promise<RecordingInfo>;
+  stopRecording(skillId: string): Promise<RecordingInfo | null>;
+  /** A note at this point in time: in the active recording (if any) and on the timeline. */
+  annotate(skillId: string, text: string): Promise<void>;
+  listRecordings(): Promise<RecordingInfo[]>;
 }
 
 export type ApiMethod = keyof WorkbenchApi;
@@ -284,6 +347,7 @@ export interface WorkbenchEvents {
   messages: { skillId: string; entries: MessageEntry[] };
   timeline: { skillId: string; entry: TimelineEntry; ticks?: TickState | null };
   call: CallRecord;
+  recording: RecordingInfo;
 }
 
 export type EventName = keyof WorkbenchEvents;
@@ -302,12 +366,13 @@ const METHODS: { [K in ApiMethod]: true } = {
   sessionStart: true, sessionEnd: true, transformMessage: true,
   pauseTicks: true, resumeTicks: true, tickNow: true,
   getData: true, setState: true, readDataFile: true,
+  startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
 };
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
-  skills: true, status: true, logs: true, messages: true, timeline: true, call: true,
+  skills: true, status: true, logs: true, messages: true, timeline: true, call: true, recording: true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 

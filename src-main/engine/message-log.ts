@@ -24,6 +24,10 @@ export class MessageLog {
   private batch: MessageEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<MessageListener>();
+  /** Sees every entry as it is recorded, synchronously (recordings). */
+  tap: ((entry: MessageEntry) => void) | null = null;
+  /** Runs before a batch reaches the listeners (recordings put their records on disk first). */
+  beforeDeliver: (() => void) | null = null;
 
   constructor(opts: { file?: string; capacity?: number; redactor?: Redactor } = {}) {
     this.ring = new Ring(opts.capacity ?? DEFAULT_MESSAGE_RING);
@@ -99,6 +103,7 @@ export class MessageLog {
     if (this.batch.length === 0) return;
     const b = this.batch;
     this.batch = [];
+    this.beforeDeliver?.();
     for (const fn of this.listeners) fn(b);
   }
 
@@ -109,6 +114,7 @@ export class MessageLog {
 
   private push(entry: MessageEntry, fileLine: string): void {
     this.ring.push(entry);
+    this.tap?.(entry);
     this.file?.write(fileLine);
     if (this.listeners.size === 0) return;
     this.batch.push(entry);

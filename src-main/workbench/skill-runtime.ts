@@ -13,6 +13,8 @@ import type { RestartPolicy } from '../engine/supervisor';
 import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillVault } from '../protocols/adapter';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
+import { Recorder } from '../qa/recorder';
+import type { RecordBody } from '../qa/recording-format';
 import { skillStores, type SkillStores } from './home-stores';
 import { setupMarker } from './setup-marker';
 
@@ -45,6 +47,7 @@ export class SkillRuntime {
   private _detail?: string;
   private readonly statusListeners = new Set<Listener<{ status: SkillStatus; detail?: string }>>();
   private readonly timelineListeners = new Set<Listener<TimelineEntry>>();
+  private recorder: Recorder | null = null;
 
   constructor(
     readonly ref: SkillRef,
@@ -90,6 +93,33 @@ export class SkillRuntime {
       onTimeline: (e) => this.mark(e),
     };
     this.adapter = protocolModule(ref.protocol).create(ref, ctx);
+    this.messages.tap = (message) => this.recorder?.append({ type: 'message', message }, message.time);
+    this.messages.beforeDeliver = () => this.recorder?.sync();
+  }
+
+  get recording(): Recorder | null {
+    return this.recorder;
+  }
+
+  /** Starts recording into `file` (appending when it exists). One recording at a time per skill. */
+  startRecording(file: string, name?: string): Recorder {
+    if (this.recorder) throw new Error(`${this.ref.name} is already being recorded into ${this.recorder.file}. Stop that recording first.`);
+    this.recorder = Recorder.open(file, { ...this.ref, version: this.info()?.version }, { name, redactor: this.redactor });
+    return this.recorder;
+  }
+
+  stopRecording(): Recorder | null {
+    const r = this.recorder;
+    this.recorder = null;
+    r?.close();
+    return r;
+  }
+
+  /** Appends a record to the active recording and puts it on disk before anyone is told. */
+  record(body: RecordBody): void {
+    if (!this.recorder) return;
+    this.recorder.append(body);
+    this.recorder.sync();
   }
 
   get status(): SkillStatus {
@@ -119,6 +149,8 @@ export class SkillRuntime {
   /** Stops the skill and closes its files. */
   async close(): Promise<void> {
     await this.adapter.stop().catch(() => undefined);
+    this.messages.flush();
+    this.stopRecording();
     await Promise.all([this.logs.close(), this.messages.close(), this.timelineFile.close()]);
   }
 
@@ -132,6 +164,10 @@ export class SkillRuntime {
     if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
     this.timeline.push(entry);
     this.timelineFile.write(JSON.stringify(entry) + '\n');
+    if (this.recorder) {
+      const body = recordOf(entry);
+      if (body) this.record(body);
+    }
     for (const fn of this.timelineListeners) fn(entry);
     return entry;
   }
@@ -152,5 +188,30 @@ export class SkillRuntime {
     this._detail = detail;
     if (status === 'restarting') this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
     for (const fn of this.statusListeners) fn({ status, detail });
+  }
+}
+
+/** The recording record for a timeline mark (session marks are recorded where their ids are known). */
+function recordOf(e: TimelineEntry): RecordBody | null {
+  const data = (e.data ?? {}) as Record<string, unknown>;
+  switch (e.kind) {
+    case 'tick':
+      return { type: 'tick', label: e.label, durationMs: e.durationMs, outcome: e.outcome, events: (data.events as unknown[]) ?? [] };
+    case 'event':
+      return { type: 'event', eventType: e.label, data: e.data };
+    case 'setup':
+      return { type: 'setup', stepId: String(data.stepId ?? ''), status: String(data.status ?? e.label), errors: (data.errors as never) ?? null };
+    case 'session-start':
+    case 'session-end':
+      return { type: e.kind, sessionId: String(data.sessionId ?? '') };
+    case 'load':
+    case 'unload':
+    case 'crash':
+    case 'restart':
+      return { type: 'lifecycle', kind: e.kind, detail: e.label };
+    case 'note':
+      return { type: 'note', text: e.label };
+    default:
+      return null;
   }
 }

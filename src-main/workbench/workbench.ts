@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   CallRecord,
   Entity,
+  RecordingInfo,
   HostInfo,
   SkillData,
   SkillInfo,
@@ -24,6 +25,7 @@ import { CallHistory } from './history';
 import { SkillRuntime } from './skill-runtime';
 import { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
+import { infoOf, listRecordingFiles, newRecordingFile } from './recordings';
 import { redactSecretRefs } from '../host/state-store';
 
 export interface WorkbenchOptions {
@@ -115,11 +117,14 @@ export class Workbench implements WorkbenchApi {
     const record: CallRecord = { callId: randomUUID(), skillId, tool, args: rt.redactor.value(args), startedAt: Date.now(), status: 'running' };
     const ac = new AbortController();
     this.calls.set(record.callId, ac);
+    rt.record({ type: 'call-start', callId: record.callId, tool, args: record.args });
     this.events.emit('call', record);
     try {
       const outcome = await rt.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
       const done: CallRecord = { ...record, status: 'done', outcome: rt.redactor.value(outcome) };
       this.history(skillId).add(done);
+      rt.messages.flush();
+      rt.record({ type: 'call', callId: record.callId, tool, args: record.args, outcome: done.outcome! });
       this.events.emit('call', done);
       return done;
     } finally {
@@ -189,7 +194,9 @@ export class Workbench implements WorkbenchApi {
     await this.ensureStarted(skillId);
     const adapter = this.runtime(skillId).adapter;
     if (!adapter.transform) throw new Error(`${this.entry(skillId).ref.name} has no message hooks.`);
-    return adapter.transform(hook, text);
+    const output = await adapter.transform(hook, text);
+    this.runtime(skillId).record({ type: 'message-hook', hook, input: text, output });
+    return output;
   }
 
   async pauseTicks(skillId: string): Promise<void> {
@@ -226,6 +233,36 @@ export class Workbench implements WorkbenchApi {
     const stores = this.runtime(skillId).stores;
     if (!stores) throw new Error(`${this.entry(skillId).ref.name} has no data files.`);
     return this.runtime(skillId).redactor.text(await stores.data.readForDisplay(name));
+  }
+
+  async startRecording(skillId: string, name?: string): Promise<RecordingInfo> {
+    const rt = this.runtime(skillId);
+    const r = rt.startRecording(newRecordingFile(this.opts.home, rt.ref.name, name), name);
+    rt.mark({ kind: 'note', label: `Recording started${name ? `: ${name}` : ''}` });
+    const info = infoOf(r, true);
+    this.events.emit('recording', info);
+    return info;
+  }
+
+  async stopRecording(skillId: string): Promise<RecordingInfo | null> {
+    const rt = this.runtime(skillId);
+    if (!rt.recording) return null;
+    rt.mark({ kind: 'note', label: 'Recording stopped' });
+    const r = rt.stopRecording()!;
+    const info = infoOf(r, false);
+    this.events.emit('recording', info);
+    return info;
+  }
+
+  async annotate(skillId: string, text: string): Promise<void> {
+    if (!text.trim()) throw new Error('Write something in the note first.');
+    this.runtime(skillId).mark({ kind: 'note', label: text.trim() });
+  }
+
+  async listRecordings(): Promise<RecordingInfo[]> {
+    const active = new Set<string>();
+    for (const e of this.skills.values()) if (e.runtime?.recording) active.add(e.runtime.recording.file);
+    return listRecordingFiles(this.opts.home, active);
   }
 
   /** Stops every skill and closes every file. */
