@@ -8,6 +8,7 @@ import path from 'node:path';
 import { best } from './measure';
 import { floodEngine, floodRaw } from './ingest';
 import { echoSkillDir, openEngine, pipelined, RawPipe, sequential } from './rpc';
+import { Workbench } from '../../src-main/workbench/workbench';
 
 interface Row {
   name: string;
@@ -45,6 +46,22 @@ async function main(): Promise<void> {
   rows.push(row(`tools/call pipelined (${WINDOW} in flight)`, 'calls/s', N / rawPipe.seconds, N / engPipe.seconds, 0.9));
   raw.close();
   await rt.close();
+
+  // Recording: the same pipelined calls through the workbench service, with a recording on and off.
+  const wb = new Workbench({ home, kind: 'browser', folders: [dir], replaceFolders: true });
+  const skillId = (await wb.listSkills())[0].id;
+  const wbCall = (i: number) => wb.callTool(skillId, 'echo', { i });
+  await sequential(wbCall, 200);
+  let recOff = Infinity;
+  let recOn = Infinity;
+  for (let r = 0; r < runs; r++) {
+    recOff = Math.min(recOff, (await best(1, () => pipelined(wbCall, N, WINDOW))).seconds);
+    await wb.startRecording(skillId, 'bench');
+    recOn = Math.min(recOn, (await best(1, () => pipelined(wbCall, N, WINDOW))).seconds);
+    await wb.stopRecording(skillId);
+  }
+  rows.push(row(`calls with a recording on (${WINDOW} in flight)`, 'calls/s', N / recOff, N / recOn, 0.9, 'baseline: recording off'));
+  await wb.close();
 
   const sizes = quick ? [32, 128] : [64, 256];
   const mem: number[] = [];

@@ -77,9 +77,13 @@ export class FileSink {
     this.bytes = 0;
     const s = this.open();
     if (!s) return true;
-    const chunk =
-      parts.length === 1 ? parts[0] : parts.every((p) => typeof p === 'string') ? parts.join('') : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
-    return s.write(chunk);
+    if (parts.every((p) => typeof p === 'string')) return s.write(parts.length === 1 ? parts[0] : parts.join(''));
+    // Buffers (raw log bytes) go out as one writev rather than being copied into one.
+    s.cork();
+    let ok = true;
+    for (const p of parts) ok = s.write(p);
+    process.nextTick(() => s.uncork());
+    return ok;
   }
 
   private open(): fs.WriteStream | null {

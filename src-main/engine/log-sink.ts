@@ -70,18 +70,31 @@ export class LogSink {
   /** Appends raw bytes as they came from a pipe; a partial last line waits for the rest. */
   appendBytes(stream: LogStream, chunk: Buffer, time = Date.now()): boolean {
     const prev = this.pending[stream];
-    const data = prev ? Buffer.concat([prev, chunk]) : chunk;
-    const cut = data.lastIndexOf(NL);
-    if (cut === -1) {
-      if (data.length > MAX_PENDING) {
-        this.pending[stream] = undefined;
-        return this.push(stream, Buffer.concat([data, Buffer.from('\n')]), time);
+    if (prev) {
+      // Finish the held line with the start of this chunk, without copying the whole chunk.
+      const nl = chunk.indexOf(NL);
+      if (nl === -1) {
+        const data = Buffer.concat([prev, chunk]);
+        if (data.length > MAX_PENDING) {
+          this.pending[stream] = undefined;
+          return this.push(stream, Buffer.concat([data, Buffer.from('\n')]), time);
+        }
+        this.pending[stream] = data;
+        return true;
       }
-      this.pending[stream] = data;
+      this.pending[stream] = undefined;
+      const ok = this.push(stream, Buffer.concat([prev, chunk.subarray(0, nl + 1)]), time);
+      return this.appendBytes(stream, chunk.subarray(nl + 1), time) && ok;
+    }
+    const cut = chunk.lastIndexOf(NL);
+    if (cut === -1) {
+      if (chunk.length === 0) return true;
+      if (chunk.length > MAX_PENDING) return this.push(stream, Buffer.concat([chunk, Buffer.from('\n')]), time);
+      this.pending[stream] = Buffer.from(chunk);
       return true;
     }
-    this.pending[stream] = cut + 1 < data.length ? Buffer.from(data.subarray(cut + 1)) : undefined;
-    return this.push(stream, data.subarray(0, cut + 1), time);
+    if (cut + 1 < chunk.length) this.pending[stream] = Buffer.from(chunk.subarray(cut + 1));
+    return this.push(stream, chunk.subarray(0, cut + 1), time);
   }
 
   /** Flushes a partial last line of a stream that ended. */

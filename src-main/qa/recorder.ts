@@ -63,6 +63,8 @@ export class Recorder {
     const safe = this.redactor?.active ? this.redactor.value(entry) : entry;
     this.buffer += JSON.stringify(safe) + '\n';
     this.count++;
+    // Nobody may ask for a sync for a while (no UI attached): never hold more than this in memory.
+    if (this.buffer.length > 256 * 1024) this.sync();
     return entry;
   }
 

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LogSink } from '../src-main/engine/log-sink';
+import { Redactor } from '../src-main/engine/redactor';
+import { tempDir } from './helpers';
+
+describe('LogSink', () => {
+  it('gives back the lines of any chunking, partial lines held until complete', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, '')), { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 10 }), (lines, cuts) => {
+        const sink = new LogSink();
+        const bytes = Buffer.from(lines.map((l) => l + '\n').join(''));
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        let at = 0;
+        for (const p of [...points, bytes.length]) {
+          sink.appendBytes('stderr', bytes.subarray(at, p));
+          at = p;
+        }
+        expect(sink.entries().map((e) => e.text)).toEqual(lines);
+        const seqs = sink.entries().map((e) => e.seq);
+        expect(new Set(seqs).size).toBe(seqs.length);
+      }),
+    );
+  });
+
+  it('keeps memory bounded: only the newest lines stay in the ring, the file has them all', async () => {
+    const file = path.join(tempDir(), 'log.txt');
+    const sink = new LogSink({ file, capacityBytes: 64 * 1024, lines: 100 });
+    const line = 'x'.repeat(99) + '\n';
+    for (let i = 0; i < 2000; i++) sink.appendBytes('stderr', Buffer.from(`${i} ${line}`));
+    const entries = sink.entries();
+    expect(entries.length).toBe(100);
+    expect(entries.at(-1)!.text.startsWith('1999 ')).toBe(true);
+    await sink.close();
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text.split('\n').filter((l) => /^\d+ x/.test(l)).length).toBe(2000);
+    expect(text).toMatch(/^--- \d{4}-\d\d-\d\dT[\d:.]+Z stderr$/m);
+  });
+
+  it('tells listeners in batches and marks what it had to leave out', async () => {
+    const sink = new LogSink({ file: path.join(tempDir(), 'l.txt') });
+    const got: string[] = [];
+    sink.subscribe((entries) => got.push(...entries.map((e) => e.text)));
+    for (let i = 0; i < 3000; i++) sink.append('stdout', `line ${i}`);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(got[0]).toMatch(/not shown here: the complete log is in/);
+    expect(got.at(-1)).toBe('line 2999');
+    expect(got.length).toBe(2001);
+  });
+
+  it('flushes a last line without newline at the end, tails per stream, clears the view', () => {
+    const sink = new LogSink();
+    sink.appendBytes('stderr', Buffer.from('a\nb'));
+    sink.append('system', 'sys');
+    sink.endStream('stderr');
+    expect(sink.tail('stderr', 5)).toEqual(['a', 'b']);
+    sink.clear();
+    expect(sink.entries()).toEqual([]);
+    sink.append('stdout', 'after');
+    expect(sink.entries().map((e) => e.text)).toEqual(['after']);
+  });
+
+  it('scrubs secrets before they reach memory or disk', async () => {
+    const r = new Redactor();
+    r.add('hunter2-secret');
+    const file = path.join(tempDir(), 'l.txt');
+    const sink = new LogSink({ file, redactor: r });
+    sink.appendBytes('stderr', Buffer.from('key=hunter2-secret ok\n'));
+    expect(sink.entries()[0].text).toBe('key=•••• ok');
+    await sink.close();
+    expect(fs.readFileSync(file, 'utf8')).not.toContain('hunter2');
+  });
+});
