@@ -225,6 +225,27 @@ export interface Workspace {
   selectedSkill?: string;
 }
 
+/** What a user can set per skill in the workbench (kept in its home folder, not in the skill's). */
+export interface SkillSettings {
+  /** Per-request timeout for this skill (ms); the protocol's default when absent. */
+  timeoutMs?: number;
+  /** Longest protocol line accepted from the skill (bytes); 16 MiB when absent. */
+  maxLineBytes?: number;
+  /** Extra environment variables for the skill's processes. */
+  env: Record<string, string>;
+  /** Names of environment variables whose values are secrets (kept encrypted, never shown again). */
+  secretEnv: string[];
+  /** Restart the skill when its files change. */
+  hotReload: boolean;
+  /** Action skills: run with SKILL_DEBUG=1. */
+  debug: boolean;
+}
+
+export interface SkillSettingsUpdate extends Partial<SkillSettings> {
+  /** Values for secret environment variables (write-only). */
+  secretValues?: Record<string, string>;
+}
+
 export interface HostInfo {
   kind: 'electron' | 'browser';
   version: string;
@@ -335,6 +356,10 @@ export interface WorkbenchApi {
   /** A note at this point in time: in the active recording (if any) and on the timeline. */
   annotate(skillId: string, text: string): Promise<void>;
   listRecordings(): Promise<RecordingInfo[]>;
+
+  getSkillSettings(skillId: string): Promise<SkillSettings>;
+  /** Saves settings and restarts the skill if it was running, so they take effect. */
+  updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
 }
 
 export type ApiMethod = keyof WorkbenchApi;
@@ -367,6 +392,7 @@ const METHODS: { [K in ApiMethod]: true } = {
   pauseTicks: true, resumeTicks: true, tickNow: true,
   getData: true, setState: true, readDataFile: true,
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
+  getSkillSettings: true, updateSkillSettings: true,
 };
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];

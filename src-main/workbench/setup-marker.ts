@@ -7,6 +7,9 @@ export function setupMarker(skillDir: string): { done(): boolean; mark(): void }
   const file = path.join(skillDir, 'setup.json');
   return {
     done: () => fs.existsSync(file),
-    mark: () => writeFileAtomicSync(file, JSON.stringify({ completedAt: new Date().toISOString() }) + '\n'),
+    mark: () => {
+      fs.mkdirSync(skillDir, { recursive: true });
+      writeFileAtomicSync(file, JSON.stringify({ completedAt: new Date().toISOString() }) + '\n');
+    },
   };
 }

@@ -8,6 +8,8 @@ import type {
   CallRecord,
   Entity,
   RecordingInfo,
+  SkillSettings,
+  SkillSettingsUpdate,
   HostInfo,
   SkillData,
   SkillInfo,
@@ -26,6 +28,8 @@ import { SkillRuntime } from './skill-runtime';
 import { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles, newRecordingFile } from './recordings';
+import { homeStores } from './home-stores';
+import { readSettings, settingsEnv, writeSettings } from './skill-settings';
 import { redactSecretRefs } from '../host/state-store';
 
 export interface WorkbenchOptions {
@@ -265,6 +269,21 @@ export class Workbench implements WorkbenchApi {
     return listRecordingFiles(this.opts.home, active);
   }
 
+  async getSkillSettings(skillId: string): Promise<SkillSettings> {
+    this.entry(skillId);
+    return readSettings(skillFolder(this.opts.home, skillId));
+  }
+
+  async updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings> {
+    const e = this.entry(skillId);
+    const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, homeStores(this.opts.home).secrets);
+    // The runtime's environment and limits are fixed when it is made: make a new one.
+    const wasRunning = e.runtime && e.runtime.status !== 'stopped' && e.runtime.status !== 'crashed';
+    await this.dropRuntime(e);
+    if (wasRunning) await this.startRuntime(skillId);
+    return next;
+  }
+
   /** Stops every skill and closes every file. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -309,7 +328,15 @@ export class Workbench implements WorkbenchApi {
   private runtime(skillId: string): SkillRuntime {
     const e = this.entry(skillId);
     if (!e.runtime) {
-      const rt = new SkillRuntime(e.ref, { home: this.opts.home });
+      const settings = readSettings(skillFolder(this.opts.home, skillId));
+      const secrets = homeStores(this.opts.home).secrets;
+      const rt = new SkillRuntime(e.ref, {
+        home: this.opts.home,
+        timeoutMs: settings.timeoutMs,
+        maxLineBytes: settings.maxLineBytes,
+        env: settingsEnv(settings, skillId, secrets),
+      });
+      secrets.registerWith(skillId, rt.redactor);
       rt.onStatus(({ status, detail }) => {
         if (status === 'stopped' || status === 'crashed') e.ticks?.stop();
         if ((status === 'ready' || status === 'busy') && e.ticks) e.ticks.start();
@@ -321,6 +348,15 @@ export class Workbench implements WorkbenchApi {
       e.runtime = rt;
     }
     return e.runtime;
+  }
+
+  private async dropRuntime(e: Entry): Promise<void> {
+    e.ticks?.stop();
+    e.ticks = undefined;
+    const rt = e.runtime;
+    e.runtime = undefined;
+    await rt?.close();
+    this.events.emit('status', { skillId: e.ref.id, status: 'stopped' });
   }
 
   private history(skillId: string): CallHistory {

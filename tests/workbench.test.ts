@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventName } from '../src-main/contract';
+import { Workbench } from '../src-main/workbench/workbench';
+import { allFiles, EXAMPLES, FIXTURES, tempDir } from './helpers';
+
+const open: Workbench[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((w) => w.close()));
+});
+
+function make(home: string, folders: string[], replace = true): Workbench {
+  const wb = new Workbench({ home, kind: 'browser', folders, replaceFolders: replace });
+  open.push(wb);
+  return wb;
+}
+
+describe('the workbench service', () => {
+  it('finds every example skill across the four protocols and remembers the workspace', async () => {
+    const home = tempDir();
+    const wb = make(home, [EXAMPLES]);
+    const skills = await wb.listSkills();
+    expect(new Set(skills.map((s) => s.protocol))).toEqual(new Set(['jsonrpc', 'skilldef', 'namel3ss', 'action']));
+    await wb.selectSkill(skills[0].id);
+    await wb.close();
+    const again = make(home, [], false);
+    expect((await again.getWorkspace()).folders).toEqual([EXAMPLES]);
+    expect((await again.getWorkspace()).selectedSkill).toBe(skills[0].id);
+  });
+
+  it('says plainly when a folder does not exist', async () => {
+    const wb = make(tempDir(), [EXAMPLES]);
+    await expect(wb.addFolder('/no/such/folder')).rejects.toThrow('There is no folder at /no/such/folder.');
+  });
+
+  it('keeps call history across restarts of the workbench and pushes events', async () => {
+    const home = tempDir();
+    const wb = make(home, [path.join(EXAMPLES, 'gas-estimator')]);
+    const seen: EventName[] = [];
+    wb.events.onAny((e) => seen.push(e));
+    const rec = await wb.callTool('gas-estimator', 'list_operations', {});
+    expect(rec.outcome?.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    for (const e of ['call', 'status', 'logs', 'messages', 'timeline'] as EventName[]) expect(seen).toContain(e);
+    await wb.close();
+    const again = make(home, [path.join(EXAMPLES, 'gas-estimator')]);
+    expect((await again.getHistory('gas-estimator')).map((r) => r.callId)).toEqual([rec.callId]);
+  });
+
+  it('cancels a running call', async () => {
+    const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
+    await wb.startSkill('rpc');
+    const callId = new Promise<string>((resolve) => wb.events.on('call', (r) => r.status === 'running' && resolve(r.callId)));
+    const running = wb.callTool('rpc', 'hang', {});
+    await wb.cancelCall(await callId);
+    const done = await running;
+    expect(done.outcome?.error?.code).toBe('CANCELLED');
+  });
+
+  it('applies settings: environment (secret values redacted), timeout', async () => {
+    const home = tempDir();
+    const wb = make(home, [path.join(EXAMPLES, 'build-analysis')]);
+    const id = 'build-analysis#build_analysis';
+    await wb.updateSkillSettings(id, { env: { PLAIN_VAR: 'visible' }, secretValues: { API_TOKEN: 'tok-very-secret-1234' }, debug: true, timeoutMs: 20_000 });
+    const s = await wb.getSkillSettings(id);
+    expect(s).toMatchObject({ env: { PLAIN_VAR: 'visible' }, secretEnv: ['API_TOKEN'], debug: true, timeoutMs: 20_000 });
+    const out = await wb.callTool(id, 'analyze', { target: 'ci_builds', days: 7 });
+    expect(out.outcome?.ok).toBe(true);
+    const logs = (await wb.getLogs(id)).map((l) => l.text).join('\n');
+    expect(logs).toMatch(/SKILL_DEBUG=1/);
+    await wb.close();
+    expect(allFiles(home).filter((f) => fs.readFileSync(f, 'latin1').includes('tok-very-secret-1234'))).toEqual([]);
+    await expect(make(home, [path.join(EXAMPLES, 'build-analysis')]).updateSkillSettings(id, { env: { 'BAD NAME': 'x' } })).rejects.toThrow(/not a valid environment variable name/);
+  });
+});
