@@ -3,21 +3,26 @@
  * one-line `help` and a `run(argv, io)` that returns the exit code.
  */
 import * as call from './commands/call';
+import * as doctor from './commands/doctor';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
 import * as message from './commands/message';
+import * as newSkill from './commands/new';
+import * as replay from './commands/replay';
+import * as report from './commands/report';
+import * as runCollection from './commands/run';
 import * as serve from './commands/serve';
 import * as setup from './commands/setup';
 import * as state from './commands/state';
 import * as tick from './commands/tick';
-import { EXIT, report, stdio, UsageError, type Io } from './output';
+import { EXIT, report as reportError, stdio, UsageError, type Io } from './output';
 
 interface Command {
   help: string;
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve, replay, report, run: runCollection, new: newSkill, doctor };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;
@@ -33,7 +38,8 @@ function usage(): string {
     '',
     'Common options: --skill NAME (pick one where a folder holds several), --protocol jsonrpc|skilldef|action|namel3ss,',
     '  --json (machine-readable output), --verbose (stack traces).',
-    'Exit codes: 0 success, 1 the tool reported an error, 2 usage, launch or protocol failure, 3 timeout.',
+    'Exit codes: 0 success, 1 the tool reported an error (replay: a call differed; run: an assertion failed),',
+    '  2 usage, launch or protocol failure, 3 timeout.',
     'SKILLBENCH_HOME sets where logs, state and secrets are kept.',
   ].join('\n');
 }
@@ -58,6 +64,6 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
     return await cmd.run(rest, iov);
   } catch (err) {
-    return report(iov, err);
+    return reportError(iov, err);
   }
 }

@@ -1,9 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import './styles/base.css';
 import './styles/layout.css';
+import './styles/skill.css';
 import './styles/controls.css';
+import './styles/feedback.css';
+import './styles/content.css';
 import './styles/tools.css';
-import './styles/panels.css';
+import './styles/form.css';
+import './styles/setup.css';
+import './styles/streams.css';
+import './styles/timeline.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';

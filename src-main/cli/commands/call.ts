@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { CallOutcome } from '../../contract';
+import { readRecording } from '../../qa/recording-reader';
+import type { SkillRuntime } from '../../workbench/skill-runtime';
 import { parse, seconds } from '../args';
 import { openSkill } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
-export const help = 'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json]   call one tool';
+export const help =
+  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--record FILE]   call one tool (--record: append it to a recording, for replay)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -12,19 +17,22 @@ export async function run(argv: string[], io: Io): Promise<number> {
     'args-file': { type: 'string' },
     timeout: { type: 'string' },
     debug: { type: 'boolean' },
+    record: { type: 'string' },
   });
   const [target, tool] = positionals;
   if (!tool) throw new UsageError('call needs a skill path and a tool name (for an action skill, the action)');
   const args = readArgs(values.args as string | undefined, values['args-file'] as string | undefined);
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
+  const recordTo = values.record as string | undefined;
   const rt = openSkill(target, values, { timeoutMs });
   let outcome: CallOutcome;
   try {
+    if (recordTo) checkRecordingTarget(recordTo, rt);
     await rt.start().catch((err) => {
       // Per-call protocols learn their tools by running; a failure there must not stop an explicit call.
       if (rt.adapter.info() === null && rt.ref.protocol !== 'action' && rt.ref.protocol !== 'namel3ss') throw err;
     });
-    outcome = await rt.call(tool, args, { timeoutMs });
+    outcome = recordTo ? await recordedCall(rt, recordTo, tool, args, timeoutMs) : await rt.call(tool, args, { timeoutMs });
   } finally {
     await rt.close();
   }
@@ -43,6 +51,32 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (tail.length && outcome.error?.code !== 'TOOL') io.err(`Last stderr lines:\n${tail.slice(-10).map((l) => `  ${l}`).join('\n')}`);
   }
   return exitCode(outcome);
+}
+
+/**
+ * The call, recorded: the runtime's recorder (opened after start, so the header knows the version) takes
+ * every protocol message of the call as it happens, between the call-start and the call record, and is
+ * closed (writing the `end` record) before the skill is shut down.
+ */
+async function recordedCall(rt: SkillRuntime, file: string, tool: string, args: unknown, timeoutMs?: number): Promise<CallOutcome> {
+  rt.startRecording(file);
+  const callId = randomUUID();
+  const safeArgs = rt.redactor.value(args);
+  rt.record({ type: 'call-start', callId, tool, args: safeArgs });
+  const outcome = await rt.call(tool, args, { timeoutMs });
+  rt.messages.flush();
+  rt.record({ type: 'call', callId, tool, args: safeArgs, outcome: rt.redactor.value(outcome) });
+  rt.stopRecording(); // the shutdown that follows is not part of the call
+  return outcome;
+}
+
+/** One recording holds one skill: appending another's calls would make its replay call the wrong skill. */
+function checkRecordingTarget(file: string, rt: SkillRuntime): void {
+  if (!fs.existsSync(file) || fs.statSync(file).size === 0) return;
+  const { header } = readRecording(file);
+  if (path.resolve(header.skill.dir) !== path.resolve(rt.ref.dir) || header.skill.name !== rt.ref.name) {
+    throw new UsageError(`${file} records ${header.skill.name} (${header.skill.dir}), not ${rt.ref.name}: record into another file`);
+  }
 }
 
 export function exitCode(outcome: CallOutcome): number {

@@ -93,7 +93,8 @@ export function loadInfo(skillId: string, force = false): Promise<void> {
   return p;
 }
 
-export async function addFolder(path: string): Promise<boolean> {
+/** Adds a folder; returns null on success or the reason it failed (also toasted unless `quiet`). */
+export async function addFolder(path: string, quiet = false): Promise<string | null> {
   try {
     const ws = await api().addFolder(path);
     get().setFolders(ws.folders);
@@ -101,10 +102,10 @@ export async function addFolder(path: string): Promise<boolean> {
     get().setSkills(skills);
     const added = skills.find((k) => k.root === path) ?? skills.find((k) => ws.folders.includes(k.root));
     if (!get().selectedSkillId && added) selectSkill(added.id);
-    return true;
+    return null;
   } catch (err) {
-    toastError(err, 'Could not open the folder');
-    return false;
+    if (!quiet) toastError(err, 'Could not open the folder');
+    return messageOf(err);
   }
 }
 

@@ -16,7 +16,6 @@ declare global {
 export const connection = new ConnectionStatus();
 
 let client: WorkbenchClient | null = null;
-let missingToken = false;
 
 export function initClient(): void {
   if (client) return;
@@ -26,16 +25,15 @@ export function initClient(): void {
     return;
   }
   const token = takeToken();
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   if (!token) {
-    missingToken = true;
-    connection.set(
-      'unauthorised',
-      'This page needs the address printed by “skillbench serve” (it ends in ?token=…). Open that address instead.',
-    );
-    client = createOfflineClient();
+    // No token in the address or this tab's storage: the server's cookie may still let us in (a new tab of the
+    // same page). If it does not, say what to do.
+    client = createWsClient(`${scheme}//${window.location.host}/api`, connection, {
+      giveUpMessage: 'This page needs the address printed by “skillbench serve” (it ends in ?token=…). Open that address instead.',
+    });
     return;
   }
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const url = `${scheme}//${window.location.host}/api?token=${encodeURIComponent(token)}`;
   client = createWsClient(url, connection);
 }
@@ -43,18 +41,4 @@ export function initClient(): void {
 export function api(): WorkbenchClient {
   if (!client) initClient();
   return client!;
-}
-
-export function isTokenMissing(): boolean {
-  return missingToken;
-}
-
-/** Used when there is nothing to connect to: every call rejects with the reason. */
-function createOfflineClient(): WorkbenchClient {
-  return new Proxy({} as WorkbenchClient, {
-    get(_t, prop) {
-      if (prop === 'on') return () => () => undefined;
-      return () => Promise.reject(new Error(connection.detail ?? 'Not connected to the workbench.'));
-    },
-  });
 }

@@ -21,7 +21,12 @@ interface Pending {
 const QUEUE_WAIT_MS = 30_000;
 const MAX_BACKOFF_MS = 10_000;
 
-export function createWsClient(url: string, status: ConnectionStatus): WorkbenchClient {
+export interface WsClientOptions {
+  /** When set, stop retrying after a few failed first attempts and report this (used when we have no token). */
+  giveUpMessage?: string;
+}
+
+export function createWsClient(url: string, status: ConnectionStatus, options: WsClientOptions = {}): WorkbenchClient {
   let ws: WebSocket | null = null;
   let nextId = 1;
   let attempts = 0;
@@ -85,6 +90,15 @@ export function createWsClient(url: string, status: ConnectionStatus): Workbench
   }
 
   function connect(): void {
+    if (!everOpened && options.giveUpMessage && attempts >= 2) {
+      status.set('unauthorised', options.giveUpMessage);
+      for (const [id, p] of pending) {
+        pending.delete(id);
+        if (p.queuedTimer) clearTimeout(p.queuedTimer);
+        p.reject(new Error(options.giveUpMessage));
+      }
+      return;
+    }
     if (!everOpened && attempts >= 3) {
       status.set('unreachable');
     } else {

@@ -1,15 +1,39 @@
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FolderPlus, MousePointerClick } from 'lucide-react';
+import { FolderPlus, KeyRound, MousePointerClick } from 'lucide-react';
 import { useStore } from '../store';
 import { SkillsSidebar } from './sidebar/SkillsSidebar';
 import { SkillView } from './skill/SkillView';
 import { ConnectionBanner } from './common/ConnectionBanner';
 import { Toasts } from './common/Toasts';
 import { EmptyState } from './common/EmptyState';
+import { Button } from './common/Button';
+import { OpenFolderDialog } from './sidebar/OpenFolderDialog';
+import { openFolder } from '../actions/workspace';
+
+function OpenFolderButton() {
+  const [dialog, setDialog] = useState(false);
+  return (
+    <>
+      <Button
+        variant="primary"
+        icon={<FolderPlus size={14} />}
+        onClick={async () => {
+          if ((await openFolder()) === 'dialog') setDialog(true);
+        }}
+      >
+        Open folder
+      </Button>
+      <OpenFolderDialog open={dialog} onClose={() => setDialog(false)} />
+    </>
+  );
+}
 
 function MainArea() {
-  const { selected, exists, loaded, count } = useStore(
+  const { selected, exists, loaded, count, connection, detail } = useStore(
     useShallow((s) => ({
+      connection: s.connection,
+      detail: s.connectionDetail,
       selected: s.selectedSkillId,
       exists: !!s.selectedSkillId && s.skills.some((k) => k.id === s.selectedSkillId),
       loaded: s.skillsLoaded,
@@ -17,13 +41,22 @@ function MainArea() {
     })),
   );
   if (selected && exists) return <SkillView key={selected} skillId={selected} />;
+  if (!loaded && connection === 'unauthorised') {
+    return (
+      <main className="main-empty" aria-label="Workbench">
+        <EmptyState icon={<KeyRound size={28} />} title="This page needs its access link">
+          {detail ?? 'Open the address that “skillbench serve” printed in the terminal; it ends in ?token=….'}
+        </EmptyState>
+      </main>
+    );
+  }
   if (!loaded) return <main className="main-empty" aria-label="Workbench" />;
   return (
     <main className="main-empty" aria-label="Workbench">
       {count === 0 ? (
-        <EmptyState icon={<FolderPlus size={28} />} title="Open a folder of skills">
-          Use <strong>Open folder</strong> in the sidebar to add a folder. The workbench finds every skill in it — subprocess
-          JSON-RPC tools, SkillDefinition skills, namel3ss tools and action skills — and lets you run, debug and set them up.
+        <EmptyState icon={<FolderPlus size={28} />} title="Open a folder of skills" action={<OpenFolderButton />}>
+          The workbench finds every skill in the folder — subprocess JSON-RPC tools, SkillDefinition skills, namel3ss
+          tools and action skills — so you can run, debug and set them up.
         </EmptyState>
       ) : (
         <EmptyState icon={<MousePointerClick size={28} />} title="Pick a skill">

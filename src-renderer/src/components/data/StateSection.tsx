@@ -4,6 +4,7 @@ import { MonacoEditor } from '../../monaco/MonacoEditor';
 import { JsonTree } from '../common/JsonTree';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
+import { REDACTED } from '@contract';
 import { api } from '../../api/client';
 import { pretty } from '../../lib/format';
 import { messageOf } from '../../actions/errors';
@@ -56,6 +57,11 @@ export function StateSection({ skillId, state, onSaved }: { skillId: string; sta
         )}
       </div>
       {error && <ErrorNote message={error} />}
+      {editing && text.includes(REDACTED) && (
+        <p className="field-help state-secret-note">
+          Values shown as {REDACTED} are secrets the workbench does not reveal. Leave them exactly as they are to keep them.
+        </p>
+      )}
       {editing ? (
         <MonacoEditor value={text} onChange={setText} schema={STATE_SCHEMA} ariaLabel="Skill state as JSON" onSubmit={() => void save()} className="state-editor" />
       ) : Object.keys(state).length ? (

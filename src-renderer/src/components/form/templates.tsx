@@ -187,10 +187,12 @@ function iconButton(icon: React.ReactNode, label: string, tone = '') {
 function AddButton(props: IconButtonProps) {
   const { iconType: _i, icon: _c, uiSchema: _u, registry: _r, className, ...rest } = props;
   void _i; void _c; void _u; void _r;
+  // rjsf uses the same button to add a list item and to add a free-form field to an object.
+  const field = (className ?? '').includes('object-property-expand');
   return (
     <button type="button" className={`btn btn-ghost btn-sm add-btn ${className ?? ''}`} {...rest}>
       <Plus size={13} aria-hidden="true" />
-      <span className="btn-label">Add item</span>
+      <span className="btn-label">{field ? 'Add a field' : 'Add item'}</span>
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ArrowDown, ChevronDown, ChevronUp, Copy, Eraser, Search } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { LogTerminal, type LogTerminalHandle } from './LogTerminal';
@@ -14,7 +14,16 @@ export default function LogsTab({ skillId }: { skillId: string }) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<{ index: number; count: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { counters, resetLogs } = useStore(useShallow((s) => ({ counters: s.logCounters[skillId], resetLogs: s.resetLogs })));
+  const { resetLogs } = useStore(useShallow((s) => ({ resetLogs: s.resetLogs })));
+  // While the log is on screen nothing is "new": reset the unseen counter on the way in and out.
+  useEffect(() => {
+    resetLogs(skillId);
+    const t = setInterval(() => resetLogs(skillId), 1000);
+    return () => {
+      clearInterval(t);
+      resetLogs(skillId);
+    };
+  }, [skillId, resetLogs]);
 
   const clear = async () => {
     try {
@@ -65,7 +74,6 @@ export default function LogsTab({ skillId }: { skillId: string }) {
           <span className="legend-item sys">sys</span> workbench
         </span>
         <span className="spacer" />
-        {counters && counters.errors > 0 && <span className="muted small">{counters.errors} stderr line{counters.errors === 1 ? '' : 's'} since opened</span>}
         <IconButton label="Scroll to the end" icon={<ArrowDown size={14} />} onClick={() => term.current?.scrollToBottom()} />
         <IconButton label="Copy the log (or the selection)" icon={<Copy size={14} />} onClick={() => void copyText(term.current?.text() ?? '', 'Log copied')} />
         <IconButton label="Clear the log" icon={<Eraser size={14} />} onClick={() => void clear()} data-testid="clear-logs" />

@@ -120,7 +120,8 @@ export function useSetupFlow(skillId: string): SetupFlow {
       if (!alive.current) return;
       if (r.status === 'error') {
         setErrors(errorMap(r.errors));
-        setMessage(r.message ?? 'Something needs fixing before you can continue.');
+        const n = r.errors?.length ?? 0;
+        setMessage(r.message ?? (n === 1 ? 'Please check the answer marked below.' : n > 1 ? 'Please check the answers marked below.' : 'The skill did not accept these answers.'));
         return;
       }
       done.current = [...done.current, { step, values: withoutSecrets(step, submitted) }];

@@ -8,14 +8,16 @@ import { useStore } from '../../store';
 export function OpenFolderDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [path, setPath] = useState('');
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const home = useStore((s) => s.host?.home);
   const submit = async () => {
     const p = path.trim();
     if (!p) return;
     setBusy(true);
-    const ok = await addFolder(p);
+    const failure = await addFolder(p, true);
     setBusy(false);
-    if (ok) {
+    setError(failure);
+    if (!failure) {
       setPath('');
       onClose();
     }
@@ -23,7 +25,10 @@ export function OpenFolderDialog({ open, onClose }: { open: boolean; onClose(): 
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
       title="Open a folder of skills"
       labelId="open-folder-title"
       footer={
@@ -49,9 +54,15 @@ export function OpenFolderDialog({ open, onClose }: { open: boolean; onClose(): 
           spellCheck={false}
           placeholder={home ? `${home}/my-skills` : '/path/to/skills'}
           value={path}
-          onChange={(e) => setPath(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'open-folder-error' : 'open-folder-help'}
+          onChange={(e) => {
+            setPath(e.target.value);
+            setError(null);
+          }}
         />
-        <p className="field-help">
+        {error && <p className="field-error" id="open-folder-error" role="alert">{error}</p>}
+        <p className="field-help" id="open-folder-help">
           The full path of a folder on the machine running the workbench. Every skill found inside it is listed.
         </p>
       </form>

@@ -7,7 +7,6 @@ import { FolderGroup } from './FolderGroup';
 import { OpenFolderDialog } from './OpenFolderDialog';
 import { ThemeToggle } from './ThemeToggle';
 import { Button, IconButton } from '../common/Button';
-import { EmptyState } from '../common/EmptyState';
 import { Spinner } from '../common/Spinner';
 import { openFolder, selectSkill } from '../../actions/workspace';
 
@@ -100,15 +99,10 @@ export function SkillsSidebar() {
           </div>
         )}
         {noFolders && (
-          <EmptyState
-            compact
-            icon={<FolderPlus size={22} />}
-            title="Open a folder of skills"
-            action={<Button variant="primary" icon={<FolderPlus size={14} />} onClick={() => void onOpen()}>Open folder</Button>}
-          >
-            Pick a folder that contains skills (a SKILL.md, manifest.json, agent.yaml or tool scripts). Every skill inside
-            it shows up here.
-          </EmptyState>
+          <div className="sidebar-empty">
+            <p>No folders open yet.</p>
+            <Button size="sm" icon={<FolderPlus size={13} />} onClick={() => void onOpen()}>Open folder</Button>
+          </div>
         )}
         {groups.map((g) => (
           <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} />

@@ -1,9 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
-import { Info } from 'lucide-react';
 import type { SkillInfo, SkillSummary } from '@contract';
 import { PROTOCOL_LABELS } from '@contract';
 import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
+import { SkillNotes } from './SkillNotes';
 import { useStore } from '../../store';
 
 export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
@@ -28,26 +28,19 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
           <span className="skill-path" title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
         </div>
         {description && <p className="skill-description">{description}</p>}
-        {summary.statusDetail && (summary.status === 'crashed' || summary.status === 'needs-setup') && (
+        {info && <SkillNotes notes={info.notes} />}
+        {summary.statusDetail && summary.status === 'crashed' && (
           <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
         )}
         {needsSetup && info?.capabilities.setup && !onSetupTab && (
           <div className="callout callout-setup">
-            This skill needs to be set up before it can work (for example, an API key).
+            {summary.statusDetail
+              ? `This skill needs to be set up before it can work: ${summary.statusDetail.replace(/\.?$/, '.')}`
+              : 'This skill needs to be set up before it can work (for example, an API key).'}
             <button type="button" className="link-btn" onClick={() => setTab(summary.id, 'setup')}>
               Open setup
             </button>
           </div>
-        )}
-        {info && info.notes.length > 0 && (
-          <ul className="skill-notes" aria-label="Notes">
-            {info.notes.map((n, i) => (
-              <li key={i}>
-                <Info size={12} aria-hidden="true" />
-                {n}
-              </li>
-            ))}
-          </ul>
         )}
       </div>
     </header>

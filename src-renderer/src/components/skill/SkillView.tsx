@@ -37,13 +37,13 @@ const LABELS: Record<TabName, string> = {
 };
 
 export function SkillView({ skillId }: { skillId: string }) {
-  const { summary, info, tab, setTab, logErrors, messageCount, toolCount } = useStore(
+  const { summary, info, tab, setTab, logUnseen, messageCount, toolCount } = useStore(
     useShallow((s) => ({
       summary: s.skills.find((k) => k.id === skillId),
       info: s.infos[skillId],
       tab: s.activeTab[skillId],
       setTab: s.setActiveTab,
-      logErrors: s.logCounters[skillId]?.errors ?? 0,
+      logUnseen: s.logCounters[skillId]?.lines ?? 0,
       messageCount: s.messageCounts[skillId] ?? 0,
       toolCount: s.infos[skillId]?.tools.length,
     })),
@@ -62,7 +62,7 @@ export function SkillView({ skillId }: { skillId: string }) {
     label: LABELS[id],
     badge:
       id === 'tools' && toolCount !== undefined ? toolCount
-      : id === 'logs' && logErrors > 0 ? <span className="badge-error" title={`${logErrors} lines on stderr`}>{logErrors}</span>
+      : id === 'logs' && logUnseen > 0 && active !== 'logs' ? <span title={`${logUnseen} new lines since you last looked`}>{logUnseen > 999 ? '999+' : logUnseen}</span>
       : id === 'messages' && messageCount > 0 ? messageCount
       : id === 'setup' && (summary.status === 'needs-setup' || info?.needsSetup) ? <span className="badge-attention">!</span>
       : undefined,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type WheelEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TimelineEntry } from '@contract';
 import { formatClock, formatDuration } from '../../lib/format';
 
@@ -69,7 +69,9 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [width, follow, pxPerSec]);
 
-  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+  // React's wheel listeners are passive, so Ctrl+wheel would zoom the page; listen natively instead.
+  const wheel = useRef<(e: WheelEvent) => void>(() => undefined);
+  wheel.current = (e: WheelEvent) => {
     const el = scroller.current!;
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault();
@@ -83,7 +85,19 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
     }
   };
 
+  useEffect(() => {
+    const el = scroller.current!;
+    const handler = (e: WheelEvent) => wheel.current(e);
+    el.addEventListener('wheel', handler, { passive: false });
+    return () => el.removeEventListener('wheel', handler);
+  }, []);
+
   const onKey = (e: KeyboardEvent) => {
+    if (e.key === '+' || e.key === '=' || e.key === '-') {
+      e.preventDefault();
+      onZoom(e.key === '-' ? 0.5 : 2);
+      return;
+    }
     if (!entries.length || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
     e.preventDefault();
     const i = selected === null ? -1 : entries.findIndex((en) => en.seq === selected);
@@ -105,15 +119,30 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
   const axis: number[] = [];
   for (let t = Math.ceil(Math.max(t0, lo) / stepMs) * stepMs; t <= Math.min(t1, hi); t += stepMs) axis.push(t);
 
-  let flagRow = 0;
+  // Flag labels go in two rows; a flag whose label would overlap both rows shows only its pole (details on hover).
+  const rowEnds = [-Infinity, -Infinity];
+  const flagLayout = new Map<number, { row: number; label: string; width: number } | null>();
+  for (const e of visible) {
+    if (!LIFECYCLE.has(e.kind)) continue;
+    const label = e.label.length > 26 ? `${e.label.slice(0, 25)}…` : e.label;
+    const width = label.length * 6.1 + 12;
+    const ex = x(e.time);
+    const row = rowEnds.findIndex((end) => end + 4 <= ex);
+    if (row < 0) {
+      flagLayout.set(e.seq, null);
+    } else {
+      rowEnds[row] = ex + width;
+      flagLayout.set(e.seq, { row, label, width });
+    }
+  }
+
   return (
     <div
       ref={scroller}
       className="timeline-scroller"
       tabIndex={0}
       role="group"
-      aria-label="Timeline. Left and right arrows move between entries; Ctrl and the mouse wheel zoom."
-      onWheel={onWheel}
+      aria-label="Timeline. Left and right arrows move between entries; plus and minus, or Ctrl and the mouse wheel, zoom."
       onKeyDown={onKey}
       onScroll={(e) => {
         const el = e.currentTarget;
@@ -168,12 +197,18 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
             );
           }
           if (LIFECYCLE.has(e.kind)) {
-            const row = flagRow++ % 2;
+            const layout = flagLayout.get(e.seq);
             return (
               <g key={e.seq} className={`tl-flag flag-${e.kind}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-flag">
                 <line x1={ex} x2={ex} y1={AXIS + 2} y2={HEIGHT} />
-                <rect x={ex} y={AXIS + 4 + row * 20} width={Math.min(160, e.label.length * 6.2 + 12)} height={16} rx={3} />
-                <text x={ex + 6} y={AXIS + 15.5 + row * 20}>{e.label.length > 24 ? `${e.label.slice(0, 23)}…` : e.label}</text>
+                {layout ? (
+                  <>
+                    <rect x={ex} y={AXIS + 4 + layout.row * 20} width={layout.width} height={16} rx={3} />
+                    <text x={ex + 6} y={AXIS + 15.5 + layout.row * 20}>{layout.label}</text>
+                  </>
+                ) : (
+                  <circle cx={ex} cy={AXIS + 6} r={4} />
+                )}
                 <title>{tooltip(e)}</title>
               </g>
             );

@@ -5,6 +5,7 @@ import { useTimelineRing } from '../../streams/timeline';
 import { useStore } from '../../store';
 import { api } from '../../api/client';
 import { TimelineChart } from './TimelineChart';
+import { TimelineEntries } from './TimelineEntries';
 import { Button, IconButton } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
 import { JsonTree } from '../common/JsonTree';
@@ -20,7 +21,6 @@ export function TimelineTab({ skillId }: { skillId: string }) {
   const [pxPerSec, setPxPerSec] = useState(20);
   const [follow, setFollow] = useState(true);
   const [selected, setSelected] = useState<number | null>(null);
-  void version;
 
   const zoom = (f: number) => setPxPerSec((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * f)));
   const fit = () => {
@@ -92,6 +92,8 @@ export function TimelineTab({ skillId }: { skillId: string }) {
             onFollowChange={setFollow}
           />
           </div>
+          <div className="timeline-bottom">
+          <TimelineEntries entries={ring.list} version={version} selected={selected} onSelect={setSelected} />
           <div className="timeline-detail" aria-live="polite">
             {entry ? (
               <>
@@ -105,8 +107,9 @@ export function TimelineTab({ skillId }: { skillId: string }) {
                 {entry.data !== undefined && <JsonTree value={entry.data} label="Entry data" />}
               </>
             ) : (
-              <span className="muted">Click a bar, marker or flag (or focus the chart and use the arrow keys) to see its details. {tickCount} ticks, {ring.list.length} entries in total.</span>
+              <span className="muted">Pick an entry (in the chart or the list) to see its details. {tickCount} ticks, {ring.list.length} entries in total.</span>
             )}
+          </div>
           </div>
         </>
       )}

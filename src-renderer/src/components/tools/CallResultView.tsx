@@ -64,7 +64,8 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
         </ErrorNote>
       )}
 
-      {o?.text !== undefined && o.text !== '' && <TextResult text={o.text} />}
+      {/* A failed MCP-style call often repeats its error as text: show it once. */}
+      {o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && <TextResult text={o.text} />}
       {o?.data !== undefined && (
         <div className="result-block">
           <div className="result-block-head"><span className="muted">Structured result</span></div>

@@ -1,0 +1,168 @@
+/**
+ * `skillbench doctor`: a skill reviewed the way a careful reviewer would, mostly without running it.
+ * Static checks first (manifest or agent.yaml or the namel3ss app, entries, Python syntax, setup fields,
+ * committed secrets), using the protocol readers themselves so the doctor and the workbench never
+ * disagree about what a file means. Then one live start, where the protocol keeps a process, to list
+ * the tools and look at the first setup step; then the checks every protocol's tools share.
+ *
+ * A folder the workbench does not recognise as a skill, but that looks like one gone wrong (a manifest
+ * whose entry is missing, an agent.yaml that does not parse), is still examined: saying why it is not
+ * found is the most useful thing the doctor can do for it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Protocol, SkillRef, ToolInfo } from '../contract';
+import { PROTOCOL_LABELS } from '../contract';
+import { SkillError } from '../engine/errors';
+import { defaultHome } from '../host/paths';
+import { resolveSkill } from '../protocols/discover';
+import { makeRef, readJson } from '../protocols/refs';
+import { venvPython } from '../protocols/skilldef/locate';
+import { checkActionSkill } from './checks/action-checks';
+import { Findings, type Finding, type Severity } from './checks/findings';
+import { liveCheck } from './checks/live-check';
+import { checkSkillDefManifest, checkSubprocessManifest } from './checks/manifest-checks';
+import { checkNamel3ssApp } from './checks/namel3ss-checks';
+import { scanSecrets } from './checks/secret-scan';
+import { checkSetupSource } from './checks/setup-checks';
+import { checkTools } from './checks/tool-checks';
+import { pythonSyntaxErrors } from './python-syntax';
+import { relPath, skillFiles } from './skill-files';
+
+export type { Finding, Severity } from './checks/findings';
+
+export interface DoctorOptions {
+  /** Picks one skill where the path holds several. */
+  skill?: string;
+  protocol?: Protocol;
+  /** Start the skill to list its tools (default true). */
+  live?: boolean;
+  /** How long the live start may take (ms). */
+  timeoutMs?: number;
+  /** The workbench home the live start logs into (default SKILLBENCH_HOME or the user-data folder). */
+  home?: string;
+}
+
+export interface DoctorReport {
+  skill: string;
+  protocol: Protocol;
+  dir: string;
+  /** Errors first, then warnings, then information. */
+  findings: Finding[];
+  /** No errors (warnings allowed). */
+  ok: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_PY_FILES = 400;
+const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export async function runDoctor(target: string, opts: DoctorOptions = {}): Promise<DoctorReport> {
+  const { ref, detected } = locate(target, opts);
+  const f = new Findings();
+  const dir = ref.dir;
+  if (!detected) {
+    f.error('NOT_DETECTED', `The workbench does not find a ${PROTOCOL_LABELS[ref.protocol]} skill here as the files stand; the findings below say why.`, 'Fix the errors below; "skillbench list" shows the skill once it is found.');
+  }
+
+  let staticTools: ToolInfo[] | null = null;
+  switch (ref.protocol) {
+    case 'jsonrpc':
+      checkSubprocessManifest(dir, f);
+      break;
+    case 'skilldef':
+      checkSkillDefManifest(dir, f);
+      break;
+    case 'namel3ss':
+      staticTools = checkNamel3ssApp(dir, f).tools;
+      break;
+    case 'action':
+      staticTools = checkActionSkill(ref, f).tools;
+      break;
+  }
+
+  const py = skillFiles(dir).filter((x) => x.rel.endsWith('.py')).slice(0, MAX_PY_FILES);
+  for (const p of await pythonSyntaxErrors(py.map((x) => x.abs), { python: venvPython(dir) ?? undefined })) {
+    const rel = relPath(dir, p.file);
+    f.error('PYTHON_SYNTAX', `Syntax error in ${rel} line ${p.line}: ${p.message}${p.text ? `\n    ${p.text.trim()}` : ''}`, 'Fix the line: Python refuses to load the file until then.', { file: rel, line: p.line });
+  }
+  if (ref.protocol === 'skilldef') checkSetupSource(py, f);
+
+  for (const hit of scanSecrets(dir)) {
+    f.error('COMMITTED_SECRET', `${hit.file} line ${hit.line} holds what looks like ${hit.kind} (${hit.hint}).`, 'Take it out of the folder and revoke it (anyone with a copy has it). Give secrets to the skill through its setup wizard (a password field) or as a secret environment variable in the workbench\'s skill settings.', {
+      file: hit.file,
+      line: hit.line,
+    });
+  }
+
+  let liveTools: ToolInfo[] | null = null;
+  if (ref.protocol === 'namel3ss') {
+    f.info('LIVE_SKIPPED', 'Nothing to start: namel3ss tools run one Python process per call, and the app was read as a call reads it.');
+  } else if (opts.live === false) {
+    f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`);
+  } else if (f.blocking() || !detected) {
+    f.info('LIVE_SKIPPED', 'Not started: fix the errors above first.');
+  } else {
+    const live = await liveCheck(ref, f, { home: opts.home ?? defaultHome(), timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    liveTools = live.info?.tools ?? null;
+    sdkWarnings(live.stderr, f);
+  }
+
+  const tools = liveTools ?? staticTools;
+  if (tools) {
+    checkTools(tools, f, {
+      descriptionSeverity: ref.protocol === 'namel3ss' ? 'info' : 'warning',
+      providerNames: ref.protocol === 'jsonrpc' || ref.protocol === 'skilldef',
+    });
+  }
+
+  const findings = f.list.map((x, i) => ({ x, i })).sort((a, b) => ORDER[a.x.severity] - ORDER[b.x.severity] || a.i - b.i).map(({ x }) => x);
+  return { skill: ref.name, protocol: ref.protocol, dir, findings, ok: !findings.some((x) => x.severity === 'error') };
+}
+
+/** The exit code the CLI gives a report: 1 with any error, else 0. */
+export function doctorExitCode(report: DoctorReport): number {
+  return report.ok ? 0 : 1;
+}
+
+/** The workbench's SDK prints `skillbench: warning: …` for definitions the original SDK let pass. */
+function sdkWarnings(stderr: string[], f: Findings): void {
+  for (const line of stderr) {
+    const dup = /more than one tool named (.+?): the last one wins/.exec(line);
+    if (dup) {
+      f.error('DUPLICATE_TOOL', `More than one tool is named ${dup[1]}: only the last one can be called.`, 'Give every tool its own name in skill.py.');
+      continue;
+    }
+    const w = /^skillbench: warning: (.*)$/.exec(line) ?? /^skillbench: (.*ignores fields it does not know.*)$/.exec(line);
+    if (w) f.warning('SDK_WARNING', `The SDK says: ${w[1]}`, 'Check the spelling of the fields named (the SDK ignores fields it does not know).');
+  }
+}
+
+/** The skill at `target`; failing that, a folder that looks like a broken skill (see the file comment). */
+function locate(target: string, opts: DoctorOptions): { ref: SkillRef; detected: boolean } {
+  try {
+    return { ref: resolveSkill(target, { skill: opts.skill, protocol: opts.protocol }), detected: true };
+  } catch (err) {
+    const abs = path.resolve(target);
+    const notFound = err instanceof SkillError && /^No skill found/.test(err.message);
+    if (!notFound || opts.skill || !fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory()) throw err;
+    const protocol = opts.protocol ?? guessProtocol(abs);
+    if (!protocol) throw err;
+    return { ref: makeRef({ name: path.basename(abs), protocol, dir: abs, root: path.dirname(abs) }), detected: false };
+  }
+}
+
+/** Which protocol a folder was meant for, judged from its marker files alone. */
+function guessProtocol(dir: string): Protocol | null {
+  const has = (name: string) => fs.existsSync(path.join(dir, name));
+  if (has('manifest.json')) {
+    const m = readJson(path.join(dir, 'manifest.json')) as { runtime?: unknown } | undefined;
+    const runtime = m?.runtime as { type?: unknown } | string | undefined;
+    if (runtime && typeof runtime === 'object' && runtime.type === 'subprocess') return 'jsonrpc';
+    return 'skilldef';
+  }
+  if (has('skill.py')) return 'skilldef';
+  if (has('agent.yaml') || has('agent.yml')) return 'action';
+  if (has('.namel3ss') || fs.readdirSync(dir).some((n) => n.endsWith('.ai'))) return 'namel3ss';
+  return null;
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { PROTOCOL_LABELS, type Protocol } from '../../contract';
+import { pythonResources } from '../../host/paths';
+import { createSkill, TEMPLATE_PROTOCOLS } from '../../authoring/new-skill';
+import { parse } from '../args';
+import { EXIT, json, UsageError, type Io } from '../output';
+
+export const help = 'new <folder> --protocol jsonrpc|skilldef|namel3ss|action [--name NAME]   a working skill with one tool and a test';
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { name: { type: 'string' } });
+  const folder = positionals[0];
+  if (!folder) throw new UsageError('new needs a folder to create, e.g. skillbench new my-skill --protocol skilldef');
+  if (positionals.length > 1) throw new UsageError(`new takes one folder; got ${positionals.length} (${positionals.join(', ')})`);
+  const protocol = values.protocol as Protocol | undefined;
+  if (!protocol) throw new UsageError(`new needs --protocol, one of: ${TEMPLATE_PROTOCOLS.join(', ')}`);
+  if (!TEMPLATE_PROTOCOLS.includes(protocol)) throw new UsageError(`--protocol must be one of ${TEMPLATE_PROTOCOLS.join(', ')}`);
+
+  const made = createSkill({ folder, protocol, name: values.name as string | undefined });
+  const shown = display(made.dir);
+  const next = nextSteps(shown, made.dir, protocol);
+  if (values.json) {
+    io.out(json({ dir: made.dir, name: made.name, protocol, files: made.files, next }));
+    return EXIT.OK;
+  }
+  io.out(`Created "${made.name}" (${PROTOCOL_LABELS[protocol]}) in ${shown}:`);
+  for (const f of made.files) io.out(`  ${f}`);
+  io.out('');
+  io.out('Next:');
+  for (const n of next) io.out(`  ${n}`);
+  return EXIT.OK;
+}
+
+/** The commands to try, with the path as the user would type it. */
+function nextSteps(shown: string, dir: string, protocol: Protocol): string[] {
+  const q = quote(shown);
+  const test =
+    protocol === 'skilldef'
+      ? `(cd ${quote(dir)} && SKILLBENCH_SDK=${quote(pythonResources())} python3 -m unittest)`
+      : `(cd ${quote(dir)} && python3 -m unittest)`;
+  return [`skillbench call ${q} greet --args '{"name": "Ada"}'`, `skillbench doctor ${q}`, test];
+}
+
+/** Relative to the working folder when the skill is inside it, else absolute. */
+function display(dir: string): string {
+  const rel = path.relative(process.cwd(), dir);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : dir;
+}
+
+function quote(s: string): string {
+  return /^[\w./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,52 @@
+import { defaultHome } from '../../host/paths';
+import { runCollection, type RequestResult, type RunReport } from '../../qa/collection-runner';
+import { writeJUnit, type JUnitCase } from '../../qa/junit';
+import { parse, seconds } from '../args';
+import { EXIT, json, UsageError, type Io } from '../output';
+
+export const help = 'run <collection> [--env NAME] [--skill PATH] [--timeout S] [--junit FILE] [--json]   run saved requests and check their assertions';
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { env: { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' } });
+  const [dir] = positionals;
+  if (!dir) throw new UsageError('run needs a collection: its folder (for example <skill>/.skillbench/collections/smoke) or its collection.json');
+  const asJson = Boolean(values.json);
+  const report = await runCollection(dir, {
+    env: values.env as string | undefined,
+    home: defaultHome(),
+    skillPath: values.skill as string | undefined,
+    timeoutMs: seconds(values.timeout as string | undefined, 'timeout'),
+    secretEnv: process.env,
+    onResult: asJson ? undefined : (r) => io.out(resultLines(r).join('\n')),
+  });
+  if (values.junit) writeJUnit(values.junit as string, [suiteOf(report)]);
+  if (asJson) io.out(json(report));
+  else io.out(summary(report));
+  return report.failed ? EXIT.TOOL_ERROR : EXIT.OK;
+}
+
+function resultLines(r: RequestResult): string[] {
+  const lines = [`${r.pass ? '✓' : '✗'} ${r.name} (${r.tool}, ${r.durationMs} ms)`];
+  for (const a of r.assertions) if (!a.pass) lines.push(`    ${a.message}`);
+  return lines;
+}
+
+function summary(r: RunReport): string {
+  const n = r.results.length;
+  const where = `${r.collection.name}${r.env ? ` (${r.env})` : ''} on ${r.skill.name}`;
+  if (n === 0) return `${where}: the collection has no requests.`;
+  if (!r.failed) return `${where}: all ${n} request${n === 1 ? '' : 's'} passed.`;
+  return `${where}: ${r.passed} of ${n} requests passed; ${r.failed} failed.`;
+}
+
+function suiteOf(r: RunReport): { name: string; cases: JUnitCase[] } {
+  return {
+    name: r.env ? `${r.collection.name} (${r.env})` : r.collection.name,
+    cases: r.results.map((res) => {
+      const c: JUnitCase = { name: res.name, classname: r.skill.name, seconds: res.durationMs / 1000 };
+      const failed = res.assertions.filter((a) => !a.pass).map((a) => a.message);
+      if (failed.length) c.failure = { message: failed[0], details: failed.join('\n') };
+      return c;
+    }),
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Running a collection: fill every request's placeholders for the chosen environment first (so a missing
+ * variable stops the run before anything is called), start the skill once, call each request in order,
+ * and check its assertions. Secret values are taught to the runtime's redactor, so they are scrubbed from
+ * its logs and message histories, and from everything this report holds.
+ */
+import type { CallOutcome, Protocol } from '../contract';
+import { SkillError } from '../engine/errors';
+import type { Redactor } from '../engine/redactor';
+import { resolveSkill } from '../protocols/discover';
+import { SkillRuntime } from '../workbench/skill-runtime';
+import { evaluateAssertion, type Assertion, type AssertionResult } from './assertions';
+import { fillVariables, variablesIn, VariableError } from './collection-vars';
+import { CollectionError, loadCollection, secretValues, type Collection } from './collections';
+
+export interface RequestResult {
+  name: string;
+  file: string;
+  tool: string;
+  /** As saved: placeholders unfilled, so no secret is in here. */
+  args: unknown;
+  pass: boolean;
+  /** Secrets scrubbed. */
+  outcome: CallOutcome;
+  assertions: AssertionResult[];
+  durationMs: number;
+}
+
+export interface RunReport {
+  collection: { name: string; dir: string };
+  env: string | null;
+  skill: { id: string; name: string; protocol: Protocol; dir: string };
+  results: RequestResult[];
+  passed: number;
+  failed: number;
+}
+
+export interface RunOptions {
+  /** The environment; may be left out when the collection has one or none. */
+  env?: string;
+  home: string;
+  /** Run against this skill instead of the collection's. */
+  skillPath?: string;
+  /** For requests that set no timeout of their own. */
+  timeoutMs?: number;
+  /**
+   * Where a secret with no value in the store may come from, as SKILLBENCH_SECRET_<NAME> (upper case,
+   * other characters as _): the CLI passes process.env, for CI machines that have no secret store.
+   */
+  secretEnv?: Record<string, string | undefined>;
+  onResult?: (r: RequestResult) => void;
+}
+
+interface Prepared {
+  req: Collection['requests'][number];
+  args: unknown;
+  assertions: Assertion[];
+}
+
+export async function runCollection(dir: string, opts: RunOptions): Promise<RunReport> {
+  const c = loadCollection(dir);
+  const env = pickEnvironment(c, opts.env);
+  const secrets = secretsFor(c, env, opts);
+  const prepared = prepare(c, env, secrets);
+
+  const ref = resolveSkill(opts.skillPath ?? c.skillPath, { skill: c.skillName });
+  const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false } });
+  for (const v of Object.values(secrets)) rt.redactor.add(v);
+  const results: RequestResult[] = [];
+  try {
+    await rt.start().catch((err) => {
+      // Per-call protocols learn their tools by running; only a long-running skill must start to be called.
+      if (ref.protocol === 'action' || ref.protocol === 'namel3ss') return;
+      throw new SkillError('LAUNCH', `${ref.name} cannot start, so the collection was not run: ${(err as Error).message}`);
+    });
+    for (const p of prepared) {
+      const raw = await rt.call(p.req.tool, p.args, { timeoutMs: p.req.timeoutMs ?? opts.timeoutMs });
+      const checks = p.assertions.length ? p.assertions : [{ is_error: false }];
+      const assertions = checks.map((a, i) => {
+        const r = evaluateAssertion(a, raw);
+        // Show the assertion as saved (placeholders, not secrets), and scrub what the skill sent back.
+        return {
+          ...r,
+          assertion: p.req.assertions[i] ?? a,
+          expected: rt.redactor.text(r.expected),
+          actual: rt.redactor.text(r.actual),
+          message: rt.redactor.text(r.message),
+        };
+      });
+      const result: RequestResult = {
+        name: p.req.name,
+        file: p.req.file,
+        tool: p.req.tool,
+        args: p.req.args,
+        pass: assertions.every((a) => a.pass),
+        outcome: scrubAll(raw, rt.redactor),
+        assertions,
+        durationMs: raw.durationMs,
+      };
+      results.push(result);
+      opts.onResult?.(result);
+    }
+  } finally {
+    await rt.close();
+  }
+  const passed = results.filter((r) => r.pass).length;
+  return {
+    collection: { name: c.name, dir: c.dir },
+    env,
+    skill: { id: ref.id, name: ref.name, protocol: ref.protocol, dir: ref.dir },
+    results,
+    passed,
+    failed: results.length - passed,
+  };
+}
+
+/** Like Redactor.value, and object keys too: a skill may key a map by whatever text it was given. */
+function scrubAll<T>(v: T, r: Redactor): T {
+  const walk = (x: unknown): unknown => {
+    if (typeof x === 'string') return r.text(x);
+    if (Array.isArray(x)) return x.map(walk);
+    if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, y]) => [r.text(k), walk(y)]));
+    return x;
+  };
+  return r.active ? (walk(v) as T) : v;
+}
+
+function pickEnvironment(c: Collection, env?: string): string | null {
+  const names = Object.keys(c.environments);
+  if (env !== undefined) {
+    if (c.environments[env]) return env;
+    const has = names.length ? `it has ${names.join(', ')}` : 'it has no environments';
+    throw new CollectionError(`The collection "${c.name}" has no environment "${env}" (${has}).`);
+  }
+  if (names.length <= 1) return names[0] ?? null;
+  throw new CollectionError(`The collection "${c.name}" has several environments (${names.join(', ')}): choose one (--env NAME).`);
+}
+
+function secretsFor(c: Collection, env: string | null, opts: RunOptions): Record<string, string> {
+  const out = env ? secretValues(opts.home, c.dir, env, c.secrets) : {};
+  for (const name of c.secrets) {
+    const fromEnv = opts.secretEnv?.[secretEnvName(name)];
+    if (out[name] === undefined && fromEnv !== undefined) out[name] = fromEnv;
+  }
+  return out;
+}
+
+export function secretEnvName(name: string): string {
+  return `SKILLBENCH_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** Fills every request before anything runs: a missing variable is a mistake in the collection, not a failed test. */
+function prepare(c: Collection, env: string | null, secrets: Record<string, string>): Prepared[] {
+  const vars = env ? c.environments[env] : {};
+  for (const name of c.secrets) {
+    if (Object.prototype.hasOwnProperty.call(vars, name)) {
+      throw new CollectionError(`"${name}" is both a variable of environment "${env}" and a secret of the collection "${c.name}": keep one.`);
+    }
+  }
+  const all: Record<string, unknown> = { ...vars, ...secrets };
+  return c.requests.map((req) => {
+    const missing = (name: string): never => {
+      throw new VariableError(missingMessage(c, env, req.name, name, vars));
+    };
+    const args = fillVariables(req.args, all, missing);
+    const assertions = req.assertions.map((a) => fillVariables(a, all, missing) as Assertion);
+    return { req, args, assertions };
+  });
+}
+
+function missingMessage(c: Collection, env: string | null, request: string, name: string, vars: Record<string, unknown>): string {
+  const use = `The request "${request}" uses {{${name}}}`;
+  if (c.secrets.includes(name)) {
+    return `${use}, a secret with no value for environment "${env ?? '(none)'}" here: set it in the workbench (or, for CI, in ${secretEnvName(name)}).`;
+  }
+  if (env === null) return `${use}, but the collection "${c.name}" has no environments, so no variable "${name}".`;
+  const known = Object.keys(vars);
+  const lists = [`its variables: ${known.length ? known.join(', ') : 'none'}`];
+  if (c.secrets.length) lists.push(`secrets: ${c.secrets.join(', ')}`);
+  return `${use}, but environment "${env}" has no variable "${name}" (${lists.join('; ')}).`;
+}
+
+/** Every placeholder a collection uses, for an editor to offer (names only). */
+export function collectionVariables(c: Collection): string[] {
+  const s = new Set<string>();
+  for (const r of c.requests) {
+    variablesIn(r.args, s);
+    variablesIn(r.assertions, s);
+  }
+  return [...s];
+}

@@ -1,0 +1,116 @@
+/**
+ * Replaying a recording: start the skill afresh, make every recorded call again (same tool, same
+ * arguments, in order), and compare each answer with the recorded one (compare.ts). Setup steps, sessions
+ * and ticks are not replayed: the skill's saved state under the home is what it starts from.
+ */
+import fs from 'node:fs';
+import type { CallOutcome, Protocol, SkillRef, Tolerance } from '../contract';
+import { REDACTED } from '../contract';
+import { SkillError } from '../engine/errors';
+import { resolveSkill } from '../protocols/discover';
+import { SkillRuntime } from '../workbench/skill-runtime';
+import { compareOutcome, type Difference } from './compare';
+import { folderHash } from './folder-hash';
+import { callsOf, readRecording } from './recording-reader';
+
+export interface ReplayCase {
+  /** The seq of the recorded `call` record (what a tolerance names). */
+  seq: number;
+  tool: string;
+  args: unknown;
+  recorded: CallOutcome;
+  replayed: CallOutcome;
+  match: boolean;
+  differences: Difference[];
+  durationMs: number;
+  tolerance?: Tolerance;
+}
+
+export interface ReplayReport {
+  recording: { file: string; name: string; startedAt: number };
+  skill: { id: string; name: string; protocol: Protocol; dir: string; version?: string };
+  /** The skill folder's files differ from those recorded (their hash changed). */
+  folderChanged: boolean;
+  folderHash: { recorded: string; now: string };
+  cases: ReplayCase[];
+  matched: number;
+  mismatched: number;
+  /** Skipped lines of the recording, redacted arguments, and the like, in plain words. */
+  warnings: string[];
+}
+
+export interface ReplayOptions {
+  /** Replay against this skill (a folder or script) instead of the one the recording names. */
+  skillPath?: string;
+  home: string;
+  timeoutMs?: number;
+  /** Told of each case as it completes (the CLI prints as it goes). */
+  onCase?: (c: ReplayCase) => void;
+}
+
+export async function replayRecording(file: string, opts: ReplayOptions): Promise<ReplayReport> {
+  const rec = readRecording(file);
+  const h = rec.header;
+  const ref = replayTarget(h.skill, opts.skillPath);
+  const warnings = [...rec.warnings];
+  const now = folderHash(ref.dir);
+  const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false }, timeoutMs: opts.timeoutMs });
+  const cases: ReplayCase[] = [];
+  try {
+    await rt.start().catch((err) => {
+      // Per-call protocols learn their tools by running; only a long-running skill must start to be called.
+      if (ref.protocol === 'action' || ref.protocol === 'namel3ss') return;
+      throw new SkillError('LAUNCH', `${ref.name} cannot start, so nothing was replayed: ${(err as Error).message}`);
+    });
+    for (const call of callsOf(rec)) {
+      if (JSON.stringify(call.args ?? null).includes(REDACTED)) {
+        warnings.push(`Call ${call.seq} (${call.tool}) had a secret in its arguments; it was replayed with the placeholder ${REDACTED}.`);
+      }
+      const replayed = rt.redactor.value(await rt.call(call.tool, call.args, { timeoutMs: opts.timeoutMs }));
+      const { match, differences } = compareOutcome(call.outcome, replayed, call.tolerance);
+      const c: ReplayCase = { seq: call.seq, tool: call.tool, args: call.args, recorded: call.outcome, replayed, match, differences, durationMs: replayed.durationMs };
+      if (call.tolerance) c.tolerance = call.tolerance;
+      cases.push(c);
+      opts.onCase?.(c);
+    }
+  } finally {
+    await rt.close();
+  }
+  const matched = cases.filter((c) => c.match).length;
+  return {
+    recording: { file: rec.file, name: h.name, startedAt: h.startedAt },
+    skill: { id: ref.id, name: ref.name, protocol: ref.protocol, dir: ref.dir, version: rt.info()?.version },
+    folderChanged: now !== h.folderHash,
+    folderHash: { recorded: h.folderHash, now },
+    cases,
+    matched,
+    mismatched: cases.length - matched,
+    warnings,
+  };
+}
+
+/** The skill to replay against: the one at `skillPath`, else the recorded folder; where a folder holds several, the recorded name picks. */
+export function replayTarget(skill: { name: string; protocol: Protocol; dir: string }, skillPath?: string): SkillRef {
+  if (!skillPath && !fs.existsSync(skill.dir)) {
+    throw new SkillError('NOT_FOUND', `The recorded skill's folder ${skill.dir} is gone; name the skill to replay against with --skill PATH.`);
+  }
+  const target = skillPath ?? skill.dir;
+  const protocol = skillPath ? undefined : skill.protocol;
+  try {
+    return resolveSkill(target, { protocol });
+  } catch (err) {
+    if (!(err instanceof SkillError) || !/holds \d+ skills/.test(err.message)) throw err;
+    return resolveSkill(target, { protocol, skill: skill.name });
+  }
+}
+
+/** The one-line description of a difference people read: `path: recorded -> replayed (why)`. */
+export function describeDifference(d: Difference): string {
+  return `${d.path}: ${show(d.recorded)} -> ${show(d.replayed)} (${d.why})`;
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return '(nothing)';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 200 ? `${s.slice(0, 197)}...` : s;
+}

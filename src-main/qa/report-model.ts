@@ -1,0 +1,197 @@
+/**
+ * What a QA report says about a recording, independent of how it is printed: the header, a summary,
+ * every step in the order it happened, what failed (with the stderr around it), and the notes.
+ * Protocol messages are counted, not listed: the recording file keeps them for whoever needs them.
+ */
+import { PROTOCOL_LABELS, type CallOutcome, type SetupFieldError, type Tolerance } from '../contract';
+import type { RecordEntry } from './recording-format';
+import type { Recording } from './recording-reader';
+
+export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'crash' | 'lifecycle' | 'note' | 'stop';
+
+export interface Step {
+  seq: number;
+  time: number;
+  kind: StepKind;
+  /** One line, plain words. */
+  title: string;
+  ok?: boolean;
+  /** Labelled blocks shown under the title (arguments, result, errors, event data). */
+  blocks: { label: string; text: string; json?: boolean }[];
+}
+
+export interface Failure {
+  seq: number;
+  time: number;
+  what: string;
+  error: string;
+  stderrTail: string[];
+}
+
+export interface ReportModel {
+  file: string;
+  name: string;
+  skill: { name: string; id: string; protocol: string; version?: string; dir: string };
+  startedAt: number;
+  durationMs: number;
+  folderHash: string;
+  summary: { calls: number; failedCalls: number; failures: number; crashes: number; notes: number; messages: number };
+  steps: Step[];
+  failures: Failure[];
+  notes: { time: number; text: string }[];
+  warnings: string[];
+}
+
+const MAX_BLOCK = 4000;
+
+export function buildReport(rec: Recording): ReportModel {
+  const h = rec.header;
+  const steps: Step[] = [];
+  const failures: Failure[] = [];
+  const notes: { time: number; text: string }[] = [];
+  const started = new Map<string, RecordEntry & { type: 'call-start' }>();
+  let messages = 0;
+  let crashRecords = 0;
+  let crashedCalls = 0;
+  let calls = 0;
+  let failedCalls = 0;
+  let lastTime = h.startedAt;
+
+  for (const r of rec.records) {
+    lastTime = Math.max(lastTime, r.type === 'end' ? r.endedAt : r.time);
+    const at = { seq: r.seq, time: r.time };
+    switch (r.type) {
+      case 'call-start':
+        started.set(r.callId, r);
+        break;
+      case 'call': {
+        started.delete(r.callId);
+        calls++;
+        const o = r.outcome;
+        if (!o.ok) failedCalls++;
+        if (o.error?.code === 'CRASHED') crashedCalls++;
+        steps.push({ ...at, kind: 'call', title: callTitle(r.seq, r.tool, o), ok: o.ok, blocks: callBlocks(r.args, o, r.tolerance) });
+        if (!o.ok) failures.push({ ...at, what: `Call #${r.seq} ${r.tool}`, error: errorLine(o), stderrTail: o.stderrTail ?? [] });
+        break;
+      }
+      case 'message':
+        messages++;
+        break;
+      case 'setup': {
+        const failed = r.status === 'error';
+        const ok = failed ? false : r.status === 'next' || r.status === 'complete' ? true : undefined;
+        const title = r.stepId ? `Setup step "${r.stepId}": ${r.status}` : /^setup/i.test(r.status) ? r.status : `Setup: ${r.status}`;
+        steps.push({ ...at, kind: 'setup', title, ok, blocks: setupBlocks(r.errors, r.values) });
+        if (failed) failures.push({ ...at, what: `Setup step "${r.stepId}"`, error: fieldErrors(r.errors) || 'the step was refused', stderrTail: [] });
+        break;
+      }
+      case 'session-start':
+      case 'session-end':
+        steps.push({ ...at, kind: 'session', title: `Session ${r.type === 'session-start' ? 'started' : 'ended'}${r.sessionId ? ` (${r.sessionId})` : ''}`, blocks: [] });
+        break;
+      case 'message-hook':
+        steps.push({
+          ...at,
+          kind: 'hook',
+          title: `Message hook ${r.hook}`,
+          blocks: [
+            { label: 'Input', text: r.input },
+            { label: 'Output', text: r.output === null ? '(unchanged: the hook returned nothing)' : r.output },
+          ],
+        });
+        break;
+      case 'tick': {
+        const events = r.events?.length ?? 0;
+        const bits = [r.outcome, r.durationMs !== undefined ? `${r.durationMs} ms` : '', events ? `${events} event${events === 1 ? '' : 's'}` : ''].filter(Boolean);
+        steps.push({ ...at, kind: 'tick', title: `Tick: ${r.label}${bits.length ? ` (${bits.join(', ')})` : ''}`, ok: r.outcome !== 'error', blocks: events ? [jsonBlock('Events', r.events)] : [] });
+        break;
+      }
+      case 'event':
+        steps.push({ ...at, kind: 'event', title: `Event: ${r.eventType}`, blocks: r.data === undefined ? [] : [jsonBlock('Data', r.data)] });
+        break;
+      case 'lifecycle':
+        if (r.kind === 'crash') crashRecords++;
+        steps.push({ ...at, kind: r.kind === 'crash' ? 'crash' : 'lifecycle', title: `${LIFECYCLE[r.kind]}: ${r.detail}`, ok: r.kind === 'crash' ? false : undefined, blocks: [] });
+        break;
+      case 'note':
+        notes.push({ time: r.time, text: r.text });
+        steps.push({ ...at, kind: 'note', title: `Note: ${r.text}`, blocks: [] });
+        break;
+      case 'end':
+        steps.push({ ...at, kind: 'stop', title: 'Recording stopped', blocks: [] });
+        break;
+      default:
+        break; // tolerance records show on their call
+    }
+  }
+  for (const s of started.values()) {
+    steps.push({ seq: s.seq, time: s.time, kind: 'call', title: `Call #${s.seq} ${s.tool}: no answer was recorded`, ok: false, blocks: [jsonBlock('Arguments', s.args)] });
+  }
+  steps.sort((a, b) => a.seq - b.seq);
+  return {
+    file: rec.file,
+    name: h.name,
+    skill: { name: h.skill.name, id: h.skill.id, protocol: PROTOCOL_LABELS[h.skill.protocol] ?? h.skill.protocol, version: h.skill.version, dir: h.skill.dir },
+    startedAt: h.startedAt,
+    durationMs: Math.max(0, lastTime - h.startedAt),
+    folderHash: h.folderHash,
+    // A crash during a call is both a lifecycle record and a CRASHED outcome: count the crash once.
+    summary: { calls, failedCalls, failures: failures.length, crashes: Math.max(crashRecords, crashedCalls), notes: notes.length, messages },
+    steps,
+    failures,
+    notes,
+    warnings: rec.warnings,
+  };
+}
+
+const LIFECYCLE = { load: 'Loaded', unload: 'Unloaded', crash: 'Crashed', restart: 'Restarted' } as const;
+
+function callTitle(seq: number, tool: string, o: CallOutcome): string {
+  const how = o.ok ? 'ok' : `failed (${o.error?.code ?? 'error'})`;
+  return `Call #${seq} ${tool}: ${how}, ${o.durationMs} ms`;
+}
+
+function callBlocks(args: unknown, o: CallOutcome, tolerance?: Tolerance): Step['blocks'] {
+  const blocks: Step['blocks'] = [jsonBlock('Arguments', args ?? {})];
+  if (o.ok) blocks.push(o.data !== undefined ? jsonBlock('Result', o.data) : { label: 'Result', text: clip(o.text ?? '') });
+  else {
+    blocks.push({ label: 'Error', text: errorLine(o) });
+    if (o.text && o.text !== o.error?.message) blocks.push({ label: 'Output', text: clip(o.text) });
+  }
+  if (tolerance) blocks.push(jsonBlock('Replay tolerance', tolerance));
+  return blocks;
+}
+
+function setupBlocks(errors?: SetupFieldError[] | null, values?: Record<string, unknown>): Step['blocks'] {
+  const out: Step['blocks'] = [];
+  if (values && Object.keys(values).length) out.push(jsonBlock('Values', values));
+  if (errors?.length) out.push({ label: 'Errors', text: fieldErrors(errors) });
+  return out;
+}
+
+function fieldErrors(errors?: SetupFieldError[] | null): string {
+  return (errors ?? []).map((e) => `${e.field}: ${e.message}`).join('\n');
+}
+
+function errorLine(o: CallOutcome): string {
+  return `${o.error?.code ?? 'ERROR'}: ${o.error?.message ?? 'no reason given'}`;
+}
+
+function jsonBlock(label: string, v: unknown): { label: string; text: string; json: true } {
+  return { label, text: clip(JSON.stringify(v, null, 2) ?? 'null'), json: true };
+}
+
+function clip(s: string): string {
+  return s.length > MAX_BLOCK ? `${s.slice(0, MAX_BLOCK)}\n… (${s.length - MAX_BLOCK} more characters in the recording)` : s;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${(ms / 1000).toFixed(1)} s`;
+  const m = Math.floor(ms / 60_000);
+  return m < 120 ? `${m} min ${Math.round((ms % 60_000) / 1000)} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export function formatTime(t: number): string {
+  return new Date(t).toISOString().replace('T', ' ').replace('Z', ' UTC');
+}

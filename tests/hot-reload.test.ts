@@ -1,0 +1,218 @@
+/**
+ * Hot reload's engine half on real folders: debounced change events (file-system events and polling),
+ * the paths it ignores, and Python syntax checks through a real interpreter.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkPythonSyntax, describeSyntaxError, isIgnoredPath, pythonSyntaxErrors, reloadPlan, SkillWatcher } from '../src-main/authoring/hot-reload';
+import { tempDir, waitFor } from './helpers';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const watchers: SkillWatcher[] = [];
+
+afterEach(() => {
+  for (const w of watchers.splice(0)) w.close();
+  vi.restoreAllMocks();
+});
+
+function skillDir(): string {
+  const dir = tempDir('skillbench-watch-');
+  fs.writeFileSync(path.join(dir, 'skill.py'), 'print("v1")\n');
+  fs.mkdirSync(path.join(dir, 'tools'));
+  fs.writeFileSync(path.join(dir, 'tools', 'greeting.py'), 'X = 1\n');
+  return dir;
+}
+
+function watch(dir: string, opts: { debounceMs?: number; poll?: number; ignore?: string[] } = {}) {
+  const calls: string[][] = [];
+  const errors: Error[] = [];
+  const w = new SkillWatcher().watch(dir, { debounceMs: opts.debounceMs ?? 150, poll: opts.poll, ignore: opts.ignore, onChange: (f) => calls.push(f), onError: (e) => errors.push(e) });
+  watchers.push(w);
+  return { w, calls, errors };
+}
+
+/** Several saves in quick succession, as an editor (or a formatter on save) does. */
+async function burst(file: string, n = 5, gapMs = 20): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    fs.writeFileSync(file, `print("v${i + 2}")\n`);
+    await sleep(gapMs);
+  }
+}
+
+describe.each([
+  ['file-system events', undefined],
+  ['polling', 40],
+] as const)('SkillWatcher with %s', (_label, poll) => {
+  it('turns a burst of saves into one change naming the file', async () => {
+    const dir = skillDir();
+    const { w, calls } = watch(dir, { poll });
+    expect(w.mode).toBe(poll ? 'polling' : 'events');
+    await sleep(100);
+    await burst(path.join(dir, 'skill.py'));
+    await waitFor(() => calls.length > 0, 3000, 'a change');
+    await sleep(400);
+    expect(calls).toEqual([[path.join(dir, 'skill.py')]]);
+  });
+
+  it('reports nothing for ignored paths', async () => {
+    const dir = skillDir();
+    const { calls } = watch(dir, { poll });
+    await sleep(100);
+    const ignored = [
+      'data/alerts.json',
+      '__pycache__/skill.cpython-311.pyc',
+      'tools/__pycache__/greeting.cpython-311.pyc',
+      '.git/HEAD',
+      'node_modules/left-pad/index.js',
+      '.venv/lib/site.py',
+      '.skillbench/state.json',
+      '.skill.py.swp',
+      'skill.py~',
+      '.#skill.py',
+      '4913',
+      'skill.pyc',
+    ];
+    for (const rel of ignored) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), 'x');
+    }
+    await sleep(600);
+    expect(calls).toEqual([]);
+    // The watcher is alive: a real change still comes through.
+    fs.writeFileSync(path.join(dir, 'tools', 'greeting.py'), 'X = 2\n');
+    await waitFor(() => calls.length > 0, 3000, 'a change');
+    expect(calls[0]).toEqual([path.join(dir, 'tools', 'greeting.py')]);
+  });
+
+  it('sees files in folders created after it started, and removed files', async () => {
+    const dir = skillDir();
+    const { calls } = watch(dir, { poll });
+    await sleep(100);
+    fs.mkdirSync(path.join(dir, 'handlers'));
+    await sleep(100);
+    fs.writeFileSync(path.join(dir, 'handlers', 'prices.py'), 'P = 1\n');
+    fs.rmSync(path.join(dir, 'tools', 'greeting.py'));
+    await waitFor(() => calls.flat().length >= 2, 3000, 'both changes');
+    const all = calls.flat();
+    expect(all).toContain(path.join(dir, 'handlers', 'prices.py'));
+    expect(all).toContain(path.join(dir, 'tools', 'greeting.py'));
+  });
+
+  it('honours extra ignore rules, and stops on close', async () => {
+    const dir = skillDir();
+    const { w, calls } = watch(dir, { poll, ignore: ['*.log', 'generated'] });
+    await sleep(100);
+    fs.writeFileSync(path.join(dir, 'run.log'), 'x');
+    fs.mkdirSync(path.join(dir, 'generated'));
+    fs.writeFileSync(path.join(dir, 'generated', 'schema.py'), 'x');
+    await sleep(500);
+    expect(calls).toEqual([]);
+    w.close();
+    expect(w.mode).toBe('closed');
+    fs.writeFileSync(path.join(dir, 'skill.py'), 'print("after close")\n');
+    await sleep(500);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('SkillWatcher fallback', () => {
+  it('polls when the system refuses a file-system watch, and says so', async () => {
+    const dir = skillDir();
+    vi.spyOn(fs, 'watch').mockImplementation(() => {
+      throw Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), { code: 'ENOSPC' });
+    });
+    const { w, calls, errors } = watch(dir);
+    expect(w.mode).toBe('polling');
+    expect(errors[0]?.message).toMatch(/ENOSPC.*polling it instead/);
+    await sleep(600); // the first poll's snapshot is the baseline
+    fs.writeFileSync(path.join(dir, 'skill.py'), 'print("v2")\n');
+    await waitFor(() => calls.length > 0, 3000, 'a change seen by polling');
+    expect(calls[0]).toEqual([path.join(dir, 'skill.py')]);
+  });
+
+  it('refuses a path that is not a folder', () => {
+    const dir = skillDir();
+    expect(() => new SkillWatcher().watch(path.join(dir, 'skill.py'), { onChange: () => undefined })).toThrow(/not a folder/);
+  });
+});
+
+describe('isIgnoredPath', () => {
+  it('ignores dependency, cache and data folders, bytecode and editor droppings, and nothing else', () => {
+    for (const p of ['data/x.json', 'a/__pycache__/m.pyc', '.git/config', 'node_modules/x/y.js', '.venv/bin/python', '.skillbench/s', 'm.pyc', 'x.swp', 'x~', '.#x.py', '#x.py#']) {
+      expect(isIgnoredPath(p), p).toBe(true);
+    }
+    for (const p of ['skill.py', 'tools/data.py', 'tools/data/x.py', 'manifest.json', '.namel3ss/tools.yaml', '.claude/skills/a.py', 'SKILL.md']) {
+      expect(isIgnoredPath(p), p).toBe(false);
+    }
+  });
+});
+
+describe('checkPythonSyntax', () => {
+  it('reports the file, line and Python\'s own message', async () => {
+    const dir = tempDir();
+    const good = path.join(dir, 'setup.py');
+    const bad = path.join(dir, 'skill.py');
+    fs.writeFileSync(good, 'X = 1\n');
+    fs.writeFileSync(bad, 'import json\n\ndef greet(args)\n    return "hi"\n');
+    const err = await checkPythonSyntax([good, bad]);
+    expect(err).toMatchObject({ file: bad, line: 3 });
+    expect(err!.message).toMatch(/expected ':'|invalid syntax/);
+    expect(describeSyntaxError(err!, dir)).toMatch(/^Syntax error in skill\.py line 3: /);
+  });
+
+  it('returns null for code that compiles, skips other and missing files, and writes no bytecode', async () => {
+    const dir = tempDir();
+    const ok = path.join(dir, 'skill.py');
+    fs.writeFileSync(ok, 'async def greet(args):\n    return {"message": f"Hello, {args[\'name\']}!"}\n');
+    fs.writeFileSync(path.join(dir, 'notes.md'), 'def (:\n');
+    expect(await checkPythonSyntax([ok, path.join(dir, 'notes.md'), path.join(dir, 'gone.py')])).toBeNull();
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.md', 'skill.py']);
+  });
+
+  it('lists every broken file for the doctor, in the order given', async () => {
+    const dir = tempDir();
+    const a = path.join(dir, 'a.py');
+    const b = path.join(dir, 'b.py');
+    fs.writeFileSync(a, 'x = (\n');
+    fs.writeFileSync(b, 'if True:\nprint("x")\n');
+    const all = await pythonSyntaxErrors([a, b]);
+    expect(all.map((p) => [path.basename(p.file), p.line])).toEqual([
+      ['a.py', 1],
+      ['b.py', 2],
+    ]);
+  });
+
+  it('is what a host does on change: a broken save is reported, not reloaded', async () => {
+    const dir = skillDir();
+    const seen: string[] = [];
+    const w = new SkillWatcher().watch(dir, {
+      debounceMs: 100,
+      onChange: async (files) => {
+        const plan = reloadPlan(files, dir);
+        const err = await checkPythonSyntax(plan.python);
+        seen.push(err ? describeSyntaxError(err, dir) : `Reloaded after changes to ${plan.summary}`);
+      },
+    });
+    watchers.push(w);
+    await sleep(100);
+    fs.writeFileSync(path.join(dir, 'skill.py'), 'def broken(:\n');
+    await waitFor(() => seen.length === 1, 4000, 'the first reload decision');
+    fs.writeFileSync(path.join(dir, 'skill.py'), 'def fixed():\n    pass\n');
+    await waitFor(() => seen.length === 2, 4000, 'the second reload decision');
+    expect(seen[0]).toMatch(/^Syntax error in skill\.py line 1: /);
+    expect(seen[1]).toBe('Reloaded after changes to skill.py');
+  });
+});
+
+describe('reloadPlan', () => {
+  it('names the changes, picks the Python to check, and skips restarts for docs and tests', () => {
+    const dir = skillDir();
+    const p = (rel: string) => path.join(dir, rel);
+    const plan = reloadPlan([p('skill.py'), p('README.md'), p('gone.py')], dir);
+    expect(plan).toMatchObject({ names: ['skill.py', 'README.md', 'gone.py'], python: [p('skill.py')], restart: true, summary: 'skill.py and gone.py' });
+    expect(reloadPlan([p('README.md'), p('test_skill.py')], dir).restart).toBe(false);
+    expect(reloadPlan([p('SKILL.md')], dir).restart).toBe(true);
+    expect(reloadPlan([p('a.py'), p('b.py'), p('c.json')], dir).summary).toBe('a.py and 2 other files');
+  });
+});
