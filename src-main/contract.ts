@@ -4,6 +4,11 @@
  * nothing here may import Node or Electron, because the renderer compiles it too.
  */
 
+import { QA_METHODS, type QaApi } from './contract-qa';
+import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
+export * from './contract-qa';
+export * from './contract-authoring';
+
 export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss';
 
 export const PROTOCOL_LABELS: Record<Protocol, string> = {
@@ -310,8 +315,11 @@ export interface RecordingInfo {
   active: boolean;
 }
 
-/** Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message. */
-export interface WorkbenchApi {
+/**
+ * Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message.
+ * The core commands are here; recordings/replay (contract-qa.ts) and authoring (contract-authoring.ts) add theirs.
+ */
+export interface CoreApi {
   hostInfo(): Promise<HostInfo>;
   getWorkspace(): Promise<Workspace>;
   addFolder(path: string): Promise<Workspace>;
@@ -362,6 +370,8 @@ export interface WorkbenchApi {
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
 }
 
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi {}
+
 export type ApiMethod = keyof WorkbenchApi;
 
 /** Events pushed to the renderer. High-volume streams (logs, messages) arrive in batches. */
@@ -382,7 +392,7 @@ export interface WorkbenchClient extends WorkbenchApi {
   on<K extends EventName>(event: K, listener: (payload: WorkbenchEvents[K]) => void): () => void;
 }
 
-const METHODS: { [K in ApiMethod]: true } = {
+const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   hostInfo: true, getWorkspace: true, addFolder: true, removeFolder: true, pickFolder: true, selectSkill: true,
   listSkills: true, inspectSkill: true, startSkill: true, stopSkill: true, restartSkill: true,
   callTool: true, cancelCall: true, getHistory: true,
@@ -394,6 +404,8 @@ const METHODS: { [K in ApiMethod]: true } = {
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
   getSkillSettings: true, updateSkillSettings: true,
 };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS };
+export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 

@@ -8,6 +8,7 @@ import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMa
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API_METHODS, type ApiMethod } from '../contract';
+import { workbenchApi } from '../workbench/api';
 import { examplesDir, rendererDir } from '../host/paths';
 import { CSP } from '../server/static-files';
 import { Workbench } from '../workbench/workbench';
@@ -52,12 +53,13 @@ function serveRenderer(): void {
 }
 
 function wireIpc(wb: Workbench): void {
+  const api = workbenchApi(wb);
   for (const method of API_METHODS) {
     ipcMain.handle(`skillbench:${method}`, async (e, ...args: unknown[]) => {
       if (!fromOurWindow(e)) return { error: 'Refused: this message did not come from the workbench window.' };
       try {
-        const fn = wb[method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
-        return { result: await fn.apply(wb, args) };
+        const fn = api[method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
+        return { result: await fn(...args) };
       } catch (err) {
         // Errors cross IPC as plain words; Electron would otherwise prefix them with its own text.
         return { error: (err as Error)?.message ?? String(err) };

@@ -9,6 +9,7 @@ import type { Workbench } from '../workbench/workbench';
 import { Gate, newToken } from './auth';
 import { serveStatic } from './static-files';
 import { bridgeSocket } from './ws-bridge';
+import { workbenchApi } from '../workbench/api';
 
 export interface ServeOptions {
   workbench: Workbench;
@@ -26,6 +27,7 @@ export interface RunningServer {
 }
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const api = workbenchApi(opts.workbench);
   const host = opts.host ?? '127.0.0.1';
   const token = opts.token ?? newToken();
   let gate: Gate | null = null;
@@ -52,7 +54,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocket(ws, opts.workbench, opts.workbench.events));
+    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocket(ws, api, opts.workbench.events));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,5 @@
 /**
- * The workbench service: the one implementation of WorkbenchApi that both hosts (Electron IPC and the
+ * The workbench service: the core of WorkbenchApi (with its QA and authoring services, see api.ts) that both hosts (Electron IPC and the
  * browser-mode WebSocket bridge) expose. It owns the workspace, one SkillRuntime per skill (created on
  * first use), call bookkeeping and history, and pushes events through its EventHub.
  */
@@ -17,8 +17,10 @@ import type {
   SkillSummary,
   TickState,
   Workspace,
-  WorkbenchApi,
+  CoreApi,
 } from '../contract';
+import { QaService } from './qa-service';
+import { AuthoringService } from './authoring-service';
 import { skillFolder } from '../host/workbench-home';
 import type { SkillAdapter } from '../protocols/adapter';
 import { discover } from '../protocols/discover';
@@ -51,8 +53,10 @@ interface Entry {
   session?: string;
 }
 
-export class Workbench implements WorkbenchApi {
+export class Workbench implements CoreApi {
   readonly events = new EventHub();
+  readonly qa = new QaService(this);
+  readonly authoring = new AuthoringService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   private readonly calls = new Map<string, AbortController>();
@@ -317,6 +321,16 @@ export class Workbench implements WorkbenchApi {
     }
     this.skills = next;
     this.events.emit('skills', [...next.values()].map((e) => this.summary(e)));
+  }
+
+  /** The workbench's home folder (logs, state, recordings, secrets). For the QA and authoring services. */
+  get home(): string {
+    return this.opts.home;
+  }
+
+  /** Where a skill of the open folders lives and how it runs; throws a plain-words error for an unknown id. */
+  skillRef(skillId: string): SkillRef {
+    return this.entry(skillId).ref;
   }
 
   private entry(skillId: string): Entry {

@@ -2,7 +2,7 @@ import type { Slice } from './types';
 import type { ConnectionState } from '../api/connection';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
-export type TabName = 'tools' | 'setup' | 'logs' | 'messages' | 'timeline' | 'session' | 'data';
+export type TabName = 'tools' | 'setup' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'recordings' | 'doctor';
 
 export interface Toast {
   id: number;

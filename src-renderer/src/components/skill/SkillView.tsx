@@ -11,6 +11,8 @@ import { MessagesTab } from '../messages/MessagesTab';
 import { TimelineTab } from '../timeline/TimelineTab';
 import { SessionTab } from '../session/SessionTab';
 import { DataTab } from '../data/DataTab';
+import { RecordingsTab } from '../recordings/RecordingsTab';
+import { DoctorTab } from '../authoring/DoctorTab';
 
 // xterm is only needed once someone opens the logs.
 const LogsTab = lazy(() => import('../logs/LogsTab'));
@@ -23,6 +25,7 @@ function availableTabs(info: SkillInfo | undefined): TabName[] {
   if (c?.ticks || c?.sessions) tabs.push('timeline');
   if (c?.sessions || c?.messageHooks) tabs.push('session');
   if (c?.setup || c?.sessions || c?.ticks) tabs.push('data');
+  tabs.push('recordings', 'doctor');
   return tabs;
 }
 
@@ -34,6 +37,8 @@ const LABELS: Record<TabName, string> = {
   timeline: 'Timeline',
   session: 'Session',
   data: 'Data',
+  recordings: 'Recordings',
+  doctor: 'Doctor',
 };
 
 export function SkillView({ skillId }: { skillId: string }) {
@@ -85,6 +90,8 @@ export function SkillView({ skillId }: { skillId: string }) {
         {active === 'timeline' && <TimelineTab skillId={skillId} />}
         {active === 'session' && <SessionTab skillId={skillId} />}
         {active === 'data' && <DataTab skillId={skillId} />}
+        {active === 'recordings' && <RecordingsTab skillId={skillId} />}
+        {active === 'doctor' && <DoctorTab skillId={skillId} />}
       </TabPanel>
     </main>
   );
