@@ -4,11 +4,12 @@ import path from 'node:path';
 import { SkillChild } from '../../src-main/engine/child';
 import { LogSink } from '../../src-main/engine/log-sink';
 import { systemPython } from '../../src-main/host/paths';
+import { skillEnv } from '../../src-main/protocols/command';
 
 export function floodRaw(benchDir: string, mib: number): Promise<number> {
   return new Promise((resolve, reject) => {
     let bytes = 0;
-    const c = spawn(systemPython(), [path.join(benchDir, 'stderr_flood.py'), String(mib)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const c = spawn(systemPython(), [path.join(benchDir, 'stderr_flood.py'), String(mib)], { env: skillEnv({}), stdio: ['ignore', 'ignore', 'pipe'] });
     c.stderr.on('data', (d: Buffer) => (bytes += d.length));
     c.on('error', reject);
     c.on('close', () => resolve(bytes));
@@ -18,7 +19,7 @@ export function floodRaw(benchDir: string, mib: number): Promise<number> {
 export async function floodEngine(benchDir: string, mib: number, logFile: string): Promise<number> {
   const logs = new LogSink({ file: logFile });
   const child = new SkillChild(
-    { command: systemPython(), args: [path.join(benchDir, 'stderr_flood.py'), String(mib)], cwd: benchDir, env: process.env },
+    { command: systemPython(), args: [path.join(benchDir, 'stderr_flood.py'), String(mib)], cwd: benchDir, env: skillEnv({}) },
     { logs },
   );
   const closed = new Promise<void>((resolve) => child.proc.stderr!.once('close', () => resolve()));

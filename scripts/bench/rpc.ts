@@ -10,6 +10,7 @@ import { LineReader } from '../../src-main/engine/framing';
 import { resolveSkill } from '../../src-main/protocols/discover';
 import { SkillRuntime } from '../../src-main/workbench/skill-runtime';
 import { systemPython } from '../../src-main/host/paths';
+import { skillEnv } from '../../src-main/protocols/command';
 
 export function echoSkillDir(benchDir: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-bench-skill-'));
@@ -18,14 +19,14 @@ export function echoSkillDir(benchDir: string): string {
   return dir;
 }
 
-/** A raw child: write a line, get lines back. No JSON-RPC layer at all. */
+/** A raw child: write a line, get lines back. No JSON-RPC layer at all; the same interpreter settings as the engine's. */
 export class RawPipe {
   private readonly child;
   private waiters: ((line: string) => void)[] = [];
   private readonly reader = new LineReader({ onLine: (l) => this.waiters.shift()?.(l) });
 
   constructor(dir: string) {
-    this.child = spawn(systemPython(), ['echo_skill.py'], { cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child = spawn(systemPython(), ['echo_skill.py'], { cwd: dir, env: skillEnv({}), stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.stdout.on('data', (c: Buffer) => this.reader.push(c));
   }
 

@@ -12,14 +12,9 @@
  * - `pattern`: the replayed text (or the JSON text of its data, where it has no text) must match this
  *   regular expression (anywhere in it, unless anchored with ^ and $) instead of being equal.
  */
-import type { CallOutcome, Tolerance } from '../contract';
+import type { CallOutcome, Difference, Tolerance } from '../contract';
 
-export interface Difference {
-  path: string;
-  recorded: unknown;
-  replayed: unknown;
-  why: string;
-}
+export type { Difference };
 
 export interface Comparison {
   match: boolean;

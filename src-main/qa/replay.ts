@@ -4,45 +4,27 @@
  * and ticks are not replayed: the skill's saved state under the home is what it starts from.
  */
 import fs from 'node:fs';
-import type { CallOutcome, Protocol, SkillRef, Tolerance } from '../contract';
+import type { Protocol, ReplayCase, ReplayReport, SkillRef } from '../contract';
 import { REDACTED } from '../contract';
 import { SkillError } from '../engine/errors';
+import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
 import { SkillRuntime } from '../workbench/skill-runtime';
 import { compareOutcome, type Difference } from './compare';
 import { folderHash } from './folder-hash';
 import { callsOf, readRecording } from './recording-reader';
 
-export interface ReplayCase {
-  /** The seq of the recorded `call` record (what a tolerance names). */
-  seq: number;
-  tool: string;
-  args: unknown;
-  recorded: CallOutcome;
-  replayed: CallOutcome;
-  match: boolean;
-  differences: Difference[];
-  durationMs: number;
-  tolerance?: Tolerance;
-}
-
-export interface ReplayReport {
-  recording: { file: string; name: string; startedAt: number };
-  skill: { id: string; name: string; protocol: Protocol; dir: string; version?: string };
-  /** The skill folder's files differ from those recorded (their hash changed). */
-  folderChanged: boolean;
-  folderHash: { recorded: string; now: string };
-  cases: ReplayCase[];
-  matched: number;
-  mismatched: number;
-  /** Skipped lines of the recording, redacted arguments, and the like, in plain words. */
-  warnings: string[];
-}
+export type { ReplayCase, ReplayReport };
 
 export interface ReplayOptions {
   /** Replay against this skill (a folder or script) instead of the one the recording names. */
   skillPath?: string;
+  /** Or against this skill, already found (the app passes the open skill the recording names). */
+  skill?: SkillRef;
   home: string;
+  /** The skill's configured environment and a redactor that knows its secrets (the app has both). */
+  env?: Record<string, string>;
+  redactor?: Redactor;
   timeoutMs?: number;
   /** Told of each case as it completes (the CLI prints as it goes). */
   onCase?: (c: ReplayCase) => void;
@@ -51,10 +33,10 @@ export interface ReplayOptions {
 export async function replayRecording(file: string, opts: ReplayOptions): Promise<ReplayReport> {
   const rec = readRecording(file);
   const h = rec.header;
-  const ref = replayTarget(h.skill, opts.skillPath);
+  const ref = opts.skill ?? replayTarget(h.skill, opts.skillPath);
   const warnings = [...rec.warnings];
   const now = folderHash(ref.dir);
-  const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false }, timeoutMs: opts.timeoutMs });
+  const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false }, timeoutMs: opts.timeoutMs, env: opts.env, redactor: opts.redactor });
   const cases: ReplayCase[] = [];
   try {
     await rt.start().catch((err) => {

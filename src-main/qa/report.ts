@@ -3,10 +3,11 @@
  * HTML page (inline CSS, no scripts, nothing fetched; a CSP forbids both anyway). Everything a skill
  * produced is escaped for the format it lands in.
  */
+import type { ReportFormat } from '../contract';
 import { buildReport, formatDuration, formatTime, type ReportModel, type Step } from './report-model';
 import { readRecording } from './recording-reader';
 
-export type ReportFormat = 'markdown' | 'html';
+export type { ReportFormat };
 
 export function renderReport(recordingFile: string, format: ReportFormat): string {
   const model = buildReport(readRecording(recordingFile));

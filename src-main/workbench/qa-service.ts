@@ -1,9 +1,173 @@
 /**
  * Recordings, replay and reports for the app: the QaApi half of the contract, over the engine's qa/ modules.
+ * Every path the renderer sends goes through recordingFileIn first: the browser bridge must never read or
+ * write a file outside `<home>/recordings/`. It also keeps the app's record counter moving: while a skill
+ * is recorded, activity on it re-counts the file's lines (a few times a second at most) and says so in a
+ * `recording` event.
  */
-import type { QaApi } from '../contract';
+import path from 'node:path';
+import type {
+  EventName,
+  ExportedReport,
+  QaApi,
+  RecordingInfo,
+  RecordingView,
+  ReplayReport,
+  ReportFormat,
+  SkillRef,
+  Tolerance,
+  WorkbenchEvents,
+} from '../contract';
+import { Redactor } from '../engine/redactor';
+import { writeFileAtomicSync } from '../host/atomic-write';
+import { skillFolder } from '../host/workbench-home';
+import { callsOf, readRecording } from '../qa/recording-reader';
+import { recordingView, VIEW_LIMITS } from '../qa/recording-view';
+import { replayRecording } from '../qa/replay';
+import { renderReport } from '../qa/report';
+import { stderrDuring } from '../qa/stderr-window';
+import { setTolerance as appendTolerance } from '../qa/tolerance';
+import { homeStores } from './home-stores';
+import { LineCounter, recordingFileIn } from './recordings';
+import { readSettings, settingsEnv } from './skill-settings';
 import type { Workbench } from './workbench';
 
+const COUNT_EVERY_MS = 250;
+
+interface Live {
+  info: RecordingInfo;
+  counter: LineCounter;
+  timer: NodeJS.Timeout | null;
+}
+
 export class QaService implements QaApi {
-  constructor(readonly wb: Workbench) {}
+  /** The recording being written for each skill, as the workbench announced it. */
+  private readonly live = new Map<string, Live>();
+
+  constructor(readonly wb: Workbench) {
+    wb.events.onAny((event, payload) => this.onEvent(event, payload));
+  }
+
+  async openRecording(file: string): Promise<RecordingView> {
+    const f = this.file(file);
+    const rec = readRecording(f);
+    const end = rec.records.find((r) => r.type === 'end');
+    const to = end?.type === 'end' ? end.endedAt : Date.now();
+    const logStderr = stderrDuring(this.wb.home, rec.header.skill.id, rec.header.startedAt, to, VIEW_LIMITS.stderr);
+    const active = [...this.live.values()].some((l) => path.resolve(l.info.file) === f);
+    return recordingView(rec, { active, logStderr });
+  }
+
+  async exportReport(file: string, format: ReportFormat): Promise<ExportedReport> {
+    if (format !== 'markdown' && format !== 'html') throw new Error(`A report is written as markdown or html, not "${String(format)}".`);
+    const f = this.file(file);
+    const text = renderReport(f, format);
+    const out = f.replace(/\.jsonl$/, format === 'html' ? '.report.html' : '.report.md');
+    writeFileAtomicSync(out, text);
+    return { file: out, format, text };
+  }
+
+  async replayRecording(file: string): Promise<ReplayReport> {
+    const f = this.file(file);
+    const ref = await this.openSkillFor(readRecording(f).header.skill);
+    // Run it as the workbench would: its configured environment, and every secret it knows redacted.
+    const settings = readSettings(skillFolder(this.wb.home, ref.id));
+    const secrets = homeStores(this.wb.home).secrets;
+    const redactor = new Redactor();
+    const forget = secrets.registerWith(ref.id, redactor);
+    try {
+      return await replayRecording(f, {
+        skill: ref,
+        home: this.wb.home,
+        env: settingsEnv(settings, ref.id, secrets),
+        redactor,
+        timeoutMs: settings.timeoutMs,
+      });
+    } finally {
+      forget();
+    }
+  }
+
+  async setTolerance(file: string, callSeq: number, tolerance: Tolerance | null): Promise<Tolerance | null> {
+    const f = this.file(file);
+    if (!Number.isInteger(callSeq)) throw new Error('Name the call by its number (seq) in the recording.');
+    if ((await this.wb.listRecordings()).some((r) => r.active && path.resolve(r.file) === f)) {
+      throw new Error('This recording is still being written: stop it first, then change how its calls are compared.');
+    }
+    appendTolerance(f, callSeq, normalized(tolerance));
+    return callsOf(readRecording(f)).find((c) => c.seq === callSeq)?.tolerance ?? null;
+  }
+
+  // ---- internals ----
+
+  private file(file: unknown): string {
+    return path.resolve(recordingFileIn(this.wb.home, file));
+  }
+
+  /** The open skill a recording names. Only skills of the open folders run from the app. */
+  private async openSkillFor(skill: { id: string; name: string; protocol: string; dir: string }): Promise<SkillRef> {
+    const same = (ref: SkillRef) => path.resolve(ref.dir) === path.resolve(skill.dir) && ref.name === skill.name && ref.protocol === skill.protocol;
+    let byId: SkillRef | undefined;
+    try {
+      byId = this.wb.skillRef(skill.id);
+    } catch {
+      byId = undefined;
+    }
+    if (byId && same(byId)) return byId;
+    for (const s of await this.wb.listSkills()) {
+      const ref = this.wb.skillRef(s.id);
+      if (same(ref)) return ref;
+    }
+    throw new Error(
+      `${skill.name} (recorded from ${skill.dir}) is not in the open folders. Open its folder to replay it here, or replay it with "skillbench replay <recording> --skill PATH".`,
+    );
+  }
+
+  private onEvent<K extends EventName>(event: K, payload: WorkbenchEvents[K]): void {
+    if (event === 'recording') {
+      const info = payload as RecordingInfo;
+      const cur = this.live.get(info.skillId);
+      if (info.active) {
+        if (cur?.info.file === info.file) return;
+        if (cur?.timer) clearTimeout(cur.timer);
+        this.live.set(info.skillId, { info, counter: new LineCounter(info.file), timer: null });
+        this.recount(info.skillId);
+      } else if (cur && cur.info.file === info.file) {
+        if (cur.timer) clearTimeout(cur.timer);
+        this.live.delete(info.skillId);
+      }
+      return;
+    }
+    if (event === 'call' || event === 'timeline' || event === 'messages' || event === 'status') {
+      this.recount((payload as { skillId: string }).skillId);
+    }
+  }
+
+  private recount(skillId: string): void {
+    const l = this.live.get(skillId);
+    if (!l || l.timer) return;
+    l.timer = setTimeout(() => {
+      l.timer = null;
+      if (this.live.get(skillId) !== l) return;
+      const records = l.counter.records();
+      if (records === l.info.records) return;
+      l.info = { ...l.info, records };
+      this.wb.events.emit('recording', l.info);
+    }, COUNT_EVERY_MS);
+    l.timer.unref?.();
+  }
+}
+
+/** A tolerance with its empty parts left out; nothing left means "compare exactly" (null). */
+function normalized(t: Tolerance | null): Tolerance | null {
+  if (t === null || typeof t !== 'object' || Array.isArray(t)) return t;
+  const out: Tolerance = { ...t };
+  if (Array.isArray(out.ignore)) {
+    const ignore = out.ignore.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+    if (ignore.length) out.ignore = ignore;
+    else delete out.ignore;
+  }
+  if (out.numeric && typeof out.numeric === 'object' && Object.keys(out.numeric).length === 0) delete out.numeric;
+  if (out.pattern === '') delete out.pattern;
+  return Object.keys(out).length ? out : null;
 }

@@ -1,4 +1,66 @@
-/** A skill's recordings: record, annotate, browse past ones, export a report, replay. */
+import { useEffect, useMemo, useState } from 'react';
+import { Disc } from 'lucide-react';
+import type { RecordingInfo } from '@contract';
+import { EmptyState } from '../common/EmptyState';
+import { Spinner } from '../common/Spinner';
+import { RecordingBrowser } from './RecordingBrowser';
+import { useRecordings, wireRecordings } from './recordings-store';
+import { recordedAt } from './use-recording';
+import '../../styles/recordings.css';
+
+/** A skill's recordings, newest first, and the one opened: browse it, export a report, replay it. */
 export function RecordingsTab({ skillId }: { skillId: string }) {
-  return <div className="panel-loading" data-skill={skillId}>Recordings</div>;
+  useEffect(wireRecordings, []);
+  const all = useRecordings((s) => s.list);
+  const loaded = useRecordings((s) => s.loaded);
+  const list = useMemo(() => all.filter((r) => r.skillId === skillId), [all, skillId]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const open = list.find((r) => r.file === picked) ?? list[0];
+
+  useEffect(() => setPicked(null), [skillId]);
+
+  if (!loaded) return <div className="panel-loading"><Spinner /> Listing recordings…</div>;
+  if (!list.length) {
+    return (
+      <EmptyState icon={<Disc size={22} />} title="No recordings of this skill yet">
+        Press <strong>Record</strong> at the top to record a session: every call with its result, the protocol messages, ticks,
+        events, crashes and your notes go into one file. Open it here later to browse it, export a report, or replay it against
+        the skill to see what changed.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="recordings-tab">
+      <nav className="rec-list" aria-label="Recordings of this skill">
+        <div className="rec-list-head">
+          <span>Recordings</span>
+          <span className="tab-badge">{list.length}</span>
+        </div>
+        <ul>
+          {list.map((r) => (
+            <RecordingRow key={r.file} info={r} selected={r.file === open?.file} onOpen={() => setPicked(r.file)} />
+          ))}
+        </ul>
+      </nav>
+      {open && <RecordingBrowser key={open.file} info={open} />}
+    </div>
+  );
+}
+
+function RecordingRow({ info, selected, onOpen }: { info: RecordingInfo; selected: boolean; onOpen(): void }) {
+  return (
+    <li>
+      <button type="button" className={`rec-row${selected ? ' selected' : ''}`} aria-current={selected || undefined} onClick={onOpen} data-testid="recording-row">
+        <span className="rec-row-top">
+          <span className="rec-row-name">{info.name}</span>
+          {info.active && <span className="rec-live-pill"><span className="rec-dot" aria-hidden="true" />recording</span>}
+        </span>
+        <span className="rec-row-meta">
+          <span title={new Date(info.startedAt).toLocaleString()}>{recordedAt(info.startedAt)}</span>
+          <span className="dot-sep" aria-hidden="true">·</span>
+          <span>{info.records.toLocaleString()} {info.records === 1 ? 'record' : 'records'}</span>
+        </span>
+      </button>
+    </li>
+  );
 }

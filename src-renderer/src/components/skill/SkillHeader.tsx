@@ -4,6 +4,7 @@ import { PROTOCOL_LABELS } from '@contract';
 import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
+import { RecordControl } from '../recordings/RecordControl';
 import { useStore } from '../../store';
 
 export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
@@ -20,6 +21,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
           {info?.version && <span className="skill-version">v{info.version}</span>}
           <StatusBadge status={summary.status} detail={summary.statusDetail} testId="skill-status" />
           <span className="spacer" />
+          <RecordControl key={summary.id} skillId={summary.id} />
           <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" />
         </div>
         <div className="skill-subtitle">

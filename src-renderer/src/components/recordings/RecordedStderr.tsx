@@ -1,0 +1,39 @@
+import { useMemo, useState } from 'react';
+import { Terminal } from 'lucide-react';
+import type { StderrLine } from '@contract';
+import { EmptyState } from '../common/EmptyState';
+import { formatClock } from '../../lib/format';
+import { FilterBar } from './FilterBar';
+
+/** What the skill wrote to stderr during the recording, oldest first, with a filter. */
+export function RecordedStderr({ lines }: { lines: StderrLine[] }) {
+  const [text, setText] = useState('');
+  const shown = useMemo(() => {
+    const q = text.trim().toLowerCase();
+    return q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines;
+  }, [lines, text]);
+  if (!lines.length) {
+    return (
+      <EmptyState compact icon={<Terminal size={20} />} title="No stderr">
+        The skill wrote nothing to stderr while this was recorded (or its log is not in this workbench’s home, and no call failed).
+      </EmptyState>
+    );
+  }
+  const fromLog = lines[0].source === 'log';
+  return (
+    <div className="rec-stderr">
+      <FilterBar label="Find in stderr" value={text} onChange={setText}>
+        {shown.length.toLocaleString()} of {lines.length.toLocaleString()} lines · {fromLog ? 'from the skill’s log during the recording' : 'kept with the failed calls'}
+      </FilterBar>
+      <div className="rec-stderr-lines" role="log" aria-label="Stderr lines" data-testid="recorded-stderr">
+        {shown.map((l, i) => (
+          <div key={i} className="rec-stderr-line">
+            <span className="msg-time">{formatClock(l.time, true)}</span>
+            {l.callSeq !== undefined && <span className="kind-badge" title="Kept with this failed call">call #{l.callSeq}</span>}
+            <span className="rec-stderr-text">{l.text}</span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

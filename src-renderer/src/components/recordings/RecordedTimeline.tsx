@@ -1,0 +1,93 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Activity, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
+import type { TimelineEntry } from '@contract';
+import { TimelineChart } from '../timeline/TimelineChart';
+import { TimelineEntries } from '../timeline/TimelineEntries';
+import { EmptyState } from '../common/EmptyState';
+import { IconButton } from '../common/Button';
+import { JsonTree } from '../common/JsonTree';
+import { formatClock, formatDuration } from '../../lib/format';
+
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 2000;
+const clamp = (z: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
+
+/** The recorded ticks, events, notes and lifecycle marks, in the live Timeline tab's chart and list. */
+export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const [pxPerSec, setPxPerSec] = useState(20);
+  const [follow, setFollow] = useState(false);
+  const [selected, setSelected] = useState<number | null>(null);
+
+  // A recording is looked at whole: start with all of it in view.
+  const fit = () => {
+    if (entries.length < 1) return;
+    const span = entries[entries.length - 1].time - entries[0].time + 10_000;
+    const w = wrap.current?.querySelector('.timeline-scroller')?.clientWidth ?? 800;
+    setPxPerSec(clamp((w / span) * 1000 * 0.85));
+    setFollow(false);
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(fit, [entries.length]);
+
+  if (!entries.length) {
+    return (
+      <EmptyState compact icon={<Activity size={20} />} title="Nothing on the timeline">
+        Ticks, emitted events, notes, sessions, crashes and restarts recorded during the session show up here.
+      </EmptyState>
+    );
+  }
+  const entry = selected !== null ? entries.find((e) => e.seq === selected) : undefined;
+  return (
+    <div className="timeline-tab" ref={wrap}>
+      <div className="toolbar" role="toolbar" aria-label="Timeline controls">
+        <span className="muted small">
+          {entries.length} entries from {formatClock(entries[0].time)} to {formatClock(entries[entries.length - 1].time)}
+        </span>
+        <span className="spacer" />
+        <span className="legend">
+          <span className="legend-swatch ok" /> ok
+          <span className="legend-swatch error" /> error
+          <span className="legend-swatch event" /> event
+        </span>
+        <IconButton label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 0.5))} />
+        <IconButton label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 2))} />
+        <IconButton label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
+      </div>
+      <div className="timeline-chart-wrap">
+        <div className="timeline-lanes-labels" aria-hidden="true">
+          <span style={{ top: 26 }}>Lifecycle</span>
+          <span style={{ top: 76 }}>Ticks</span>
+          <span style={{ top: 116 }}>Events</span>
+        </div>
+        <TimelineChart
+          entries={entries}
+          pxPerSec={pxPerSec}
+          onZoom={(f) => setPxPerSec((z) => clamp(z * f))}
+          selected={selected}
+          onSelect={setSelected}
+          follow={follow}
+          onFollowChange={setFollow}
+        />
+      </div>
+      <div className="timeline-bottom">
+        <TimelineEntries entries={entries} version={entries.length} selected={selected} onSelect={setSelected} />
+        <div className="timeline-detail" aria-live="polite">
+          {entry ? (
+            <>
+              <div className="timeline-detail-head">
+                <span className={`kind-badge kind-tl-${entry.kind}`}>{entry.kind}</span>
+                <strong>{entry.label}</strong>
+                <span className="muted">{formatClock(entry.time, true)}</span>
+                {entry.durationMs !== undefined && <span className="muted">{formatDuration(entry.durationMs)}</span>}
+              </div>
+              {entry.data !== undefined && <JsonTree value={entry.data} label="Entry data" />}
+            </>
+          ) : (
+            <span className="muted">Pick an entry in the chart or the list to see its details.</span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

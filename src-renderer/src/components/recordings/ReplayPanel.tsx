@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CircleCheck, CircleX, EyeOff, GitCompareArrows } from 'lucide-react';
+import type { RecordingView, ReplayCase, ReplayReport } from '@contract';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { Button } from '../common/Button';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorNote } from '../common/ErrorNote';
+import { JsonTree } from '../common/JsonTree';
+import { Spinner } from '../common/Spinner';
+import { argsSummary } from './RecordedCalls';
+import { SideBySide } from './SideBySide';
+import { draftOf, ToleranceEditor, toleranceOf, type ToleranceDraft } from './ToleranceEditor';
+import '../../styles/recordings-replay.css';
+
+/**
+ * Replay in the app: the skill started afresh, every recorded call made again, and each answer next to
+ * the recorded one. A call's tolerance is edited here, saved into the recording, and the replay runs again.
+ */
+export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: RecordingView; runToken: number; onToleranceSaved(): void }) {
+  const [report, setReport] = useState<ReplayReport | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  const runs = useRef(0);
+
+  const run = useCallback(async () => {
+    const n = ++runs.current;
+    setRunning(true);
+    setError(null);
+    try {
+      const r = await api().replayRecording(view.file);
+      if (n !== runs.current) return;
+      setReport(r);
+    } catch (err) {
+      if (n === runs.current) setError(messageOf(err));
+    } finally {
+      if (n === runs.current) setRunning(false);
+    }
+  }, [view.file]);
+
+  useEffect(() => {
+    if (runToken > 0) void run();
+  }, [runToken, run]);
+
+  const head = (
+    <div className="toolbar replay-bar">
+      <Button size="sm" variant={report ? 'default' : 'primary'} icon={<GitCompareArrows size={13} />} onClick={() => void run()} busy={running} disabled={running} data-testid="replay-again">
+        {report ? 'Replay again' : 'Replay'}
+      </Button>
+      {running && <span className="muted small"><Spinner size={12} /> Starting {view.header.skill.name} afresh and making {view.calls.filter((c) => c.outcome).length} calls…</span>}
+      {report && !running && <ReplaySummary report={report} />}
+    </div>
+  );
+
+  if (!report) {
+    return (
+      <div className="replay-panel">
+        {head}
+        {error ? (
+          <div className="panel-pad"><ErrorNote title="The replay did not run" message={error} /></div>
+        ) : (
+          !running && (
+            <EmptyState icon={<GitCompareArrows size={22} />} title="Replay this recording">
+              The skill is started afresh from its folder and every recorded call is made again, in order, with the same
+              arguments. Each answer is compared with the recorded one, exactly or by the tolerance you set per call.
+            </EmptyState>
+          )
+        )}
+      </div>
+    );
+  }
+
+  const current = report.cases.find((c) => c.seq === picked) ?? report.cases.find((c) => !c.match) ?? report.cases[0];
+  return (
+    <div className="replay-panel">
+      {head}
+      {error && <div className="panel-pad-sm"><ErrorNote title="The replay did not run" message={error} /></div>}
+      {(report.folderChanged || report.warnings.length > 0) && (
+        <div className="panel-pad-sm replay-notes">
+          {report.folderChanged && (
+            <ErrorNote tone="warning" message="The skill’s files changed since this was recorded (its folder hash differs): differences may come from that change." />
+          )}
+          {report.warnings.map((w) => <ErrorNote key={w} tone="warning" message={w} />)}
+        </div>
+      )}
+      {!report.cases.length ? (
+        <EmptyState compact title="Nothing to replay">The recording holds no answered calls.</EmptyState>
+      ) : (
+        <div className="rec-split">
+          <ol className="rec-calls" aria-label="Replayed calls">
+            {report.cases.map((c, i) => (
+              <li key={c.seq}>
+                <button type="button" className={`rec-call${c === current ? ' selected' : ''}`} onClick={() => setPicked(c.seq)} data-testid="replay-case" data-match={String(c.match)}>
+                  <span className="rec-call-n">{i + 1}</span>
+                  {c.match ? <CircleCheck size={13} className="status-text-ready" aria-label="matches" /> : <CircleX size={13} className="status-text-crashed" aria-label="differs" />}
+                  <span className="rec-call-main">
+                    <span className="rec-call-line">
+                      <span className="rec-call-tool">{c.tool}</span>
+                      {c.tolerance && <span className="kind-badge" title="Compared with a tolerance">tolerance</span>}
+                    </span>
+                    <span className="rec-call-args">{argsSummary(c.args)}</span>
+                  </span>
+                  <span className={`rec-call-meta${c.match ? '' : ' status-text-crashed'}`}>
+                    {c.match ? 'matches' : `${c.differences.length} ${c.differences.length === 1 ? 'difference' : 'differences'}`}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <div className="rec-detail">
+            {current && <CaseView key={`${current.seq}`} file={view.file} c={current} onSaved={() => {
+                  setPicked(current.seq);
+                  onToleranceSaved();
+                  void run();
+                }} rerunning={running} />}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReplaySummary({ report }: { report: ReplayReport }) {
+  const n = report.cases.length;
+  return (
+    <span className="replay-summary" data-testid="replay-summary" aria-live="polite">
+      {report.mismatched === 0 ? (
+        <span className="pill pill-ok"><CircleCheck size={12} aria-hidden="true" /> All {n} {n === 1 ? 'call' : 'calls'} match</span>
+      ) : (
+        <span className="pill pill-error"><CircleX size={12} aria-hidden="true" /> {report.mismatched} of {n} {n === 1 ? 'call differs' : 'calls differ'}</span>
+      )}
+      <span className="muted small">against {report.skill.name}{report.skill.version ? ` v${report.skill.version}` : ''}</span>
+    </span>
+  );
+}
+
+/** One replayed call: both results side by side, the differences in words, and its tolerance. */
+function CaseView({ file, c, onSaved, rerunning }: { file: string; c: ReplayCase; onSaved(): void; rerunning: boolean }) {
+  const [draft, setDraft] = useState<ToleranceDraft>(() => draftOf(c.tolerance));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (clear: boolean) => {
+    const parsed = clear ? { tolerance: null } : toleranceOf(draft);
+    if ('problem' in parsed) {
+      setError(parsed.problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const now = await api().setTolerance(file, c.seq, parsed.tolerance);
+      setDraft(draftOf(now));
+      onSaved();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ignore = (path: string) => {
+    const lines = draft.ignore.split('\n').map((l) => l.trim()).filter(Boolean);
+    if (!lines.includes(path)) setDraft({ ...draft, ignore: [...lines, path].join('\n') });
+  };
+
+  return (
+    <div className="replay-case" data-testid="replay-case-view">
+      <div className="result-status">
+        {c.match ? <span className="pill pill-ok">Matches</span> : <span className="pill pill-error">Differs</span>}
+        <span className="result-tool">#{c.seq} {c.tool}</span>
+        <span className="spacer" />
+      </div>
+      <details className="disclosure">
+        <summary>Arguments sent</summary>
+        <JsonTree value={c.args ?? {}} label="Arguments sent" expandDepth={3} />
+      </details>
+      <SideBySide c={c} />
+      {c.differences.length > 0 && (
+        <div className="diff-list" data-testid="replay-differences">
+          <h3 className="section-title">What differs</h3>
+          <ul>
+            {c.differences.map((d) => (
+              <li key={d.path} className="diff-item">
+                <code className="diff-path">{d.path}</code>
+                <span className="diff-values">
+                  <span className="diff-old">{show(d.recorded)}</span>
+                  <span aria-hidden="true">→</span>
+                  <span className="diff-new">{show(d.replayed)}</span>
+                </span>
+                {d.why !== 'it differs' && <span className="muted small diff-why">{d.why}</span>}
+                {d.path !== 'ok' && (
+                  <button type="button" className="link-btn" onClick={() => ignore(d.path)} title="Add this path to the fields ignored for this call">
+                    <EyeOff size={12} aria-hidden="true" /> Ignore
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ToleranceEditor
+        draft={draft}
+        onChange={setDraft}
+        onSave={() => void save(false)}
+        onClear={() => void save(true)}
+        busy={busy || rerunning}
+        error={error}
+        saved={!!c.tolerance}
+      />
+    </div>
+  );
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return '(nothing)';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 160 ? `${s.slice(0, 157)}…` : s;
+}

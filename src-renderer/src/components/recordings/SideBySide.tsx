@@ -1,0 +1,64 @@
+import type { CallOutcome, ReplayCase } from '@contract';
+import { CircleCheck, CircleX } from 'lucide-react';
+import { formatDuration } from '../../lib/format';
+import { comparedRoot, comparedValue, isMarked, jsonLines, type JsonLine } from './json-lines';
+
+/** The recorded and the replayed result next to each other, the lines that differ marked on both sides. */
+export function SideBySide({ c }: { c: ReplayCase }) {
+  const root = comparedRoot(c.recorded, c.replayed);
+  const paths = c.differences.map((d) => d.path);
+  return (
+    <div className="sbs" data-testid="replay-side-by-side">
+      <Side title="Recorded" outcome={c.recorded} root={root} paths={paths} testId="sbs-recorded" />
+      <Side title="Replayed" outcome={c.replayed} root={root} paths={paths} testId="sbs-replayed" />
+    </div>
+  );
+}
+
+function Side({ title, outcome, root, paths, testId }: { title: string; outcome: CallOutcome; root: 'data' | 'text'; paths: string[]; testId: string }) {
+  const { value, json } = comparedValue(outcome, root);
+  const okMarked = paths.includes('ok') || paths.includes('error.code');
+  return (
+    <div className="sbs-side" data-testid={testId}>
+      <div className="sbs-head">
+        <strong>{title}</strong>
+        {outcome.ok ? (
+          <span className={`pill pill-ok${okMarked ? ' sbs-marked-pill' : ''}`}><CircleCheck size={12} aria-hidden="true" /> ok</span>
+        ) : (
+          <span className={`pill pill-error${okMarked ? ' sbs-marked-pill' : ''}`}><CircleX size={12} aria-hidden="true" /> {outcome.error?.code ?? 'failed'}</span>
+        )}
+        <span className="spacer" />
+        <span className="muted small">{formatDuration(outcome.durationMs)}</span>
+      </div>
+      {outcome.error && <div className={`sbs-error${okMarked ? ' marked' : ''}`}>{outcome.error.message}</div>}
+      <pre className="sbs-code" aria-label={`${title} result`}>
+        {value === undefined ? (
+          <span className="muted">(no result)</span>
+        ) : json ? (
+          jsonLines(value, root).map((l, i) => <Line key={i} line={l} marked={isMarked(l, paths)} />)
+        ) : (
+          <span className={`sbs-line${paths.includes(root) ? ' marked' : ''}`} data-marked={paths.includes(root) || undefined}>{String(value)}</span>
+        )}
+      </pre>
+    </div>
+  );
+}
+
+const SCALAR = new Set(['string', 'number', 'boolean', 'null']);
+
+function Line({ line, marked }: { line: JsonLine; marked: boolean }) {
+  return (
+    <span className={`sbs-line${marked ? ' marked' : ''}`} data-marked={marked || undefined} title={line.path}>
+      {'  '.repeat(line.depth)}
+      {line.key !== undefined && line.kind !== 'close' && (
+        <>
+          <span className="jt-key">{JSON.stringify(line.key)}</span>
+          <span className="jt-colon">: </span>
+        </>
+      )}
+      <span className={SCALAR.has(line.kind) ? `jt-${line.kind}` : 'sbs-punct'}>{line.text}</span>
+      {line.comma && ','}
+      {'\n'}
+    </span>
+  );
+}
