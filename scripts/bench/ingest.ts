@@ -1,5 +1,6 @@
 /** stderr ingest: a skill flooding its log, read raw (bytes counted and dropped) against the engine's LogSink. */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { SkillChild } from '../../src-main/engine/child';
 import { LogSink } from '../../src-main/engine/log-sink';
@@ -13,6 +14,17 @@ export function floodRaw(benchDir: string, mib: number): Promise<number> {
     c.stderr.on('data', (d: Buffer) => (bytes += d.length));
     c.on('error', reject);
     c.on('close', () => resolve(bytes));
+  });
+}
+
+/** The same bytes read raw and piped straight into a file: what the disk allows, with no log structure. */
+export function floodRawToFile(benchDir: string, mib: number, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const c = spawn(systemPython(), [path.join(benchDir, 'stderr_flood.py'), String(mib)], { env: skillEnv({}), stdio: ['ignore', 'ignore', 'pipe'] });
+    const out = fs.createWriteStream(file);
+    c.stderr.pipe(out);
+    c.on('error', reject);
+    out.on('finish', () => resolve());
   });
 }
 

@@ -2,7 +2,10 @@
 
 export interface Sample {
   seconds: number;
+  /** Peak RSS while the work ran, above the RSS when it started. */
   peakRssMb: number;
+  /** Peak RSS while the work ran, absolute. */
+  peakRss: number;
 }
 
 export async function measure(work: () => Promise<void>): Promise<Sample> {
@@ -18,17 +21,24 @@ export async function measure(work: () => Promise<void>): Promise<Sample> {
     clearInterval(timer);
   }
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { seconds: (performance.now() - t0) / 1000, peakRssMb: (peak - base) / (1024 * 1024) };
+  return { seconds: (performance.now() - t0) / 1000, peakRssMb: (peak - base) / (1024 * 1024), peakRss: peak };
 }
 
-/** The best of `runs` (the least disturbed by whatever else the machine is doing). */
-export async function best(runs: number, work: () => Promise<void>): Promise<Sample> {
-  let seconds = Infinity;
-  let peakRssMb = 0;
+/**
+ * Baseline and engine measured in turns (a, b, a, b, ...), best of each: whatever else the machine does
+ * then weighs on both alike, rather than on whichever happened to run during a busy spell.
+ */
+export async function bestOfPair(runs: number, a: () => Promise<void>, b: () => Promise<void>): Promise<[Sample, Sample]> {
+  const sa: Sample[] = [];
+  const sb: Sample[] = [];
   for (let i = 0; i < runs; i++) {
-    const s = await measure(work);
-    seconds = Math.min(seconds, s.seconds);
-    peakRssMb = Math.max(peakRssMb, s.peakRssMb);
+    sa.push(await measure(a));
+    sb.push(await measure(b));
   }
-  return { seconds, peakRssMb };
+  const pick = (xs: Sample[]): Sample => ({
+    seconds: Math.min(...xs.map((x) => x.seconds)),
+    peakRssMb: Math.max(...xs.map((x) => x.peakRssMb)),
+    peakRss: Math.max(...xs.map((x) => x.peakRss)),
+  });
+  return [pick(sa), pick(sb)];
 }
