@@ -143,7 +143,7 @@ describe('skillbench doctor', () => {
     edit(path.join(dir, 'manifest.json'), '"entry": "skill.py",', '"entry": "skill.py",\n  "tick_interval": 500,');
     const r = await cli(['doctor', dir]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/manifest\.json:8 {2}tick_interval is 500 ms; the minimum is 1000 ms\. {2}\[TICK_INTERVAL_TOO_SHORT\]/);
+    expect(r.stdout).toMatch(/manifest\.json:8 \(tick_interval\) {2}tick_interval is 500 ms; the minimum is 1000 ms\. {2}\[TICK_INTERVAL_TOO_SHORT\]/);
     expect(r.stdout).toMatch(/Fix: Use 1000 or more/);
   });
 

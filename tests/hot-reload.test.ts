@@ -1,12 +1,14 @@
 /**
- * Hot reload's engine half on real folders: debounced change events (file-system events and polling),
- * the paths it ignores, and Python syntax checks through a real interpreter.
+ * Hot reload on real folders: debounced change events (file-system events and polling), the paths it
+ * ignores, Python syntax checks through a real interpreter, and the workbench restarting real skills.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkPythonSyntax, describeSyntaxError, isIgnoredPath, pythonSyntaxErrors, reloadPlan, SkillWatcher } from '../src-main/authoring/hot-reload';
-import { tempDir, waitFor } from './helpers';
+import { createSkill } from '../src-main/authoring/new-skill';
+import { Workbench } from '../src-main/workbench/workbench';
+import { eventually, tempDir, waitFor } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const watchers: SkillWatcher[] = [];
@@ -214,5 +216,104 @@ describe('reloadPlan', () => {
     expect(reloadPlan([p('README.md'), p('test_skill.py')], dir).restart).toBe(false);
     expect(reloadPlan([p('SKILL.md')], dir).restart).toBe(true);
     expect(reloadPlan([p('a.py'), p('b.py'), p('c.json')], dir).summary).toBe('a.py and 2 other files');
+  });
+});
+
+describe('hot reload in the workbench', () => {
+  const benches: Workbench[] = [];
+  afterEach(async () => {
+    await Promise.all(benches.splice(0).map((w) => w.close()));
+  });
+
+  /** A new skill from the template, in a workbench that watches it with a short debounce. */
+  async function bench(protocol: 'jsonrpc' | 'skilldef') {
+    const parent = tempDir('skillbench-reload-');
+    const made = createSkill({ folder: path.join(parent, 'greeter'), protocol, name: 'greeter' });
+    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 });
+    benches.push(wb);
+    const py = path.join(made.dir, 'skill.py');
+    const edit = (from: string, to: string) => fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace(from, to));
+    const id = (await wb.listSkills()).find((s) => s.name === 'greeter')!.id;
+    return { wb, id, py, edit };
+  }
+
+  const text = async (wb: Workbench, id: string, tool = 'greet', args: unknown = { name: 'Ada' }) => (await wb.callTool(id, tool, args)).outcome?.text;
+  const logText = async (wb: Workbench, id: string) => (await wb.getLogs(id)).map((l) => l.text).join('\n');
+  const logged = (wb: Workbench, id: string, re: RegExp, what: string) =>
+    eventually(async () => re.test(await logText(wb, id)), 8000, what);
+
+  it('restarts a running skill when its code changes, says so in the log and on the timeline', async () => {
+    const { wb, id, edit } = await bench('jsonrpc');
+    expect(await text(wb, id)).toBe('Hello, Ada!');
+    edit('f"Hello, {name}!"', 'f"Howdy, {name}!"');
+    await logged(wb, id, /Reloaded after a change to skill\.py/, 'the reload');
+    await wb.reloadSettled(id);
+    expect(await text(wb, id)).toBe('Howdy, Ada!');
+    const marks = (await wb.getTimeline(id)).entries.filter((e) => e.kind === 'restart');
+    expect(marks.map((m) => m.label)).toContain('Reloaded after a change to skill.py');
+  });
+
+  it('reports a syntax error with file and line and keeps the old code running; the fix reloads', async () => {
+    const { wb, id, py, edit } = await bench('jsonrpc');
+    expect(await text(wb, id)).toBe('Hello, Ada!');
+    const good = fs.readFileSync(py, 'utf8');
+    fs.writeFileSync(py, good.replace('def greet(args):', 'def greet(args)'));
+    await logged(wb, id, /Syntax error in skill\.py line \d+: .*Not reloaded/, 'the syntax error');
+    await wb.reloadSettled(id);
+    const line = good.split('\n').findIndex((l) => l.startsWith('def greet(args):')) + 1;
+    expect(await logText(wb, id)).toContain(`Syntax error in skill.py line ${line}: `);
+    const note = (await wb.getTimeline(id)).entries.find((e) => e.kind === 'note' && e.outcome === 'error');
+    expect(note?.data).toMatchObject({ reload: 'syntax-error', file: 'skill.py', line });
+    // Still the old process: it answers, nothing crashed or restarted.
+    const summary = (await wb.listSkills()).find((s) => s.id === id)!;
+    expect(summary.status).toBe('ready');
+    expect(summary.statusDetail).toMatch(/^Syntax error in skill\.py line/);
+    expect(await text(wb, id)).toBe('Hello, Ada!');
+    expect((await wb.getTimeline(id)).entries.filter((e) => e.kind === 'crash' || e.kind === 'restart')).toEqual([]);
+    fs.writeFileSync(py, good);
+    edit('f"Hello, {name}!"', 'f"Fixed, {name}!"');
+    await logged(wb, id, /Reloaded after a change to skill\.py/, 'the reload after the fix');
+    await wb.reloadSettled(id);
+    expect(await text(wb, id)).toBe('Fixed, Ada!');
+  });
+
+  it('keeps a SkillDefinition skill\'s state across the reload', async () => {
+    const { wb, id, py } = await bench('skilldef');
+    const counter = (prefix: string) =>
+      fs.readFileSync(py, 'utf8')
+        .replace(/async def greet\(args\):[\s\S]*?return ToolResult\(content=f"Hello, \{name\}!"\)/, `CTX = {}
+
+
+async def greet(args):
+    ctx = CTX["ctx"]
+    n = int((await ctx.get_state()).get("n", 0)) + 1
+    await ctx.set_state({"n": n})
+    return ToolResult(content=f"${prefix} {n}")`)
+        .replace('async def on_load(ctx):\n', 'async def on_load(ctx):\n    CTX["ctx"] = ctx\n');
+    fs.writeFileSync(py, counter('v1'));
+    expect(await text(wb, id)).toBe('v1 1');
+    expect(await text(wb, id)).toBe('v1 2');
+    fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('f"v1 {n}"', 'f"v2 {n}"'));
+    await logged(wb, id, /Reloaded after a change to skill\.py/, 'the reload');
+    await wb.reloadSettled(id);
+    expect(await text(wb, id)).toBe('v2 3');
+  });
+
+  it('does nothing when the skill was stopped or its settings turn hot reload off', async () => {
+    const { wb, id, edit } = await bench('jsonrpc');
+    await wb.updateSkillSettings(id, { hotReload: false });
+    expect(await text(wb, id)).toBe('Hello, Ada!');
+    edit('f"Hello, {name}!"', 'f"Howdy, {name}!"');
+    await sleep(700);
+    expect(await text(wb, id)).toBe('Hello, Ada!');
+    // On again (no restart needed to switch it), then stopped on purpose: edits no longer start it.
+    await wb.updateSkillSettings(id, { hotReload: true });
+    edit('f"Howdy, {name}!"', 'f"Hi, {name}!"');
+    await logged(wb, id, /Reloaded after a change to skill\.py/, 'the reload once switched on');
+    await wb.reloadSettled(id);
+    await wb.stopSkill(id);
+    edit('f"Hi, {name}!"', 'f"Hey, {name}!"');
+    await sleep(700);
+    expect((await wb.listSkills()).find((s) => s.id === id)?.status).toBe('stopped');
   });
 });

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Protocol, SkillRef, ToolInfo } from '../contract';
+import type { DoctorReport, Protocol, SkillRef, ToolInfo } from '../contract';
 import { PROTOCOL_LABELS } from '../contract';
 import { SkillError } from '../engine/errors';
 import { defaultHome } from '../host/paths';
@@ -19,7 +19,7 @@ import { resolveSkill } from '../protocols/discover';
 import { makeRef, readJson } from '../protocols/refs';
 import { venvPython } from '../protocols/skilldef/locate';
 import { checkActionSkill } from './checks/action-checks';
-import { Findings, type Finding, type Severity } from './checks/findings';
+import { Findings, type Severity } from './checks/findings';
 import { liveCheck } from './checks/live-check';
 import { checkSkillDefManifest, checkSubprocessManifest } from './checks/manifest-checks';
 import { checkNamel3ssApp } from './checks/namel3ss-checks';
@@ -29,7 +29,7 @@ import { checkTools } from './checks/tool-checks';
 import { pythonSyntaxErrors } from './python-syntax';
 import { relPath, skillFiles } from './skill-files';
 
-export type { Finding, Severity } from './checks/findings';
+export type { DoctorReport, Finding, Severity } from '../contract';
 
 export interface DoctorOptions {
   /** Picks one skill where the path holds several. */
@@ -41,16 +41,6 @@ export interface DoctorOptions {
   timeoutMs?: number;
   /** The workbench home the live start logs into (default SKILLBENCH_HOME or the user-data folder). */
   home?: string;
-}
-
-export interface DoctorReport {
-  skill: string;
-  protocol: Protocol;
-  dir: string;
-  /** Errors first, then warnings, then information. */
-  findings: Finding[];
-  /** No errors (warnings allowed). */
-  ok: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;

@@ -13,27 +13,10 @@
  *
  * A request without assertions passes when the call succeeds.
  */
-import type { CallOutcome } from '../contract';
+import type { Assertion, AssertionResult, CallOutcome } from '../contract';
 import { parsePath } from './compare';
 
-export interface Assertion {
-  is_error?: boolean;
-  path?: string;
-  exists?: boolean;
-  equals?: unknown;
-  contains?: unknown;
-  matches?: string;
-}
-
-export interface AssertionResult {
-  assertion: Assertion;
-  pass: boolean;
-  /** What was expected and what came, short, for tables. */
-  expected: string;
-  actual: string;
-  /** One sentence; for a failure it says what differed. */
-  message: string;
-}
+export type { Assertion, AssertionResult } from '../contract';
 
 const KEYS = new Set(['is_error', 'path', 'exists', 'equals', 'contains', 'matches']);
 

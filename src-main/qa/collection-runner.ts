@@ -4,36 +4,16 @@
  * and check its assertions. Secret values are taught to the runtime's redactor, so they are scrubbed from
  * its logs and message histories, and from everything this report holds.
  */
-import type { CallOutcome, Protocol } from '../contract';
+import type { Assertion, RequestResult, RunReport } from '../contract';
 import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
 import { SkillRuntime } from '../workbench/skill-runtime';
-import { evaluateAssertion, type Assertion, type AssertionResult } from './assertions';
+import { evaluateAssertion } from './assertions';
 import { fillVariables, variablesIn, VariableError } from './collection-vars';
 import { CollectionError, loadCollection, secretValues, type Collection } from './collections';
 
-export interface RequestResult {
-  name: string;
-  file: string;
-  tool: string;
-  /** As saved: placeholders unfilled, so no secret is in here. */
-  args: unknown;
-  pass: boolean;
-  /** Secrets scrubbed. */
-  outcome: CallOutcome;
-  assertions: AssertionResult[];
-  durationMs: number;
-}
-
-export interface RunReport {
-  collection: { name: string; dir: string };
-  env: string | null;
-  skill: { id: string; name: string; protocol: Protocol; dir: string };
-  results: RequestResult[];
-  passed: number;
-  failed: number;
-}
+export type { RequestResult, RunReport } from '../contract';
 
 export interface RunOptions {
   /** The environment; may be left out when the collection has one or none. */
@@ -41,6 +21,11 @@ export interface RunOptions {
   home: string;
   /** Run against this skill instead of the collection's. */
   skillPath?: string;
+  /**
+   * A running skill to call instead of starting one (the app's own, so its log and messages show the
+   * run, and a SkillDefinition skill's state has one owner). It is left running.
+   */
+  runtime?: SkillRuntime;
   /** For requests that set no timeout of their own. */
   timeoutMs?: number;
   /**
@@ -63,12 +48,12 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
   const secrets = secretsFor(c, env, opts);
   const prepared = prepare(c, env, secrets);
 
-  const ref = resolveSkill(opts.skillPath ?? c.skillPath, { skill: c.skillName });
-  const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false } });
+  const ref = opts.runtime?.ref ?? resolveSkill(opts.skillPath ?? c.skillPath, { skill: c.skillName });
+  const rt = opts.runtime ?? new SkillRuntime(ref, { home: opts.home, restart: { enabled: false } });
   for (const v of Object.values(secrets)) rt.redactor.add(v);
   const results: RequestResult[] = [];
   try {
-    await rt.start().catch((err) => {
+    if (!opts.runtime) await rt.start().catch((err) => {
       // Per-call protocols learn their tools by running; only a long-running skill must start to be called.
       if (ref.protocol === 'action' || ref.protocol === 'namel3ss') return;
       throw new SkillError('LAUNCH', `${ref.name} cannot start, so the collection was not run: ${(err as Error).message}`);
@@ -101,7 +86,7 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
       opts.onResult?.(result);
     }
   } finally {
-    await rt.close();
+    if (!opts.runtime) await rt.close();
   }
   const passed = results.filter((r) => r.pass).length;
   return {

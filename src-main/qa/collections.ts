@@ -22,15 +22,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isTempFile, writeFileAtomicSync } from '../host/atomic-write';
 import { homeStores } from '../workbench/home-stores';
-import { checkAssertion, type Assertion } from './assertions';
+import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
+import { checkAssertion } from './assertions';
 
-export interface SavedRequest {
-  name: string;
-  tool: string;
-  args: unknown;
-  timeoutMs?: number;
-  assertions: Assertion[];
-}
+export type { CollectionSummary, SavedRequest } from '../contract';
 
 export interface CollectionFile {
   name: string;
@@ -47,14 +42,6 @@ export interface Collection extends CollectionFile {
   skillPath: string;
   /** In the order they run. */
   requests: (SavedRequest & { file: string })[];
-}
-
-export interface CollectionSummary {
-  name: string;
-  dir: string;
-  requests: number;
-  environments: string[];
-  secrets: string[];
 }
 
 export const COLLECTION_FILE = 'collection.json';
@@ -133,7 +120,7 @@ export function saveCollection(dir: string, c: CollectionFile): void {
 /** Saves one request as `<name>.json`, creating the collection when the folder has none. Returns the file. */
 export function saveRequest(collectionDir: string, request: SavedRequest): string {
   const dir = path.resolve(collectionDir);
-  const file = existingFileOf(dir, request.name) ?? path.join(dir, requestFileName(request.name));
+  const file = existingFileOf(dir, request.name) ?? freeFile(dir, requestFileName(request.name));
   const r = checkRequest(request, file);
   if (!fs.existsSync(path.join(dir, COLLECTION_FILE))) saveCollection(dir, { name: path.basename(dir), environments: {}, secrets: [] });
   writeJson(file, { name: r.name, tool: r.tool, args: sortKeys(r.args), timeoutMs: r.timeoutMs, assertions: r.assertions.map(assertionInOrder) });
@@ -163,6 +150,23 @@ function existingFileOf(dir: string, name: string): string | null {
       // not a request we can read: not the one we look for
     }
   }
+  return null;
+}
+
+/** `name.json`, or `name-2.json` and on when another request's file has that name ("a b" and "a-b" share a slug). */
+function freeFile(dir: string, name: string): string {
+  const base = name.replace(/\.json$/, '');
+  for (let i = 1; ; i++) {
+    const f = path.join(dir, i === 1 ? name : `${base}-${i}.json`);
+    if (!fs.existsSync(f)) return f;
+  }
+}
+
+/** Why `name` cannot name a collection or a variable (it becomes a folder name), or null when it can. */
+export function collectionNameProblem(name: unknown, what = 'a collection'): string | null {
+  if (typeof name !== 'string' || !name.trim()) return `Give ${what} a name.`;
+  if (name.length > 64) return `"${name.slice(0, 20)}…" is too long for ${what} name: keep it to 64 characters.`;
+  if (!NAME.test(name)) return `"${name}" cannot name ${what}: use letters, digits, _ . and -, starting with a letter or _.`;
   return null;
 }
 

@@ -3,7 +3,7 @@
  * a process: the log, the message history, the timeline, the redactor, and the status it reports.
  */
 import path from 'node:path';
-import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, TimelineEntry } from '../contract';
+import type { CallOutcome, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
 import { FileSink } from '../engine/file-sink';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
@@ -15,8 +15,12 @@ import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
 import { Recorder } from '../qa/recorder';
 import type { RecordBody } from '../qa/recording-format';
-import { skillStores, type SkillStores } from './home-stores';
+import { redactSecretRefs } from '../host/state-store';
+import { homeStores, skillStores, type SkillStores } from './home-stores';
+import { infoOf, newRecordingFile } from './recordings';
 import { setupMarker } from './setup-marker';
+import { readSettings, settingsEnv } from './skill-settings';
+import { TickScheduler } from './tick-scheduler';
 
 export interface RuntimeOptions {
   home: string;
@@ -97,6 +101,40 @@ export class SkillRuntime {
     this.messages.beforeDeliver = () => this.recorder?.sync();
   }
 
+  /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
+  static withSettings(ref: SkillRef, home: string): SkillRuntime {
+    const settings = readSettings(skillFolder(home, ref.id));
+    const secrets = homeStores(home).secrets;
+    const rt = new SkillRuntime(ref, {
+      home,
+      timeoutMs: settings.timeoutMs,
+      maxLineBytes: settings.maxLineBytes,
+      env: settingsEnv(settings, ref.id, secrets),
+    });
+    secrets.registerWith(ref.id, rt.redactor);
+    return rt;
+  }
+
+  /** State, data files and entities for the Data tab, secrets redacted. */
+  async data(): Promise<SkillData> {
+    const stores = this.stores;
+    if (!stores) return { state: {}, files: [], entities: [], dataDir: skillFolder(this.opts.home, this.ref.id) };
+    const state = this.redactor.value(redactSecretRefs(stores.state.getForDisplay()));
+    const entities = stores.entities.list({ owner: this.ref.id }) as Entity[];
+    return { state, files: await stores.data.list(), entities, dataDir: stores.data.dir };
+  }
+
+  async replaceState(state: Record<string, unknown>): Promise<void> {
+    if (!this.stores) throw new Error(`${this.ref.name} keeps no state.`);
+    if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('State must be a JSON object, like {"key": "value"}.');
+    await this.stores.state.replace(state);
+  }
+
+  async readDataFile(name: string): Promise<string> {
+    if (!this.stores) throw new Error(`${this.ref.name} has no data files.`);
+    return this.redactor.text(await this.stores.data.readForDisplay(name));
+  }
+
   get recording(): Recorder | null {
     return this.recorder;
   }
@@ -106,6 +144,19 @@ export class SkillRuntime {
     if (this.recorder) throw new Error(`${this.ref.name} is already being recorded into ${this.recorder.file}. Stop that recording first.`);
     this.recorder = Recorder.open(file, { ...this.ref, version: this.info()?.version }, { name, redactor: this.redactor });
     return this.recorder;
+  }
+
+  /** Records into a new file under the home's recordings, marked on the timeline (the app's Record button). */
+  beginRecording(name?: string): RecordingInfo {
+    const r = this.startRecording(newRecordingFile(this.opts.home, this.ref.name, name), name);
+    this.mark({ kind: 'note', label: `Recording started${name ? `: ${name}` : ''}` });
+    return infoOf(r, true);
+  }
+
+  endRecording(): RecordingInfo | null {
+    if (!this.recorder) return null;
+    this.mark({ kind: 'note', label: 'Recording stopped' });
+    return infoOf(this.stopRecording()!, false);
   }
 
   stopRecording(): Recorder | null {
@@ -189,6 +240,32 @@ export class SkillRuntime {
     if (status === 'restarting') this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
     for (const fn of this.statusListeners) fn({ status, detail });
   }
+}
+
+/** How the sidebar lists a skill: what its runtime knows, else what discovery found. */
+export function summaryOf(ref: SkillRef, rt?: SkillRuntime): SkillSummary {
+  const info = rt?.info();
+  return {
+    id: ref.id,
+    name: info?.name ?? ref.name,
+    protocol: ref.protocol,
+    dir: ref.dir,
+    root: ref.root,
+    description: info?.description ?? ref.description,
+    status: rt?.status ?? 'stopped',
+    statusDetail: rt?.statusDetail,
+    toolCount: info?.tools.length,
+  };
+}
+
+/** Host-driven ticks for a skill that has them, marked on its timeline. */
+export function ticksOf(rt: SkillRuntime, intervalMs: number): TickScheduler {
+  return new TickScheduler(intervalMs, {
+    tick: () => rt.adapter.tick!(),
+    mark: (m) => rt.mark(m),
+    lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
+    eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
+  });
 }
 
 /** The recording record for a timeline mark (session marks are recorded where their ids are known). */

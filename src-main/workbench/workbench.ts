@@ -4,21 +4,8 @@
  * first use), call bookkeeping and history, and pushes events through its EventHub.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  CallRecord,
-  Entity,
-  RecordingInfo,
-  SkillSettings,
-  SkillSettingsUpdate,
-  HostInfo,
-  SkillData,
-  SkillInfo,
-  SkillRef,
-  SkillSummary,
-  TickState,
-  Workspace,
-  CoreApi,
-} from '../contract';
+import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
+import type { SkillSummary, TickState, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { skillFolder } from '../host/workbench-home';
@@ -26,13 +13,13 @@ import type { SkillAdapter } from '../protocols/adapter';
 import { discover } from '../protocols/discover';
 import { EventHub } from './events';
 import { CallHistory } from './history';
-import { SkillRuntime } from './skill-runtime';
-import { TickScheduler } from './tick-scheduler';
+import { SkillRuntime, summaryOf, ticksOf } from './skill-runtime';
+import type { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
-import { infoOf, listRecordingFiles, newRecordingFile } from './recordings';
+import { listRecordingFiles } from './recordings';
 import { homeStores } from './home-stores';
-import { readSettings, settingsEnv, writeSettings } from './skill-settings';
-import { redactSecretRefs } from '../host/state-store';
+import { readSettings, writeSettings } from './skill-settings';
+import { onlyHotReloadChanged, reloaderFor, type SkillReloader } from './skill-reloader';
 
 export interface WorkbenchOptions {
   home: string;
@@ -42,6 +29,8 @@ export interface WorkbenchOptions {
   folders?: string[];
   replaceFolders?: boolean;
   pickFolder?: () => Promise<string | null>;
+  /** Quiet time that ends a burst of saves before a hot reload (ms). */
+  reloadDebounceMs?: number;
 }
 
 /** Per-skill state the workbench keeps beside the runtime. */
@@ -51,6 +40,8 @@ interface Entry {
   history?: CallHistory;
   ticks?: TickScheduler;
   session?: string;
+  /** Watches the skill's folder while it is meant to run (hot reload). */
+  reloader?: SkillReloader;
 }
 
 export class Workbench implements CoreApi {
@@ -60,6 +51,8 @@ export class Workbench implements CoreApi {
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   private readonly calls = new Map<string, AbortController>();
+  /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
+  private readonly picked = new Set<string>();
   private closed = false;
 
   constructor(private readonly opts: WorkbenchOptions) {
@@ -89,7 +82,14 @@ export class Workbench implements CoreApi {
 
   async pickFolder(): Promise<string | null> {
     if (!this.opts.pickFolder) throw new Error('There is no folder picker in the browser: type the folder\'s path instead.');
-    return this.opts.pickFolder();
+    const folder = await this.opts.pickFolder();
+    if (folder) this.picked.add(folder);
+    return folder;
+  }
+
+  /** True for a folder the user chose with the native picker during this run. */
+  wasPicked(folder: string): boolean {
+    return this.picked.has(folder);
   }
 
   async selectSkill(skillId: string | null): Promise<void> {
@@ -111,12 +111,13 @@ export class Workbench implements CoreApi {
 
   async stopSkill(skillId: string): Promise<void> {
     const e = this.entry(skillId);
-    e.ticks?.stop();
-    await e.runtime?.stop();
+    // Stopped on purpose: edits no longer start it.
+    e.reloader?.stop();
+    await this.stopProcess(e);
   }
 
   async restartSkill(skillId: string): Promise<void> {
-    await this.stopSkill(skillId);
+    await this.stopProcess(this.entry(skillId));
     await this.startRuntime(skillId);
   }
 
@@ -223,42 +224,26 @@ export class Workbench implements CoreApi {
   }
 
   async getData(skillId: string): Promise<SkillData> {
-    const stores = this.runtime(skillId).stores;
-    if (!stores) return { state: {}, files: [], entities: [], dataDir: skillFolder(this.opts.home, skillId) };
-    const state = this.runtime(skillId).redactor.value(redactSecretRefs(stores.state.getForDisplay()));
-    const entities = stores.entities.list({ owner: skillId }) as Entity[];
-    return { state, files: await stores.data.list(), entities, dataDir: stores.data.dir };
+    return this.runtime(skillId).data();
   }
 
   async setState(skillId: string, state: Record<string, unknown>): Promise<void> {
-    const stores = this.runtime(skillId).stores;
-    if (!stores) throw new Error(`${this.entry(skillId).ref.name} keeps no state.`);
-    if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('State must be a JSON object, like {"key": "value"}.');
-    await stores.state.replace(state);
+    await this.runtime(skillId).replaceState(state);
   }
 
   async readDataFile(skillId: string, name: string): Promise<string> {
-    const stores = this.runtime(skillId).stores;
-    if (!stores) throw new Error(`${this.entry(skillId).ref.name} has no data files.`);
-    return this.runtime(skillId).redactor.text(await stores.data.readForDisplay(name));
+    return this.runtime(skillId).readDataFile(name);
   }
 
   async startRecording(skillId: string, name?: string): Promise<RecordingInfo> {
-    const rt = this.runtime(skillId);
-    const r = rt.startRecording(newRecordingFile(this.opts.home, rt.ref.name, name), name);
-    rt.mark({ kind: 'note', label: `Recording started${name ? `: ${name}` : ''}` });
-    const info = infoOf(r, true);
+    const info = this.runtime(skillId).beginRecording(name);
     this.events.emit('recording', info);
     return info;
   }
 
   async stopRecording(skillId: string): Promise<RecordingInfo | null> {
-    const rt = this.runtime(skillId);
-    if (!rt.recording) return null;
-    rt.mark({ kind: 'note', label: 'Recording stopped' });
-    const r = rt.stopRecording()!;
-    const info = infoOf(r, false);
-    this.events.emit('recording', info);
+    const info = this.runtime(skillId).endRecording();
+    if (info) this.events.emit('recording', info);
     return info;
   }
 
@@ -280,7 +265,13 @@ export class Workbench implements CoreApi {
 
   async updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings> {
     const e = this.entry(skillId);
+    const before = readSettings(skillFolder(this.opts.home, skillId));
     const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, homeStores(this.opts.home).secrets);
+    if (onlyHotReloadChanged(before, next, update)) {
+      if (!next.hotReload) e.reloader?.stop();
+      else if (e.runtime && e.runtime.status !== 'stopped') this.watch(e, e.runtime);
+      return next;
+    }
     // The runtime's environment and limits are fixed when it is made: make a new one.
     const wasRunning = e.runtime && e.runtime.status !== 'stopped' && e.runtime.status !== 'crashed';
     await this.dropRuntime(e);
@@ -295,6 +286,7 @@ export class Workbench implements CoreApi {
     for (const ac of this.calls.values()) ac.abort();
     await Promise.all(
       [...this.skills.values()].map(async (e) => {
+        e.reloader?.stop();
         e.ticks?.stop();
         await e.runtime?.close();
         await e.history?.close();
@@ -314,6 +306,7 @@ export class Workbench implements CoreApi {
     }
     for (const [id, e] of this.skills) {
       if (!next.has(id)) {
+        e.reloader?.stop();
         e.ticks?.stop();
         void e.runtime?.close();
         void e.history?.close();
@@ -333,6 +326,29 @@ export class Workbench implements CoreApi {
     return this.entry(skillId).ref;
   }
 
+  // For the authoring service (these are not commands of the contract, so no bridge reaches them).
+
+  /** The skill's runtime, started if it is not running. */
+  async liveRuntime(skillId: string): Promise<SkillRuntime> {
+    await this.ensureStarted(skillId);
+    return this.runtime(skillId);
+  }
+
+  /** What the skill said about itself when it last started, without starting it. */
+  knownInfo(skillId: string): SkillInfo | null {
+    return this.entry(skillId).runtime?.info() ?? null;
+  }
+
+  /** `v` with every value this workbench knows as one of the skill's secrets replaced. */
+  redact<T>(skillId: string, v: T): T {
+    return this.runtime(skillId).redactor.value(v);
+  }
+
+  /** Looks through the open folders again (a skill was written into one). */
+  refreshSkills(): void {
+    this.rescan();
+  }
+
   private entry(skillId: string): Entry {
     const e = this.skills.get(skillId);
     if (!e) throw new Error(`There is no skill "${skillId}" in the open folders. It may have been moved or removed.`);
@@ -342,18 +358,14 @@ export class Workbench implements CoreApi {
   private runtime(skillId: string): SkillRuntime {
     const e = this.entry(skillId);
     if (!e.runtime) {
-      const settings = readSettings(skillFolder(this.opts.home, skillId));
-      const secrets = homeStores(this.opts.home).secrets;
-      const rt = new SkillRuntime(e.ref, {
-        home: this.opts.home,
-        timeoutMs: settings.timeoutMs,
-        maxLineBytes: settings.maxLineBytes,
-        env: settingsEnv(settings, skillId, secrets),
-      });
-      secrets.registerWith(skillId, rt.redactor);
+      const rt = SkillRuntime.withSettings(e.ref, this.opts.home);
+      let was = rt.status;
       rt.onStatus(({ status, detail }) => {
         if (status === 'stopped' || status === 'crashed') e.ticks?.stop();
         if ((status === 'ready' || status === 'busy') && e.ticks) e.ticks.start();
+        // However it was started (a call starts a skill too), a skill that comes up is watched.
+        if (status === 'ready' && was !== 'busy' && !e.reloader?.watching) this.watch(e, rt);
+        was = status;
         this.events.emit('status', { skillId, status, detail });
       });
       rt.onTimeline((entry) => this.events.emit('timeline', { skillId, entry, ticks: e.ticks?.state() ?? null }));
@@ -365,6 +377,8 @@ export class Workbench implements CoreApi {
   }
 
   private async dropRuntime(e: Entry): Promise<void> {
+    e.reloader?.stop();
+    e.reloader = undefined;
     e.ticks?.stop();
     e.ticks = undefined;
     const rt = e.runtime;
@@ -382,19 +396,33 @@ export class Workbench implements CoreApi {
   private async startRuntime(skillId: string): Promise<SkillInfo> {
     const e = this.entry(skillId);
     const rt = this.runtime(skillId);
+    // Watch before starting: a skill whose start fails is fixed by editing it, and the fix should reload it.
+    this.watch(e, rt);
     const info = await rt.start();
-    if (info.capabilities.ticks && info.tickIntervalMs && rt.adapter.tick && !e.ticks) {
-      const adapter = rt.adapter;
-      e.ticks = new TickScheduler(info.tickIntervalMs, {
-        tick: () => adapter.tick!(),
-        mark: (m) => rt.mark(m),
-        lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
-        eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
-      });
-    }
+    if (info.capabilities.ticks && info.tickIntervalMs && rt.adapter.tick && !e.ticks) e.ticks = ticksOf(rt, info.tickIntervalMs);
     if (rt.status === 'ready' || rt.status === 'busy') e.ticks?.start();
     this.emitTicks(skillId);
     return info;
+  }
+
+  private async stopProcess(e: Entry): Promise<void> {
+    e.ticks?.stop();
+    await e.runtime?.stop();
+  }
+
+  /** Hot reload for a skill meant to run, where its settings allow it. */
+  private watch(e: Entry, rt: SkillRuntime): void {
+    if (!readSettings(skillFolder(this.opts.home, e.ref.id)).hotReload) return;
+    e.reloader ??= reloaderFor(rt, this.opts.reloadDebounceMs, async () => {
+      await this.stopProcess(e);
+      await this.startRuntime(e.ref.id);
+    });
+    e.reloader.start();
+  }
+
+  /** Waits for any hot reload under way to finish (tests, and the service before it answers). */
+  async reloadSettled(skillId: string): Promise<void> {
+    await this.entry(skillId).reloader?.settled();
   }
 
   private async ensureStarted(skillId: string): Promise<void> {
@@ -424,17 +452,7 @@ export class Workbench implements CoreApi {
   }
 
   private summary(e: Entry): SkillSummary {
-    const info = e.runtime?.info();
-    return {
-      id: e.ref.id,
-      name: info?.name ?? e.ref.name,
-      protocol: e.ref.protocol,
-      dir: e.ref.dir,
-      root: e.ref.root,
-      description: info?.description ?? e.ref.description,
-      status: e.runtime?.status ?? 'stopped',
-      statusDetail: e.runtime?.statusDetail,
-      toolCount: info?.tools.length,
-    };
+    return summaryOf(e.ref, e.runtime);
   }
 }
+

@@ -1,24 +1,14 @@
 /** What the doctor reports: findings in plain words, each with what to do about it and where. */
 
-export type Severity = 'error' | 'warning' | 'info';
+import type { Finding, Severity } from '../../contract';
 
-export interface Finding {
-  severity: Severity;
-  /** A short stable code (`SCHEMA_INVALID`, `COMMITTED_SECRET`, …) for tools and tests. */
-  code: string;
-  /** What is wrong, in plain words. */
-  message: string;
-  /** What to do about it. */
-  fix: string;
-  /** Relative to the skill's folder, `/` separators. */
-  file?: string;
-  /** 1-based. */
-  line?: number;
-}
+export type { Finding, Severity } from '../../contract';
 
 export interface Where {
   file?: string;
   line?: number;
+  /** The field or tool concerned (`tick_interval`, `tool greet`). */
+  field?: string;
 }
 
 /** Codes that mean the skill cannot start as it is: the live check is skipped rather than failing noisily. */
@@ -31,6 +21,7 @@ export class Findings {
     const f: Finding = { severity, code, message, fix };
     if (where.file) f.file = where.file;
     if (where.line) f.line = where.line;
+    if (where.field) f.field = where.field;
     this.list.push(f);
   }
 

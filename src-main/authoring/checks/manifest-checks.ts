@@ -16,6 +16,8 @@ import { Findings, isObject, jsonKeyLine, lineAt, shown } from './findings';
 const MANIFEST = 'manifest.json';
 const MIN_TICK_MS = 1000;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Keys inside a subprocess manifest's runtime object, named with their parent in findings. */
+const RUNTIME_KEYS = new Set(['command', 'args', 'env']);
 const SKILLDEF_KEYS = new Set(['id', 'name', 'version', 'description', 'runtime', 'entry', 'tick_interval', 'env', 'dependencies', 'setup']);
 
 export interface ManifestText {
@@ -58,7 +60,7 @@ export function checkSubprocessManifest(dir: string, f: Findings): void {
     return;
   }
   const { raw, text } = m;
-  const at = (key: string) => ({ file: MANIFEST, line: jsonKeyLine(text, key) });
+  const at = (key: string) => ({ file: MANIFEST, line: jsonKeyLine(text, key), field: RUNTIME_KEYS.has(key) ? `runtime.${key}` : key });
   const runtime = raw.runtime;
   if (!isObject(runtime)) {
     f.error('MANIFEST_FIELD', `${MANIFEST} has no "runtime" object.`, 'Add "runtime": {"type": "subprocess", "command": "python3", "args": ["skill.py"]}.', at('runtime'));
@@ -108,7 +110,7 @@ export function checkSkillDefManifest(dir: string, f: Findings): { setupRequired
     return { setupRequired: false };
   }
   const { raw, text } = m;
-  const at = (key: string) => ({ file: MANIFEST, line: jsonKeyLine(text, key) });
+  const at = (key: string) => ({ file: MANIFEST, line: jsonKeyLine(text, key), field: RUNTIME_KEYS.has(key) ? `runtime.${key}` : key });
   stringFields(raw, ['id', 'name', 'version', 'description', 'entry'], f, text);
   for (const key of ['id', 'name', 'version']) {
     if (raw[key] === undefined) f.warning('MANIFEST_FIELD', `${MANIFEST} has no "${key}".`, `Add "${key}": hosts show and key the skill by it.`, { file: MANIFEST });
@@ -157,7 +159,7 @@ export function checkSkillDefManifest(dir: string, f: Findings): { setupRequired
 
 /** The entry exists, stays inside the skill, is Python, defines `skill`, and asks for no tick under a second. */
 function checkEntryFile(dir: string, entry: string, f: Findings, manifestText?: string): void {
-  const where = { file: MANIFEST, line: jsonKeyLine(manifestText, 'entry') };
+  const where = { file: MANIFEST, line: jsonKeyLine(manifestText, 'entry'), field: 'entry' };
   const abs = path.resolve(dir, entry);
   if (path.relative(dir, abs).startsWith('..')) {
     f.error('ENTRY_OUTSIDE', `The entry "${entry}" is outside the skill's folder.`, 'Keep the entry file inside the skill folder.', where);
@@ -196,7 +198,7 @@ function stringFields(raw: Record<string, unknown>, keys: string[], f: Findings,
   for (const key of keys) {
     const v = raw[key];
     if (v !== undefined && (typeof v !== 'string' || !v.trim())) {
-      f.error('MANIFEST_FIELD', `"${key}" in ${MANIFEST} must be non-empty text, not ${shown(v)}.`, `Give "${key}" a string value.`, { file: MANIFEST, line: jsonKeyLine(text, key) });
+      f.error('MANIFEST_FIELD', `"${key}" in ${MANIFEST} must be non-empty text, not ${shown(v)}.`, `Give "${key}" a string value.`, { file: MANIFEST, line: jsonKeyLine(text, key), field: key });
     }
   }
 }

@@ -62,35 +62,36 @@ export function checkSetupStep(step: SetupStep, f: Findings, where: Where = {}):
   const names = new Set<string>();
   for (const field of fields) {
     const name = typeof field?.name === 'string' && field.name ? field.name : undefined;
+    const at: Where = name ? { ...where, field: `setup field ${name}` } : where;
     const what = name ? `Field "${name}" of ${label.toLowerCase()}` : `A field of ${label.toLowerCase()}`;
-    if (!name) f.error('SETUP_FIELD', `${what} has no name.`, 'Name every field: its value is sent under that name.', where);
-    else if (names.has(name)) f.error('SETUP_FIELD', `${label} has two fields named "${name}"; one value overwrites the other.`, 'Give each field its own name.', where);
+    if (!name) f.error('SETUP_FIELD', `${what} has no name.`, 'Name every field: its value is sent under that name.', at);
+    else if (names.has(name)) f.error('SETUP_FIELD', `${label} has two fields named "${name}"; one value overwrites the other.`, 'Give each field its own name.', at);
     if (name) names.add(name);
     if (!SETUP_TYPES.has(field?.type)) {
-      f.error('SETUP_FIELD_TYPE', `${what} has type ${shown(field?.type)}; the wizard knows text, number, password, select, multiselect and boolean.`, 'Use one of those types.', where);
+      f.error('SETUP_FIELD_TYPE', `${what} has type ${shown(field?.type)}; the wizard knows text, number, password, select, multiselect and boolean.`, 'Use one of those types.', at);
     }
-    if (!field?.label) f.warning('SETUP_FIELD', `${what} has no label.`, 'Add a label: it is what the user reads next to the input.', where);
+    if (!field?.label) f.warning('SETUP_FIELD', `${what} has no label.`, 'Add a label: it is what the user reads next to the input.', at);
     const select = field?.type === 'select' || field?.type === 'multiselect';
     const options = Array.isArray(field?.options) ? field.options : [];
     if (select && !options.length) {
-      f.error('SETUP_SELECT_OPTIONS', `${what} is a ${field.type} with no options to choose from.`, 'Give it options: [{"label": "Euro", "value": "EUR"}, ...].', where);
+      f.error('SETUP_SELECT_OPTIONS', `${what} is a ${field.type} with no options to choose from.`, 'Give it options: [{"label": "Euro", "value": "EUR"}, ...].', at);
     }
     if (select && options.some((o) => !isObject(o) || typeof o.value !== 'string' || typeof o.label !== 'string')) {
-      f.error('SETUP_SELECT_OPTIONS', `${what} has options that are not {label, value} pairs of text.`, 'Write each option as {"label": "Euro", "value": "EUR"}.', where);
+      f.error('SETUP_SELECT_OPTIONS', `${what} has options that are not {label, value} pairs of text.`, 'Write each option as {"label": "Euro", "value": "EUR"}.', at);
     }
     const d = field?.default;
     if (d === undefined || d === null) continue;
     if (field.type === 'password') {
-      f.warning('SETUP_PASSWORD_DEFAULT', `${what} is a password with a default value, which puts a secret in the skill's code.`, 'Remove the default: ask the user for the secret.', where);
+      f.warning('SETUP_PASSWORD_DEFAULT', `${what} is a password with a default value, which puts a secret in the skill's code.`, 'Remove the default: ask the user for the secret.', at);
     } else if (field.type === 'number' && typeof d !== 'number') {
-      f.warning('SETUP_DEFAULT', `${what} is a number, but its default is ${shown(d)}.`, 'Make the default a number.', where);
+      f.warning('SETUP_DEFAULT', `${what} is a number, but its default is ${shown(d)}.`, 'Make the default a number.', at);
     } else if (field.type === 'boolean' && typeof d !== 'boolean') {
-      f.warning('SETUP_DEFAULT', `${what} is a boolean, but its default is ${shown(d)}.`, 'Make the default true or false.', where);
+      f.warning('SETUP_DEFAULT', `${what} is a boolean, but its default is ${shown(d)}.`, 'Make the default true or false.', at);
     } else if (select && options.length) {
       const values = new Set(options.map((o) => o?.value));
       const given = field.type === 'multiselect' && Array.isArray(d) ? d : [d];
       const stray = given.filter((v) => !values.has(v));
-      if (stray.length) f.warning('SETUP_DEFAULT', `${what} defaults to ${stray.map(shown).join(', ')}, which is not one of its options.`, 'Make the default one of the option values.', where);
+      if (stray.length) f.warning('SETUP_DEFAULT', `${what} defaults to ${stray.map(shown).join(', ')}, which is not one of its options.`, 'Make the default one of the option values.', at);
     }
   }
 }

@@ -75,14 +75,15 @@ function valueAt(root: unknown, ptr: string): unknown {
 }
 
 export function checkTools(tools: ToolInfo[], f: Findings, opts: ToolCheckOptions): void {
-  const where = opts.where ?? {};
+  const shared = opts.where ?? {};
   const count = new Map<string, number>();
   for (const t of tools) count.set(t.name, (count.get(t.name) ?? 0) + 1);
   for (const [name, n] of count) {
-    if (n > 1) f.error('DUPLICATE_TOOL', `${n} tools are named "${name}"; a host can reach only one of them.`, 'Give every tool its own name.', where);
+    if (n > 1) f.error('DUPLICATE_TOOL', `${n} tools are named "${name}"; a host can reach only one of them.`, 'Give every tool its own name.', { ...shared, field: `tool ${name}` });
   }
   const said = new Set<string>();
   for (const t of tools) {
+    const where = { ...shared, field: `tool ${t.name}` };
     const first = !said.has(t.name);
     said.add(t.name);
     if (first && opts.providerNames && !PROVIDER_NAME.test(t.name)) {

@@ -42,7 +42,8 @@ export function format(report: DoctorReport): string {
 }
 
 function item(f: Finding): string[] {
-  const where = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}  ` : '';
+  const at = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '';
+  const where = at || f.field ? `${[at, f.field && `(${f.field})`].filter(Boolean).join(' ')}  ` : '';
   const [first, ...rest] = f.message.split('\n');
   const lines = [`  - ${where}${first}  [${f.code}]`, ...rest.map((l) => `    ${l}`)];
   if (f.fix) lines.push(...f.fix.split('\n').map((l, i) => (i === 0 ? `    Fix: ${l}` : `         ${l}`)));

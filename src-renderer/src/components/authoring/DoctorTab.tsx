@@ -1,4 +1,158 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CircleCheckBig, CircleX, Info, RefreshCw, Stethoscope, TriangleAlert } from 'lucide-react';
+import type { DoctorReport, Finding, Severity } from '@contract';
+import { api } from '../../api/client';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { HotReloadSwitch } from './HotReloadSwitch';
+import { useAction } from './use-action';
+import '../../styles/authoring.css';
+
+interface Checked {
+  report: DoctorReport;
+  at: number;
+}
+
+/** The last report per skill, so coming back to the tab shows it at once (a re-run is one click). */
+const lastReports = new Map<string, Checked>();
+
+const GROUPS: { severity: Severity; title: string; icon: typeof CircleX }[] = [
+  { severity: 'error', title: 'Errors', icon: CircleX },
+  { severity: 'warning', title: 'Warnings', icon: TriangleAlert },
+  { severity: 'info', title: 'Notes', icon: Info },
+];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** The doctor's findings for a skill, as a reviewer would give them. */
 export function DoctorTab({ skillId }: { skillId: string }) {
-  return <div className="panel-loading" data-skill={skillId}>Doctor</div>;
+  const [checked, setChecked] = useState<Checked | undefined>(() => lastReports.get(skillId));
+  const { busy: running, error, act } = useAction();
+  // A report that arrives after the view moved to another skill is kept for later, not shown here.
+  const shownId = useRef(skillId);
+  shownId.current = skillId;
+
+  const run = useCallback(async () => {
+    const report = await act(() => api().runDoctor(skillId));
+    if (!report) return;
+    const next = { report, at: Date.now() };
+    lastReports.set(skillId, next);
+    if (shownId.current === skillId) setChecked(next);
+  }, [skillId, act]);
+
+  useEffect(() => {
+    const known = lastReports.get(skillId);
+    setChecked(known);
+    if (!known) void run();
+  }, [skillId, run]);
+
+  const report = checked?.report;
+  const count = (s: Severity) => report?.findings.filter((f) => f.severity === s).length ?? 0;
+  const errors = count('error');
+  const warnings = count('warning');
+  const verdict = !report ? 'pending' : errors ? 'error' : warnings ? 'warning' : 'ok';
+
+  return (
+    <div className="doctor-tab" data-testid="doctor-tab">
+      <header className="doctor-head">
+        <div className={`doctor-verdict verdict-${verdict}`} data-testid="doctor-verdict" data-verdict={verdict}>
+          <span className="doctor-verdict-icon" aria-hidden="true">
+            {verdict === 'ok' ? <CircleCheckBig size={20} /> : verdict === 'error' ? <CircleX size={20} /> : verdict === 'warning' ? <TriangleAlert size={20} /> : <Stethoscope size={20} />}
+          </span>
+          <div>
+            <div className="doctor-verdict-title">
+              {!report
+                ? 'Checking the skill…'
+                : errors
+                  ? `${plural(errors, 'error')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}: fix the errors before sharing this skill`
+                  : warnings
+                    ? `No errors; ${plural(warnings, 'warning')} worth a look`
+                    : 'A clean bill of health'}
+            </div>
+            <div className="doctor-verdict-sub">
+              Manifest fields, tool schemas, names and descriptions, setup fields, ticks, entries and committed secrets
+              {checked && <> · checked at {new Date(checked.at).toLocaleTimeString()}</>}
+            </div>
+          </div>
+        </div>
+        <HotReloadSwitch skillId={skillId} />
+        <Button icon={<RefreshCw size={13} />} onClick={() => void run()} busy={running} disabled={running} data-testid="doctor-rerun">
+          {running ? 'Checking…' : 'Run again'}
+        </Button>
+      </header>
+
+      <div className="doctor-body">
+        {error && <ErrorNote title="The doctor could not run" message={error} />}
+        {!report && running && (
+          <div className="panel-loading">
+            <Spinner /> Reading the skill’s files and starting it once to list its tools…
+          </div>
+        )}
+        {report && verdict === 'ok' && (
+          <div className="doctor-clean" data-testid="doctor-clean">
+            <CircleCheckBig size={28} aria-hidden="true" />
+            <div>
+              <strong>Nothing to fix.</strong> {report.skill} passes every check a reviewer would make.
+            </div>
+          </div>
+        )}
+        {report &&
+          GROUPS.map(({ severity, title, icon: Icon }) => {
+            const list = report.findings.filter((f) => f.severity === severity);
+            if (!list.length) return null;
+            return (
+              <section key={severity} className={`doctor-group sev-${severity}`} data-testid={`doctor-group-${severity}`} aria-label={title}>
+                <h3 className="doctor-group-title">
+                  <Icon size={15} aria-hidden="true" /> {title} <span className="count">{list.length}</span>
+                </h3>
+                <ul className="finding-list">
+                  {list.map((f, i) => (
+                    <FindingItem key={`${f.code}-${i}`} finding={f} dir={report.dir} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+      </div>
+    </div>
+  );
+}
+
+function FindingItem({ finding: f, dir }: { finding: Finding; dir: string }) {
+  const place = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : null;
+  return (
+    <li className={`finding sev-${f.severity}`} data-testid="finding" data-code={f.code}>
+      <FindingMessage text={f.message} />
+      {f.fix && (
+        <div className="finding-fix">
+          <span className="finding-fix-label">Fix</span>
+          <span>{f.fix}</span>
+        </div>
+      )}
+      <div className="finding-where">
+        {place && (
+          <span className="where-chip" title={`${dir}/${f.file}`}>
+            {place}
+          </span>
+        )}
+        {f.field && <span className="where-chip field-chip">{f.field}</span>}
+        <span className="code-badge" title="Finding code (also in skillbench doctor --json)">
+          {f.code}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** The first line in words; lines after it (the offending code, stderr) as code. */
+function FindingMessage({ text }: { text: string }) {
+  const [first, ...rest] = text.split('\n');
+  const more = rest.map((l) => l.replace(/^ {4}/, '')).join('\n').trim();
+  return (
+    <div className="finding-message">
+      {first}
+      {more && <pre className="finding-code">{more}</pre>}
+    </div>
+  );
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FolderPlus, Search } from 'lucide-react';
+import { FilePlus2, FolderPlus, Search } from 'lucide-react';
 import type { SkillSummary } from '@contract';
 import { useStore } from '../../store';
 import { FolderGroup } from './FolderGroup';
 import { OpenFolderDialog } from './OpenFolderDialog';
+import { NewSkillDialog } from './NewSkillDialog';
 import { ThemeToggle } from './ThemeToggle';
 import { Button, IconButton } from '../common/Button';
 import { Spinner } from '../common/Spinner';
@@ -28,16 +29,18 @@ function onListKey(e: KeyboardEvent<HTMLElement>) {
 }
 
 export function SkillsSidebar() {
-  const { folders, skills, loaded, selectedId, connection } = useStore(
+  const { folders, skills, loaded, selectedId, connection, canPick } = useStore(
     useShallow((s) => ({
       folders: s.folders,
       skills: s.skills,
       loaded: s.skillsLoaded,
       selectedId: s.selectedSkillId,
       connection: s.connection,
+      canPick: !!s.host?.canPickFolder,
     })),
   );
   const [dialog, setDialog] = useState(false);
+  const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useState('');
 
   const groups = useMemo(() => {
@@ -78,6 +81,7 @@ export function SkillsSidebar() {
       </div>
       <div className="sidebar-section-head">
         <h2 className="sidebar-title">Skills</h2>
+        <IconButton label="New skill" icon={<FilePlus2 size={15} />} onClick={() => setCreating(true)} data-testid="new-skill" disabled={!folders.length && !canPick} />
         <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
       </div>
       {skills.length > 6 && (
@@ -109,6 +113,7 @@ export function SkillsSidebar() {
         ))}
       </div>
       <OpenFolderDialog open={dialog} onClose={() => setDialog(false)} />
+      <NewSkillDialog open={creating} onClose={() => setCreating(false)} />
     </nav>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Play, Square, Timer } from 'lucide-react';
+import { BookmarkPlus, Play, Square, Timer } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
-import { useStore } from '../../store';
+import { draftKey, useStore } from '../../store';
 import { Button } from '../common/Button';
 import { formatDuration } from '../../lib/format';
+import { asJson } from '../../lib/schema-validator';
 import { cancelRun } from '../../actions/tools';
+import { SaveRequestDialog } from '../authoring/SaveRequestDialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘↵' : 'Ctrl+Enter';
@@ -27,6 +29,12 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
       defaultTimeout: s.infos[skillId]?.timeoutMs,
     })),
   );
+  // The tool the form shows (as ToolsTab picks it) and its arguments, for Save.
+  const tool = useStore((s) => {
+    const tools = s.infos[skillId]?.tools ?? [];
+    return (tools.find((t) => t.name === s.selectedTool[skillId]) ?? tools[0])?.name;
+  });
+  const [saving, setSaving] = useState<{ tool: string; args: unknown } | null>(null);
   const [timeoutText, setTimeoutText] = useState(timeoutMs ? String(timeoutMs / 1000) : '');
   useEffect(() => setTimeoutText(timeoutMs ? String(timeoutMs / 1000) : ''), [timeoutMs, skillId]);
 
@@ -54,6 +62,12 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
           <kbd className="kbd">{RUN_SHORTCUT}</kbd>
         </Button>
       )}
+      {tool && (
+        <Button icon={<BookmarkPlus size={13} />} onClick={() => setSaving({ tool, args: asJson(useStore.getState().drafts[draftKey(skillId, tool)]) ?? {} })} title="Save this call with a name, into a collection" data-testid="save-request">
+          Save
+        </Button>
+      )}
+      {saving && <SaveRequestDialog skillId={skillId} tool={saving.tool} args={saving.args} onClose={() => setSaving(null)} />}
       <span className="spacer" />
       <label className="timeout-field" title="How long to wait for the answer before giving up">
         <Timer size={13} aria-hidden="true" />

@@ -9,6 +9,8 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Button } from '../common/Button';
 import { Spinner } from '../common/Spinner';
 import { loadInfo, startSkill } from '../../actions/workspace';
+import { ReloadNotice } from '../authoring/ReloadNotice';
+import { SavedRequests } from '../authoring/SavedRequests';
 
 export function ToolsTab({ skillId }: { skillId: string }) {
   const { info, error, loading, selected, setSelected, status } = useStore(
@@ -58,13 +60,21 @@ export function ToolsTab({ skillId }: { skillId: string }) {
     );
   }
 
+  // The form's values live in the store by skill and tool, and the request is keyed by them alone, so a
+  // restart (a hot reload, Restart) that brings a new tool list keeps the form as it was.
   const tool = info.tools.find((t) => t.name === selected) ?? info.tools[0];
   return (
-    <div className="tools-tab">
-      <ToolList tools={info.tools} selected={tool.name} onSelect={(name) => setSelected(skillId, name)} />
-      <div className="tool-workspace">
-        <ToolRequest key={`${skillId}:${tool.name}`} skillId={skillId} tool={tool} />
-        <ToolResult skillId={skillId} />
+    <div className="tools-tab-wrap">
+      <ReloadNotice skillId={skillId} />
+      <div className="tools-tab">
+        <div className="tools-side">
+          <ToolList tools={info.tools} selected={tool.name} onSelect={(name) => setSelected(skillId, name)} />
+          <SavedRequests skillId={skillId} />
+        </div>
+        <div className="tool-workspace">
+          <ToolRequest key={`${skillId}:${tool.name}`} skillId={skillId} tool={tool} />
+          <ToolResult skillId={skillId} />
+        </div>
       </div>
     </div>
   );

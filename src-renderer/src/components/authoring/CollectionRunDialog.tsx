@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Check, ChevronDown, ChevronRight, Play, X } from 'lucide-react';
+import type { CollectionDetails, RequestResult, RunReport } from '@contract';
+import { api } from '../../api/client';
+import { formatDuration } from '../../lib/format';
+import { Dialog } from '../common/Dialog';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { useCollections } from './collections-store';
+import { useAction } from './use-action';
+
+/** Runs a whole collection on the skill, with the environment chosen, and shows each request's checks. */
+export function CollectionRunDialog({ skillId, collection, onClose }: { skillId: string; collection: CollectionDetails; onClose(): void }) {
+  const live = useCollections((s) => s.bySkill[skillId]?.find((c) => c.dir === collection.dir)) ?? collection;
+  const envs = Object.keys(live.environments);
+  const [env, setEnv] = useState<string>(envs[0] ?? '');
+  const { busy, error, act } = useAction();
+  const [report, setReport] = useState<RunReport | null>(null);
+  const missing = env ? live.secrets.filter((n) => !live.secretsSet[env]?.[n]) : [];
+
+  const run = async () => {
+    setReport(null);
+    setReport((await act(() => api().runCollection(skillId, live.dir, env || null))) ?? null);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Run “${live.name}”`}
+      labelId="collection-run-title"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>Close</Button>
+          <Button variant="primary" icon={<Play size={13} />} onClick={() => void run()} busy={busy} disabled={busy} data-testid="collection-run-start">
+            {report ? 'Run again' : `Run ${live.requests.length} request${live.requests.length === 1 ? '' : 's'}`}
+          </Button>
+        </>
+      }
+    >
+      <div className="wide-dialog run-dialog">
+        <div className="run-setup">
+          <span className="run-path" title={live.dir}>{live.dir}</span>
+          {envs.length > 0 ? (
+            <label className="run-env">
+              <span>Environment</span>
+              <select className="input input-sm" value={env} onChange={(e) => setEnv(e.target.value)} data-testid="collection-run-env">
+                {envs.map((e) => (
+                  <option key={e} value={e}>{e}</option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <span className="run-env-none">No environments: requests run as saved.</span>
+          )}
+        </div>
+        {missing.length > 0 && (
+          <ErrorNote tone="warning" message={`No value set in “${env}” for the secret${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: requests that use ${missing.length === 1 ? 'it' : 'them'} cannot run. Set values under Variables.`} />
+        )}
+        {error && <ErrorNote title="The collection did not run" message={error} />}
+        {busy && !report && (
+          <div className="panel-loading"><Spinner /> Calling {live.requests.length} request{live.requests.length === 1 ? '' : 's'} in order…</div>
+        )}
+        {report && <RunResults report={report} />}
+      </div>
+    </Dialog>
+  );
+}
+
+function RunResults({ report }: { report: RunReport }) {
+  return (
+    <div className="run-results" data-testid="collection-run-results">
+      <div className="run-summary" data-testid="collection-run-summary">
+        <span className={`pill ${report.failed ? 'pill-error' : 'pill-ok'}`}>
+          {report.failed ? `${report.failed} of ${report.results.length} failed` : `All ${report.results.length} passed`}
+        </span>
+        <span className="run-summary-detail">
+          {report.passed} passed · {report.failed} failed{report.env ? ` · environment ${report.env}` : ''}
+        </span>
+      </div>
+      <ul className="run-list">
+        {report.results.map((r) => (
+          <ResultRow key={r.file} result={r} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ResultRow({ result: r }: { result: RequestResult }) {
+  const [open, setOpen] = useState(!r.pass);
+  return (
+    <li className={`run-row ${r.pass ? 'is-pass' : 'is-fail'}`} data-testid="run-result" data-pass={r.pass}>
+      <button type="button" className="run-row-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? <ChevronDown size={13} aria-hidden="true" /> : <ChevronRight size={13} aria-hidden="true" />}
+        <span className={`run-mark ${r.pass ? 'ok' : 'bad'}`} aria-label={r.pass ? 'passed' : 'failed'}>
+          {r.pass ? <Check size={12} /> : <X size={12} />}
+        </span>
+        <span className="run-name">{r.name}</span>
+        <span className="run-tool">{r.tool}</span>
+        <span className="spacer" />
+        <span className="run-checks">{r.assertions.filter((a) => a.pass).length}/{r.assertions.length} checks</span>
+        <span className="run-time">{formatDuration(r.durationMs)}</span>
+      </button>
+      {open && (
+        <div className="run-detail">
+          {!r.outcome.ok && r.outcome.error && (
+            <p className="run-call-error"><strong>{r.outcome.error.code}</strong> {r.outcome.error.message}</p>
+          )}
+          <table className="table assertion-table">
+            <thead>
+              <tr>
+                <th aria-label="Result" />
+                <th>Expected</th>
+                <th>Actual</th>
+                <th>What happened</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.assertions.map((a, i) => (
+                <tr key={i} className={a.pass ? 'is-pass' : 'is-fail'} data-testid="assertion-result" data-pass={a.pass}>
+                  <td>{a.pass ? <Check size={13} className="ok" aria-label="passed" /> : <X size={13} className="bad" aria-label="failed" />}</td>
+                  <td className="mono">{a.assertion.path ? <span className="assert-path">{a.assertion.path} </span> : null}{a.expected}</td>
+                  <td className="mono">{a.actual}</td>
+                  <td>{a.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMemo, useState } from 'react';
+import { CircleX, RotateCw, X } from 'lucide-react';
+import type { TimelineEntry } from '@contract';
+import { useTimelineRing } from '../../streams/timeline';
+import { IconButton } from '../common/Button';
+import { HotReloadSwitch } from './HotReloadSwitch';
+import '../../styles/authoring.css';
+
+type ReloadKind = 'reloaded' | 'syntax-error' | 'failed';
+
+/** Dismissed notices per skill (by timeline seq), kept while the app is open. */
+const dismissed = new Map<string, number>();
+
+function reloadOf(e: TimelineEntry): ReloadKind | null {
+  const kind = (e.data as { reload?: unknown } | undefined)?.reload;
+  return kind === 'reloaded' || kind === 'syntax-error' || kind === 'failed' ? kind : null;
+}
+
+/**
+ * The last hot reload of the skill, above its tools: "Reloaded after a change to skill.py", or the syntax
+ * error (file and line) that kept it from reloading. The form below keeps its values either way.
+ */
+export function ReloadNotice({ skillId }: { skillId: string }) {
+  const { ring, version } = useTimelineRing(skillId);
+  const [, setTick] = useState(0);
+  const last = useMemo(() => {
+    for (let i = ring.list.length - 1; i >= 0; i--) {
+      const kind = reloadOf(ring.list[i]);
+      if (kind) return { entry: ring.list[i], kind };
+    }
+    return null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ring, version]);
+  if (!last || (dismissed.get(skillId) ?? -1) >= last.entry.seq) return null;
+  const ok = last.kind === 'reloaded';
+  return (
+    <div className={`reload-notice ${ok ? 'is-ok' : 'is-error'}`} role="status" data-testid="reload-notice" data-kind={last.kind} data-seq={last.entry.seq}>
+      {ok ? <RotateCw size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
+      <span className="reload-text">{last.entry.label}</span>
+      <span className="reload-time">{new Date(last.entry.time).toLocaleTimeString()}</span>
+      <span className="spacer" />
+      <HotReloadSwitch skillId={skillId} />
+      <IconButton
+        size="sm"
+        label="Dismiss"
+        icon={<X size={13} />}
+        onClick={() => {
+          dismissed.set(skillId, last.entry.seq);
+          setTick((t) => t + 1);
+        }}
+      />
+    </div>
+  );
+}

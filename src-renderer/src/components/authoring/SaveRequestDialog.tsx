@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Assertion, CallRecord } from '@contract';
+import { api } from '../../api/client';
+import { useStore } from '../../store';
+import { Dialog } from '../common/Dialog';
+import { Button } from '../common/Button';
+import { useCollections, useSkillCollections } from './collections-store';
+import { useAction } from './use-action';
+import '../../styles/authoring.css';
+
+const NEW = '\u0000new';
+
+/** What "expect this result" saves: the result the last call of this tool gave. */
+function expectation(call: CallRecord | undefined, tool: string): Assertion | null {
+  const o = call?.tool === tool && call.status === 'done' ? call.outcome : undefined;
+  if (!o?.ok) return null;
+  if (o.data !== undefined) return { equals: o.data };
+  return o.text !== undefined ? { equals: o.text } : null;
+}
+
+/** Saves the call in the form, with a name, into one of the skill's collections or a new one. */
+export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: string; tool: string; args: unknown; onClose(): void }) {
+  const { list } = useSkillCollections(skillId);
+  const { lastCall, canPick } = useStore(useShallow((s) => ({ lastCall: s.shownCall[skillId], canPick: !!s.host?.canPickFolder })));
+  const [name, setName] = useState(tool);
+  const [target, setTarget] = useState<string>(() => list?.[0]?.dir ?? NEW);
+  const [newName, setNewName] = useState('smoke');
+  const [where, setWhere] = useState<'skill' | 'folder'>('skill');
+  const [folder, setFolder] = useState('');
+  const expected = expectation(lastCall, tool);
+  const [expect, setExpect] = useState(false);
+  const { busy, error, act } = useAction();
+  const creating = target === NEW || !list?.length;
+
+  const save = async () => {
+    const assertions: Assertion[] = expect && expected ? [{ is_error: false }, expected] : [];
+    const collection = creating ? { name: newName.trim(), folder: where === 'folder' ? folder.trim() : undefined } : { dir: target };
+    const res = await act(() => api().saveRequest(skillId, { collection, request: { name: name.trim(), tool, args, assertions } }));
+    if (!res) return;
+    useCollections.getState().put(skillId, res.collection);
+    useStore.getState().pushToast('success', `Saved “${name.trim()}” in ${res.collection.name}: ${res.file}`);
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Save this request"
+      labelId="save-request-title"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button variant="primary" onClick={() => void save()} busy={busy} disabled={busy || !name.trim() || (creating && !newName.trim())} data-testid="save-request-submit">
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="save-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="field-label" htmlFor="save-name">Name</label>
+        <input id="save-name" className="input" autoFocus value={name} onChange={(e) => setName(e.target.value)} data-testid="save-request-name" />
+        <p className="field-help">
+          Calls <code>{tool}</code> with the arguments in the form. It is saved as a plain JSON file you can keep in git.
+        </p>
+
+        <label className="field-label" htmlFor="save-collection">Collection</label>
+        <select id="save-collection" className="input" value={creating ? NEW : target} onChange={(e) => setTarget(e.target.value)} data-testid="save-request-collection">
+          {list?.map((c) => (
+            <option key={c.dir} value={c.dir}>
+              {c.name} ({c.requests.length} request{c.requests.length === 1 ? '' : 's'}{c.place === 'folder' ? `, in ${c.dir}` : ''})
+            </option>
+          ))}
+          <option value={NEW}>New collection…</option>
+        </select>
+
+        {creating && (
+          <fieldset className="save-new">
+            <label className="field-label" htmlFor="save-new-name">New collection’s name</label>
+            <input id="save-new-name" className="input" value={newName} onChange={(e) => setNewName(e.target.value)} data-testid="save-request-new-name" />
+            <div className="save-where" role="radiogroup" aria-label="Where to keep it">
+              <label>
+                <input type="radio" name="save-where" checked={where === 'skill'} onChange={() => setWhere('skill')} /> In the skill’s folder
+                <span className="field-help"> (.skillbench/collections/{newName.trim() || '…'})</span>
+              </label>
+              <label>
+                <input type="radio" name="save-where" checked={where === 'folder'} onChange={() => setWhere('folder')} data-testid="save-request-elsewhere" /> In another folder
+              </label>
+            </div>
+            {where === 'folder' && (
+              <div className="save-folder">
+                <input className="input mono" placeholder="/path/to/team/collections" value={folder} onChange={(e) => setFolder(e.target.value)} aria-label="Folder for the collection" data-testid="save-request-folder" />
+                {canPick && (
+                  <Button size="sm" onClick={() => void api().pickFolder().then((p) => p && setFolder(p))}>Choose…</Button>
+                )}
+              </div>
+            )}
+          </fieldset>
+        )}
+
+        <label className={`save-expect${expected ? '' : ' is-disabled'}`}>
+          <input type="checkbox" checked={expect && !!expected} disabled={!expected} onChange={(e) => setExpect(e.target.checked)} data-testid="save-request-expect" />
+          Expect the result of the last run
+          <span className="field-help">
+            {expected ? ' (a collection run then fails when the answer changes)' : ' (run the tool first; without it, the request passes when the call succeeds)'}
+          </span>
+        </label>
+        {error && <p className="field-error" role="alert">{error}</p>}
+      </form>
+    </Dialog>
+  );
+}
