@@ -39,8 +39,10 @@ function copyExamples(): string {
   return dir;
 }
 
-export async function startServe(skills: string, home: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', skills, '--port', '0'], {
+/** Starts `skillbench serve` on a free port; `skills` null opens no folder (what a first start shows). */
+export async function startServe(skills: string | null, home: string): Promise<{ url: string; proc: ChildProcess }> {
+  const folders = skills === null ? [] : [skills];
+  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', ...folders, '--port', '0'], {
     env: { ...process.env, SKILLBENCH_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,8 +103,13 @@ export const test = base.extend<{ wb: Workbench }>({
     } finally {
       if (app) await app.close().catch(() => undefined);
       else await page.context().browser()?.close().catch(() => undefined);
-      server?.kill('SIGTERM');
+      if (server && server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((r) => server!.once('exit', r));
+        server.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      }
       fs.rmSync(skills, { recursive: true, force: true });
+      fs.rmSync(home, { recursive: true, force: true });
     }
   },
 });

@@ -149,7 +149,8 @@ export class Supervisor<I extends Instance> {
       return;
     }
     if (this.crashes.length >= this.policy.loopCount) {
-      this.setStatus('crashed', `Crash loop: ${this.crashes.length} crashes within ${Math.round(this.policy.loopWindowMs / 1000)} s; not restarting again. Last: ${detail}`);
+      const window = Math.round(this.policy.loopWindowMs / 1000);
+      this.setStatus('crashed', `Crash loop: ${this.crashes.length} crashes within ${window} s, so the workbench stopped restarting it. Fix the cause, then press Restart. Last time: ${detail}`);
       return;
     }
     this.setStatus('crashed', detail);

@@ -125,8 +125,9 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   protected warnFrameBytes?: number;
 
   private startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
-    const tail = this.ctx.logs.tail('stderr', 3);
-    const last = tail.length ? ` Last stderr: ${tail.join(' | ')}` : '';
+    // A skill crashing in a loop repeats itself: say each distinct line once.
+    const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
+    const last = tail.length ? ` Its last words on stderr: ${tail.join(' / ')}` : '';
     return new SkillError('CRASHED', `${this.ref.name} exited during start-up (${describeExit(code, signal)}).${last}`);
   }
 }

@@ -148,15 +148,17 @@ export class SkillRuntime {
 
   /** Records into a new file under the home's recordings, marked on the timeline (the app's Record button). */
   beginRecording(name?: string): RecordingInfo {
-    const r = this.startRecording(newRecordingFile(this.opts.home, this.ref.name, name), name);
+    // Marked on the live timeline only: in the recording itself, notes are the user's.
     this.mark({ kind: 'note', label: `Recording started${name ? `: ${name}` : ''}` });
+    const r = this.startRecording(newRecordingFile(this.opts.home, this.ref.name, name), name);
     return infoOf(r, true);
   }
 
   endRecording(): RecordingInfo | null {
     if (!this.recorder) return null;
+    const info = infoOf(this.stopRecording()!, false);
     this.mark({ kind: 'note', label: 'Recording stopped' });
-    return infoOf(this.stopRecording()!, false);
+    return info;
   }
 
   stopRecording(): Recorder | null {
@@ -172,6 +174,7 @@ export class SkillRuntime {
     this.recorder.append(body);
     this.recorder.sync();
   }
+
 
   get status(): SkillStatus {
     return this._status;

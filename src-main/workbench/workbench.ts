@@ -16,7 +16,7 @@ import { CallHistory } from './history';
 import { SkillRuntime, summaryOf, ticksOf } from './skill-runtime';
 import type { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
-import { listRecordingFiles } from './recordings';
+import { infoOf, listRecordingFiles } from './recordings';
 import { homeStores } from './home-stores';
 import { readSettings, writeSettings } from './skill-settings';
 import { onlyHotReloadChanged, reloaderFor, type SkillReloader } from './skill-reloader';
@@ -126,14 +126,15 @@ export class Workbench implements CoreApi {
     const record: CallRecord = { callId: randomUUID(), skillId, tool, args: rt.redactor.value(args), startedAt: Date.now(), status: 'running' };
     const ac = new AbortController();
     this.calls.set(record.callId, ac);
-    rt.record({ type: 'call-start', callId: record.callId, tool, args: record.args });
-    this.events.emit('call', record);
     try {
+      rt.record({ type: 'call-start', callId: record.callId, tool, args: record.args });
+      this.events.emit('call', record);
       const outcome = await rt.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
       const done: CallRecord = { ...record, status: 'done', outcome: rt.redactor.value(outcome) };
       this.history(skillId).add(done);
-      rt.messages.flush();
+      // The call record goes to disk in the same write as its protocol messages, before either is shown.
       rt.record({ type: 'call', callId: record.callId, tool, args: record.args, outcome: done.outcome! });
+      rt.messages.flush();
       this.events.emit('call', done);
       return done;
     } finally {
@@ -383,7 +384,10 @@ export class Workbench implements CoreApi {
     e.ticks = undefined;
     const rt = e.runtime;
     e.runtime = undefined;
+    const recording = rt?.recording;
     await rt?.close();
+    // Closing the runtime ends its recording: tell the app, or it keeps showing REC.
+    if (recording) this.events.emit('recording', infoOf(recording, false));
     this.events.emit('status', { skillId: e.ref.id, status: 'stopped' });
   }
 

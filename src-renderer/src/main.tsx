@@ -15,10 +15,15 @@ import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';
 import { installTheme } from './theme';
 import { App } from './components/App';
+import { ErrorBoundary } from './components/common/ErrorBoundary';
 
 installTheme();
 initClient();
 wireEvents();
 void bootstrap();
 
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <ErrorBoundary>
+    <App />
+  </ErrorBoundary>,
+);

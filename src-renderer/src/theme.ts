@@ -12,12 +12,19 @@ export function installTheme(): void {
     root.style.colorScheme = dark ? 'dark' : 'light';
   };
   apply();
+  // Switch in one step: without this, every button fades between the two themes' colours for a moment.
+  const switchNow = () => {
+    const root = document.documentElement;
+    root.classList.add('theme-switching');
+    apply();
+    requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('theme-switching')));
+  };
   let last = effectiveDark(useStore.getState());
   useStore.subscribe((s) => {
     const d = effectiveDark(s);
     if (d !== last) {
       last = d;
-      apply();
+      switchNow();
     }
   });
   const mq = matchMedia('(prefers-color-scheme: dark)');

@@ -4,7 +4,8 @@ export function formatDuration(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '';
   if (ms < 1) return '<1 ms';
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  // 3 s, 1.25 s, 12.5 s: no trailing zeros for a round interval.
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(ms < 10_000 ? 2 : 1))} s`;
   const m = Math.floor(ms / 60_000);
   const s = Math.round((ms % 60_000) / 1000);
   return `${m} min ${s} s`;

@@ -98,7 +98,7 @@ export function DataTab({ skillId }: { skillId: string }) {
             </tbody>
           </table>
         ) : (
-          <p className="muted">The skill has not written any files.</p>
+          <p className="muted">The skill has not written any files yet. Files it saves in its data folder (above) appear here.</p>
         )}
         {file && <FileViewer name={file.name} content={file.content} onClose={() => setFile(null)} />}
       </section>

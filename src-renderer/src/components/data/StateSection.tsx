@@ -67,7 +67,7 @@ export function StateSection({ skillId, state, onSaved }: { skillId: string; sta
       ) : Object.keys(state).length ? (
         <JsonTree value={state} label="Skill state" />
       ) : (
-        <p className="muted">The state is empty.</p>
+        <p className="muted">The skill has not stored any state yet. Press Edit to give it some, for example to test how it starts from a given state.</p>
       )}
     </section>
   );

@@ -26,14 +26,16 @@ function FieldTemplate(props: FieldTemplateProps) {
   const showKey = typeof key === 'string' && label && key !== label;
   const hasError = !!rawErrors?.length;
   const isBoolean = schema.type === 'boolean' || (Array.isArray(schema.type) && schema.type[0] === 'boolean');
+  // A list item is numbered beside it already: rjsf's "channels-1" label only says it again, less kindly.
+  const listItem = typeof key === 'number';
   return (
     <WrapIfAdditionalTemplate {...props}>
       <div className={`fld${hasError ? ' has-error' : ''}`}>
         {displayLabel && !isBoolean && (
-          <div className="fld-label-row">
-            <label htmlFor={id} className="fld-label">
-              {label}
-              {required && <span className="fld-required" aria-label="required">*</span>}
+          <div className={listItem ? 'fld-label-row sr-only' : 'fld-label-row'}>
+            <label htmlFor={id} className={listItem ? 'fld-label sr-only' : 'fld-label'}>
+              {listItem ? `Item ${key + 1}` : label}
+              {required && !listItem && <span className="fld-required" aria-label="required">*</span>}
             </label>
             {showKey && <code className="fld-key">{key}</code>}
           </div>
@@ -63,12 +65,13 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
   if (isRoot) return <div className="obj obj-root" id={fieldPathId.$id}>{body}</div>;
   const key = fieldPathId.path[fieldPathId.path.length - 1];
+  const listItem = typeof key === 'number';
   return (
-    <fieldset className="obj" id={fieldPathId.$id}>
-      <legend id={titleId(fieldPathId)} className="obj-legend">
+    <fieldset className={listItem ? 'obj obj-item' : 'obj'} id={fieldPathId.$id}>
+      <legend id={titleId(fieldPathId)} className={listItem ? 'obj-legend sr-only' : 'obj-legend'}>
         <span>
-          {title || String(key)}
-          {required && <span className="fld-required" aria-label="required">*</span>}
+          {listItem ? `Item ${key + 1}` : title || String(key)}
+          {required && !listItem && <span className="fld-required" aria-label="required">*</span>}
         </span>
         {typeof key === 'string' && title && title !== key && <code className="fld-key">{key}</code>}
         {optionalDataControl}

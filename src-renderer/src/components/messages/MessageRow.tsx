@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import type { MessageEntry } from '@contract';
 import { formatClock, formatDuration } from '../../lib/format';
+import { messageSubject } from '../../lib/message-subject';
 
 export const ROW_HEIGHT = 28;
 
@@ -26,6 +27,7 @@ export const MessageRow = memo(function MessageRow({ entry, pair, selected, pair
   const isError = entry.kind === 'invalid' || hasError(entry.body);
   const duration = entry.durationMs ?? pair?.durationMs;
   const method = entry.method ?? (entry.kind === 'response' && pair?.method ? pair.method : undefined);
+  const subject = messageSubject(entry, pair);
   return (
     <div
       role="option"
@@ -41,6 +43,7 @@ export const MessageRow = memo(function MessageRow({ entry, pair, selected, pair
       <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
       <span className={`msg-method${entry.method ? '' : ' derived'}`}>
         {entry.method ? entry.method : method ? <><span className="msg-return" aria-hidden="true">↳ </span>{method}</> : '—'}
+        {subject && <span className="msg-subject">{subject}</span>}
       </span>
       <span className="msg-id">{entry.id !== undefined && entry.id !== null ? `#${entry.id}` : ''}</span>
       <span className="msg-duration">{duration !== undefined ? formatDuration(duration) : ''}</span>

@@ -4,7 +4,9 @@ import type { MessageDirection } from '@contract';
 import { useMessageRing } from '../../streams/messages';
 import { MessageList } from './MessageList';
 import { MessageDetail } from './MessageDetail';
+import { MessageHeader } from './MessageHeader';
 import { EmptyState } from '../common/EmptyState';
+import { messageSubject } from '../../lib/message-subject';
 
 const DOM_CAP = 2000;
 
@@ -19,7 +21,10 @@ export function MessagesTab({ skillId }: { skillId: string }) {
     const all = ring.list.filter(
       (m) =>
         (direction === 'all' || m.direction === direction || m.kind === 'exchange') &&
-        (!q || (m.method ?? '').toLowerCase().includes(q) || String(m.id ?? '').includes(q)),
+        (!q ||
+          (m.method ?? '').toLowerCase().includes(q) ||
+          String(m.id ?? '').includes(q) ||
+          (messageSubject(m, m.pairSeq !== undefined ? ring.get(m.pairSeq) : undefined) ?? '').toLowerCase().includes(q)),
     );
     return { shown: all.length > DOM_CAP ? all.slice(-DOM_CAP) : all, hiddenOlder: Math.max(0, all.length - DOM_CAP) + ring.dropped };
     // version: the ring mutates in place.
@@ -41,7 +46,7 @@ export function MessagesTab({ skillId }: { skillId: string }) {
       <div className="toolbar" role="toolbar" aria-label="Message filters">
         <div className="search-box">
           <Search size={13} aria-hidden="true" />
-          <input type="search" placeholder="Filter by method or id" aria-label="Filter by method or id" value={text} onChange={(e) => setText(e.target.value)} />
+          <input type="search" placeholder="Filter by method, tool or id" aria-label="Filter by method, tool or id" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
         <div className="segmented" role="group" aria-label="Direction">
           <button type="button" aria-pressed={direction === 'all'} onClick={() => setDirection('all')}>All</button>
@@ -60,14 +65,7 @@ export function MessagesTab({ skillId }: { skillId: string }) {
       ) : (
         <div className={`messages-body${entry ? ' with-detail' : ''}`}>
           <div className="msg-list-wrap">
-            <div className="msg-header" aria-hidden="true">
-              <span className="msg-time">Time</span>
-              <span className="dir" />
-              <span className="kind-badge-h">Kind</span>
-              <span className="msg-method">Method</span>
-              <span className="msg-id">Id</span>
-              <span className="msg-duration">Took</span>
-            </div>
+            <MessageHeader />
             {shown.length ? (
               <MessageList entries={shown} lookup={(seq) => ring.get(seq)} selected={selected} pairOf={entry?.pairSeq} onSelect={setSelected} hiddenOlder={hiddenOlder} />
             ) : (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { MessageEntry } from '@contract';
 import { MessageList } from '../messages/MessageList';
 import { MessageDetail } from '../messages/MessageDetail';
+import { MessageHeader } from '../messages/MessageHeader';
 import { EmptyState } from '../common/EmptyState';
 import { FilterBar } from './FilterBar';
 
@@ -27,14 +28,7 @@ export function RecordedMessages({ messages }: { messages: MessageEntry[] }) {
       </FilterBar>
       <div className={`messages-body${entry ? ' with-detail' : ''}`}>
         <div className="msg-list-wrap">
-          <div className="msg-header" aria-hidden="true">
-            <span className="msg-time">Time</span>
-            <span className="dir" />
-            <span className="kind-badge-h">Kind</span>
-            <span className="msg-method">Method</span>
-            <span className="msg-id">Id</span>
-            <span className="msg-duration">Took</span>
-          </div>
+          <MessageHeader />
           <MessageList
             entries={shown}
             lookup={(seq) => bySeq.get(seq)}

@@ -3,10 +3,10 @@ import { Activity, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
 import type { TimelineEntry } from '@contract';
 import { TimelineChart } from '../timeline/TimelineChart';
 import { TimelineEntries } from '../timeline/TimelineEntries';
+import { TimelineDetail, TimelineLaneLabels } from '../timeline/TimelineParts';
 import { EmptyState } from '../common/EmptyState';
 import { IconButton } from '../common/Button';
-import { JsonTree } from '../common/JsonTree';
-import { formatClock, formatDuration } from '../../lib/format';
+import { formatClock } from '../../lib/format';
 
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2000;
@@ -55,11 +55,7 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
         <IconButton label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
       </div>
       <div className="timeline-chart-wrap">
-        <div className="timeline-lanes-labels" aria-hidden="true">
-          <span style={{ top: 26 }}>Lifecycle</span>
-          <span style={{ top: 76 }}>Ticks</span>
-          <span style={{ top: 116 }}>Events</span>
-        </div>
+        <TimelineLaneLabels />
         <TimelineChart
           entries={entries}
           pxPerSec={pxPerSec}
@@ -68,25 +64,12 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
           onSelect={setSelected}
           follow={follow}
           onFollowChange={setFollow}
+          end={entries.reduce((m, e) => Math.max(m, e.time + (e.durationMs ?? 0)), 0)}
         />
       </div>
       <div className="timeline-bottom">
         <TimelineEntries entries={entries} version={entries.length} selected={selected} onSelect={setSelected} />
-        <div className="timeline-detail" aria-live="polite">
-          {entry ? (
-            <>
-              <div className="timeline-detail-head">
-                <span className={`kind-badge kind-tl-${entry.kind}`}>{entry.kind}</span>
-                <strong>{entry.label}</strong>
-                <span className="muted">{formatClock(entry.time, true)}</span>
-                {entry.durationMs !== undefined && <span className="muted">{formatDuration(entry.durationMs)}</span>}
-              </div>
-              {entry.data !== undefined && <JsonTree value={entry.data} label="Entry data" />}
-            </>
-          ) : (
-            <span className="muted">Pick an entry in the chart or the list to see its details.</span>
-          )}
-        </div>
+        <TimelineDetail entry={entry} empty="Pick an entry in the chart or the list to see its details." />
       </div>
     </div>
   );

@@ -21,8 +21,10 @@ function tooltip(e: TimelineEntry): string {
  * Ticks as bars (width = duration, colour = outcome), emitted events as diamonds, lifecycle moments as flags.
  * Wheel scrolls in time, Ctrl/Cmd+wheel zooms around the pointer; only what is in view is drawn.
  */
-export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, follow, onFollowChange }: {
+export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, follow, onFollowChange, end }: {
   entries: TimelineEntry[];
+  /** Where the axis ends, for a finished session (a recording): no "now" line, no growing axis. */
+  end?: number;
   pxPerSec: number;
   onZoom(factor: number): void;
   selected: number | null;
@@ -35,16 +37,18 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
   const [view, setView] = useState({ left: 0, width: 800 });
   const anchor = useRef<{ time: number; x: number } | null>(null);
 
+  const live = end === undefined;
   useEffect(() => {
+    if (!live) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
-  }, []);
+  }, [live]);
 
   const scale = pxPerSec / 1000;
   // Leave room on the left for the lane labels, and let the axis run to the right edge.
   const t0 = (entries.length ? entries[0].time : now - 60_000) - Math.max(PAD_MS, LABEL_PX / scale);
   const lastEnd = entries.reduce((m, e) => Math.max(m, e.time + (e.durationMs ?? 0)), 0);
-  const t1 = Math.max(Math.max(now, lastEnd) + PAD_MS, t0 + view.width / scale);
+  const t1 = Math.max((end ?? Math.max(now, lastEnd)) + PAD_MS, t0 + view.width / scale);
   const width = Math.max(view.width, (t1 - t0) * scale);
   const x = (t: number) => (t - t0) * scale;
 
@@ -119,7 +123,8 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
   const axis: number[] = [];
   for (let t = Math.ceil(Math.max(t0, lo) / stepMs) * stepMs; t <= Math.min(t1, hi); t += stepMs) axis.push(t);
 
-  // Flag labels go in two rows; a flag whose label would overlap both rows shows only its pole (details on hover).
+  // Flag labels go in two rows; a flag whose label would overlap both rows shows only its pole and a dot under
+  // the rows (details on hover and in the list).
   const rowEnds = [-Infinity, -Infinity];
   const flagLayout = new Map<number, { row: number; label: string; width: number } | null>();
   for (const e of visible) {
@@ -165,8 +170,9 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
             </g>
           ))}
         </g>
-        <line x1={x(now)} x2={x(now)} y1={AXIS} y2={HEIGHT} className="tl-now" />
-        {visible.map((e) => {
+        {live && <line x1={x(now)} x2={x(now)} y1={AXIS} y2={HEIGHT} className="tl-now" />}
+        {/* Labelled flags last, so no pole or bar is drawn across their labels. */}
+        {[...visible.filter((e) => !flagLayout.get(e.seq)), ...visible.filter((e) => flagLayout.get(e.seq))].map((e) => {
           const sel = e.seq === selected;
           const ex = x(e.time);
           const pick = () => onSelect(e.seq);
@@ -207,7 +213,7 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
                     <text x={ex + 6} y={AXIS + 15.5 + layout.row * 20}>{layout.label}</text>
                   </>
                 ) : (
-                  <circle cx={ex} cy={AXIS + 6} r={4} />
+                  <circle cx={ex} cy={AXIS + 42} r={3.5} />
                 )}
                 <title>{tooltip(e)}</title>
               </g>

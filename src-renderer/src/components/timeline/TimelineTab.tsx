@@ -6,10 +6,10 @@ import { useStore } from '../../store';
 import { api } from '../../api/client';
 import { TimelineChart } from './TimelineChart';
 import { TimelineEntries } from './TimelineEntries';
+import { TimelineDetail, TimelineLaneLabels } from './TimelineParts';
 import { Button, IconButton } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
-import { JsonTree } from '../common/JsonTree';
-import { formatClock, formatDuration } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { toastError } from '../../actions/errors';
 
 const MIN_ZOOM = 0.05;
@@ -51,7 +51,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
               <dt>Every</dt><dd>{ticks ? formatDuration(ticks.intervalMs) : '—'}</dd>
               <dt>Ticks</dt><dd data-testid="tick-count">{ticks?.count ?? tickCount}</dd>
               <dt>Skipped</dt><dd>{ticks?.skipped ?? 0}</dd>
-              <dt>State</dt><dd>{!ticks ? 'not running' : ticks.paused ? 'paused' : ticks.running ? 'running' : 'idle'}</dd>
+              <dt>State</dt><dd>{!ticks ? 'not running' : ticks.paused ? 'paused' : ticks.running ? 'ticking' : 'waiting for the next'}</dd>
             </dl>
           </>
         )}
@@ -77,11 +77,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
       ) : (
         <>
           <div className="timeline-chart-wrap">
-          <div className="timeline-lanes-labels" aria-hidden="true">
-            <span style={{ top: 26 }}>Lifecycle</span>
-            <span style={{ top: 76 }}>Ticks</span>
-            <span style={{ top: 116 }}>Events</span>
-          </div>
+          <TimelineLaneLabels />
           <TimelineChart
             entries={ring.list}
             pxPerSec={pxPerSec}
@@ -94,22 +90,10 @@ export function TimelineTab({ skillId }: { skillId: string }) {
           </div>
           <div className="timeline-bottom">
           <TimelineEntries entries={ring.list} version={version} selected={selected} onSelect={setSelected} />
-          <div className="timeline-detail" aria-live="polite">
-            {entry ? (
-              <>
-                <div className="timeline-detail-head">
-                  <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
-                  <strong>{entry.label}</strong>
-                  <span className="muted">{formatClock(entry.time, true)}</span>
-                  {entry.durationMs !== undefined && <span className="muted">{formatDuration(entry.durationMs)}</span>}
-                  {entry.outcome && <span className={`pill pill-${entry.outcome === 'ok' ? 'ok' : entry.outcome === 'error' ? 'error' : 'muted'}`}>{entry.outcome}</span>}
-                </div>
-                {entry.data !== undefined && <JsonTree value={entry.data} label="Entry data" />}
-              </>
-            ) : (
-              <span className="muted">Pick an entry (in the chart or the list) to see its details. {tickCount} ticks, {ring.list.length} entries in total.</span>
-            )}
-          </div>
+          <TimelineDetail
+            entry={entry}
+            empty={`Pick an entry (in the chart or the list) to see its details. ${tickCount} ticks, ${ring.list.length} entries in total.`}
+          />
           </div>
         </>
       )}

@@ -6,15 +6,16 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Button, IconButton } from '../common/Button';
 import { formatDuration, formatWhen, pretty, tryParseJson } from '../../lib/format';
 import { copyText } from '../../lib/clipboard';
+import { deepEqual } from '../../lib/deep-equal';
 
-function TextResult({ text }: { text: string }) {
+function TextResult({ text, title = 'Text (parsed as JSON)' }: { text: string; title?: string }) {
   const parsed = tryParseJson(text);
   const [raw, setRaw] = useState(false);
   if (!parsed) return <pre className="result-text">{text}</pre>;
   return (
     <div className="result-block">
       <div className="result-block-head">
-        <span className="muted">Text (parsed as JSON)</span>
+        <span className="muted">{title}</span>
         <button type="button" className="link-btn" onClick={() => setRaw(!raw)}>{raw ? 'Show as tree' : 'Show raw text'}</button>
       </div>
       {raw ? <pre className="result-text">{text}</pre> : <JsonTree value={parsed.value} label="Result" />}
@@ -27,6 +28,9 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
   const o = record.outcome;
   const running = record.status === 'running' || !o;
   const copyable = o ? (o.text ?? (o.data !== undefined ? pretty(o.data) : o.error?.message ?? '')) : '';
+  // Many skills send the same JSON as text and as structured data: one tree is enough.
+  const parsedText = o?.text ? tryParseJson(o.text) : undefined;
+  const textIsData = !!parsedText && o?.data !== undefined && deepEqual(parsedText.value, o.data);
   return (
     <div className="call-result" data-testid="tool-result" data-ok={o ? String(o.ok) : undefined}>
       <div className="result-status">
@@ -65,8 +69,10 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
       )}
 
       {/* A failed MCP-style call often repeats its error as text: show it once. */}
-      {o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && <TextResult text={o.text} />}
-      {o?.data !== undefined && (
+      {o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && (
+        <TextResult text={o.text} title={textIsData ? 'JSON result' : undefined} />
+      )}
+      {o?.data !== undefined && !textIsData && (
         <div className="result-block">
           <div className="result-block-head"><span className="muted">Structured result</span></div>
           <JsonTree value={o.data} label="Structured result" />

@@ -1,0 +1,46 @@
+/** The app around the skills: the first start with nothing open, and moving around with the keyboard only. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, startServe, test } from './fixtures';
+import { openSkill, shotBothThemes } from './helpers';
+
+test('a workbench over a folder with no skills says what to do next', async ({ wb }, testInfo) => {
+  testInfo.skip(!wb.server, 'A second, empty workbench is started in browser mode; the desktop app opens one window.');
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-empty-'));
+  const empty = path.join(home, 'my-skills');
+  fs.mkdirSync(empty);
+  const { url, proc } = await startServe(empty, home);
+  try {
+    await wb.page.goto(url);
+    await expect(wb.page.getByTestId('skill-item')).toHaveCount(0);
+    await shotBothThemes(wb, 'empty-state');
+  } finally {
+    proc.kill('SIGTERM');
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('the keyboard alone selects a skill, moves between tabs and runs a tool', async ({ wb }) => {
+  const { page } = wb;
+  await openSkill(page, 'gas-estimator');
+  // Tabs: arrow keys move along the tab list, as in any tab strip.
+  await page.getByTestId('tab-tools').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-logs')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-logs')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('tab-logs').press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tab-tools')).toHaveAttribute('aria-selected', 'true');
+  // A tool: type the price and run with Ctrl+Enter from the field.
+  await page.getByTestId('tool-item').filter({ hasText: 'estimate_gas_cost' }).focus();
+  await page.keyboard.press('Enter');
+  const price = page.locator('#args-estimate_gas_cost_gas_price_gwei');
+  await price.focus();
+  await page.keyboard.type('10');
+  await page.locator('#args-estimate_gas_cost_operation').selectOption({ label: 'transfer' });
+  await price.press('Control+Enter');
+  await expect(page.getByTestId('tool-result')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('tool-result')).toContainText('21000');
+});

@@ -1,0 +1,94 @@
+/** What the UI specs do again and again, as a user would: open a skill, a tab, a tool; run it; take a shot. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, type Workbench } from './fixtures';
+
+/** The price-alerts example accepts any key of this shape. */
+export const GOOD_KEY = 'pk_demo1234567890abcdefghij';
+
+export function skillItem(page: Page, name: string): Locator {
+  return page.getByTestId('skill-item').filter({ has: page.locator('[data-skill-button]', { hasText: name }) });
+}
+
+/** Selects a skill in the sidebar, starts it when it is stopped, and waits for one of `statuses`. */
+export async function openSkill(page: Page, name: string, statuses = /ready|needs setup/): Promise<void> {
+  await skillItem(page, name).locator('[data-skill-button]').click();
+  await expect(page.locator('.skill-title')).toHaveText(name);
+  const status = page.locator('.skill-header').getByTestId('skill-status');
+  const start = page.locator('.skill-header').getByTestId('skill-start');
+  // The workbench may start a skill by itself (to read its tools) and stop it again: press Start whenever it
+  // says stopped, until it settles in one of the wanted states.
+  await expect(async () => {
+    if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: 1000 }).catch(() => undefined);
+    await expect(status).toContainText(statuses, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+export async function openTab(page: Page, tab: string): Promise<void> {
+  await page.getByTestId(`tab-${tab}`).click();
+  await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+}
+
+export async function openTool(page: Page, tool: string): Promise<void> {
+  await openTab(page, 'tools');
+  await page.getByTestId('tool-item').filter({ hasText: tool }).first().click();
+  await expect(page.locator('.tool-request .tool-name')).toHaveText(tool);
+}
+
+/** Presses Run and waits for the answer; returns the result pane. */
+export async function run(page: Page, ok = true): Promise<Locator> {
+  await page.getByTestId('run-tool').click();
+  const result = page.getByTestId('tool-result');
+  await expect(result).toHaveAttribute('data-ok', String(ok));
+  return result;
+}
+
+/** Toasts fade on their own; a screenshot should not wait for that. */
+export async function shot(wb: Workbench, name: string): Promise<void> {
+  const close = wb.page.locator('.toast-close');
+  while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  await wb.shot(name);
+}
+
+/** Shoots the page in the light theme and again in the dark one (`name-dark`); the app follows the system's. */
+export async function shotBothThemes(wb: Workbench, name: string): Promise<void> {
+  const html = wb.page.locator('html');
+  await wb.page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await shot(wb, name);
+  await wb.page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await shot(wb, `${name}-dark`);
+  await wb.page.emulateMedia({ colorScheme: 'light' });
+}
+
+const fixtureFolders: string[] = [];
+
+/** Copies the e2e fixture skill `name` into a fresh folder and opens that folder through the sidebar. */
+export async function openFixtureFolder(page: Page, name: string): Promise<string> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-fixture-'));
+  fixtureFolders.push(folder);
+  fs.cpSync(path.join(__dirname, 'fixtures', name), path.join(folder, name), { recursive: true });
+  await page.getByTestId('open-folder').click();
+  await page.locator('#open-folder-path').fill(folder);
+  await page.locator('#open-folder-path').press('Enter');
+  await expect(skillItem(page, name)).toBeVisible();
+  return path.join(folder, name);
+}
+
+/** For afterEach: the folders openFixtureFolder made. */
+export function removeFixtureFolders(): void {
+  for (const f of fixtureFolders.splice(0)) fs.rmSync(f, { recursive: true, force: true });
+}
+
+/** Goes through the price-alerts wizard with a good key and the default preferences. */
+export async function finishPriceAlertsSetup(page: Page, key = GOOD_KEY): Promise<void> {
+  await openTab(page, 'setup');
+  await page.getByLabel('API key').fill(key);
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByTestId('setup-complete')).toBeVisible();
+}

@@ -1,0 +1,83 @@
+/** The setup wizard of price-alerts, as someone who has never seen JSON goes through it. */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { GOOD_KEY, openSkill, openTab, shot, shotBothThemes } from './helpers';
+
+async function expectKeyNowhere(page: Page, key: string): Promise<void> {
+  expect(await page.content()).not.toContain(key);
+  expect(await page.locator('body').innerText()).not.toContain(key);
+}
+
+test('the setup wizard: a rejected key inline, then a good one, the second step, the finish; the key shown nowhere', async ({ wb }) => {
+  const { page } = wb;
+  await openSkill(page, 'Price alerts', /needs setup/);
+  // A skill that needs setup lands on the wizard.
+  await expect(page.getByTestId('tab-setup')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Connect your price feed' })).toBeVisible();
+
+  const key = page.getByLabel('API key');
+  await expect(key).toHaveAttribute('type', 'password');
+  await key.fill('pk_tooshort');
+  await page.getByLabel('Account label').fill('Savings');
+  await page.getByTestId('setup-next').click();
+  // The skill's own words, next to the field; still on step 1.
+  const keyError = page.locator('.setup-field').filter({ has: key }).locator('.field-error');
+  await expect(keyError).toHaveText('After pk_ a key has exactly 24 letters and digits; this one has 8.');
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await shotBothThemes(wb, 'setup-step-error');
+
+  await key.fill(GOOD_KEY);
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();
+  await expect(page.getByLabel('Currency')).toHaveValue('USD');
+  await page.getByLabel('Currency').selectOption({ label: 'Euro' });
+  await page.getByRole('checkbox', { name: 'SOL' }).check();
+  await shot(wb, 'setup-step-2');
+  await page.getByTestId('setup-next').click();
+
+  await expect(page.getByTestId('setup-complete')).toBeVisible();
+  await expect(page.locator('.skill-header').getByTestId('skill-status')).toContainText('ready');
+  await shotBothThemes(wb, 'setup-finish');
+  await expectKeyNowhere(page, GOOD_KEY);
+
+  // The preferences reached the skill's state; the key did not reach the page.
+  await openTab(page, 'data');
+  const state = page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'State' }) });
+  await expect(state).toContainText('EUR');
+  await expect(state).toContainText('SOL');
+  await shotBothThemes(wb, 'data');
+  await expectKeyNowhere(page, GOOD_KEY);
+  await page.getByTestId('state-edit').click();
+  await expect(page.getByTestId('state-save')).toBeVisible();
+  await expectKeyNowhere(page, GOOD_KEY);
+
+  // Nor the protocol messages of the setup, nor the logs.
+  await openTab(page, 'messages');
+  await page.getByLabel('Filter by method, tool or id').fill('setup');
+  const rows = page.getByTestId('message-row');
+  await expect(rows.first()).toBeVisible();
+  for (let i = 0; i < Math.min(await rows.count(), 8); i++) {
+    await rows.nth(i).click();
+    await expect(page.locator('.msg-detail')).toBeVisible();
+    await expectKeyNowhere(page, GOOD_KEY);
+  }
+  await openTab(page, 'logs');
+  await expect(page.getByTestId('log-view')).toBeVisible();
+  await expectKeyNowhere(page, GOOD_KEY);
+});
+
+test('cancelling the wizard says nothing was saved, and it can start again', async ({ wb }) => {
+  const { page } = wb;
+  await openSkill(page, 'Price alerts', /needs setup/);
+  await openTab(page, 'setup');
+  await page.getByLabel('API key').fill(GOOD_KEY);
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();
+  await page.getByTestId('setup-back').click();
+  await expect(page.getByRole('heading', { name: 'Connect your price feed' })).toBeVisible();
+  await page.getByTestId('setup-cancel').click();
+  await expect(page.getByText('Setup cancelled')).toBeVisible();
+  await expect(page.locator('.skill-header').getByTestId('skill-status')).toContainText('needs setup');
+  await page.getByRole('button', { name: 'Start setup again' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect your price feed' })).toBeVisible();
+});
