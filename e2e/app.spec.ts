@@ -14,6 +14,10 @@ test('a workbench over a folder with no skills says what to do next', async ({ w
   try {
     await wb.page.goto(url);
     await expect(wb.page.getByTestId('skill-item')).toHaveCount(0);
+    // It names the folder it looked in and offers the next step, not the "open a folder" of a new workspace.
+    const main = wb.page.getByRole('main', { name: 'Workbench' });
+    await expect(main.getByText('No skills in my-skills')).toBeVisible();
+    await expect(main.getByRole('button', { name: 'New skill' })).toBeVisible();
     await shotBothThemes(wb, 'empty-state');
   } finally {
     proc.kill('SIGTERM');

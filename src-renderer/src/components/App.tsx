@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FolderPlus, KeyRound, MousePointerClick } from 'lucide-react';
+import { FilePlus2, FolderPlus, KeyRound, MousePointerClick } from 'lucide-react';
 import { useStore } from '../store';
 import { SkillsSidebar } from './sidebar/SkillsSidebar';
 import { SkillView } from './skill/SkillView';
@@ -9,6 +9,7 @@ import { Toasts } from './common/Toasts';
 import { EmptyState } from './common/EmptyState';
 import { Button } from './common/Button';
 import { OpenFolderDialog } from './sidebar/OpenFolderDialog';
+import { NewSkillDialog } from './sidebar/NewSkillDialog';
 import { openFolder } from '../actions/workspace';
 
 function OpenFolderButton() {
@@ -29,8 +30,24 @@ function OpenFolderButton() {
   );
 }
 
+function NewSkillButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="primary" icon={<FilePlus2 size={14} />} onClick={() => setOpen(true)}>
+        New skill
+      </Button>
+      <NewSkillDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function baseName(p: string): string {
+  return p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || p;
+}
+
 function MainArea() {
-  const { selected, exists, loaded, count, connection, detail } = useStore(
+  const { selected, exists, loaded, count, connection, detail, folders } = useStore(
     useShallow((s) => ({
       connection: s.connection,
       detail: s.connectionDetail,
@@ -38,6 +55,7 @@ function MainArea() {
       exists: !!s.selectedSkillId && s.skills.some((k) => k.id === s.selectedSkillId),
       loaded: s.skillsLoaded,
       count: s.skills.length,
+      folders: s.folders,
     })),
   );
   if (selected && exists) return <SkillView key={selected} skillId={selected} />;
@@ -53,7 +71,12 @@ function MainArea() {
   if (!loaded) return <main className="main-empty" aria-label="Workbench" />;
   return (
     <main className="main-empty" aria-label="Workbench">
-      {count === 0 ? (
+      {count === 0 && folders.length > 0 ? (
+        <EmptyState icon={<FolderPlus size={28} />} title={folders.length === 1 ? `No skills in ${baseName(folders[0])}` : 'No skills in the open folders'} action={<NewSkillButton />}>
+          The workbench looked for skill folders (manifest.json, skill.py, agent.yaml, .ai apps) in {folders.join(', ')} and
+          found none. Create one here, or open another folder from the sidebar.
+        </EmptyState>
+      ) : count === 0 ? (
         <EmptyState icon={<FolderPlus size={28} />} title="Open a folder of skills" action={<OpenFolderButton />}>
           The workbench finds every skill in the folder — subprocess JSON-RPC tools, SkillDefinition skills, namel3ss
           tools and action skills — so you can run, debug and set them up.
