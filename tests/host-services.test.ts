@@ -367,6 +367,23 @@ describe('secrets', () => {
     expect(lost.keys(SKILL)).toEqual(['a', 'b']);
   });
 
+  it('redacts a short secret where it stands alone, not inside other words', () => {
+    const r = new Redactor();
+    r.add('ab');
+    expect(r.text('key=ab; "ab"; about cab ab_x')).toBe(`key=${REDACTED}; "${REDACTED}"; about cab ab_x`);
+    expect(r.value({ k: 'ab', t: 'table' })).toEqual({ k: REDACTED, t: 'table' });
+  });
+
+  it('redacts a secret escaped once and twice, non-ASCII included', () => {
+    const r = new Redactor();
+    const secret = 'p"w\\é-long';
+    r.add(secret);
+    const once = JSON.stringify(secret);
+    const twice = JSON.stringify(JSON.stringify({ t: secret }));
+    const ascii = once.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+    for (const text of [secret, once, twice, ascii, JSON.stringify(ascii)]) expect(r.text(text)).not.toContain('long');
+  });
+
   it('teaches a redactor the secrets, present and future', () => {
     const s = SecretStore.open(home);
     s.set(SKILL, 'one', 'first-secret');

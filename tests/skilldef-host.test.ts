@@ -113,6 +113,30 @@ describe('setup', () => {
     expect(fs.readFileSync(stateFile, 'utf8')).toMatch(/"\$secret"/);
   });
 
+  // Short secrets, and ones that JSON escapes (quotes, backslashes, non-ASCII) once or twice on their way to a file.
+  it.each([['a 3-character secret', 'Qz7'], ['a secret JSON escapes', 'Zk9é"q\\w€xyz12']])(
+    'scrubs %s from every file under the home, in every escaped form',
+    async (_what, secret) => {
+      const { wb, id, home } = bench(path.join(FIXTURES, 'skilldef', 'echo-secret'));
+      const step = await wb.setupStart(id);
+      expect((await wb.setupSubmit(id, step.id, { token: secret })).status).toBe('complete');
+      const out = await call(wb, id, 'reveal');
+      expect(out.ok).toBe(true);
+      await eventually(async () => (await wb.getTimeline(id)).entries.some((e) => e.kind === 'event'), 3000, 'the event');
+      await wb.close();
+      const once = JSON.stringify(secret).slice(1, -1);
+      const ascii = once.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+      const forms = [...new Set([secret, once, ascii, JSON.stringify(once).slice(1, -1), JSON.stringify(ascii).slice(1, -1)])];
+      const files = allFiles(home).filter((f) => !/secrets\.json$|secret\.key$/.test(f));
+      expect(files.some((f) => f.endsWith('leak.txt'))).toBe(true);
+      const leaks = files.flatMap((f) => {
+        const text = fs.readFileSync(f, 'utf8');
+        return forms.filter((form) => text.includes(form)).map((form) => `${path.relative(home, f)}: ${form}`);
+      });
+      expect(leaks).toEqual([]);
+    },
+  );
+
   it('keeps the skill ready after a restart once set up', async () => {
     const home = tempDir();
     const first = bench(PRICE, home);

@@ -1,39 +1,71 @@
 /**
  * Knows the secrets of one skill (password setup fields, secret variables) and scrubs them from any text
- * before it reaches a log, a message history, a recording or the UI. Secrets are matched both raw and
- * in their JSON-escaped form, since most text here is JSON.
+ * before it reaches a log, a message history, a recording or the UI. Most text here is JSON, often JSON
+ * carried inside JSON (a tool returning `json.dumps(...)`), so each secret is matched raw, escaped once and
+ * escaped twice, with non-ASCII both as is and as Python's `\uXXXX`.
+ *
+ * A secret of 1 to 3 characters would match ordinary text if scrubbed wherever it occurs, so it is scrubbed
+ * only where it stands alone: not next to a letter, digit or underscore. Over-redacting "Qz7" in "Qz7x"
+ * would be harmless, but scrubbing every "a" of a 1-letter password would make every log unreadable.
  */
 import { REDACTED } from '../contract';
 
-export class Redactor {
-  private readonly needles = new Set<string>();
+const SHORT = 4;
 
-  /** Registers a secret; values shorter than 4 characters are too likely to match ordinary text. */
+export class Redactor {
+  /** Longest first, so an escaped form is replaced before a shorter form inside it. */
+  private needles: string[] = [];
+  private short: RegExp | null = null;
+  private readonly shortNeedles = new Set<string>();
+
   add(secret: unknown): void {
-    if (typeof secret !== 'string' || secret.length < 4) return;
-    this.needles.add(secret);
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    if (escaped !== secret) this.needles.add(escaped);
-    const ascii = JSON.stringify(secret).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).slice(1, -1);
-    if (ascii !== secret) this.needles.add(ascii);
+    if (typeof secret !== 'string' || secret.length === 0) return;
+    const forms = new Set<string>();
+    for (const once of [jsonEscape(secret), asciiEscape(secret)]) {
+      forms.add(once);
+      forms.add(jsonEscape(once));
+    }
+    forms.add(secret);
+    if (secret.length < SHORT) {
+      for (const f of forms) this.shortNeedles.add(f);
+      const alts = [...this.shortNeedles].sort((a, b) => b.length - a.length).map(escapeRegExp);
+      this.short = new RegExp(`(?<![A-Za-z0-9_])(?:${alts.join('|')})(?![A-Za-z0-9_])`, 'g');
+      return;
+    }
+    this.needles = [...new Set([...this.needles, ...forms])].sort((a, b) => b.length - a.length);
   }
 
   get active(): boolean {
-    return this.needles.size > 0;
+    return this.needles.length > 0 || this.short !== null;
   }
 
   text(s: string): string {
-    if (this.needles.size === 0) return s;
+    if (!this.active) return s;
     let out = s;
     for (const n of this.needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+    if (this.short) out = out.replace(this.short, REDACTED);
     return out;
   }
 
   /** A deep copy of `v` with every secret string scrubbed. */
   value<T>(v: T): T {
-    if (this.needles.size === 0) return v;
+    if (!this.active) return v;
     return scrub(v, this) as T;
   }
+}
+
+/** The string as it stands inside a JSON string literal. */
+function jsonEscape(s: string): string {
+  return JSON.stringify(s).slice(1, -1);
+}
+
+/** The same, with everything past ASCII as `\uXXXX` (what Python's json.dumps writes by default). */
+function asciiEscape(s: string): string {
+  return jsonEscape(s).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function scrub(v: unknown, r: Redactor): unknown {

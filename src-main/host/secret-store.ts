@@ -318,7 +318,7 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeo
 
 // ---- Keeping secrets out of files: text placeholders and JSON references ----
 
-/** Shorter values are too likely to match ordinary text (the Redactor uses the same limit). */
+/** Shorter values are concealed only where they stand alone, as the Redactor does. */
 export const MIN_SECRET_IN_TEXT = 4;
 export const PLACEHOLDER = /\{\{skillbench:secret:([^:{}]+)(?::(json|ascii))?\}\}/g;
 
@@ -341,15 +341,21 @@ export function concealText(text: string, secrets: Record<string, string>): stri
   const tokens = new Map<string, string>();
   for (const key of Object.keys(secrets).sort()) {
     const value = secrets[key];
-    if (typeof value !== 'string' || value.length < MIN_SECRET_IN_TEXT) continue;
+    if (typeof value !== 'string' || value.length === 0) continue;
     for (const [form, needle] of forms(value)) {
       if (!tokens.has(needle)) tokens.set(needle, `{{skillbench:secret:${encodeURIComponent(key)}${form === 'raw' ? '' : ':' + form}}}`);
     }
   }
   if (tokens.size === 0) return text;
   // One pass, longest first: a placeholder already written is never matched again.
+  // A short secret is concealed only where it stands alone (see Redactor): "ab" must not eat every "about".
+  // Concealing is reversible, so a look-alike that is not the secret reads back unchanged anyway.
   const needles = [...tokens.keys()].sort((a, b) => b.length - a.length);
-  const re = new RegExp(needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const pattern = (n: string) => {
+    const p = n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return n.length < MIN_SECRET_IN_TEXT ? `(?<![A-Za-z0-9_])${p}(?![A-Za-z0-9_])` : p;
+  };
+  const re = new RegExp(needles.map(pattern).join('|'), 'g');
   return text.replace(re, (m) => tokens.get(m)!);
 }
 
