@@ -88,7 +88,7 @@ describe('finding action skills (nothing is run)', () => {
   it('is found by the workspace walk, including inside .claude', () => {
     registerProtocol(actionProtocol);
     const ids = discover(path.join(FIXTURES, 'action'), { protocol: 'action' }).map((r) => r.id);
-    expect(ids).toEqual(['action/agent#misbehave', 'action/agent#loose', 'action/lone#lone_tool']);
+    expect(ids).toEqual(['action/agent#misbehave', 'action/agent#loose', 'action/listed#quiet', 'action/lone#lone_tool']);
   });
 });
 
@@ -181,6 +181,15 @@ describe('the envelope as real scripts see it', () => {
     const ctx = data.request.context as Record<string, string>;
     expect(ctx).toMatchObject({ agent_id: 'fixture-agent', user_id: 'skillbench' });
     expect(ctx.request_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes the actions agent.yaml lists, with their descriptions, when the script lists none', T, async () => {
+    const { skill } = harness(refs(path.join(FIXTURES, 'action', 'listed')).quiet);
+    const info = await skill.start();
+    expect(info.tools.map((t) => t.name)).toEqual(['summarise', 'export']);
+    expect(info.tools[1].description).toBe('Export the summary as CSV.');
+    expect(info.notes.join('\n')).toMatch(/listed in agent\.yaml: summarise, export/);
+    expect(await skill.call('export', {})).toMatchObject({ ok: true, data: { did: 'export' } });
   });
 
   it('reads the loose forms: flat params, string error, flat code, error without success', T, async () => {

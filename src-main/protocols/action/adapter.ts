@@ -95,7 +95,9 @@ export class ActionSkill implements SkillAdapter {
     const scan = scanScript(src);
     const notes: string[] = [];
     const probed = await this.probe(scan, notes);
-    const tools = mergeTools(probed, scan, notes);
+    const listed = readAgentConfig(this.ref.dir)?.skills.find((s) => s.name === this.ref.name)?.actions ?? [];
+    if (listed.length) notes.push(`Actions listed in agent.yaml: ${listed.map((a) => a.name).join(', ')}.`);
+    const tools = mergeTools([...listed, ...(probed ?? []).filter((a) => !listed.some((l) => l.name === a.name))], scan, notes, listed.length);
     notes.push('Parameters are free-form: each call sends them inside "params" and also at the top level, where real scripts read them.');
     this.learnt = {
       ...this.ref,
@@ -226,10 +228,10 @@ export class ActionSkill implements SkillAdapter {
 }
 
 /** The probe's list first (the script's own word), then what only the scan found; notes say which is which. */
-function mergeTools(probed: { name: string; description?: string }[] | null, scan: ScanResult, notes: string[]): ToolInfo[] {
+function mergeTools(probed: { name: string; description?: string }[] | null, scan: ScanResult, notes: string[], listedCount = 0): ToolInfo[] {
   const scanned = new Map(scan.actions.map((a) => [a.name, a]));
   const names: string[] = [];
-  if (probed?.length) notes.push(`Actions from the script's UNKNOWN_ACTION answer (supported_actions): ${probed.map((a) => a.name).join(', ')}.`);
+  if ((probed?.length ?? 0) > listedCount) notes.push(`Actions from the script's UNKNOWN_ACTION answer (supported_actions): ${probed!.slice(listedCount).map((a) => a.name).join(', ')}.`);
   for (const a of probed ?? []) if (!names.includes(a.name)) names.push(a.name);
   const extra = scan.actions.filter((a) => !names.includes(a.name)).map((a) => a.name);
   if (scan.actions.length) {

@@ -27,6 +27,8 @@ export interface AgentSkill {
   entry: string;
   description?: string;
   timeoutMs: number;
+  /** Actions agent.yaml lists for it (`actions: [name | {name, description}]`), where it does. */
+  actions?: { name: string; description?: string }[];
 }
 
 export interface AgentConfig {
@@ -57,9 +59,24 @@ export function readAgentConfig(dir: string): AgentConfig | null {
     const entry = str(s.entry) ?? str(s.script) ?? (str(s.name) ? `.claude/skills/${str(s.name)}.py` : undefined);
     if (!entry) continue;
     const name = str(s.name) ?? path.basename(entry).replace(/\.[^.]+$/, '');
-    skills.push({ name, entry: path.resolve(dir, entry), description: str(s.description), timeoutMs: seconds(s.timeout) * 1000 });
+    const skill: AgentSkill = { name, entry: path.resolve(dir, entry), description: str(s.description), timeoutMs: seconds(s.timeout) * 1000 };
+    const actions = listedActions(s.actions);
+    if (actions.length) skill.actions = actions;
+    skills.push(skill);
   }
   return { file, name: str(y.name) ?? path.basename(dir), description: str(y.description), skills: dedupe(skills) };
+}
+
+/** `actions:` of an agent.yaml skill: names, or `{name, description}`; anything else is left out. */
+function listedActions(v: unknown): { name: string; description?: string }[] {
+  if (!Array.isArray(v)) return [];
+  const out: { name: string; description?: string }[] = [];
+  for (const a of v) {
+    const o = typeof a === 'string' ? { name: a } : a && typeof a === 'object' ? (a as Record<string, unknown>) : {};
+    const name = str(o.name);
+    if (name && !out.some((x) => x.name === name)) out.push(str(o.description) ? { name, description: str(o.description) } : { name });
+  }
+  return out;
 }
 
 /** The agent folder a script in `<agent>/.claude/skills/` belongs to, or null when it is not in one. */
