@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli-run';
 import { EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { safeSkillDir } from '../src-main/host/workbench-home';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
 const RPC = path.join(FIXTURES, 'rpc');
@@ -103,5 +104,26 @@ describe('skillbench call', () => {
     expect(skills.length).toBe(1);
     const logs = fs.readdirSync(path.join(home, 'skills', skills[0], 'logs'));
     expect(fs.readFileSync(path.join(home, 'skills', skills[0], 'logs', logs[0]), 'utf8')).toMatch(/ system\nStarting /);
+  });
+
+  it('applies the skill\'s saved settings, and --debug or an inherited SKILL_DEBUG=1 switches debug on', async () => {
+    const home = tempDir();
+    const agent = path.join(FIXTURES, 'action', 'agent');
+    const id = JSON.parse((await cli(['inspect', agent, '--skill', 'misbehave', '--json'], { home })).stdout).id as string;
+    const dir = safeSkillDir(home, id);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ env: { FIXTURE_EXTRA: 'from-settings' } }));
+    const echo = async (extra: string[], env?: Record<string, string>) =>
+      JSON.parse((await cli(['call', agent, 'echo', '--skill', 'misbehave', '--json', ...extra], { home, env })).stdout).result;
+    const plain = await echo([], { SKILL_DEBUG: '' });
+    expect(plain).toMatchObject({ extra_env: 'from-settings', skill_debug: null });
+    expect((await echo(['--debug'], { SKILL_DEBUG: '' })).skill_debug).toBe('1');
+    expect((await echo([], { SKILL_DEBUG: '1' })).skill_debug).toBe('1');
+  });
+
+  it('says a missing folder is a mistake (exit 2), rather than listing no skills', async () => {
+    const r = await cli(['list', path.join(tempDir(), 'nope')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no folder or file at .*nope/);
   });
 });

@@ -15,11 +15,14 @@ export function protocolOption(p: unknown): Protocol | undefined {
 
 export function openSkill(
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
   if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script');
   const ref = resolveSkill(target, { skill: values.skill as string | undefined, protocol: protocolOption(values.protocol) });
-  // The CLI runs a skill once: a crash is reported, not papered over by a restart.
-  return new SkillRuntime(ref, { home: defaultHome(), restart: { enabled: false }, ...opts });
+  // The skill's saved settings (environment, secret variables, limits) apply as in the app; the CLI's own
+  // flags win. It runs a skill once: a crash is reported, not papered over by a restart.
+  const env = { ...opts.env };
+  if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
+  return SkillRuntime.withSettings(ref, defaultHome(), { restart: { enabled: false }, ...opts, env });
 }

@@ -102,14 +102,15 @@ export class SkillRuntime {
   }
 
   /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
-  static withSettings(ref: SkillRef, home: string): SkillRuntime {
+  static withSettings(ref: SkillRef, home: string, over: Partial<RuntimeOptions> = {}): SkillRuntime {
     const settings = readSettings(skillFolder(home, ref.id));
     const secrets = homeStores(home).secrets;
     const rt = new SkillRuntime(ref, {
+      ...over,
       home,
-      timeoutMs: settings.timeoutMs,
-      maxLineBytes: settings.maxLineBytes,
-      env: settingsEnv(settings, ref.id, secrets),
+      timeoutMs: over.timeoutMs ?? settings.timeoutMs,
+      maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
+      env: { ...settingsEnv(settings, ref.id, secrets), ...over.env },
     });
     secrets.registerWith(ref.id, rt.redactor);
     return rt;

@@ -9,7 +9,7 @@ import { openSkill } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--record FILE]   call one tool (--record: append it to a recording, for replay)';
+  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE]   call one tool (--debug: SKILL_DEBUG=1; --record: append it to a recording, for replay)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PROTOCOL_LABELS } from '../../contract';
 import { discover } from '../../protocols/discover';
@@ -11,6 +12,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {});
   const folder = positionals[0];
   if (!folder) throw new UsageError('list needs a folder');
+  if (!fs.statSync(folder, { throwIfNoEntry: false })) throw new UsageError(`there is no folder or file at ${folder}`);
   const skills = discover(folder, { protocol: protocolOption(values.protocol) });
   if (values.json) {
     io.out(json(skills.map((s) => ({ id: s.id, name: s.name, protocol: s.protocol, path: s.entry ?? s.dir, description: s.description ?? null }))));
