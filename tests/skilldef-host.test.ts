@@ -118,8 +118,11 @@ describe('setup', () => {
     'scrubs %s from every file under the home, in every escaped form',
     async (_what, secret) => {
       const { wb, id, home } = bench(path.join(FIXTURES, 'skilldef', 'echo-secret'));
+      // No manifest: has_setup=True alone makes it need setup until the wizard completes.
+      expect((await wb.inspectSkill(id)).needsSetup).toBe(true);
       const step = await wb.setupStart(id);
       expect((await wb.setupSubmit(id, step.id, { token: secret })).status).toBe('complete');
+      expect((await wb.inspectSkill(id)).needsSetup).toBe(false);
       const out = await call(wb, id, 'reveal');
       expect(out.ok).toBe(true);
       await eventually(async () => (await wb.getTimeline(id)).entries.some((e) => e.kind === 'event'), 3000, 'the event');

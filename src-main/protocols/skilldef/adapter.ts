@@ -77,9 +77,11 @@ export class SkillDefSkill extends PersistentRpcSkill {
     // Later SDKs describe themselves; the original answers -32603, which is fine.
     const status = await proc.request<Record<string, unknown>>('skill/status', {}, { timeoutMs: 5000 }).catch(() => null);
     const hasSetup = this.manifest.setupRequired || status?.hasSetup === true;
+    // Where the manifest does not say (or there is none), a skill with a setup wizard needs it before use.
+    const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
     const tickInterval = this.manifest.tickIntervalMs ?? (typeof status?.tickInterval === 'number' ? status.tickInterval : undefined);
     const notes = [this.sdkNote()];
-    if (this.manifest.setupRequired && !this.ctx.vault?.setupComplete()) notes.push(`Needs setup: ${this.manifest.setupLabel ?? 'run the setup wizard'} before it is fully usable.`);
+    if (required && !this.ctx.vault?.setupComplete()) notes.push(`Needs setup: ${this.manifest.setupLabel ?? 'run the setup wizard'} before it is fully usable.`);
     return {
       ...this.ref,
       name: this.manifest.name ?? str(status?.name) ?? this.ref.name,
@@ -88,7 +90,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
       tools,
       notes,
       tickIntervalMs: tickInterval,
-      needsSetup: hasSetup && this.manifest.setupRequired && !this.ctx.vault?.setupComplete(),
+      needsSetup: hasSetup && required && !this.ctx.vault?.setupComplete(),
       capabilities: { setup: hasSetup, sessions: true, ticks: tickInterval !== undefined, messageHooks: true, persistent: true },
     };
   }

@@ -15,6 +15,8 @@ export interface SkillDefManifest {
   entry: string;
   tickIntervalMs?: number;
   setupRequired: boolean;
+  /** The manifest says whether setup is required (`setup.required` present), rather than leaving it to the skill. */
+  setupStated: boolean;
   setupLabel?: string;
   env: string[];
   raw: Record<string, unknown>;
@@ -46,6 +48,7 @@ export function readSkillDefManifest(dir: string): SkillDefManifest | null {
     entry,
     tickIntervalMs: typeof m.tick_interval === 'number' ? m.tick_interval : undefined,
     setupRequired: setup.required === true,
+    setupStated: typeof setup.required === 'boolean',
     setupLabel: str(setup.label),
     env: Array.isArray(m.env) ? m.env.map(String) : [],
     raw: m,
