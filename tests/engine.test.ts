@@ -81,6 +81,21 @@ describe('a JSON-RPC skill process', () => {
     expect((await rt.call('echo', { still: 'alive' })).data).toEqual({ still: 'alive' });
   });
 
+  it('fails the right call at once when an over-limit answer puts its id last, or nests another id', async () => {
+    const rt = fixture({ maxLineBytes: 64 * 1024, timeoutMs: 20_000 });
+    await rt.start();
+    const last = await rt.call('big', { bytes: 100_000, id_last: true });
+    expect(last.error?.code).toBe('PROTOCOL');
+    expect(last.error?.message).toMatch(/over the 64 KiB limit: its answer to tools\/call/);
+    // A nested "id" naming another waiting call must not fail that one.
+    const waiting = rt.call('sleep', { seconds: 0.5 });
+    await new Promise((r) => setTimeout(r, 50));
+    const sleepId = rt.messages.entries().filter((e) => e.direction === 'out' && e.kind === 'request').pop()!.id;
+    const nested = await rt.call('big', { bytes: 100_000, id_last: true, nested_id: sleepId });
+    expect(nested.error?.code).toBe('PROTOCOL');
+    expect((await waiting).text).toBe('slept 0.5');
+  });
+
   it('honours isError', async () => {
     const rt = fixture();
     await rt.start();

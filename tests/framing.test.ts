@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { classifyOversize } from '../src-main/engine/oversize';
 import { LineReader } from '../src-main/engine/framing';
 
 /** Feeds `bytes` to a LineReader cut at the given points and returns what came out. */
@@ -44,6 +45,33 @@ describe('LineReader', () => {
         expect(overflows).toEqual([big]);
       }),
     );
+  });
+
+  it('hands over the first and last bytes of a dropped line, however it was cut', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 300, max: 3000 }), fc.array(fc.nat(), { maxLength: 10 }), (size, cuts) => {
+        const line = Array.from({ length: size }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+        const bytes = Buffer.from(`${line}\nafter\n`);
+        const seen: [string, string][] = [];
+        const r = new LineReader({ maxLineBytes: 100, onLine: () => undefined, onOverflow: (_n, head, tail) => seen.push([head, tail]) });
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        let at = 0;
+        for (const p of points) {
+          r.push(bytes.subarray(at, p));
+          at = p;
+        }
+        r.push(bytes.subarray(at));
+        expect(seen).toEqual([[line.slice(0, 256), line.slice(-256)]]);
+      }),
+    );
+  });
+
+  it('tells an over-limit line by its top-level keys only', () => {
+    expect(classifyOversize('{"jsonrpc":"2.0","id":7,"result":{"content":"xx', 'xx"}}')).toEqual({ id: 7, kind: 'response' });
+    expect(classifyOversize('{"jsonrpc":"2.0","result":{"content":"xx', 'xx","meta":{"id":3}},"id":"a-1"}')).toEqual({ id: 'a-1', kind: 'response' });
+    expect(classifyOversize('{"jsonrpc":"2.0","result":{"meta":{"id":3},"content":"xx', 'xxx"}}')).toEqual({ kind: 'response' });
+    expect(classifyOversize('{"jsonrpc":"2.0","id":1,"params":{"x":"yy', 'yy"},"method":"state/set"}')).toEqual({ id: 1, kind: 'request' });
+    expect(classifyOversize('{"jsonrpc":"2.0","params":{"x":"yy', 'yy"}}')).toEqual({ kind: 'unknown' });
   });
 
   it('never splits a multi-byte character, even cut inside it', () => {

@@ -13,17 +13,20 @@ export interface LineReaderOptions {
   maxLineBytes?: number;
   onLine: (line: string) => void;
   /**
-   * Called once for every line longer than the limit, with its size and its first bytes (enough to
-   * find a JSON-RPC id); the line is dropped and reading goes on after it.
+   * Called once for every line longer than the limit, with its size and its first and last bytes (enough
+   * to find a JSON-RPC id at either end); the line is dropped and reading goes on after it.
    */
-  onOverflow?: (bytes: number, head: string) => void;
+  onOverflow?: (bytes: number, head: string, tail: string) => void;
 }
 
 export class LineReader {
   private readonly max: number;
   private readonly onLine: (line: string) => void;
-  private readonly onOverflow?: (bytes: number, head: string) => void;
-  private head = '';
+  private readonly onOverflow?: (bytes: number, head: string, tail: string) => void;
+  /** The first bytes of the line being skipped (filled up to ENDS as more of it arrives). */
+  private head: Buffer = Buffer.alloc(0);
+  /** The last bytes of the line being skipped. */
+  private tail: Buffer = Buffer.alloc(0);
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** Bytes of an over-long line being skipped until its newline arrives; -1 when not skipping. */
@@ -49,7 +52,7 @@ export class LineReader {
   /** Flushes a final line that had no newline (the stream ended). */
   end(): void {
     if (this.skipping >= 0) {
-      this.onOverflow?.(this.skipping, this.head);
+      this.onOverflow?.(this.skipping, headOf(this.head), this.tail.toString('utf8'));
       this.skipping = -1;
     } else if (this.pendingBytes > 0) {
       const buf = Buffer.concat(this.pending, this.pendingBytes);
@@ -63,11 +66,14 @@ export class LineReader {
     const n = to - from;
     if (this.skipping >= 0) {
       this.skipping += n;
+      if (this.head.length < ENDS) this.head = firstBytes([this.head, chunk.subarray(from, to)]);
+      this.tail = lastBytes([this.tail, chunk.subarray(from, to)]);
       return;
     }
     if (this.pendingBytes + n > this.max) {
       this.skipping = this.pendingBytes + n;
-      this.head = headOf(this.pending.length ? this.pending[0] : chunk.subarray(from, to));
+      this.head = firstBytes([...this.pending, chunk.subarray(from, to)]);
+      this.tail = lastBytes([...this.pending, chunk.subarray(from, to)]);
       this.pending = [];
       this.pendingBytes = 0;
       return;
@@ -80,20 +86,22 @@ export class LineReader {
     if (this.skipping >= 0) {
       const total = this.skipping + (to - from);
       this.skipping = -1;
-      this.onOverflow?.(total, this.head);
+      const head = this.head.length < ENDS ? firstBytes([this.head, chunk.subarray(from, to)]) : this.head;
+      this.onOverflow?.(total, headOf(head), lastBytes([this.tail, chunk.subarray(from, to)]).toString('utf8'));
       return;
     }
     if (this.pendingBytes === 0) {
-      if (to - from > this.max) this.onOverflow?.(to - from, headOf(chunk.subarray(from, to)));
+      if (to - from > this.max) this.onOverflow?.(to - from, headOf(chunk.subarray(from, to)), lastBytes([chunk.subarray(from, to)]).toString('utf8'));
       else this.emit(chunk, from, to);
       return;
     }
     const total = this.pendingBytes + (to - from);
     if (total > this.max) {
-      const head = headOf(this.pending[0]);
+      const head = headOf(firstBytes([...this.pending, chunk.subarray(from, to)]));
+      const tail = lastBytes([...this.pending, chunk.subarray(from, to)]).toString('utf8');
       this.pending = [];
       this.pendingBytes = 0;
-      this.onOverflow?.(total, head);
+      this.onOverflow?.(total, head, tail);
       return;
     }
     this.pending.push(chunk.subarray(from, to));
@@ -110,8 +118,34 @@ export class LineReader {
   }
 }
 
+const ENDS = 256;
+
 function headOf(buf: Buffer): string {
-  return buf.toString('utf8', 0, Math.min(buf.length, 256));
+  return buf.toString('utf8', 0, Math.min(buf.length, ENDS));
+}
+
+/** The first ENDS bytes of pieces that follow one another, copying no more than that. */
+function firstBytes(parts: Buffer[]): Buffer {
+  const picked: Buffer[] = [];
+  let n = 0;
+  for (const p of parts) {
+    if (n >= ENDS) break;
+    picked.push(p.subarray(0, ENDS - n));
+    n += picked[picked.length - 1].length;
+  }
+  return picked.length === 1 ? picked[0] : Buffer.concat(picked);
+}
+
+/** The last ENDS bytes of pieces that follow one another, copying no more than that. */
+function lastBytes(parts: Buffer[]): Buffer {
+  const picked: Buffer[] = [];
+  let n = 0;
+  for (let i = parts.length - 1; i >= 0 && n < ENDS; i--) {
+    const p = parts[i];
+    picked.unshift(p.subarray(Math.max(0, p.length - (ENDS - n))));
+    n += picked[0].length;
+  }
+  return picked.length === 1 ? picked[0] : Buffer.concat(picked);
 }
 
 /**

@@ -125,6 +125,11 @@ export class JsonRpcPeer {
     return p !== undefined;
   }
 
+  /** The ids of our requests still waiting for an answer. */
+  get pendingIds(): RpcId[] {
+    return [...this.pending.keys()];
+  }
+
   methodOf(id: RpcId): string | undefined {
     return this.pending.get(id)?.method;
   }

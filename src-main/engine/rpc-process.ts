@@ -6,9 +6,10 @@
 import { SkillChild, type ExitInfo, type SpawnSpec } from './child';
 import { ExitError, SkillError } from './errors';
 import { DEFAULT_MAX_LINE_BYTES, LineReader, LineWriter } from './framing';
-import { JsonRpcPeer, type RequestOptions, type RpcId } from './jsonrpc';
+import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import type { LogSink } from './log-sink';
 import type { MessageLog } from './message-log';
+import { classifyOversize } from './oversize';
 
 export interface RpcProcessOptions {
   spec: SpawnSpec;
@@ -35,7 +36,7 @@ export class RpcProcess {
     const reader = new LineReader({
       maxLineBytes,
       onLine: (line) => this.peer.receive(line),
-      onOverflow: (bytes, head) => this.overflow(bytes, head, maxLineBytes),
+      onOverflow: (bytes, head, tail) => this.overflow(bytes, head, tail, maxLineBytes),
     });
     this.child = new SkillChild(opts.spec, {
       logs: opts.logs,
@@ -96,12 +97,15 @@ export class RpcProcess {
     });
   }
 
-  private overflow(bytes: number, head: string, limit: number): void {
-    const m = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(head);
-    const id: RpcId | undefined = m ? (JSON.parse(m[1]) as RpcId) : undefined;
-    const method = id !== undefined ? this.peer.methodOf(id) : undefined;
+  private overflow(bytes: number, head: string, tail: string, limit: number): void {
+    const line = classifyOversize(head, tail);
     const what = `The skill sent a line of ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit`;
-    if (id !== undefined && method && !/"method"\s*:/.test(head)) {
+    // Which of our requests lost its answer: the one the id names, or the only one waiting when no end shows
+    // an id. A request from the skill, or a line we cannot place, fails nothing.
+    const only = this.peer.pendingIds.length === 1 ? this.peer.pendingIds[0] : undefined;
+    const id = line.kind === 'request' ? undefined : line.id !== undefined ? line.id : line.kind === 'response' ? only : undefined;
+    const method = id !== undefined ? this.peer.methodOf(id) : undefined;
+    if (id !== undefined && method) {
       this.peer.fail(id, new SkillError('PROTOCOL', `${what}: its answer to ${method} was dropped. Return less data, or raise this skill's line limit.`));
     }
     this.logs.append('system', `${what}; the line was dropped.`);
