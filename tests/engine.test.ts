@@ -96,6 +96,22 @@ describe('a JSON-RPC skill process', () => {
     expect((await waiting).text).toBe('slept 0.5');
   });
 
+  it('drives sessions and ticks through lifecycle/* and pairs each with its answer', async () => {
+    const rt = fixture();
+    await rt.start();
+    await rt.adapter.sessions!.start('s-1');
+    await rt.adapter.tick!();
+    await rt.adapter.sessions!.end('s-1');
+    const sent = rt.messages.entries().filter((e) => e.direction === 'out' && e.method?.startsWith('lifecycle/'));
+    expect(sent.map((e) => [e.method, (e.body as { params?: unknown }).params])).toEqual([
+      ['lifecycle/onLoad', expect.anything()],
+      ['lifecycle/onSessionStart', { sessionId: 's-1' }],
+      ['lifecycle/onTick', {}],
+      ['lifecycle/onSessionEnd', { sessionId: 's-1' }],
+    ]);
+    expect(sent.every((e) => e.pairSeq !== undefined)).toBe(true);
+  });
+
   it('honours isError', async () => {
     const rt = fixture();
     await rt.start();

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyOversize } from '../src-main/engine/oversize';
-import { LineReader } from '../src-main/engine/framing';
+import { Writable } from 'node:stream';
+import { LineReader, LineWriter } from '../src-main/engine/framing';
 
 /** Feeds `bytes` to a LineReader cut at the given points and returns what came out. */
 function readAll(bytes: Buffer, cuts: number[], max = 1 << 20) {
@@ -78,5 +79,30 @@ describe('LineReader', () => {
     const text = 'é世界😀\n';
     const bytes = Buffer.from(text);
     for (let i = 0; i <= bytes.length; i++) expect(readAll(bytes, [i]).lines).toEqual(['é世界😀']);
+  });
+
+  it('writes lines in order and holds them back while the stream is full (backpressure)', async () => {
+    const got: string[] = [];
+    let most = 0;
+    const slow = new Writable({
+      highWaterMark: 64,
+      write(chunk: Buffer, _enc, cb) {
+        got.push(String(chunk));
+        setTimeout(cb, 1);
+      },
+    });
+    const w = new LineWriter(slow);
+    const line = (i: number) => `{"n":${i},"pad":"${'x'.repeat(20)}"}`;
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < 200; i++) {
+      writes.push(w.write(line(i)));
+      most = Math.max(most, slow.writableLength);
+      if (i % 10 === 9) await writes[i];
+    }
+    await Promise.all(writes);
+    await new Promise((r) => slow.end(r));
+    expect(got.join('')).toBe(Array.from({ length: 200 }, (_, i) => line(i) + '\n').join(''));
+    // Never more than the stream's mark plus one line was handed over while it had not drained.
+    expect(most).toBeLessThanOrEqual(64 + line(199).length + 1);
   });
 });
