@@ -61,4 +61,16 @@ describe('skillbench setup, state, tick, message', () => {
     expect(unchanged.stdout.trim()).toBe('plain');
     expect(unchanged.stderr).toMatch(/unchanged/);
   });
+
+  it('runs a skills repository\'s skill as the original host did: python -m skills.<id> from the root, or skill.py imported', async () => {
+    const repo = path.join(FIXTURES, 'skilldef-repo', 'skills');
+    const mod = await cli(['call', path.join(repo, 'echo_module'), 'where']);
+    expect(mod.code).toBe(0);
+    // argv[0] is the package's __main__.py: it was started with -m, not through our launcher.
+    expect(mod.stdout.trim()).toBe('skills.echo_module.skill via echo_module');
+    const info = JSON.parse((await cli(['inspect', path.join(repo, 'echo_module'), '--json'])).stdout);
+    expect(info.notes.join(' ')).toMatch(/as "python -m skills\.echo_module"/);
+    const entry = await cli(['call', path.join(repo, 'echo_repo'), 'shout', '--args', '{"text":"hi"}']);
+    expect(entry.stdout.trim()).toBe('HI! from skills.echo_repo.skill');
+  });
 });
