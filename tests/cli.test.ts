@@ -126,4 +126,10 @@ describe('skillbench call', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no folder or file at .*nope/);
   });
+
+  it('names the actions an action skill knows when asked for one it does not', async () => {
+    const r = await cli(['call', path.join(EXAMPLES, 'build-analysis'), 'bogus', '--skill', 'build_analysis']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Unknown action: bogus\nThe actions it knows: analyze, report, fetch, daily_briefing\./);
+  });
 });

@@ -47,6 +47,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } else {
     io.err(`${rt.ref.name}: ${tool} failed: ${outcome.error?.message ?? 'unknown error'}`);
     if (outcome.error?.code === 'TOOL' && outcome.text && outcome.text !== outcome.error.message) io.err(outcome.text);
+    const known = (outcome.error?.details as { supported_actions?: unknown } | undefined)?.supported_actions;
+    if (Array.isArray(known) && known.length) io.err(`The actions it knows: ${known.join(', ')}.`);
     const tail = outcome.stderrTail ?? [];
     if (tail.length && outcome.error?.code !== 'TOOL') io.err(`Last stderr lines:\n${tail.slice(-10).map((l) => `  ${l}`).join('\n')}`);
   }
