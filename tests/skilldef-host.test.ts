@@ -74,6 +74,13 @@ describe('host services for a SkillDefinition skill', () => {
     expect(logs.some((l) => /Refused data\/write/.test(l.text))).toBe(true);
   });
 
+  it('serves reverse calls sent as notifications, and logs the ones it cannot', async () => {
+    const { wb, id } = bench(path.join(FIXTURES, 'skilldef', 'notify'));
+    expect((await call(wb, id, 'notify')).ok).toBe(true);
+    await eventually(async () => (await wb.getData(id)).state?.via === 'notification', 3000, 'state set by a notification');
+    await eventually(async () => (await wb.getLogs(id)).some((l) => /notification no\/such\/method failed/.test(l.text)), 3000, 'the log line');
+  });
+
   it('records sessions on the timeline with the events the skill emitted', async () => {
     const { wb, id } = bench(FULL);
     const sid = await wb.sessionStart(id);

@@ -107,6 +107,14 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       defaultTimeoutMs: this.ctx.timeoutMs,
       warnFrameBytes: this.warnFrameBytes,
       onRequest: this.onRequest ? (m, p) => this.onRequest!(m, p) : undefined,
+      // A reverse call sent without an id wants no answer, but still means to be done (a state/set, an
+      // event): serve it like a request and log what went wrong, since there is nobody to tell.
+      onNotification: (m, p) => {
+        if (!this.onRequest) return this.ctx.logs.append('system', `The skill sent a notification the host does not serve: ${m}.`);
+        Promise.resolve()
+          .then(() => this.onRequest!(m, p))
+          .catch((err: Error) => this.ctx.logs.append('system', `The skill's notification ${m} failed: ${err?.message ?? err}`));
+      },
     });
     const early = proc.exited.then((info) => {
       throw info.spawnError ?? this.startupCrash(info.code, info.signal);
