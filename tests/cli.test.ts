@@ -132,4 +132,14 @@ describe('skillbench call', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Unknown action: bogus\nThe actions it knows: analyze, report, fetch, daily_briefing\./);
   });
+
+  it('raises a tick_interval under 1000 ms to 1000, and says so', async () => {
+    const dir = path.join(tempDir(), 'fast-ticks');
+    fs.cpSync(RPC, dir, { recursive: true });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...manifest, tick_interval: 200 }));
+    const info = JSON.parse((await cli(['inspect', dir, '--json'])).stdout);
+    expect(info.tickIntervalMs).toBe(1000);
+    expect(info.notes.join(' ')).toMatch(/tick_interval 200 ms is under the 1000 ms minimum/);
+  });
 });

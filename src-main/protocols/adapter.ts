@@ -19,6 +19,16 @@ import type { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
 
 /** Services the host offers a skill's reverse calls (filled in by the host services layer). */
+/** Ticks never come faster than this, whatever a skill asks for. */
+export const MIN_TICK_MS = 1000;
+
+/** The tick interval a skill asked for, raised to the minimum, with a note saying so where it was. */
+export function tickIntervalOf(ms: number | undefined, notes: string[]): number | undefined {
+  if (ms === undefined || ms >= MIN_TICK_MS) return ms;
+  notes.push(`tick_interval ${ms} ms is under the ${MIN_TICK_MS} ms minimum: ticks run every ${MIN_TICK_MS} ms.`);
+  return MIN_TICK_MS;
+}
+
 export interface HostServices {
   handle(method: string, params: unknown): Promise<unknown>;
 }

@@ -5,7 +5,9 @@
  */
 import type { TickState, TimelineEntry } from '../contract';
 
-export const MIN_TICK_MS = 1000;
+import { MIN_TICK_MS } from '../protocols/adapter';
+
+export { MIN_TICK_MS };
 
 export interface TickTarget {
   tick(): Promise<void>;

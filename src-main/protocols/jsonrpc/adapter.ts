@@ -7,7 +7,7 @@ import type { CallOutcome, SkillInfo, ToolInfo } from '../../contract';
 import type { SpawnSpec } from '../../engine/child';
 import { SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
-import type { AdapterContext, CallOptions, SessionCapability } from '../adapter';
+import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
 import { resolveCommand, skillEnv } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import type { SkillRef } from '../../contract';
@@ -64,7 +64,7 @@ export class JsonRpcSkill extends PersistentRpcSkill {
       version: str(init.version) ?? this.manifest.version,
       tools,
       notes,
-      tickIntervalMs: this.manifest.tickIntervalMs,
+      tickIntervalMs: tickIntervalOf(this.manifest.tickIntervalMs, notes),
       capabilities: { setup: false, sessions: true, ticks: true, messageHooks: false, persistent: true },
     };
   }

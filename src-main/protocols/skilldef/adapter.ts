@@ -9,7 +9,7 @@ import type { SpawnSpec } from '../../engine/child';
 import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import { pythonResources, systemPython } from '../../host/paths';
-import type { AdapterContext, CallOptions, SessionCapability } from '../adapter';
+import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
 import { skillEnv } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { launchMode, readSkillDefManifest, venvPython, type LaunchMode, type SkillDefManifest } from './locate';
@@ -89,7 +89,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
       version: this.manifest.version ?? str(status?.version),
       tools,
       notes,
-      tickIntervalMs: tickInterval,
+      tickIntervalMs: tickIntervalOf(tickInterval, notes),
       needsSetup: hasSetup && required && !this.ctx.vault?.setupComplete(),
       capabilities: { setup: hasSetup, sessions: true, ticks: tickInterval !== undefined, messageHooks: true, persistent: true },
     };
