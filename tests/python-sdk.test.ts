@@ -2,10 +2,11 @@
  * The workbench's Python SDK for SkillDefinition skills (resources/python/dev) and its launcher, driven through
  * real Python processes by the engine's RpcProcess. A small in-memory host answers the skills' reverse calls.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, tempDir, waitFor } from './helpers';
+import { EXAMPLES, ROOT, tempDir, waitFor } from './helpers';
 import { OUR_SDK, REPO, SKILLDEF, fixture, killAll, launch, loadFailure, rejection, text } from './python-sdk-host';
 
 afterEach(killAll);
@@ -377,5 +378,18 @@ describe('the price-alerts example', () => {
     await load(second);
     expect((await call(second, 'list_alerts', {})).alerts.map((a: any) => a.id)).toEqual(['a1']);
     expect((await call(second, 'get_price', { symbol: 'BTC' })).tick).toBe(2);
+  });
+});
+
+describe('Python SDK: the types, as loose as Pydantic v2', () => {
+  it('lets a skill assign to a model and accepts lax booleans and whole numbers, but not nonsense', () => {
+    const script = [
+      'from dev.types.skill_types import SkillDefinition, ToolDefinition',
+      't = ToolDefinition(name="a", description="b"); t.description = "changed"; print(t.description)',
+      's = SkillDefinition(name="x", description="y", has_setup=1, tick_interval="5000"); print(s.has_setup, s.tick_interval)',
+      'try:\n    SkillDefinition(name="x", description="y", has_setup="maybe")\nexcept ValueError as e:\n    print(e)',
+    ].join('\n');
+    const out = execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: path.join(ROOT, 'resources', 'python') }, encoding: 'utf8' });
+    expect(out.trim().split('\n')).toEqual(['changed', 'True 5000', 'SkillDefinition: field "has_setup" must be true or false (got \'maybe\')']);
   });
 });

@@ -3,7 +3,8 @@
 The original SDK's types were Pydantic models. Skills build them with keywords, read their attributes and
 sometimes call ``model_dump()``; this base gives them exactly that, with validation at construction that
 names the model and the field in plain words. Deliberately not covered: Pydantic's JSON-schema generation,
-aliases, ``validate_assignment`` and coercion beyond the few cases checked below.
+aliases, ``validate_assignment`` and coercion beyond Pydantic's lax-mode cases for booleans and whole
+numbers. Models are mutable, as Pydantic's are by default.
 """
 
 from __future__ import annotations
@@ -71,10 +72,19 @@ def text(optional: bool = False) -> Callable[[Any], Any]:
     return check
 
 
+_TRUE = {"1", "true", "t", "yes", "y", "on"}
+_FALSE = {"0", "false", "f", "no", "n", "off"}
+
+
 def boolean(v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise Invalid(f"must be true or false (got {_show(v)})")
-    return v
+    # Pydantic's lax mode: 0 and 1, and the usual words, are booleans too.
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int) and v in (0, 1):
+        return bool(v)
+    if isinstance(v, str) and v.strip().lower() in _TRUE | _FALSE:
+        return v.strip().lower() in _TRUE
+    raise Invalid(f"must be true or false (got {_show(v)})")
 
 
 def integer(minimum: Optional[int] = None, optional: bool = False, unit: str = "") -> Callable[[Any], Any]:
@@ -83,6 +93,9 @@ def integer(minimum: Optional[int] = None, optional: bool = False, unit: str = "
             return None
         if isinstance(v, float) and v.is_integer():
             v = int(v)
+        # Pydantic's lax mode: a string of a whole number is that number.
+        if isinstance(v, str) and v.strip().lstrip("+-").isdigit():
+            v = int(v.strip())
         if isinstance(v, bool) or not isinstance(v, int):
             raise Invalid(f"must be a whole number{' of' + unit if unit else ''} (got {_show(v)})")
         if minimum is not None and v < minimum:

@@ -24,7 +24,6 @@ RESULT_STATUSES = ("next", "error", "complete")
 class SetupFieldOption(Model):
     """One choice of a select or multiselect field."""
 
-    _frozen = True
     label: str = field(check=text())
     value: str = field(check=text())
 
@@ -32,7 +31,6 @@ class SetupFieldOption(Model):
 class SetupField(Model):
     """One input of a step. ``options`` is needed by select and multiselect fields."""
 
-    _frozen = True
     name: str = field(check=text())
     type: str = field(check=one_of(*FIELD_TYPES))
     label: str = field(check=text())
@@ -51,7 +49,6 @@ class SetupField(Model):
 class SetupStep(Model):
     """One page of the wizard."""
 
-    _frozen = True
     id: str = field(check=text())
     title: str = field(check=text())
     description: Optional[str] = field(None, check=text(optional=True))
@@ -70,7 +67,6 @@ class SetupStep(Model):
 class SetupFieldError(Model):
     """A message shown next to one field."""
 
-    _frozen = True
     field: str = _field(check=text())
     message: str = _field(check=text())
 
@@ -78,7 +74,6 @@ class SetupFieldError(Model):
 class SetupResult(Model):
     """The answer to a submitted step: the whole next step, field errors, or completion."""
 
-    _frozen = True
     status: str = field(check=one_of(*RESULT_STATUSES))
     next_step: Optional[SetupStep] = field(None, check=model(lambda: SetupStep, optional=True))
     errors: Optional[List[SetupFieldError]] = field(None, check=list_of(model(lambda: SetupFieldError), optional=True))

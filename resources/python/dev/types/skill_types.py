@@ -25,7 +25,6 @@ MIN_TICK_INTERVAL_MS = 1000
 class ToolDefinition(Model):
     """Schema for an AI-callable tool: ``parameters`` is a JSON Schema object."""
 
-    _frozen = True
     name: str = field(check=text())
     description: str = field(check=text())
     parameters: Dict[str, Any] = field(factory=lambda: {"type": "object", "properties": {}}, check=mapping())
