@@ -142,4 +142,14 @@ describe('skillbench call', () => {
     expect(info.tickIntervalMs).toBe(1000);
     expect(info.notes.join(' ')).toMatch(/tick_interval 200 ms is under the 1000 ms minimum/);
   });
+
+  it('runs an action skill\'s script once per call, with no probe first', async () => {
+    const home = tempDir();
+    const r = await cli(['call', path.join(EXAMPLES, 'build-analysis'), 'analyze', '--skill', 'build_analysis', '--args', '{"target":"ci_builds","days":7}'], { home });
+    expect(r.code).toBe(0);
+    const [skill] = fs.readdirSync(path.join(home, 'skills'));
+    const logDir = path.join(home, 'skills', skill, 'logs');
+    const log = fs.readdirSync(logDir).map((f) => fs.readFileSync(path.join(logDir, f), 'utf8')).join('');
+    expect(log.match(/^(Probe|Call) /gm)).toEqual(['Call ']);
+  });
 });

@@ -28,9 +28,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let outcome: CallOutcome;
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
-    await rt.start().catch((err) => {
+    // An action skill needs no start, and starting one runs its script once more (to learn its actions):
+    // a call runs the script exactly once.
+    if (rt.ref.protocol !== 'action') await rt.start().catch((err) => {
       // Per-call protocols learn their tools by running; a failure there must not stop an explicit call.
-      if (rt.adapter.info() === null && rt.ref.protocol !== 'action' && rt.ref.protocol !== 'namel3ss') throw err;
+      if (rt.adapter.info() === null && rt.ref.protocol !== 'namel3ss') throw err;
     });
     outcome = recordTo ? await recordedCall(rt, recordTo, tool, args, timeoutMs) : await rt.call(tool, args, { timeoutMs });
   } finally {
