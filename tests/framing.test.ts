@@ -5,10 +5,8 @@ import { Writable } from 'node:stream';
 import { LineReader, LineWriter } from '../src-main/engine/framing';
 
 /** Feeds `bytes` to a LineReader cut at the given points and returns what came out. */
-function readAll(bytes: Buffer, cuts: number[], max = 1 << 20) {
-  const lines: string[] = [];
-  const overflows: number[] = [];
-  const r = new LineReader({ maxLineBytes: max, onLine: (l) => lines.push(l), onOverflow: (n) => overflows.push(n) });
+/** Pushes `bytes` into `r` cut at the given points (taken modulo the length), then ends it. */
+function feed(r: LineReader, bytes: Buffer, cuts: number[]): void {
   const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
   let at = 0;
   for (const p of points) {
@@ -17,6 +15,12 @@ function readAll(bytes: Buffer, cuts: number[], max = 1 << 20) {
   }
   r.push(bytes.subarray(at));
   r.end();
+}
+
+function readAll(bytes: Buffer, cuts: number[], max = 1 << 20) {
+  const lines: string[] = [];
+  const overflows: number[] = [];
+  feed(new LineReader({ maxLineBytes: max, onLine: (l) => lines.push(l), onOverflow: (n) => overflows.push(n) }), bytes, cuts);
   return { lines, overflows };
 }
 
@@ -54,14 +58,7 @@ describe('LineReader', () => {
         const line = Array.from({ length: size }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
         const bytes = Buffer.from(`${line}\nafter\n`);
         const seen: [string, string][] = [];
-        const r = new LineReader({ maxLineBytes: 100, onLine: () => undefined, onOverflow: (_n, head, tail) => seen.push([head, tail]) });
-        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-        let at = 0;
-        for (const p of points) {
-          r.push(bytes.subarray(at, p));
-          at = p;
-        }
-        r.push(bytes.subarray(at));
+        feed(new LineReader({ maxLineBytes: 100, onLine: () => undefined, onOverflow: (_n, head, tail) => seen.push([head, tail]) }), bytes, cuts);
         expect(seen).toEqual([[line.slice(0, 256), line.slice(-256)]]);
       }),
     );
