@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, startServe, test } from './fixtures';
+import { expect, startServe, stopServe, test } from './fixtures';
 import { openSkill, shotBothThemes } from './helpers';
 
 test('a workbench over a folder with no skills says what to do next', async ({ wb }, testInfo) => {
@@ -20,7 +20,7 @@ test('a workbench over a folder with no skills says what to do next', async ({ w
     await expect(main.getByRole('button', { name: 'New skill' })).toBeVisible();
     await shotBothThemes(wb, 'empty-state');
   } finally {
-    proc.kill('SIGTERM');
+    await stopServe(proc);
     fs.rmSync(home, { recursive: true, force: true });
   }
 });

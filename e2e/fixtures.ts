@@ -64,6 +64,19 @@ export async function startServe(skills: string | null, home: string): Promise<{
   return { url, proc };
 }
 
+/**
+ * Stops a server as Ctrl+C or a service manager would. One that is still alive 10 s after SIGTERM is killed
+ * and the test fails: a workbench that ignores the signal is a bug (it would outlive its terminal).
+ */
+export async function stopServe(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<boolean>((r) => proc.once('exit', () => r(true)));
+  proc.kill('SIGTERM');
+  if (await Promise.race([exited, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))])) return;
+  proc.kill('SIGKILL');
+  throw new Error(`skillbench serve (pid ${proc.pid}) was still running 10 s after SIGTERM`);
+}
+
 export const test = base.extend<{ wb: Workbench }>({
   // eslint-disable-next-line no-empty-pattern
   wb: async ({}, use, testInfo) => {
@@ -103,13 +116,12 @@ export const test = base.extend<{ wb: Workbench }>({
     } finally {
       if (app) await app.close().catch(() => undefined);
       else await page.context().browser()?.close().catch(() => undefined);
-      if (server && server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((r) => server!.once('exit', r));
-        server.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      try {
+        if (server) await stopServe(server);
+      } finally {
+        fs.rmSync(skills, { recursive: true, force: true });
+        fs.rmSync(home, { recursive: true, force: true });
       }
-      fs.rmSync(skills, { recursive: true, force: true });
-      fs.rmSync(home, { recursive: true, force: true });
     }
   },
 });

@@ -48,6 +48,28 @@ describe('the workbench service', () => {
     expect((await again.getHistory('gas-estimator')).map((r) => r.callId)).toEqual([rec.callId]);
   });
 
+  it('leaves nothing running when it closes while skills are starting, or asked for after', async () => {
+    // The server closes the workbench on SIGTERM while requests may still be starting skills: a folder
+    // watcher or a process started after that would keep the server alive with nobody to stop it.
+    const watchers = () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length;
+    const before = watchers();
+    for (const delay of [0, 2, 5, 10, 20, 40, 80]) {
+      for (const folder of ['build-analysis', 'gas-estimator']) {
+        const wb = make(tempDir(), [path.join(EXAMPLES, folder)]);
+        const skill = (await wb.listSkills())[0].id;
+        const statuses: string[] = [];
+        wb.events.on('status', (s) => statuses.push(s.status));
+        const inspecting = wb.inspectSkill(skill).catch((err: Error) => err);
+        await new Promise((r) => setTimeout(r, delay));
+        await wb.close();
+        await inspecting;
+        await expect(wb.startSkill(skill)).rejects.toThrow('shutting down');
+        await new Promise((r) => setTimeout(r, 50));
+        expect(watchers(), `${skill} closed after ${delay} ms`).toBe(before);
+      }
+    }
+  });
+
   it('cancels a running call', async () => {
     const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
     await wb.startSkill('rpc');

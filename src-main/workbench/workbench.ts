@@ -357,6 +357,8 @@ export class Workbench implements CoreApi {
   }
 
   private runtime(skillId: string): SkillRuntime {
+    // A request that raced the shutdown must not start a process nobody will stop.
+    if (this.closed) throw new Error('The workbench is shutting down.');
     const e = this.entry(skillId);
     if (!e.runtime) {
       const rt = SkillRuntime.withSettings(e.ref, this.opts.home);
@@ -416,6 +418,8 @@ export class Workbench implements CoreApi {
 
   /** Hot reload for a skill meant to run, where its settings allow it. */
   private watch(e: Entry, rt: SkillRuntime): void {
+    // A skill that came up while the workbench was closing: a watcher now would keep the process alive.
+    if (this.closed) return;
     if (!readSettings(skillFolder(this.opts.home, e.ref.id)).hotReload) return;
     e.reloader ??= reloaderFor(rt, this.opts.reloadDebounceMs, async () => {
       await this.stopProcess(e);
