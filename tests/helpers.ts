@@ -1,7 +1,10 @@
-/** Shared test helpers: temporary homes, process checks, polling. */
+/** Shared test helpers: temporary homes, process checks, polling, a crash on record. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import type { RecordingInfo } from '../src-main/contract';
+import type { Workbench } from '../src-main/workbench/workbench';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
@@ -56,4 +59,14 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A recording of the rpc fixture: one call that answers, then one that crashes the skill (expected CRASHED). */
+export async function recordEchoThenCrash(wb: Workbench): Promise<RecordingInfo> {
+  await wb.startSkill('rpc');
+  const info = await wb.startRecording('rpc');
+  await wb.callTool('rpc', 'echo', { n: 1 });
+  const crash = await wb.callTool('rpc', 'crash', {});
+  expect(crash.outcome?.error?.code).toBe('CRASHED');
+  return info;
 }

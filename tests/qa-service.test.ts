@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordingInfo } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, FIXTURES, eventually, tempDir } from './helpers';
+import { EXAMPLES, FIXTURES, eventually, recordEchoThenCrash, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
@@ -116,11 +116,7 @@ describe('QA service: browsing a recording', () => {
     const home = tempDir();
     const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
     open.push(wb);
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
-    await wb.callTool('rpc', 'echo', { n: 1 });
-    const crash = await wb.callTool('rpc', 'crash', {});
-    expect(crash.outcome?.error?.code).toBe('CRASHED');
+    const info = await recordEchoThenCrash(wb);
     await wb.stopRecording('rpc');
     // As a killed app leaves it: a call that started and never got its answer.
     fs.appendFileSync(info.file, JSON.stringify({ seq: 999, time: Date.now(), type: 'call-start', callId: 'x', tool: 'hang', args: {} }) + '\n');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { EXAMPLES, FIXTURES, recordEchoThenCrash, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
@@ -52,11 +52,7 @@ describe('recording a session', () => {
     const home = tempDir();
     const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
     open.push(wb);
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
-    await wb.callTool('rpc', 'echo', { n: 1 });
-    const crash = await wb.callTool('rpc', 'crash', {});
-    expect(crash.outcome?.error?.code).toBe('CRASHED');
+    const info = await recordEchoThenCrash(wb);
     const recs = lines(info.file);
     const calls = recs.filter((r) => r.type === 'call') as Extract<RecordLine, { type: 'call' }>[];
     expect(calls.map((c) => c.tool)).toEqual(['echo', 'crash']);
