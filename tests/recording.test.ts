@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RecordLine } from '../src-main/contract';
+import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
 import { EXAMPLES, FIXTURES, recordEchoThenCrash, tempDir } from './helpers';
 
@@ -57,5 +57,54 @@ describe('recording a session', () => {
     const calls = recs.filter((r) => r.type === 'call') as Extract<RecordLine, { type: 'call' }>[];
     expect(calls.map((c) => c.tool)).toEqual(['echo', 'crash']);
     expect(recs.some((r) => r.type === 'lifecycle' && r.kind === 'crash')).toBe(true);
+  });
+
+  it('puts the records of a call on disk before a window hears of the call, with many calls in flight', async () => {
+    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
+    open.push(wb);
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    const onDiskWhenShown: string[] = [];
+    wb.events.onAnyForWindow((event, payload) => {
+      if (event !== 'call') return;
+      const call = payload as CallRecord;
+      const kinds = lines(info.file).filter((r) => 'callId' in r && r.callId === call.callId).map((r) => r.type);
+      onDiskWhenShown.push(`${call.status}:${kinds.join('+')}`);
+    });
+    // Something else already waits for the windows in this turn, so their delivery is due before the write.
+    const skills = await wb.listSkills();
+    wb.events.emit('skills', skills);
+    await Promise.all(Array.from({ length: 20 }, (_, n) => wb.callTool('rpc', 'echo', { n })));
+    await wb.events.delivered();
+    expect(onDiskWhenShown).toHaveLength(40);
+    for (const seen of onDiskWhenShown) expect(seen).toMatch(/^(running:call-start|done:call-start\+call)$/);
+    // Message records are built around each message's own line: still whole entries, pairs and all.
+    const messages = lines(info.file).filter((r) => r.type === 'message') as Extract<RecordLine, { type: 'message' }>[];
+    expect(messages).toHaveLength(40);
+    const answer = messages.find((m) => m.message.kind === 'response')!.message;
+    expect(answer).toMatchObject({ direction: 'in', method: 'tools/call', pairSeq: expect.any(Number), durationMs: expect.any(Number) });
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: answer.id, result: expect.anything() });
+  });
+
+  it('stops a recording whose file cannot be written, says so, and keeps the skill and what was written', async () => {
+    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
+    open.push(wb);
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    await wb.callTool('rpc', 'echo', { n: 1 });
+    const ended = new Promise<RecordingInfo>((resolve) => wb.events.on('recording', (r) => !r.active && resolve(r)));
+    // The next write is refused (EBADF): the recorder's file is closed behind its back, as a vanished disk would.
+    const rt = await wb.liveRuntime('rpc');
+    fs.closeSync((rt.recording as unknown as { fd: number }).fd);
+    const call = await wb.callTool('rpc', 'echo', { n: 2 });
+    expect(call.outcome?.ok).toBe(true);
+    expect((await ended).file).toBe(info.file);
+    const { entries } = await wb.getTimeline('rpc');
+    expect(entries.at(-1)).toMatchObject({ kind: 'note', outcome: 'error', label: expect.stringContaining('Recording stopped') });
+    expect((await wb.getLogs('rpc')).some((l) => l.text.includes(`${info.file} could not be written`))).toBe(true);
+    expect(lines(info.file).filter((r) => r.type === 'call')).toHaveLength(1);
+    // The skill goes on, and a new recording starts.
+    expect((await wb.callTool('rpc', 'echo', { n: 3 })).outcome?.ok).toBe(true);
+    expect((await wb.startRecording('rpc')).active).toBe(true);
   });
 });

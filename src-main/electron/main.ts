@@ -59,14 +59,18 @@ function wireIpc(wb: Workbench): void {
       if (!fromOurWindow(e)) return { error: 'Refused: this message did not come from the workbench window.' };
       try {
         const fn = api[method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
-        return { result: await fn(...args) };
+        const result = await fn(...args);
+        // An answer never overtakes the events (and recorded records) that led to it.
+        await wb.events.delivered();
+        return { result };
       } catch (err) {
+        await wb.events.delivered();
         // Errors cross IPC as plain words; Electron would otherwise prefix them with its own text.
         return { error: (err as Error)?.message ?? String(err) };
       }
     });
   }
-  wb.events.onAny((event, payload) => {
+  wb.events.onAnyForWindow((event, payload) => {
     if (win && !win.isDestroyed()) win.webContents.send('skillbench:event', event, payload);
   });
 }

@@ -24,10 +24,8 @@ export class MessageLog {
   private batch: MessageEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<MessageListener>();
-  /** Sees every entry as it is recorded, synchronously (recordings). */
-  tap: ((entry: MessageEntry) => void) | null = null;
-  /** Runs before a batch reaches the listeners (recordings put their records on disk first). */
-  beforeDeliver: (() => void) | null = null;
+  /** Sees every entry as it is recorded, synchronously, with its JSON text (recordings). */
+  tap: ((entry: MessageEntry, json: string) => void) | null = null;
 
   constructor(opts: { file?: string; capacity?: number; redactor?: Redactor } = {}) {
     this.ring = new Ring(opts.capacity ?? DEFAULT_MESSAGE_RING);
@@ -67,7 +65,7 @@ export class MessageLog {
         entry.method ??= req.method;
       }
     }
-    this.push(entry, `{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`);
+    this.push(entry, `{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`, () => entryJson(entry, line));
     return entry;
   }
 
@@ -78,7 +76,8 @@ export class MessageLog {
     if (this.redactor?.active) body = this.redactor.value(body);
     const entry: MessageEntry = { seq: ++this.seq, time, direction: 'out', kind: 'exchange', method, body, durationMs };
     if (note) entry.note = note;
-    this.push(entry, JSON.stringify(entry) + '\n');
+    const json = JSON.stringify(entry);
+    this.push(entry, json + '\n', () => json);
     return entry;
   }
 
@@ -103,7 +102,6 @@ export class MessageLog {
     if (this.batch.length === 0) return;
     const b = this.batch;
     this.batch = [];
-    this.beforeDeliver?.();
     for (const fn of this.listeners) fn(b);
   }
 
@@ -112,9 +110,9 @@ export class MessageLog {
     await this.file?.close();
   }
 
-  private push(entry: MessageEntry, fileLine: string): void {
+  private push(entry: MessageEntry, fileLine: string, json: () => string): void {
     this.ring.push(entry);
-    this.tap?.(entry);
+    if (this.tap) this.tap(entry, json());
     this.file?.write(fileLine);
     if (this.listeners.size === 0) return;
     this.batch.push(entry);
@@ -123,4 +121,17 @@ export class MessageLog {
       this.timer.unref?.();
     }
   }
+}
+
+/**
+ * The JSON of an entry as it stands now, built around the message's own line rather than serialising its
+ * body again (a recording takes every message: this is most of what recording costs a call).
+ */
+function entryJson(e: MessageEntry, line: string): string {
+  let head = `{"seq":${e.seq},"time":${e.time},"direction":"${e.direction}","kind":"${e.kind}"`;
+  if (e.method !== undefined) head += `,"method":${JSON.stringify(e.method)}`;
+  if (e.id !== undefined) head += `,"id":${JSON.stringify(e.id)}`;
+  if (e.note !== undefined) head += `,"note":${JSON.stringify(e.note)}`;
+  if (e.pairSeq !== undefined) head += `,"pairSeq":${e.pairSeq},"durationMs":${e.durationMs}`;
+  return `${head},"body":${line}}`;
 }

@@ -1,14 +1,23 @@
 /**
- * Writes one recording: a JSON Lines file, append-only. Records are buffered and written with a
- * synchronous write whenever the UI is about to be told anything (`sync`), so every record is on disk
- * before the UI shows it, at the cost of one write per batch rather than one per record.
+ * Writes one recording: a JSON Lines file, append-only. Records are buffered and written with one
+ * synchronous write per turn of the event loop, or sooner when the UI is about to be told anything
+ * (`sync`, the event hub's barrier): every record is on disk before the UI shows it, and a busy session
+ * costs one write per batch of records rather than one per record.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillRef } from '../contract';
 import type { Redactor } from '../engine/redactor';
 import { folderHash } from './folder-hash';
-import { RECORDING_VERSION, type RecordBody, type RecordEntry, type RecordingHeader } from './recording-format';
+import { RECORDING_VERSION, type RecordBody, type RecordingHeader } from './recording-format';
+
+export interface RecorderOptions {
+  name?: string;
+  host?: string;
+  redactor?: Redactor;
+  /** Told when a write fails and the recording stops (writes happen later than appends, so nobody else would hear). */
+  onFailure?: (err: Error) => void;
+}
 
 export class Recorder {
   private fd: number | null;
@@ -17,12 +26,18 @@ export class Recorder {
   readonly startedAt: number;
   private count = 0;
   private closed = false;
+  private scheduled = false;
+  /** Those waiting for the buffered records to reach the disk (`flushed`). */
+  private waiters: (() => void)[] = [];
+  /** Why the recording stopped on its own (the disk refused a write), if it did. */
+  failure: Error | null = null;
 
   private constructor(
     readonly file: string,
     readonly header: RecordingHeader,
     lastSeq: number,
     private readonly redactor?: Redactor,
+    private readonly onFailure?: (err: Error) => void,
   ) {
     this.fd = fs.openSync(file, 'a', 0o600);
     this.seq = lastSeq;
@@ -30,10 +45,10 @@ export class Recorder {
   }
 
   /** Opens `file` for appending, writing a header first when the file is new or empty. */
-  static open(file: string, ref: SkillRef & { version?: string }, opts: { name?: string; host?: string; redactor?: Redactor } = {}): Recorder {
+  static open(file: string, ref: SkillRef & { version?: string }, opts: RecorderOptions = {}): Recorder {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const existing = readHeaderAndLastSeq(file);
-    if (existing) return new Recorder(file, existing.header, existing.lastSeq, opts.redactor);
+    if (existing) return new Recorder(file, existing.header, existing.lastSeq, opts.redactor, opts.onFailure);
     const header: RecordingHeader = {
       type: 'header',
       version: RECORDING_VERSION,
@@ -43,9 +58,14 @@ export class Recorder {
       folderHash: folderHash(ref.dir),
       host: opts.host ?? 'skillbench',
     };
-    const r = new Recorder(file, header, 0, opts.redactor);
-    r.buffer = JSON.stringify(header) + '\n';
-    r.sync();
+    const r = new Recorder(file, header, 0, opts.redactor, opts.onFailure);
+    try {
+      // Written at once, and a failure thrown to whoever asked: a recording that cannot start says so.
+      fs.writeSync(r.fd!, JSON.stringify(header) + '\n');
+    } catch (err) {
+      fs.closeSync(r.fd!);
+      throw new Error(`Could not write the recording ${file}: ${(err as Error).message}`);
+    }
     return r;
   }
 
@@ -57,23 +77,64 @@ export class Recorder {
     return !this.closed;
   }
 
-  append(body: RecordBody, time = Date.now()): RecordEntry {
-    const entry = { seq: ++this.seq, time, ...body } as RecordEntry;
-    if (this.closed) return entry;
-    const safe = this.redactor?.active ? this.redactor.value(entry) : entry;
-    this.buffer += JSON.stringify(safe) + '\n';
+  append(body: RecordBody, time = Date.now()): void {
+    if (this.closed) return;
+    const safe = this.redactor?.active ? this.redactor.value(body) : body;
+    // `{"seq":…,"time":…,` + the body's own fields: the record without copying the body into a new object.
+    this.write(`{"seq":${++this.seq},"time":${time},${JSON.stringify(safe).slice(1)}`);
+  }
+
+  /** Appends a protocol message whose JSON the message log has already made (and redacted). */
+  appendMessage(messageJson: string, time: number): void {
+    if (this.closed) return;
+    this.write(`{"seq":${++this.seq},"time":${time},"type":"message","message":${messageJson}}`);
+  }
+
+  private write(line: string): void {
+    this.buffer += line + '\n';
     this.count++;
-    // Nobody may ask for a sync for a while (no UI attached): never hold more than this in memory.
+    // A burst within one turn is bounded too: never hold more than this in memory.
     if (this.buffer.length > 256 * 1024) this.sync();
-    return entry;
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.sync());
+    }
   }
 
   /** Puts everything appended so far on disk. Called before the UI hears of it. */
   sync(): void {
-    if (!this.buffer || this.fd === null) return;
-    const data = this.buffer;
-    this.buffer = '';
-    fs.writeSync(this.fd, data);
+    this.scheduled = false;
+    if (this.buffer && this.fd !== null) {
+      const data = this.buffer;
+      this.buffer = '';
+      try {
+        fs.writeSync(this.fd, data);
+      } catch (err) {
+        this.fail(err as Error);
+      }
+    }
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Resolves once every record appended so far is on disk (at the latest after this turn's write). */
+  flushed(): Promise<void> {
+    if (!this.buffer) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** A full disk or a vanished folder ends the recording, never the app: what was written stays readable. */
+  private fail(err: Error): void {
+    this.failure = err;
+    this.closed = true;
+    try {
+      if (this.fd !== null) fs.closeSync(this.fd);
+    } catch {
+      // already gone with the disk
+    }
+    this.fd = null;
+    this.onFailure?.(err);
   }
 
   close(): void {

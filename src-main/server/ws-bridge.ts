@@ -11,7 +11,7 @@ const CALLABLE = new Set<string>(API_METHODS);
 const CONGESTED_BYTES = 8 * 1024 * 1024;
 
 export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub): void {
-  const unsubscribe = events.onAny((event, payload) => {
+  const unsubscribe = events.onAnyForWindow((event, payload) => {
     if (ws.readyState !== ws.OPEN) return;
     if ((event === 'logs' || event === 'messages') && ws.bufferedAmount > CONGESTED_BYTES) return;
     ws.send(JSON.stringify({ event, payload }));
@@ -37,8 +37,10 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
     try {
       const fn = api[msg.method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
       const result = await fn.apply(api, params);
+      await events.delivered();
       reply({ result: result ?? null });
     } catch (err) {
+      await events.delivered();
       reply({ error: { message: (err as Error)?.message ?? String(err) } });
     }
   });

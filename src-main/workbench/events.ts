@@ -1,18 +1,29 @@
-/** A typed event hub for WorkbenchEvents: the bridges (IPC, WebSocket) subscribe to everything once. */
+/**
+ * A typed event hub for WorkbenchEvents. Services and tests listen synchronously (`on`, `onAny`); windows
+ * (the IPC and WebSocket bridges) get the events of one turn of the event loop together, after the
+ * barrier has run: that is how every recorded record is on disk before the UI shows anything of it,
+ * at one write per turn however many calls are in flight.
+ */
 import type { EventName, WorkbenchEvents } from '../contract';
 
 type AnyListener = <K extends EventName>(event: K, payload: WorkbenchEvents[K]) => void;
 
 export class EventHub {
   private readonly listeners = new Set<AnyListener>();
+  private readonly windows = new Set<AnyListener>();
+  private queue: [EventName, unknown][] = [];
+  private scheduled = false;
+  private waiters: (() => void)[] = [];
+  /** Runs before anything reaches a window (the workbench puts its recordings on disk). */
+  barrier: (() => void) | null = null;
 
   emit<K extends EventName>(event: K, payload: WorkbenchEvents[K]): void {
-    for (const fn of this.listeners) {
-      try {
-        fn(event, payload);
-      } catch {
-        // A broken subscriber (a closed socket) must not stop the others.
-      }
+    for (const fn of this.listeners) deliver(fn, event, payload);
+    if (this.windows.size === 0) return;
+    this.queue.push([event, payload]);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
     }
   }
 
@@ -27,5 +38,44 @@ export class EventHub {
       if (e === event) fn(p as WorkbenchEvents[K]);
     };
     return this.onAny(wrapped);
+  }
+
+  /** Subscribes a window (a bridge) to every event, delivered in order once per turn; returns the unsubscribe. */
+  onAnyForWindow(fn: AnyListener): () => void {
+    this.windows.add(fn);
+    return () => this.windows.delete(fn);
+  }
+
+  /**
+   * Resolves once the events emitted so far have reached the windows (the barrier run first). A bridge
+   * awaits it before answering a command, so an answer never overtakes the events that led to it.
+   */
+  delivered(): Promise<void> {
+    if (!this.scheduled) {
+      this.barrier?.();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const queue = this.queue;
+    const waiters = this.waiters;
+    this.queue = [];
+    this.waiters = [];
+    this.barrier?.();
+    for (const [event, payload] of queue) {
+      for (const fn of this.windows) deliver(fn, event, payload as WorkbenchEvents[EventName]);
+    }
+    for (const w of waiters) w();
+  }
+}
+
+function deliver<K extends EventName>(fn: AnyListener, event: K, payload: WorkbenchEvents[K]): void {
+  try {
+    fn(event, payload);
+  } catch {
+    // A broken subscriber (a closed socket) must not stop the others.
   }
 }

@@ -50,6 +50,7 @@ export class QaService implements QaApi {
 
   async openRecording(file: string): Promise<RecordingView> {
     const f = this.file(file);
+    this.wb.syncRecordings(); // the one being written may hold this turn's records still
     const rec = readRecording(f);
     const end = rec.records.find((r) => r.type === 'end');
     const to = end?.type === 'end' ? end.endedAt : Date.now();

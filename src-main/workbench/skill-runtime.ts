@@ -52,6 +52,8 @@ export class SkillRuntime {
   private readonly statusListeners = new Set<Listener<{ status: SkillStatus; detail?: string }>>();
   private readonly timelineListeners = new Set<Listener<TimelineEntry>>();
   private recorder: Recorder | null = null;
+  /** Told when a recording stops on its own (its file could not be written). */
+  onRecordingFailed: ((r: Recorder) => void) | null = null;
 
   constructor(
     readonly ref: SkillRef,
@@ -97,8 +99,7 @@ export class SkillRuntime {
       onTimeline: (e) => this.mark(e),
     };
     this.adapter = protocolModule(ref.protocol).create(ref, ctx);
-    this.messages.tap = (message) => this.recorder?.append({ type: 'message', message }, message.time);
-    this.messages.beforeDeliver = () => this.recorder?.sync();
+    this.messages.tap = (message, json) => this.recorder?.appendMessage(json, message.time);
   }
 
   /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
@@ -143,8 +144,18 @@ export class SkillRuntime {
   /** Starts recording into `file` (appending when it exists). One recording at a time per skill. */
   startRecording(file: string, name?: string): Recorder {
     if (this.recorder) throw new Error(`${this.ref.name} is already being recorded into ${this.recorder.file}. Stop that recording first.`);
-    this.recorder = Recorder.open(file, { ...this.ref, version: this.info()?.version }, { name, redactor: this.redactor });
-    return this.recorder;
+    const r = Recorder.open(file, { ...this.ref, version: this.info()?.version }, { name, redactor: this.redactor, onFailure: (err) => this.recordingFailed(r, err) });
+    this.recorder = r;
+    return r;
+  }
+
+  private recordingFailed(r: Recorder, err: Error): void {
+    if (this.recorder !== r) return;
+    this.recorder = null;
+    const message = `Recording stopped: ${r.file} could not be written (${err.message}). It keeps everything up to here.`;
+    this.logs.append('system', message);
+    this.mark({ kind: 'note', label: message, outcome: 'error' });
+    this.onRecordingFailed?.(r);
   }
 
   /** Records into a new file under the home's recordings, marked on the timeline (the app's Record button). */
@@ -169,11 +180,9 @@ export class SkillRuntime {
     return r;
   }
 
-  /** Appends a record to the active recording and puts it on disk before anyone is told. */
+  /** Appends a record to the active recording; it is on disk before the UI hears of anything (the hub's barrier). */
   record(body: RecordBody): void {
-    if (!this.recorder) return;
-    this.recorder.append(body);
-    this.recorder.sync();
+    this.recorder?.append(body);
   }
 
 

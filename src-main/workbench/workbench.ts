@@ -57,6 +57,7 @@ export class Workbench implements CoreApi {
 
   constructor(private readonly opts: WorkbenchOptions) {
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
+    this.events.barrier = () => this.syncRecordings();
     this.rescan();
   }
 
@@ -136,6 +137,8 @@ export class Workbench implements CoreApi {
       rt.record({ type: 'call', callId: record.callId, tool, args: record.args, outcome: done.outcome! });
       rt.messages.flush();
       this.events.emit('call', done);
+      // Whoever called hears of the answer once it is recorded (one write for every call answered this turn).
+      await rt.recording?.flushed();
       return done;
     } finally {
       this.calls.delete(record.callId);
@@ -317,6 +320,11 @@ export class Workbench implements CoreApi {
     this.events.emit('skills', [...next.values()].map((e) => this.summary(e)));
   }
 
+  /** Puts every record of every recording under way on disk (before the windows hear of them). */
+  syncRecordings(): void {
+    for (const e of this.skills.values()) e.runtime?.recording?.sync();
+  }
+
   /** The workbench's home folder (logs, state, recordings, secrets). For the QA and authoring services. */
   get home(): string {
     return this.opts.home;
@@ -372,6 +380,7 @@ export class Workbench implements CoreApi {
         this.events.emit('status', { skillId, status, detail });
       });
       rt.onTimeline((entry) => this.events.emit('timeline', { skillId, entry, ticks: e.ticks?.state() ?? null }));
+      rt.onRecordingFailed = (r) => this.events.emit('recording', infoOf(r, false));
       rt.logs.subscribe((entries) => this.events.emit('logs', { skillId, entries }));
       rt.messages.subscribe((entries) => this.events.emit('messages', { skillId, entries }));
       e.runtime = rt;
