@@ -99,7 +99,6 @@ export class SkillRuntime {
       onTimeline: (e) => this.mark(e),
     };
     this.adapter = protocolModule(ref.protocol).create(ref, ctx);
-    this.messages.tap = (message, json) => this.recorder?.appendMessage(json, message.time);
   }
 
   /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
@@ -145,13 +144,19 @@ export class SkillRuntime {
   startRecording(file: string, name?: string): Recorder {
     if (this.recorder) throw new Error(`${this.ref.name} is already being recorded into ${this.recorder.file}. Stop that recording first.`);
     const r = Recorder.open(file, { ...this.ref, version: this.info()?.version }, { name, redactor: this.redactor, onFailure: (err) => this.recordingFailed(r, err) });
-    this.recorder = r;
+    this.use(r);
     return r;
+  }
+
+  /** The recorder that takes this skill's records; messages are turned into JSON only while there is one. */
+  private use(r: Recorder | null): void {
+    this.recorder = r;
+    this.messages.tap = r ? (message, json) => r.appendMessage(json, message.time) : null;
   }
 
   private recordingFailed(r: Recorder, err: Error): void {
     if (this.recorder !== r) return;
-    this.recorder = null;
+    this.use(null);
     const message = `Recording stopped: ${r.file} could not be written (${err.message}). It keeps everything up to here.`;
     this.logs.append('system', message);
     this.mark({ kind: 'note', label: message, outcome: 'error' });
@@ -175,7 +180,7 @@ export class SkillRuntime {
 
   stopRecording(): Recorder | null {
     const r = this.recorder;
-    this.recorder = null;
+    this.use(null);
     r?.close();
     return r;
   }
