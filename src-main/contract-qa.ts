@@ -35,9 +35,13 @@ export interface RecordedHook {
 export interface StderrLine {
   time: number;
   text: string;
-  /** `call`: kept in the recording with a failed call (`callSeq`); `log`: from the skill's log in this workbench's home. */
-  source: 'call' | 'log';
+  /**
+   * `call`: kept in the recording with a failed call (`callSeq`); `crash`: kept with a crash (`crashSeq`);
+   * `log`: from the skill's log in this workbench's home.
+   */
+  source: 'call' | 'crash' | 'log';
   callSeq?: number;
+  crashSeq?: number;
 }
 
 /** A recording read back for the app: the same kinds of things a live session shows. */

@@ -296,7 +296,7 @@ export type RecordBody =
   | { type: 'message-hook'; hook: 'beforeMessage' | 'afterResponse'; input: string; output: string | null }
   | { type: 'tick'; label: string; durationMs?: number; outcome?: string; events?: unknown[] }
   | { type: 'event'; eventType: string; data: unknown }
-  | { type: 'lifecycle'; kind: 'load' | 'unload' | 'crash' | 'restart'; detail: string }
+  | { type: 'lifecycle'; kind: 'load' | 'unload' | 'crash' | 'restart'; detail: string; stderrTail?: string[] }
   | { type: 'note'; text: string }
   | { type: 'end'; endedAt: number };
 

@@ -140,8 +140,34 @@ describe('QA service: browsing a recording', () => {
     await wb.stopRecording('rpc');
     fs.rmSync(path.join(home, 'skills'), { recursive: true, force: true });
     const v = await wb.qa.openRecording(info.file);
-    const line = v.stderr.find((l) => l.text === 'about to crash');
-    expect(line).toMatchObject({ source: 'call', callSeq: v.calls[0].seq });
+    // Kept with the call and with the crash it caused: listed once.
+    const lines = v.stderr.filter((l) => l.text === 'about to crash');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ source: 'call', callSeq: v.calls[0].seq });
+  });
+
+  it('keeps the last stderr lines with a crash outside any call, in the view and in the report', async () => {
+    const home = tempDir();
+    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
+    open.push(wb);
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    expect((await wb.callTool('rpc', 'crash_later', { seconds: 0.1 })).outcome?.ok).toBe(true);
+    await eventually(async () => (await wb.getTimeline('rpc')).entries.some((t) => t.kind === 'crash'), 5000, 'the crash');
+    await wb.stopRecording('rpc');
+    fs.rmSync(path.join(home, 'skills'), { recursive: true, force: true });
+
+    const v = await wb.qa.openRecording(info.file);
+    const crash = v.timeline.find((t) => t.kind === 'crash')!;
+    expect(crash.label).toMatch(/code 4/);
+    expect(crash.data).toEqual({ stderrTail: expect.arrayContaining(['RuntimeError: the worker thread gave up']) });
+    expect(v.stderr.find((l) => l.text === 'RuntimeError: the worker thread gave up')).toMatchObject({ source: 'crash', crashSeq: crash.seq });
+
+    const md = (await wb.qa.exportReport(info.file, 'markdown')).text;
+    const failed = md.slice(md.indexOf('## What failed'));
+    expect(failed.match(/^### /gm)).toHaveLength(1);
+    expect(failed).toMatch(/### The skill crashed/);
+    expect(failed).toMatch(/Stderr around it:\n\n```\n[^`]*RuntimeError: the worker thread gave up/);
   });
 
   it('counts records while recording, in recording events, and stops counting when stopped', async () => {

@@ -204,6 +204,8 @@ describe('skillbench report', () => {
     expect(md).toContain('"n": 1');
     const failed = md.slice(md.indexOf('## What failed'));
     expect(failed).toMatch(/### Call #\d+ crash/);
+    // The crash this call caused is the same failure, told once.
+    expect(failed.match(/^### /gm)).toHaveLength(1);
     expect(failed).toMatch(/CRASHED: .*exited with code 3/);
     expect(failed).toMatch(/Stderr around it:\n\n```\n[^`]*about to crash/);
     expect(md.slice(md.indexOf('## Notes'))).toContain('looks odd &lt;script&gt;alert(1)&lt;/script&gt; &amp; "quoted" \\`tick\\`');

@@ -26,7 +26,8 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       onStatus: (status, detail) => this.statusChanged(status, detail),
       onCrash: (detail) => {
         ctx.logs.append('system', `${ref.name} stopped unexpectedly: ${detail}`);
-        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error' });
+        // Its last words go with the crash, so a recording explains it wherever it is opened.
+        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error', data: { stderrTail: ctx.logs.tail('stderr', 20) } });
       },
     });
   }

@@ -299,9 +299,12 @@ function recordOf(e: TimelineEntry): RecordBody | null {
     case 'session-start':
     case 'session-end':
       return { type: e.kind, sessionId: String(data.sessionId ?? '') };
+    case 'crash': {
+      const stderrTail = data.stderrTail as string[] | undefined;
+      return stderrTail?.length ? { type: 'lifecycle', kind: e.kind, detail: e.label, stderrTail } : { type: 'lifecycle', kind: e.kind, detail: e.label };
+    }
     case 'load':
     case 'unload':
-    case 'crash':
     case 'restart':
       return { type: 'lifecycle', kind: e.kind, detail: e.label };
     case 'note':

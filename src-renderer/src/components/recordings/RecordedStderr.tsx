@@ -15,7 +15,7 @@ export function RecordedStderr({ lines }: { lines: StderrLine[] }) {
   if (!lines.length) {
     return (
       <EmptyState compact icon={<Terminal size={20} />} title="No stderr">
-        The skill wrote nothing to stderr while this was recorded (or its log is not in this workbench’s home, and no call failed).
+        The skill wrote nothing to stderr while this was recorded (or its log is not in this workbench’s home, and nothing failed).
       </EmptyState>
     );
   }
@@ -23,13 +23,14 @@ export function RecordedStderr({ lines }: { lines: StderrLine[] }) {
   return (
     <div className="rec-stderr">
       <FilterBar label="Find in stderr" value={text} onChange={setText}>
-        {shown.length.toLocaleString()} of {lines.length.toLocaleString()} lines · {fromLog ? 'from the skill’s log during the recording' : 'kept with the failed calls'}
+        {shown.length.toLocaleString()} of {lines.length.toLocaleString()} lines · {fromLog ? 'from the skill’s log during the recording' : 'kept with the failed calls and crashes'}
       </FilterBar>
       <div className="rec-stderr-lines" role="log" aria-label="Stderr lines" data-testid="recorded-stderr">
         {shown.map((l, i) => (
           <div key={i} className="rec-stderr-line">
             <span className="msg-time">{formatClock(l.time, true)}</span>
             {l.callSeq !== undefined && <span className="kind-badge" title="Kept with this failed call">call #{l.callSeq}</span>}
+            {l.crashSeq !== undefined && <span className="kind-badge" title="Kept with this crash">crash</span>}
             <span className="rec-stderr-text">{l.text}</span>
           </div>
         ))}
