@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, FIXTURES, recordEchoThenCrash, tempDir } from './helpers';
+import { allFiles, EXAMPLES, FIXTURES, recordEchoThenCrash, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
@@ -46,6 +46,26 @@ describe('recording a session', () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(fs.readFileSync(info.file, 'utf8')).not.toContain('pk_demo1234567890abcdefghij');
     expect((await wb.listRecordings()).map((r) => r.file)).toEqual([info.file]);
+  });
+
+  it('keeps secrets out of recorded messages however the skill spells them, and every line valid JSON', async () => {
+    const home = tempDir();
+    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
+    open.push(wb);
+    await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: 'p&ss<word/1', PIN: '4321' } });
+    const info = await wb.startRecording('rpc');
+    const out = await wb.callTool('rpc', 'go_style', { token: 'p&ss<word/1', pin: 4321 });
+    expect(out.outcome?.ok).toBe(true);
+    await wb.stopRecording('rpc');
+    await wb.close();
+    const response = lines(info.file).find((r) => r.type === 'message' && r.message.kind === 'response' && r.message.method === 'tools/call');
+    // The skill wrote the token as `p\u0026ss\u003cword\/1` and the PIN as a number.
+    expect(response).toMatchObject({ message: { body: { result: { echo: { token: '••••', pin: '••••' } } } } });
+    for (const file of allFiles(home).filter((f) => f.endsWith('.jsonl'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const l of text.trim().split('\n')) expect(() => JSON.parse(l), `${file}: ${l}`).not.toThrow();
+      for (const spelled of ['p&ss', 'p\\u0026ss', '4321']) expect(text, file).not.toContain(spelled);
+    }
   });
 
   it('keeps every record up to a crash of the skill, and the crash itself', async () => {

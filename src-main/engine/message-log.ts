@@ -45,8 +45,10 @@ export class MessageLog {
     let body = t.body;
     let line = t.line;
     if (this.redactor?.active) {
-      line = this.redactor.text(line);
+      // From the scrubbed value, not the line: a secret may be spelled in the line in ways text matching
+      // misses (`\u0026` for `&`), and scrubbing a number in place would leave the line invalid JSON.
       body = this.redactor.value(body);
+      line = JSON.stringify(body) ?? 'null';
     }
     const entry: MessageEntry = { seq: ++this.seq, time, direction: t.direction, kind: t.kind, body };
     if (t.method !== undefined) entry.method = t.method;

@@ -70,6 +70,8 @@ function escapeRegExp(s: string): string {
 
 function scrub(v: unknown, r: Redactor): unknown {
   if (typeof v === 'string') return r.text(v);
+  // A numeric secret (a PIN) sent back as a number: the whole number goes.
+  if (typeof v === 'number') return r.text(String(v)) === String(v) ? v : REDACTED;
   if (Array.isArray(v)) return v.map((x) => scrub(x, r));
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
