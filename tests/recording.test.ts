@@ -1,14 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
 import { allFiles, EXAMPLES, FIXTURES, recordEchoThenCrash, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(open.splice(0).map((w) => w.close()));
 });
+
+/** From now on the disk refuses every write to this recording's file, as a full disk would. */
+function refuseWrites(recording: unknown): void {
+  const fd = (recording as { fd: number }).fd;
+  const write = fs.writeSync;
+  vi.spyOn(fs, 'writeSync').mockImplementation(((f: number, ...rest: unknown[]) => {
+    if (f === fd) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    return (write as (...a: unknown[]) => number)(f, ...rest);
+  }) as typeof fs.writeSync);
+}
 
 function lines(file: string): RecordLine[] {
   return fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RecordLine);
@@ -113,9 +124,7 @@ describe('recording a session', () => {
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'echo', { n: 1 });
     const ended = new Promise<RecordingInfo>((resolve) => wb.events.on('recording', (r) => !r.active && resolve(r)));
-    // The next write is refused (EBADF): the recorder's file is closed behind its back, as a vanished disk would.
-    const rt = await wb.liveRuntime('rpc');
-    fs.closeSync((rt.recording as unknown as { fd: number }).fd);
+    refuseWrites((await wb.liveRuntime('rpc')).recording);
     const call = await wb.callTool('rpc', 'echo', { n: 2 });
     expect(call.outcome?.ok).toBe(true);
     expect((await ended).file).toBe(info.file);
@@ -126,5 +135,18 @@ describe('recording a session', () => {
     // The skill goes on, and a new recording starts.
     expect((await wb.callTool('rpc', 'echo', { n: 3 })).outcome?.ok).toBe(true);
     expect((await wb.startRecording('rpc')).active).toBe(true);
+  });
+
+  it('says so when the last write, at stop, is refused', async () => {
+    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
+    open.push(wb);
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    await wb.callTool('rpc', 'echo', { n: 1 });
+    refuseWrites((await wb.liveRuntime('rpc')).recording);
+    await wb.stopRecording('rpc');
+    expect((await wb.getLogs('rpc')).some((l) => l.text.includes(`${info.file} could not be written (ENOSPC`))).toBe(true);
+    expect(lines(info.file).filter((r) => r.type === 'call')).toHaveLength(1);
+    expect(lines(info.file).some((r) => r.type === 'end')).toBe(false);
   });
 });

@@ -178,10 +178,11 @@ export class SkillRuntime {
     return info;
   }
 
+  /** Closes the recording; its last write failing is reported like any other (see `failure`). */
   stopRecording(): Recorder | null {
     const r = this.recorder;
-    this.use(null);
     r?.close();
+    this.use(null);
     return r;
   }
 

@@ -26,6 +26,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const recordTo = values.record as string | undefined;
   const rt = openSkill(target, values, { timeoutMs });
   let outcome: CallOutcome;
+  let recordFailure: Error | undefined;
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
     // An action skill needs no start, and starting one runs its script once more (to learn its actions):
@@ -34,7 +35,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
       // Per-call protocols learn their tools by running; a failure there must not stop an explicit call.
       if (rt.adapter.info() === null && rt.ref.protocol !== 'namel3ss') throw err;
     });
-    outcome = recordTo ? await recordedCall(rt, recordTo, tool, args, timeoutMs) : await rt.call(tool, args, { timeoutMs });
+    if (recordTo) ({ outcome, failure: recordFailure } = await recordedCall(rt, recordTo, tool, args, timeoutMs));
+    else outcome = await rt.call(tool, args, { timeoutMs });
   } finally {
     await rt.close();
   }
@@ -54,6 +56,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const tail = outcome.stderrTail ?? [];
     if (tail.length && outcome.error?.code !== 'TOOL') io.err(`Last stderr lines:\n${tail.slice(-10).map((l) => `  ${l}`).join('\n')}`);
   }
+  if (recordFailure) {
+    io.err(`The recording ${recordTo} could not be written (${recordFailure.message}); it keeps what was written before.`);
+    return 2;
+  }
   return exitCode(outcome);
 }
 
@@ -62,7 +68,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
  * every protocol message of the call as it happens, between the call-start and the call record, and is
  * closed (writing the `end` record) before the skill is shut down.
  */
-async function recordedCall(rt: SkillRuntime, file: string, tool: string, args: unknown, timeoutMs?: number): Promise<CallOutcome> {
+async function recordedCall(rt: SkillRuntime, file: string, tool: string, args: unknown, timeoutMs?: number): Promise<{ outcome: CallOutcome; failure?: Error }> {
   rt.startRecording(file);
   const callId = randomUUID();
   const safeArgs = rt.redactor.value(args);
@@ -70,8 +76,8 @@ async function recordedCall(rt: SkillRuntime, file: string, tool: string, args: 
   const outcome = await rt.call(tool, args, { timeoutMs });
   rt.messages.flush();
   rt.record({ type: 'call', callId, tool, args: safeArgs, outcome: rt.redactor.value(outcome) });
-  rt.stopRecording(); // the shutdown that follows is not part of the call
-  return outcome;
+  const failure = rt.stopRecording()?.failure ?? undefined; // the shutdown that follows is not part of the call
+  return { outcome, failure };
 }
 
 /** One recording holds one skill: appending another's calls would make its replay call the wrong skill. */
