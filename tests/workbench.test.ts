@@ -3,12 +3,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { allFiles, eventually, EXAMPLES, FIXTURES, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((w) => w.close()));
 });
+
+/** Child processes and folder watchers this test process holds open. */
+function live(kind: 'ProcessWrap' | 'FSEventWrap'): number {
+  return process.getActiveResourcesInfo().filter((r) => r === kind).length;
+}
 
 function make(home: string, folders: string[], replace = true): Workbench {
   const wb = new Workbench({ home, kind: 'browser', folders, replaceFolders: replace });
@@ -51,23 +56,43 @@ describe('the workbench service', () => {
   it('leaves nothing running when it closes while skills are starting, or asked for after', async () => {
     // The server closes the workbench on SIGTERM while requests may still be starting skills: a folder
     // watcher or a process started after that would keep the server alive with nobody to stop it.
-    const watchers = () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length;
-    const before = watchers();
+    const before = live('FSEventWrap') + live('ProcessWrap');
     for (const delay of [0, 2, 5, 10, 20, 40, 80]) {
       for (const folder of ['build-analysis', 'gas-estimator']) {
         const wb = make(tempDir(), [path.join(EXAMPLES, folder)]);
         const skill = (await wb.listSkills())[0].id;
-        const statuses: string[] = [];
-        wb.events.on('status', (s) => statuses.push(s.status));
         const inspecting = wb.inspectSkill(skill).catch((err: Error) => err);
         await new Promise((r) => setTimeout(r, delay));
         await wb.close();
         await inspecting;
         await expect(wb.startSkill(skill)).rejects.toThrow('shutting down');
         await new Promise((r) => setTimeout(r, 50));
-        expect(watchers(), `${skill} closed after ${delay} ms`).toBe(before);
+        expect(live('FSEventWrap') + live('ProcessWrap'), `${skill} closed after ${delay} ms`).toBe(before);
       }
     }
+  });
+
+  it('starts nothing for whoever still holds a skill once it closes: a collection run, a replay', async () => {
+    const base = live('ProcessWrap');
+    const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    await wb.callTool('rpc', 'sleep', { seconds: 0.05 });
+    await wb.callTool('rpc', 'echo', { n: 1 });
+    await wb.stopRecording('rpc');
+    // Replayed, the first call sleeps for half a minute: the replay is still running when the workbench closes.
+    fs.writeFileSync(info.file, fs.readFileSync(info.file, 'utf8').replaceAll('{"seconds":0.05}', '{"seconds":30}'));
+    const held = await wb.liveRuntime('rpc');
+    const replaying = wb.qa.replayRecording(info.file);
+    await eventually(async () => live('ProcessWrap') === base + 2, 5000, 'the replay to start its own skill');
+    await wb.close();
+    expect(live('ProcessWrap')).toBe(base);
+    const report = await replaying;
+    expect(report.cases.map((c) => c.replayed.ok)).toEqual([false, false]);
+    const late = await held.call('echo', { n: 2 });
+    expect(late.error?.message).toMatch(/was closed .* does not start again/);
+    await expect(held.start()).rejects.toThrow(/does not start again/);
+    expect(live('ProcessWrap')).toBe(base);
   });
 
   it('cancels a running call', async () => {

@@ -28,6 +28,8 @@ export interface ReplayOptions {
   timeoutMs?: number;
   /** Told of each case as it completes (the CLI prints as it goes). */
   onCase?: (c: ReplayCase) => void;
+  /** Hands the replay's own runtime to whoever must close it if they close first (the app); returns the release. */
+  adopt?: (rt: SkillRuntime) => () => void;
 }
 
 export async function replayRecording(file: string, opts: ReplayOptions): Promise<ReplayReport> {
@@ -38,7 +40,9 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
   const now = folderHash(ref.dir);
   const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false }, timeoutMs: opts.timeoutMs, env: opts.env, redactor: opts.redactor });
   const cases: ReplayCase[] = [];
+  let release: (() => void) | undefined;
   try {
+    release = opts.adopt?.(rt);
     await rt.start().catch((err) => {
       // Per-call protocols learn their tools by running; only a long-running skill must start to be called.
       if (ref.protocol === 'action' || ref.protocol === 'namel3ss') return;
@@ -56,6 +60,7 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
       opts.onCase?.(c);
     }
   } finally {
+    release?.();
     await rt.close();
   }
   const matched = cases.filter((c) => c.match).length;

@@ -83,6 +83,7 @@ export class QaService implements QaApi {
         env: settingsEnv(settings, ref.id, secrets),
         redactor,
         timeoutMs: settings.timeoutMs,
+        adopt: (rt) => this.wb.adopt(rt),
       });
     } finally {
       forget();

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { CallOutcome, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
+import { SkillError } from '../engine/errors';
 import { FileSink } from '../engine/file-sink';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
@@ -52,6 +53,8 @@ export class SkillRuntime {
   private readonly statusListeners = new Set<Listener<{ status: SkillStatus; detail?: string }>>();
   private readonly timelineListeners = new Set<Listener<TimelineEntry>>();
   private recorder: Recorder | null = null;
+  /** Closed for good: nothing starts again (a collection run or a replay holding it may still ask). */
+  private closed = false;
   /** Told when a recording stops on its own (its file could not be written). */
   onRecordingFailed: ((r: Recorder) => void) | null = null;
 
@@ -205,19 +208,26 @@ export class SkillRuntime {
   }
 
   start(): Promise<SkillInfo> {
+    if (this.closed) return Promise.reject(this.closedError());
     return this.adapter.start();
   }
 
   call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome> {
+    if (this.closed) return Promise.resolve({ ok: false, durationMs: 0, error: { code: 'CANCELLED', message: this.closedError().message } });
     return this.adapter.call(tool, args, opts);
+  }
+
+  private closedError(): SkillError {
+    return new SkillError('CANCELLED', `${this.ref.name} was closed (the workbench is shutting down or let it go): it does not start again.`);
   }
 
   async stop(): Promise<void> {
     await this.adapter.stop();
   }
 
-  /** Stops the skill and closes its files. */
+  /** Stops the skill and closes its files, for good. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.adapter.stop().catch(() => undefined);
     this.messages.flush();
     this.stopRecording();

@@ -54,6 +54,8 @@ export class Workbench implements CoreApi {
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
   private readonly picked = new Set<string>();
   private closed = false;
+  /** Runtimes made elsewhere that must not outlive the workbench (a replay's fresh skill). */
+  private readonly adopted = new Set<SkillRuntime>();
 
   constructor(private readonly opts: WorkbenchOptions) {
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
@@ -288,14 +290,22 @@ export class Workbench implements CoreApi {
     if (this.closed) return;
     this.closed = true;
     for (const ac of this.calls.values()) ac.abort();
-    await Promise.all(
-      [...this.skills.values()].map(async (e) => {
+    await Promise.all([
+      ...[...this.adopted].map((rt) => rt.close()),
+      ...[...this.skills.values()].map(async (e) => {
         e.reloader?.stop();
         e.ticks?.stop();
         await e.runtime?.close();
         await e.history?.close();
       }),
-    );
+    ]);
+  }
+
+  /** Closes `rt` with the workbench if it is still open then; returns the release, for when its owner closes it. */
+  adopt(rt: SkillRuntime): () => void {
+    if (this.closed) throw new Error('The workbench is shutting down.');
+    this.adopted.add(rt);
+    return () => this.adopted.delete(rt);
   }
 
   // ---- internals ----
