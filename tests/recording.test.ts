@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
@@ -135,6 +137,24 @@ describe('recording a session', () => {
     // The skill goes on, and a new recording starts.
     expect((await wb.callTool('rpc', 'echo', { n: 3 })).outcome?.ok).toBe(true);
     expect((await wb.startRecording('rpc')).active).toBe(true);
+  });
+
+  it('writes what a turn recorded when the process dies of an error in that turn', () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'dies.ts');
+    const file = path.join(dir, 'dies.jsonl');
+    fs.writeFileSync(
+      script,
+      `import { Recorder } from ${JSON.stringify(path.resolve('src-main/qa/recorder.ts'))};
+       const r = Recorder.open(${JSON.stringify(file)}, { id: 'x', name: 'x', protocol: 'jsonrpc', dir: ${JSON.stringify(dir)}, root: ${JSON.stringify(dir)} });
+       for (let i = 0; i < 3; i++) r.append({ type: 'note', text: 'before the fall ' + i });
+       throw new Error('a bug of ours');`,
+    );
+    buildSync({ entryPoints: [script], bundle: true, platform: 'node', format: 'cjs', outfile: path.join(dir, 'dies.cjs'), logLevel: 'silent' });
+    const run = spawnSync(process.execPath, [path.join(dir, 'dies.cjs')], { encoding: 'utf8' });
+    expect(run.stderr).toContain('a bug of ours');
+    expect(run.status).toBe(1);
+    expect(lines(file).map((r) => (r.type === 'note' ? r.text : r.type))).toEqual(['header', 'before the fall 0', 'before the fall 1', 'before the fall 2']);
   });
 
   it('says so when the last write, at stop, is refused', async () => {

@@ -19,6 +19,10 @@ export interface RecorderOptions {
   onFailure?: (err: Error) => void;
 }
 
+/** Every recording open in this process: the event hub's barrier syncs them all, and so does the exit. */
+const openRecorders = new Set<Recorder>();
+let exitHook = false;
+
 export class Recorder {
   private fd: number | null;
   private buffer = '';
@@ -42,6 +46,17 @@ export class Recorder {
     this.fd = fs.openSync(file, 'a', 0o600);
     this.seq = lastSeq;
     this.startedAt = header.startedAt;
+    openRecorders.add(this);
+    if (!exitHook) {
+      exitHook = true;
+      // An exit (a fatal error included) must not take this turn's records with it.
+      process.once('exit', () => Recorder.syncAll());
+    }
+  }
+
+  /** Puts every open recording's records on disk (including one whose skill is being dropped right now). */
+  static syncAll(): void {
+    for (const r of openRecorders) r.sync();
   }
 
   /** Opens `file` for appending, writing a header first when the file is new or empty. */
@@ -63,6 +78,7 @@ export class Recorder {
       // Written at once, and a failure thrown to whoever asked: a recording that cannot start says so.
       fs.writeSync(r.fd!, JSON.stringify(header) + '\n');
     } catch (err) {
+      openRecorders.delete(r);
       fs.closeSync(r.fd!);
       throw new Error(`Could not write the recording ${file}: ${(err as Error).message}`);
     }
@@ -128,6 +144,7 @@ export class Recorder {
   private fail(err: Error): void {
     this.failure = err;
     this.closed = true;
+    openRecorders.delete(this);
     try {
       if (this.fd !== null) fs.closeSync(this.fd);
     } catch {
@@ -142,6 +159,7 @@ export class Recorder {
     this.append({ type: 'end', endedAt: Date.now() });
     this.sync();
     this.closed = true;
+    openRecorders.delete(this);
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
   }

@@ -52,7 +52,7 @@ export class EventHub {
    */
   delivered(): Promise<void> {
     if (!this.scheduled) {
-      this.barrier?.();
+      this.runBarrier();
       return Promise.resolve();
     }
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -64,11 +64,19 @@ export class EventHub {
     const waiters = this.waiters;
     this.queue = [];
     this.waiters = [];
-    this.barrier?.();
+    this.runBarrier();
     for (const [event, payload] of queue) {
       for (const fn of this.windows) deliver(fn, event, payload as WorkbenchEvents[EventName]);
     }
     for (const w of waiters) w();
+  }
+
+  private runBarrier(): void {
+    try {
+      this.barrier?.();
+    } catch {
+      // A barrier that fails (its own failures are reported where they happen) must not stop delivery.
+    }
   }
 }
 

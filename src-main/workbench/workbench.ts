@@ -17,6 +17,7 @@ import { SkillRuntime, summaryOf, ticksOf } from './skill-runtime';
 import type { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles } from './recordings';
+import { Recorder } from '../qa/recorder';
 import { homeStores } from './home-stores';
 import { readSettings, writeSettings } from './skill-settings';
 import { onlyHotReloadChanged, reloaderFor, type SkillReloader } from './skill-reloader';
@@ -332,7 +333,7 @@ export class Workbench implements CoreApi {
 
   /** Puts every record of every recording under way on disk (before the windows hear of them). */
   syncRecordings(): void {
-    for (const e of this.skills.values()) e.runtime?.recording?.sync();
+    Recorder.syncAll();
   }
 
   /** The workbench's home folder (logs, state, recordings, secrets). For the QA and authoring services. */
