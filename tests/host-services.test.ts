@@ -374,6 +374,12 @@ describe('secrets', () => {
     expect(r.value({ k: 'ab', t: 'table' })).toEqual({ k: REDACTED, t: 'table' });
   });
 
+  it('redacts a numeric secret sent back as a number, and no number that merely contains its digits', () => {
+    const r = new Redactor();
+    r.add('4321');
+    expect(r.value({ pin: 4321, id: 7, durationMs: 14321, time: 1795425943210, text: 'pin 4321' })).toEqual({ pin: REDACTED, id: 7, durationMs: 14321, time: 1795425943210, text: `pin ${REDACTED}` });
+  });
+
   it('redacts a secret escaped once and twice, non-ASCII included', () => {
     const r = new Redactor();
     const secret = 'p"w\\é-long';

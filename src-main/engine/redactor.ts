@@ -17,6 +17,8 @@ export class Redactor {
   private needles: string[] = [];
   private short: RegExp | null = null;
   private readonly shortNeedles = new Set<string>();
+  /** Secrets that are numbers (a PIN), matched against numbers in values: exactly, never inside one. */
+  private readonly numbers = new Set<number>();
 
   add(secret: unknown): void {
     if (typeof secret !== 'string' || secret.length === 0) return;
@@ -26,6 +28,7 @@ export class Redactor {
       forms.add(jsonEscape(once));
     }
     forms.add(secret);
+    if (secret.length >= SHORT && /^\d+$/.test(secret)) this.numbers.add(Number(secret));
     if (secret.length < SHORT) {
       for (const f of forms) this.shortNeedles.add(f);
       const alts = [...this.shortNeedles].sort((a, b) => b.length - a.length).map(escapeRegExp);
@@ -47,7 +50,12 @@ export class Redactor {
     return out;
   }
 
-  /** A deep copy of `v` with every secret string scrubbed. */
+  /** True for a number that is one of the secrets (a PIN sent back as a number). */
+  isSecretNumber(n: number): boolean {
+    return this.numbers.has(n);
+  }
+
+  /** A deep copy of `v` with every secret string (and secret number) scrubbed. */
   value<T>(v: T): T {
     if (!this.active) return v;
     return scrub(v, this) as T;
@@ -70,8 +78,8 @@ function escapeRegExp(s: string): string {
 
 function scrub(v: unknown, r: Redactor): unknown {
   if (typeof v === 'string') return r.text(v);
-  // A numeric secret (a PIN) sent back as a number: the whole number goes.
-  if (typeof v === 'number') return r.text(String(v)) === String(v) ? v : REDACTED;
+  // Only a number equal to a secret goes: scrubbing digits inside numbers would hit times and durations.
+  if (typeof v === 'number') return r.isSecretNumber(v) ? REDACTED : v;
   if (Array.isArray(v)) return v.map((x) => scrub(x, r));
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
