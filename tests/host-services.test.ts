@@ -16,6 +16,7 @@ import { safeStorageCipher, SecretStore, type SafeStorageLike } from '../src-mai
 import { StateStore } from '../src-main/host/state-store';
 import { homeLayout, safeSkillDir, skillPaths } from '../src-main/host/workbench-home';
 
+/** Skipped on Windows: symbolic links need extra rights there, and file modes (0600) do not exist. */
 const posixOnly = it.skipIf(process.platform === 'win32');
 const SKILL = 'skills/demo#main';
 

@@ -23,6 +23,10 @@ const EXAMPLE = path.join(EXAMPLES, 'greeter-app');
 const SERVICE_SCRIPT = path.join(ROOT, 'resources', 'python', 'namel3ss_service.py');
 const RUNNER_SCRIPT = path.join(ROOT, 'resources', 'python', 'namel3ss_runner.py');
 const PY = process.env.SKILLBENCH_PYTHON ?? 'python3';
+/**
+ * Tests that stand in for the app's `.venv/bin/python` with a shell script: skipped on Windows, where a venv's
+ * interpreter is `Scripts\python.exe` and a shell script cannot take its place.
+ */
 const posix = process.platform !== 'win32';
 
 const tmpRoot = tempDir('skillbench-n3-');
