@@ -4,6 +4,7 @@
  * left out is said in `warnings`, and the file keeps everything.
  */
 import type { MessageEntry, RecordedCall, RecordedHook, RecordingView, StderrLine, TimelineEntry } from '../contract';
+import { callStderr, crashPairs } from './crash-pairs';
 import type { RecordEntry } from './recording-format';
 import type { Recording } from './recording-reader';
 
@@ -14,7 +15,8 @@ export function recordingView(rec: Recording, opts: { active: boolean; logStderr
   const pending = new Map<string, RecordedCall>();
   const timeline: TimelineEntry[] = [];
   const hooks: RecordedHook[] = [];
-  const kept = new KeptStderr();
+  const pairs = crashPairs(rec.records);
+  const kept: StderrLine[] = [];
   const messages = new Renumbered();
   let endedAt: number | undefined;
 
@@ -34,7 +36,7 @@ export function recordingView(rec: Recording, opts: { active: boolean; logStderr
         c.outcome = r.outcome;
         if (r.tolerance) c.tolerance = r.tolerance;
         if (!started) calls.push(c);
-        kept.add(r.time, r.outcome.stderrTail, { source: 'call', callSeq: r.seq });
+        for (const text of callStderr(r, pairs)) kept.push({ time: r.time, text, source: 'call', callSeq: r.seq });
         break;
       }
       case 'message':
@@ -47,7 +49,9 @@ export function recordingView(rec: Recording, opts: { active: boolean; logStderr
         endedAt = r.endedAt;
         break;
       default: {
-        if (r.type === 'lifecycle') kept.add(r.time, r.stderrTail, { source: 'crash', crashSeq: r.seq });
+        if (r.type === 'lifecycle' && !pairs.toldAsCall.has(r.seq)) {
+          for (const text of r.stderrTail ?? []) kept.push({ time: r.time, text, source: 'crash', crashSeq: r.seq });
+        }
         const t = timelineEntry(r);
         if (t) timeline.push(t);
       }
@@ -61,7 +65,7 @@ export function recordingView(rec: Recording, opts: { active: boolean; logStderr
     return list.slice(-max);
   };
   // The log has every line the skill wrote; the lines kept with failures are a subset of it when it is there.
-  const stderr = opts.logStderr?.length ? opts.logStderr : kept.lines;
+  const stderr = opts.logStderr?.length ? opts.logStderr : kept;
   return {
     file: rec.file,
     header: rec.header,
@@ -104,32 +108,6 @@ export function timelineEntry(r: RecordEntry): TimelineEntry | null {
       return null;
   }
 }
-
-/**
- * The stderr lines a recording keeps with its failures. A crash during a call is kept twice (with the call
- * and with the crash), the same lines moments apart: they are listed once.
- */
-class KeptStderr {
-  readonly lines: StderrLine[] = [];
-  private last: { time: number; key: string; from: number } | null = null;
-
-  add(time: number, tail: string[] | undefined, tag: Pick<StderrLine, 'source' | 'callSeq' | 'crashSeq'>): void {
-    if (!tail?.length) return;
-    const key = tail.join('\n');
-    const last = this.last;
-    if (last && last.key === key && Math.abs(time - last.time) < SAME_FAILURE_MS) {
-      // Told as the call, which says what was being done.
-      if (tag.source === 'call') for (let i = last.from; i < this.lines.length; i++) this.lines[i] = { time: this.lines[i].time, text: this.lines[i].text, ...tag };
-      this.last = null;
-      return;
-    }
-    this.last = { time, key, from: this.lines.length };
-    for (const text of tail) this.lines.push({ time, text, ...tag });
-  }
-}
-
-/** A crash and the call it ended are recorded this close together. */
-export const SAME_FAILURE_MS = 5000;
 
 function outcomeOf(o: string | undefined): TimelineEntry['outcome'] {
   return o === 'ok' || o === 'error' || o === 'skipped' ? o : undefined;

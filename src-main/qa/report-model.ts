@@ -4,9 +4,9 @@
  * Protocol messages are counted, not listed: the recording file keeps them for whoever needs them.
  */
 import { PROTOCOL_LABELS, type CallOutcome, type SetupFieldError, type Tolerance } from '../contract';
+import { callStderr, crashPairs } from './crash-pairs';
 import type { RecordEntry } from './recording-format';
 import type { Recording } from './recording-reader';
-import { SAME_FAILURE_MS } from './recording-view';
 
 export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'crash' | 'lifecycle' | 'note' | 'stop';
 
@@ -24,7 +24,6 @@ export interface Step {
 export interface Failure {
   seq: number;
   time: number;
-  kind: 'call' | 'setup' | 'crash';
   what: string;
   error: string;
   stderrTail: string[];
@@ -49,7 +48,8 @@ const MAX_BLOCK = 4000;
 export function buildReport(rec: Recording): ReportModel {
   const h = rec.header;
   const steps: Step[] = [];
-  const failures = new Failures();
+  const failures: Failure[] = [];
+  const pairs = crashPairs(rec.records);
   const notes: { time: number; text: string }[] = [];
   const started = new Map<string, RecordEntry & { type: 'call-start' }>();
   let messages = 0;
@@ -73,7 +73,7 @@ export function buildReport(rec: Recording): ReportModel {
         if (!o.ok) failedCalls++;
         if (o.error?.code === 'CRASHED') crashedCalls++;
         steps.push({ ...at, kind: 'call', title: callTitle(r.seq, r.tool, o), ok: o.ok, blocks: callBlocks(r.args, o, r.tolerance) });
-        if (!o.ok) failures.add({ ...at, kind: 'call', what: `Call #${r.seq} ${r.tool}`, error: errorLine(o), stderrTail: o.stderrTail ?? [] }, o.error?.code === 'CRASHED');
+        if (!o.ok) failures.push({ ...at, what: `Call #${r.seq} ${r.tool}`, error: errorLine(o), stderrTail: callStderr(r, pairs) });
         break;
       }
       case 'message':
@@ -84,7 +84,7 @@ export function buildReport(rec: Recording): ReportModel {
         const ok = failed ? false : r.status === 'next' || r.status === 'complete' ? true : undefined;
         const title = r.stepId ? `Setup step "${r.stepId}": ${r.status}` : /^setup/i.test(r.status) ? r.status : `Setup: ${r.status}`;
         steps.push({ ...at, kind: 'setup', title, ok, blocks: setupBlocks(r.errors, r.values) });
-        if (failed) failures.add({ ...at, kind: 'setup', what: `Setup step "${r.stepId}"`, error: fieldErrors(r.errors) || 'the step was refused', stderrTail: [] });
+        if (failed) failures.push({ ...at, what: `Setup step "${r.stepId}"`, error: fieldErrors(r.errors) || 'the step was refused', stderrTail: [] });
         break;
       }
       case 'session-start':
@@ -114,7 +114,8 @@ export function buildReport(rec: Recording): ReportModel {
       case 'lifecycle':
         if (r.kind === 'crash') {
           crashRecords++;
-          failures.add({ ...at, kind: 'crash', what: 'The skill crashed', error: r.detail, stderrTail: r.stderrTail ?? [] }, true);
+          // A crash that ended a call is told with the call.
+          if (!pairs.toldAsCall.has(r.seq)) failures.push({ ...at, what: 'The skill crashed', error: r.detail, stderrTail: r.stderrTail ?? [] });
         }
         steps.push({ ...at, kind: r.kind === 'crash' ? 'crash' : 'lifecycle', title: `${LIFECYCLE[r.kind]}: ${r.detail}`, ok: r.kind === 'crash' ? false : undefined, blocks: [] });
         break;
@@ -141,35 +142,12 @@ export function buildReport(rec: Recording): ReportModel {
     durationMs: Math.max(0, lastTime - h.startedAt),
     folderHash: h.folderHash,
     // A crash during a call is both a lifecycle record and a CRASHED outcome: count the crash once.
-    summary: { calls, failedCalls, failures: failures.list.length, crashes: Math.max(crashRecords, crashedCalls), notes: notes.length, messages },
+    summary: { calls, failedCalls, failures: failures.length, crashes: Math.max(crashRecords, crashedCalls), notes: notes.length, messages },
     steps,
-    failures: failures.list,
+    failures,
     notes,
     warnings: rec.warnings,
   };
-}
-
-/**
- * The failures of a recording. A crash during a call is recorded twice, as the call's CRASHED outcome and
- * as the crash, moments apart and in either order: that is one failure, told as the call (which says what
- * was being done), with whichever stderr was kept.
- */
-class Failures {
-  readonly list: Failure[] = [];
-  /** The last failure, while it may still be the other half of a crash during a call. */
-  private open: Failure | null = null;
-
-  add(f: Failure, crashed = false): void {
-    const prev = this.open;
-    this.open = null;
-    if (crashed && prev && prev.kind !== f.kind && Math.abs(f.time - prev.time) < SAME_FAILURE_MS) {
-      const [call, crash] = f.kind === 'call' ? [f, prev] : [prev, f];
-      this.list[this.list.length - 1] = { ...call, stderrTail: call.stderrTail.length ? call.stderrTail : crash.stderrTail };
-      return;
-    }
-    this.list.push(f);
-    if (crashed) this.open = f;
-  }
 }
 
 const LIFECYCLE = { load: 'Loaded', unload: 'Unloaded', crash: 'Crashed', restart: 'Restarted' } as const;
