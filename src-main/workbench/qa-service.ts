@@ -21,6 +21,7 @@ import type {
 import { Redactor } from '../engine/redactor';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import { skillFolder } from '../host/workbench-home';
+import { Recorder } from '../qa/recorder';
 import { callsOf, readRecording } from '../qa/recording-reader';
 import { recordingView, VIEW_LIMITS } from '../qa/recording-view';
 import { replayRecording } from '../qa/replay';
@@ -50,7 +51,7 @@ export class QaService implements QaApi {
 
   async openRecording(file: string): Promise<RecordingView> {
     const f = this.file(file);
-    this.wb.syncRecordings(); // the one being written may hold this turn's records still
+    Recorder.syncAll(); // the one being written may hold this turn's records still
     const rec = readRecording(f);
     const end = rec.records.find((r) => r.type === 'end');
     const to = end?.type === 'end' ? end.endedAt : Date.now();

@@ -12,6 +12,7 @@ import { Redactor } from '../engine/redactor';
 import { Ring } from '../engine/ring';
 import type { RestartPolicy } from '../engine/supervisor';
 import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillVault } from '../protocols/adapter';
+import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
 import { Recorder } from '../qa/recorder';
@@ -213,7 +214,7 @@ export class SkillRuntime {
   }
 
   call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome> {
-    if (this.closed) return Promise.resolve({ ok: false, durationMs: 0, error: { code: 'CANCELLED', message: this.closedError().message } });
+    if (this.closed) return Promise.resolve(errorOutcome(this.closedError(), performance.now()));
     return this.adapter.call(tool, args, opts);
   }
 

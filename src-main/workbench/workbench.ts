@@ -60,7 +60,8 @@ export class Workbench implements CoreApi {
 
   constructor(private readonly opts: WorkbenchOptions) {
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
-    this.events.barrier = () => this.syncRecordings();
+    // Every recording on disk before a window hears of anything (a skill being dropped included).
+    this.events.barrier = Recorder.syncAll;
     this.rescan();
   }
 
@@ -329,11 +330,6 @@ export class Workbench implements CoreApi {
     }
     this.skills = next;
     this.events.emit('skills', [...next.values()].map((e) => this.summary(e)));
-  }
-
-  /** Puts every record of every recording under way on disk (before the windows hear of them). */
-  syncRecordings(): void {
-    Recorder.syncAll();
   }
 
   /** The workbench's home folder (logs, state, recordings, secrets). For the QA and authoring services. */
