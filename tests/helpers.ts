@@ -4,11 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { RecordingInfo } from '../src-main/contract';
-import type { Workbench } from '../src-main/workbench/workbench';
+import { Workbench } from '../src-main/workbench/workbench';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
 export const EXAMPLES = path.join(ROOT, 'resources', 'examples');
+
+/** A workbench in browser mode over the misbehaving JSON-RPC fixture; `open` is the test file's list to close. */
+export function rpcWorkbench(open: Workbench[], home = tempDir()): Workbench {
+  const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
+  open.push(wb);
+  return wb;
+}
 
 export function tempDir(prefix = 'skillbench-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

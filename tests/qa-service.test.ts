@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordingInfo } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, FIXTURES, eventually, recordEchoThenCrash, tempDir } from './helpers';
+import { EXAMPLES, eventually, recordEchoThenCrash, rpcWorkbench, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
@@ -114,8 +114,7 @@ describe('QA service: browsing a recording', () => {
 
   it('shows the stderr the skill wrote during the recording, and a call with no recorded answer', async () => {
     const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open, home);
     const info = await recordEchoThenCrash(wb);
     await wb.stopRecording('rpc');
     // As a killed app leaves it: a call that started and never got its answer.
@@ -132,8 +131,7 @@ describe('QA service: browsing a recording', () => {
 
   it('falls back to the stderr kept with failed calls when the log is not in this home', async () => {
     const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open, home);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'crash', {});
@@ -148,8 +146,7 @@ describe('QA service: browsing a recording', () => {
 
   it('keeps the last stderr lines with a crash outside any call, in the view and in the report', async () => {
     const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open, home);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     expect((await wb.callTool('rpc', 'crash_later', { seconds: 0.1 })).outcome?.ok).toBe(true);
@@ -253,8 +250,7 @@ describe('QA service: replay and tolerances', () => {
     const info = await recordGas(wb, id);
     await wb.stopRecording(id);
     await wb.close();
-    const other = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(other);
+    const other = rpcWorkbench(open, home);
     await expect(other.qa.replayRecording(info.file)).rejects.toThrow(/gas-estimator \(recorded from .*\) is not in the open folders.*skillbench replay <recording> --skill PATH/);
   });
 

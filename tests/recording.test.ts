@@ -5,7 +5,7 @@ import { buildSync } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, EXAMPLES, FIXTURES, recordEchoThenCrash, tempDir } from './helpers';
+import { allFiles, EXAMPLES, recordEchoThenCrash, rpcWorkbench, tempDir } from './helpers';
 
 const open: Workbench[] = [];
 afterEach(async () => {
@@ -63,8 +63,7 @@ describe('recording a session', () => {
 
   it('keeps secrets out of recorded messages however the skill spells them, and every line valid JSON', async () => {
     const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open, home);
     await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: 'p&ss<word/1', PIN: '4321' } });
     const info = await wb.startRecording('rpc');
     const out = await wb.callTool('rpc', 'go_style', { token: 'p&ss<word/1', pin: 4321 });
@@ -82,9 +81,7 @@ describe('recording a session', () => {
   });
 
   it('keeps every record up to a crash of the skill, and the crash itself', async () => {
-    const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open);
     const info = await recordEchoThenCrash(wb);
     const recs = lines(info.file);
     const calls = recs.filter((r) => r.type === 'call') as Extract<RecordLine, { type: 'call' }>[];
@@ -93,8 +90,7 @@ describe('recording a session', () => {
   });
 
   it('puts the records of a call on disk before a window hears of the call, with many calls in flight', async () => {
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     const onDiskWhenShown: string[] = [];
@@ -120,8 +116,7 @@ describe('recording a session', () => {
   });
 
   it('stops a recording whose file cannot be written, says so, and keeps the skill and what was written', async () => {
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'echo', { n: 1 });
@@ -158,8 +153,7 @@ describe('recording a session', () => {
   });
 
   it('says so when the last write, at stop, is refused', async () => {
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    open.push(wb);
+    const wb = rpcWorkbench(open);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'echo', { n: 1 });
