@@ -1,6 +1,16 @@
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import pkg from './package.json';
+
+// electron-vite picks its Node and Chrome targets from the installed Electron. Where the optional package could
+// not install (no binary could be downloaded), build for the Electron major that package.json asks for.
+try {
+  createRequire(__filename).resolve('electron/package.json');
+} catch {
+  process.env.ELECTRON_MAJOR_VER ??= /\d+/.exec(pkg.optionalDependencies.electron)?.[0];
+}
 
 // The folders are named src-main, src-preload and src-renderer, so every input is explicit.
 export default defineConfig({

@@ -2,14 +2,15 @@ import { defaultHome, examplesDir, rendererDir } from '../../host/paths';
 import { startServer } from '../../server/serve';
 import { Workbench } from '../../workbench/workbench';
 import { parse } from '../args';
+import { openBrowser } from '../open-browser';
 import { EXIT, UsageError, type Io } from '../output';
 
-export const help = 'serve [folders...] [--port N] [--host H]   the workbench in a browser (127.0.0.1, random token)';
+export const help = 'serve [folders...] [--port N] [--host H] [--open]   the workbench in a browser (127.0.0.1, random token; --open opens it)';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { port: { type: 'string' }, host: { type: 'string' } });
+  const { values, positionals } = parse(argv, { port: { type: 'string' }, host: { type: 'string' }, open: { type: 'boolean' } });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${values.port}"`);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
@@ -26,10 +27,19 @@ export async function run(argv: string[], io: Io): Promise<number> {
   });
   const server = await startServer({ workbench, rendererDir: renderer, host, port });
   io.out(`Skill Workbench: ${server.url}`);
+  // Where no browser can be opened (no display), the address above is the way in.
+  if (values.open) await openBrowser(server.url);
+  // Ctrl+C reaches this process more than once (from the terminal, and forwarded by npm and `npm start`):
+  // the first one stops the workbench, later ones must not cut that stop short and orphan the skills.
+  let stopping = false;
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
   io.err('Stopping the workbench…');
   await server.close();

@@ -1,0 +1,89 @@
+/**
+ * `npm start` (scripts/start.mjs): the desktop app where an Electron binary can run, else browser mode on the
+ * bundled examples with one sentence saying why, and a clean exit 0 on Ctrl+C. npm's own build step is stood in
+ * for by a script that does nothing (`npm_execpath`), so the test runs on what `npm test` has already built.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, tempDir, waitFor } from './helpers';
+
+const START = path.join(ROOT, 'scripts', 'start.mjs');
+const running: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const p of running.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+});
+
+/** A folder holding a do-nothing "npm" (for the build step) and, when asked, a fake Electron binary. */
+function stage(fakeElectron: boolean): { dir: string; npm: string; argsFile: string } {
+  const dir = tempDir('skillbench-start-');
+  const npm = path.join(dir, 'npm-cli.js');
+  fs.writeFileSync(npm, 'process.exit(0);\n');
+  const argsFile = path.join(dir, 'electron-args.json');
+  if (fakeElectron) {
+    const bin = path.join(dir, 'electron');
+    fs.writeFileSync(bin, `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(argsFile)}, JSON.stringify(process.argv.slice(2)));\n`);
+    fs.chmodSync(bin, 0o755);
+  }
+  return { dir, npm, argsFile };
+}
+
+function start(env: NodeJS.ProcessEnv, args: string[] = []): { proc: ChildProcess; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const proc = spawn(process.execPath, [START, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(proc);
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (err += d));
+  return { proc, out: () => out, err: () => err };
+}
+
+const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
+
+function electronPackageInstalled(): boolean {
+  try {
+    createRequire(__filename).resolve('electron');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm start', () => {
+  it('with no Electron binary, says so in one sentence, serves the examples in browser mode, and exits 0 on Ctrl+C', async () => {
+    const { dir, npm } = stage(false);
+    // An empty folder as Electron's binary folder: no binary there, whatever this machine has installed.
+    const run = start({ npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: tempDir(), DISPLAY: '', BROWSER: 'none' });
+    const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(run.out())?.[1], 20_000, 'the browser-mode URL');
+    const lines = run.out().trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^No Electron binary is installed here .*browser/);
+    expect(url).toMatch(/\?token=[\w-]{20,}/);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const skills = await fetch(new URL('/', url)).then((r) => r.status);
+    expect(skills).toBe(401);
+
+    run.proc.kill('SIGINT');
+    expect(await exited(run.proc)).toBe(0);
+    expect(run.err()).not.toMatch(/Error|at .*\(/);
+  });
+
+  const withBinary = 'where an Electron binary exists, opens the desktop app on the folders given';
+  if (electronPackageInstalled()) {
+    it(withBinary, async () => {
+      const { dir, npm, argsFile } = stage(true);
+      const folder = tempDir();
+      const run = start({ npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, DISPLAY: ':0' }, [folder]);
+      expect(await exited(run.proc)).toBe(0);
+      expect(JSON.parse(fs.readFileSync(argsFile, 'utf8'))).toEqual(['.', '--', folder]);
+      expect(run.out()).toBe('');
+    });
+  } else {
+    it.skip(`${withBinary} (skipped: the optional electron package is not installed here, so no binary can be faked through it)`, () => {});
+  }
+});
