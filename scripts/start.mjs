@@ -44,13 +44,17 @@ function foreground(command, args) {
   child.on('exit', (code, signal) => process.exit(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : (code ?? 1)));
 }
 
+/** Brings the build up to date; what it prints is shown only when it fails. */
 function build() {
   // Under npm, npm_execpath is npm's own script; run it with this Node so no shell is involved.
   const npm = process.env.npm_execpath;
+  const options = { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 };
   const r = npm
-    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' })
-    : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+    ? spawnSync(process.execPath, [npm, 'run', 'build'], options)
+    : spawnSync('npm', ['run', 'build'], { ...options, shell: process.platform === 'win32' });
+  if (r.status === 0) return;
+  process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}The build failed (above), so the workbench cannot start.\n`);
+  process.exit(r.status ?? 1);
 }
 
 build();
