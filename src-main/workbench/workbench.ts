@@ -4,7 +4,7 @@
  * first use), call bookkeeping and history, and pushes events through its EventHub.
  */
 import { randomUUID } from 'node:crypto';
-import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
+import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
 import type { SkillSummary, TickState, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
@@ -19,8 +19,10 @@ import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles } from './recordings';
 import { Recorder } from '../qa/recorder';
 import { homeStores } from './home-stores';
-import { readSettings, writeSettings } from './skill-settings';
-import { onlyHotReloadChanged, reloaderFor, type SkillReloader } from './skill-reloader';
+import { Redactor } from '../engine/redactor';
+import { keepsRuntime, readSettings, writeSettings } from './skill-settings';
+import { reloaderFor, type SkillReloader } from './skill-reloader';
+import { setupMarker } from './setup-marker';
 
 export interface WorkbenchOptions {
   home: string;
@@ -186,6 +188,14 @@ export class Workbench implements CoreApi {
     await this.capability(skillId, 'setup').cancel();
   }
 
+  async getSetupConfiguration(skillId: string): Promise<SetupConfiguration | null> {
+    this.entry(skillId);
+    // Secret answers are only named in the file; any secret of the skill inside another answer is masked too.
+    const redactor = new Redactor();
+    for (const v of Object.values(homeStores(this.opts.home).secrets.all(skillId))) redactor.add(v);
+    return setupMarker(skillFolder(this.opts.home, skillId)).configuration((v) => redactor.value(v));
+  }
+
   async sessionStart(skillId: string): Promise<string> {
     const e = this.entry(skillId);
     await this.ensureStarted(skillId);
@@ -275,7 +285,8 @@ export class Workbench implements CoreApi {
     const e = this.entry(skillId);
     const before = readSettings(skillFolder(this.opts.home, skillId));
     const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, homeStores(this.opts.home).secrets);
-    if (onlyHotReloadChanged(before, next, update)) {
+    // Environment and arguments are read at each launch: they apply from the next (re)start, which the user picks.
+    if (keepsRuntime(before, next)) {
       if (!next.hotReload) e.reloader?.stop();
       else if (e.runtime && e.runtime.status !== 'stopped') this.watch(e, e.runtime);
       return next;
@@ -384,7 +395,8 @@ export class Workbench implements CoreApi {
         // However it was started (a call starts a skill too), a skill that comes up is watched.
         if (status === 'ready' && was !== 'busy' && !e.reloader?.watching) this.watch(e, rt);
         was = status;
-        this.events.emit('status', { skillId, status, detail });
+        const crashes = rt.crashes;
+        this.events.emit('status', crashes ? { skillId, status, detail, crashes } : { skillId, status, detail });
       });
       rt.onTimeline((entry) => this.events.emit('timeline', { skillId, entry, ticks: e.ticks?.state() ?? null }));
       rt.onRecordingFailed = (r) => this.events.emit('recording', infoOf(r, false));
