@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, ROOT, type Workbench } from './fixtures';
-import { GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shot, shotBothThemes, skillItem } from './helpers';
+import { GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothThemes, skillItem } from './helpers';
 
 test.afterEach(removeFixtureFolders);
 

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { REDACTED, type SetupConfiguration, type SetupFieldType } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SetupAnswers } from '../protocols/adapter';
+import { Redactor } from '../engine/redactor';
+import { skillFolder } from '../host/workbench-home';
+import { homeStores } from './home-stores';
 
 interface StoredField {
   name: string;
@@ -73,4 +76,11 @@ export function setupMarker(skillDir: string): SetupMarker {
       };
     },
   };
+}
+
+/** A skill's last completed setup as the UI gets it: secret answers only named, any secret inside another answer masked. */
+export function setupConfiguration(home: string, skillId: string): SetupConfiguration | null {
+  const redactor = new Redactor();
+  for (const v of Object.values(homeStores(home).secrets.all(skillId))) redactor.add(v);
+  return setupMarker(skillFolder(home, skillId)).configuration((v) => redactor.value(v));
 }

@@ -19,10 +19,9 @@ import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles } from './recordings';
 import { Recorder } from '../qa/recorder';
 import { homeStores } from './home-stores';
-import { Redactor } from '../engine/redactor';
 import { keepsRuntime, readSettings, writeSettings } from './skill-settings';
 import { reloaderFor, type SkillReloader } from './skill-reloader';
-import { setupMarker } from './setup-marker';
+import { setupConfiguration } from './setup-marker';
 
 export interface WorkbenchOptions {
   home: string;
@@ -190,10 +189,7 @@ export class Workbench implements CoreApi {
 
   async getSetupConfiguration(skillId: string): Promise<SetupConfiguration | null> {
     this.entry(skillId);
-    // Secret answers are only named in the file; any secret of the skill inside another answer is masked too.
-    const redactor = new Redactor();
-    for (const v of Object.values(homeStores(this.opts.home).secrets.all(skillId))) redactor.add(v);
-    return setupMarker(skillFolder(this.opts.home, skillId)).configuration((v) => redactor.value(v));
+    return setupConfiguration(this.opts.home, skillId);
   }
 
   async sessionStart(skillId: string): Promise<string> {
