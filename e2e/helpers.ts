@@ -86,6 +86,8 @@ export function removeFixtureFolders(): void {
 /** Goes through the price-alerts wizard with a good key and the default preferences. */
 export async function finishPriceAlertsSetup(page: Page, key = GOOD_KEY): Promise<void> {
   await openTab(page, 'setup');
+  // Opening the tab starts nothing: the user starts the wizard.
+  await page.getByTestId('setup-start').click();
   await page.getByLabel('API key').fill(key);
   await page.getByTestId('setup-next').click();
   await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();

@@ -83,6 +83,27 @@ export interface SkillSummary {
   status: SkillStatus;
   statusDetail?: string;
   toolCount?: number;
+  /** Unexpected exits since the workbench opened the skill; absent while it never crashed. */
+  crashes?: CrashReport;
+}
+
+/** One unexpected exit of a skill's process. */
+export interface CrashInfo {
+  time: number;
+  /** The exit code; null when a signal ended it (or it never got to exit, e.g. it could not start). */
+  code: number | null;
+  signal: string | null;
+  /** In words: "Exited on signal SIGKILL". */
+  detail: string;
+  /** Its last stderr lines before it ended (at most 20), secrets redacted. */
+  stderrTail: string[];
+}
+
+/** How often a skill crashed and was restarted by the workbench on its own, and the last crash. */
+export interface CrashReport {
+  count: number;
+  restarts: number;
+  last: CrashInfo;
 }
 
 export interface CallError {
@@ -200,6 +221,17 @@ export interface SetupFieldError {
   message: string;
 }
 
+/** What a completed setup set, as the workbench remembers it. Secret answers are never sent: they read REDACTED. */
+export interface SetupConfiguration {
+  completedAt: number;
+  /** The steps as answered, in order; empty for a setup completed before the workbench kept answers. */
+  steps: {
+    id: string;
+    title: string;
+    fields: { name: string; label: string; type: SetupFieldType; secret: boolean; value: unknown }[];
+  }[];
+}
+
 export interface SetupResult {
   status: 'next' | 'error' | 'complete';
   nextStep?: SetupStep | null;
@@ -230,7 +262,10 @@ export interface Workspace {
   selectedSkill?: string;
 }
 
-/** What a user can set per skill in the workbench (kept in its home folder, not in the skill's). */
+/**
+ * What a user can set per skill in the workbench (kept in its home folder, not in the skill's). The process
+ * settings (env, secretEnv, args) apply from the skill's next start; a later environment allow-list belongs here too.
+ */
 export interface SkillSettings {
   /** Per-request timeout for this skill (ms); the protocol's default when absent. */
   timeoutMs?: number;
@@ -240,6 +275,8 @@ export interface SkillSettings {
   env: Record<string, string>;
   /** Names of environment variables whose values are secrets (kept encrypted, never shown again). */
   secretEnv: string[];
+  /** Extra command-line arguments, appended to the skill's launch command. */
+  args: string[];
   /** Restart the skill when its files change. */
   hotReload: boolean;
   /** Action skills: run with SKILL_DEBUG=1. */
@@ -345,6 +382,8 @@ export interface CoreApi {
   setupStart(skillId: string): Promise<SetupStep>;
   setupSubmit(skillId: string, stepId: string, values: Record<string, unknown>): Promise<SetupResult>;
   setupCancel(skillId: string): Promise<void>;
+  /** The last completed setup (answers, secrets masked), or null if the skill was never set up here. Starts nothing. */
+  getSetupConfiguration(skillId: string): Promise<SetupConfiguration | null>;
 
   sessionStart(skillId: string): Promise<string>;
   sessionEnd(skillId: string): Promise<void>;
@@ -377,7 +416,7 @@ export type ApiMethod = keyof WorkbenchApi;
 /** Events pushed to the renderer. High-volume streams (logs, messages) arrive in batches. */
 export interface WorkbenchEvents {
   skills: SkillSummary[];
-  status: { skillId: string; status: SkillStatus; detail?: string };
+  status: { skillId: string; status: SkillStatus; detail?: string; crashes?: CrashReport };
   logs: { skillId: string; entries: LogEntry[] };
   messages: { skillId: string; entries: MessageEntry[] };
   timeline: { skillId: string; entry: TimelineEntry; ticks?: TickState | null };
@@ -397,7 +436,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   listSkills: true, inspectSkill: true, startSkill: true, stopSkill: true, restartSkill: true,
   callTool: true, cancelCall: true, getHistory: true,
   getLogs: true, clearLogs: true, getMessages: true, getTimeline: true,
-  setupStart: true, setupSubmit: true, setupCancel: true,
+  setupStart: true, setupSubmit: true, setupCancel: true, getSetupConfiguration: true,
   sessionStart: true, sessionEnd: true, transformMessage: true,
   pauseTicks: true, resumeTicks: true, tickNow: true,
   getData: true, setState: true, readDataFile: true,

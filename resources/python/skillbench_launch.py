@@ -1,6 +1,6 @@
 """Skill Workbench's launcher for SkillDefinition skills.
 
-    python3 skillbench_launch.py --skill-dir DIR [--entry skill.py] [--sdk-root ROOT]
+    python3 skillbench_launch.py --skill-dir DIR [--entry skill.py] [--sdk-root ROOT] [-- SKILL ARGS...]
 
 Imports the skill's entry file, reads its ``skill`` export and serves it with ``SkillServer(skill).start()``
 from whichever ``dev`` package comes first on sys.path:
@@ -10,6 +10,7 @@ from whichever ``dev`` package comes first on sys.path:
   the entry is imported as ``skills.<id>.skill`` so its relative imports work, as ``python -m`` did.
 - otherwise the workbench's own compatible SDK, the ``dev`` package next to this file.
 
+Whatever follows ``--`` (the arguments a user set for the skill) becomes the skill's ``sys.argv[1:]``.
 Otherwise the entry is loaded by path with DIR first on sys.path, so sibling modules (``setup.py``) import.
 One stderr line says which SDK runs: ``skillbench: SDK /path/to/dev``. A skill that cannot be loaded
 (syntax error, no ``skill`` export, invalid definition) ends the process with exit code 3 and a last
@@ -142,16 +143,23 @@ def find_skill(module, path):
 
 
 def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    skill_args = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, skill_args = argv[:cut], argv[cut + 1:]
+    args = parse_args(argv)
     skill_dir = os.path.abspath(args.skill_dir)
     sdk_root = os.path.abspath(args.sdk_root) if args.sdk_root else None
     if not os.path.isdir(skill_dir):
         fail(f"the skill folder {skill_dir} does not exist")
     set_sdk_path(sdk_root)
     server = import_sdk(sdk_root)
+    # Set before the import: a skill may read its arguments at import time.
+    sys.argv = [os.path.join(skill_dir, args.entry), *skill_args]
     module, path = import_skill(sdk_root, skill_dir, args.entry)
     skill = find_skill(module, path)
-    sys.argv = [path]
+    sys.argv = [path, *skill_args]
     server.SkillServer(skill).start()
 
 

@@ -6,6 +6,7 @@
 import type {
   CallOutcome,
   Protocol,
+  SetupFieldType,
   SetupResult,
   SetupStep,
   SkillInfo,
@@ -33,6 +34,13 @@ export interface HostServices {
   handle(method: string, params: unknown): Promise<unknown>;
 }
 
+/** What a completed setup was answered, step by step; a secret answer is only the key of its stored value. */
+export type SetupAnswers = {
+  id: string;
+  title: string;
+  fields: { name: string; label: string; type: SetupFieldType; value?: unknown; secretKey?: string }[];
+}[];
+
 /** Where a skill's secrets and persisted setup live (SkillDefinition skills). */
 export interface SkillVault {
   /** Keeps a secret in the encrypted store. */
@@ -40,7 +48,7 @@ export interface SkillVault {
   /** Rewrites anything the skill already saved in clear, now that a new secret is known. */
   rescrub(): Promise<void>;
   setupComplete(): boolean;
-  markSetupComplete(): void;
+  markSetupComplete(answers?: SetupAnswers): void;
   /** The skill's data folder, as sent in `skill/load`. */
   dataDir: string;
 }
@@ -51,8 +59,10 @@ export interface AdapterContext {
   redactor: Redactor;
   /** Where the workbench keeps its data (SKILLBENCH_HOME). */
   home: string;
-  /** Extra environment for the skill's processes: its configured env and its stored secrets. */
+  /** Extra environment for the skill's processes: its configured env and its stored secrets. Read at each launch. */
   env: Record<string, string>;
+  /** Extra command-line arguments for the skill's launch command, from its settings. Read at each launch. */
+  args?: string[];
   /** Per-call timeout override for the whole skill (ms). */
   timeoutMs?: number;
   maxLineBytes?: number;

@@ -24,10 +24,11 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       shutdown: (proc) => this.shutdown(proc),
       restart: ctx.restart,
       onStatus: (status, detail) => this.statusChanged(status, detail),
-      onCrash: (detail) => {
+      onCrash: (detail, info) => {
         ctx.logs.append('system', `${ref.name} stopped unexpectedly: ${detail}`);
         // Its last words go with the crash, so a recording explains it wherever it is opened.
-        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error', data: { stderrTail: ctx.logs.tail('stderr', 20) } });
+        const data = { stderrTail: ctx.logs.tail('stderr', 20), code: info.code, signal: info.signal };
+        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error', data });
       },
     });
   }

@@ -1,15 +1,86 @@
-/** Whether a skill's setup was completed, kept beside its state so "needs setup" survives restarts. */
+/**
+ * Whether a skill's setup was completed, and what it set, kept beside its state (setup.json) so "needs setup"
+ * and the Setup tab's "Configured" survive restarts. A secret answer is stored as the name of its slot in
+ * the encrypted store, never as its value.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REDACTED, type SetupConfiguration, type SetupFieldType } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
+import type { SetupAnswers } from '../protocols/adapter';
+import { Redactor } from '../engine/redactor';
+import { skillFolder } from '../host/workbench-home';
+import { homeStores } from './home-stores';
 
-export function setupMarker(skillDir: string): { done(): boolean; mark(): void } {
+interface StoredField {
+  name: string;
+  label: string;
+  type: SetupFieldType;
+  /** For a secret: the key of its value in the encrypted store (the value itself is not here). */
+  secretKey?: string;
+  value?: unknown;
+}
+
+interface StoredSetup {
+  completedAt: string;
+  steps?: { id: string; title: string; fields: StoredField[] }[];
+}
+
+export interface SetupMarker {
+  done(): boolean;
+  mark(answers?: SetupAnswers): void;
+  /** The last completed setup, secrets masked; `redact` masks any known secret inside the other answers. */
+  configuration(redact?: <T>(value: T) => T): SetupConfiguration | null;
+}
+
+export function setupMarker(skillDir: string): SetupMarker {
   const file = path.join(skillDir, 'setup.json');
   return {
     done: () => fs.existsSync(file),
-    mark: () => {
+    mark: (answers = []) => {
+      const doc: StoredSetup = {
+        completedAt: new Date().toISOString(),
+        steps: answers.map((s) => ({
+          id: s.id,
+          title: s.title,
+          fields: s.fields.map((f) => (f.secretKey ? { name: f.name, label: f.label, type: f.type, secretKey: f.secretKey } : { name: f.name, label: f.label, type: f.type, value: f.value })),
+        })),
+      };
       fs.mkdirSync(skillDir, { recursive: true });
-      writeFileAtomicSync(file, JSON.stringify({ completedAt: new Date().toISOString() }) + '\n');
+      writeFileAtomicSync(file, JSON.stringify(doc, null, 2) + '\n');
+    },
+    configuration: (redact = <T>(v: T): T => v) => {
+      if (!fs.existsSync(file)) return null;
+      // A marker from before answers were kept (or one broken by hand) still means "configured".
+      let doc: StoredSetup = { completedAt: '' };
+      try {
+        doc = { ...doc, ...(JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSetup) };
+      } catch {
+        /* keep the bare marker */
+      }
+      const at = Date.parse(doc.completedAt);
+      const completedAt = Number.isFinite(at) ? at : fs.statSync(file).mtimeMs;
+      const steps = Array.isArray(doc.steps) ? doc.steps : [];
+      return {
+        completedAt,
+        steps: steps.map((s) => ({
+          id: String(s.id),
+          title: String(s.title ?? s.id),
+          fields: (Array.isArray(s.fields) ? s.fields : []).map((f) => {
+            const secret = f.type === 'password' || !!f.secretKey;
+            // An optional secret left empty was never stored: it reads as not set (null), not as masked.
+            const value = secret ? (f.secretKey ? REDACTED : null) : redact(f.value);
+            return { name: String(f.name), label: String(f.label ?? f.name), type: f.type, secret, value };
+          }),
+        })),
+      };
     },
   };
+}
+
+/** A skill's last completed setup as the UI gets it: secret answers only named, any secret inside another answer masked. */
+export function setupConfiguration(home: string, skillId: string): SetupConfiguration | null {
+  const redactor = new Redactor();
+  for (const v of Object.values(homeStores(home).secrets.all(skillId))) redactor.add(v);
+  return setupMarker(skillFolder(home, skillId)).configuration((v) => redactor.value(v));
 }

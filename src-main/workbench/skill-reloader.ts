@@ -9,7 +9,6 @@
  */
 import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from '../authoring/hot-reload';
 import { relPath } from '../authoring/skill-files';
-import type { SkillSettings, SkillSettingsUpdate } from '../contract';
 import { venvPython } from '../protocols/skilldef/locate';
 import type { SkillRuntime } from './skill-runtime';
 
@@ -127,12 +126,4 @@ function reportReload(rt: SkillRuntime, r: ReloadReport): void {
   const data = r.kind === 'syntax-error' ? { reload: r.kind, files: r.files, file: r.file, line: r.line } : { reload: r.kind, files: r.files };
   rt.mark({ kind: ok ? 'restart' : 'note', label: r.message, outcome: ok ? 'ok' : 'error', data });
   if (!ok) rt.setStatus(rt.status, r.message);
-}
-
-/** True when an update changed the hot-reload switch and nothing the running process depends on. */
-export function onlyHotReloadChanged(before: SkillSettings, after: SkillSettings, update: SkillSettingsUpdate): boolean {
-  if (update.secretValues && Object.keys(update.secretValues).length) return false;
-  const { hotReload: _a, ...restBefore } = before;
-  const { hotReload: _b, ...restAfter } = after;
-  return JSON.stringify(restBefore) === JSON.stringify(restAfter);
 }

@@ -3,7 +3,7 @@
  * a process: the log, the message history, the timeline, the redactor, and the status it reports.
  */
 import path from 'node:path';
-import type { CallOutcome, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
+import type { CallOutcome, CrashInfo, CrashReport, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
 import { SkillError } from '../engine/errors';
 import { FileSink } from '../engine/file-sink';
 import { LogSink } from '../engine/log-sink';
@@ -31,6 +31,8 @@ export interface RuntimeOptions {
   maxLineBytes?: number;
   /** Extra environment (the skill's configured env, its stored secrets). */
   env?: Record<string, string>;
+  /** Reads the skill's environment and extra arguments afresh at each launch (its settings), over `env`. */
+  processSettings?: () => { env: Record<string, string>; args: string[] };
   host?: HostServices;
   redactor?: Redactor;
 }
@@ -54,6 +56,7 @@ export class SkillRuntime {
   private readonly statusListeners = new Set<Listener<{ status: SkillStatus; detail?: string }>>();
   private readonly timelineListeners = new Set<Listener<TimelineEntry>>();
   private recorder: Recorder | null = null;
+  private crashReport: CrashReport | undefined;
   /** Closed for good: nothing starts again (a collection run or a replay holding it may still ask). */
   private closed = false;
   /** Told when a recording stops on its own (its file could not be written). */
@@ -85,15 +88,22 @@ export class SkillRuntime {
           await stores.data.rescrub();
         },
         setupComplete: () => marker.done(),
-        markSetupComplete: () => marker.mark(),
+        markSetupComplete: (answers) => marker.mark(answers),
       };
     }
+    const live = opts.processSettings;
     const ctx: AdapterContext = {
       logs: this.logs,
       messages: this.messages,
       redactor: this.redactor,
       home: opts.home,
-      env: opts.env ?? {},
+      // Getters: adapters read these when they launch, so saved settings apply from the next (re)start.
+      get env() {
+        return { ...(live?.().env ?? {}), ...(opts.env ?? {}) };
+      },
+      get args() {
+        return live?.().args ?? [];
+      },
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
@@ -107,14 +117,18 @@ export class SkillRuntime {
 
   /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
   static withSettings(ref: SkillRef, home: string, over: Partial<RuntimeOptions> = {}): SkillRuntime {
-    const settings = readSettings(skillFolder(home, ref.id));
+    const dir = skillFolder(home, ref.id);
+    const settings = readSettings(dir);
     const secrets = homeStores(home).secrets;
     const rt = new SkillRuntime(ref, {
       ...over,
       home,
       timeoutMs: over.timeoutMs ?? settings.timeoutMs,
       maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
-      env: { ...settingsEnv(settings, ref.id, secrets), ...over.env },
+      processSettings: () => {
+        const now = readSettings(dir);
+        return { env: settingsEnv(now, ref.id, secrets), args: now.args };
+      },
     });
     secrets.registerWith(ref.id, rt.redactor);
     return rt;
@@ -235,6 +249,23 @@ export class SkillRuntime {
     await Promise.all([this.logs.close(), this.messages.close(), this.timelineFile.close()]);
   }
 
+  /** How often the skill crashed (and was restarted on its own) since this runtime was made, with the last crash. */
+  get crashes(): CrashReport | undefined {
+    return this.crashReport;
+  }
+
+  private noteCrash(e: TimelineEntry): void {
+    const data = (e.data ?? {}) as { code?: number | null; signal?: string | null; stderrTail?: string[] };
+    const last: CrashInfo = {
+      time: e.time,
+      code: typeof data.code === 'number' ? data.code : null,
+      signal: typeof data.signal === 'string' ? data.signal : null,
+      detail: e.label,
+      stderrTail: Array.isArray(data.stderrTail) ? data.stderrTail : [],
+    };
+    this.crashReport = { count: (this.crashReport?.count ?? 0) + 1, restarts: this.crashReport?.restarts ?? 0, last };
+  }
+
   timelineEntries(): TimelineEntry[] {
     return this.timeline.toArray();
   }
@@ -244,6 +275,7 @@ export class SkillRuntime {
     const entry: TimelineEntry = { ...e, seq: ++this.timelineSeq, time: e.time ?? Date.now() };
     if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
     this.timeline.push(entry);
+    if (entry.kind === 'crash') this.noteCrash(entry);
     this.timelineFile.write(JSON.stringify(entry) + '\n');
     if (this.recorder) {
       const body = recordOf(entry);
@@ -267,7 +299,10 @@ export class SkillRuntime {
     if (status === this._status && detail === this._detail) return;
     this._status = status;
     this._detail = detail;
-    if (status === 'restarting') this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
+    if (status === 'restarting') {
+      if (this.crashReport) this.crashReport = { ...this.crashReport, restarts: this.crashReport.restarts + 1 };
+      this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
+    }
     for (const fn of this.statusListeners) fn({ status, detail });
   }
 }
@@ -285,6 +320,7 @@ export function summaryOf(ref: SkillRef, rt?: SkillRuntime): SkillSummary {
     status: rt?.status ?? 'stopped',
     statusDetail: rt?.statusDetail,
     toolCount: info?.tools.length,
+    ...(rt?.crashes ? { crashes: rt.crashes } : {}),
   };
 }
 

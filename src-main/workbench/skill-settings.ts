@@ -5,32 +5,45 @@ import type { SkillSettings, SkillSettingsUpdate } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 
-export const DEFAULT_SETTINGS: SkillSettings = { env: {}, secretEnv: [], hotReload: true, debug: false };
+export const DEFAULT_SETTINGS: SkillSettings = { env: {}, secretEnv: [], args: [], hotReload: true, debug: false };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function readSettings(skillDir: string): SkillSettings {
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(skillDir, 'settings.json'), 'utf8')) as Partial<SkillSettings>;
-    return { ...DEFAULT_SETTINGS, ...raw, env: { ...(raw.env ?? {}) }, secretEnv: [...(raw.secretEnv ?? [])] };
+    const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === 'string') : [];
+    return { ...DEFAULT_SETTINGS, ...raw, env: { ...(raw.env ?? {}) }, secretEnv: [...(raw.secretEnv ?? [])], args };
   } catch {
-    return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [] };
+    return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [] };
   }
 }
 
 export function writeSettings(skillDir: string, skillId: string, update: SkillSettingsUpdate, secrets: SecretStore): SkillSettings {
   const { secretValues, ...rest } = update;
-  const next: SkillSettings = { ...readSettings(skillDir), ...rest };
+  const before = readSettings(skillDir);
+  const next: SkillSettings = { ...before, ...rest, env: { ...(rest.env ?? before.env) }, secretEnv: [...(rest.secretEnv ?? before.secretEnv)] };
+  if (!Array.isArray(next.args) || next.args.some((a) => typeof a !== 'string')) throw new Error('The arguments must be a list of texts.');
+  if (next.args.some((a) => a.includes('\0'))) throw new Error('An argument cannot contain a NUL character.');
+  for (const [name, value] of Object.entries(next.env)) {
+    if (typeof value !== 'string') throw new Error(`The value of ${name} must be text.`);
+  }
   if (next.timeoutMs !== undefined && !(Number.isFinite(next.timeoutMs) && next.timeoutMs > 0)) throw new Error('The timeout must be a positive number of milliseconds.');
   if (next.maxLineBytes !== undefined && !(Number.isInteger(next.maxLineBytes) && next.maxLineBytes >= 1024)) throw new Error('The line limit must be at least 1024 bytes.');
-  for (const name of [...Object.keys(next.env), ...next.secretEnv]) {
+  for (const name of [...Object.keys(next.env), ...next.secretEnv, ...Object.keys(secretValues ?? {})]) {
     if (!ENV_NAME.test(name)) throw new Error(`"${name}" is not a valid environment variable name: use letters, digits and _, not starting with a digit.`);
+  }
+  for (const [name, value] of Object.entries(secretValues ?? {})) {
+    if (typeof value !== 'string' || !value) throw new Error(`Give the secret ${name} a value, or remove it.`);
   }
   for (const [name, value] of Object.entries(secretValues ?? {})) {
     if (!next.secretEnv.includes(name)) next.secretEnv.push(name);
     secrets.set(skillId, `env.${name}`, value);
   }
+  next.secretEnv = [...new Set(next.secretEnv)];
   // A variable is either plain or secret, never both: the secret wins.
   for (const name of next.secretEnv) delete next.env[name];
+  // A secret variable taken off the list takes its value out of the store with it.
+  for (const name of before.secretEnv) if (!next.secretEnv.includes(name)) secrets.delete(skillId, `env.${name}`);
   fs.mkdirSync(skillDir, { recursive: true });
   writeFileAtomicSync(path.join(skillDir, 'settings.json'), JSON.stringify(next, null, 2) + '\n');
   return next;
@@ -45,4 +58,13 @@ export function settingsEnv(settings: SkillSettings, skillId: string, secrets: S
   }
   if (settings.debug) env.SKILL_DEBUG = '1';
   return env;
+}
+
+/**
+ * True when an update changed only what the runtime reads afresh (environment, arguments: at its next launch)
+ * or the hot-reload switch; the rest (timeout, line limit, debug) is fixed when a runtime is made.
+ */
+export function keepsRuntime(before: SkillSettings, after: SkillSettings): boolean {
+  const fixed = (s: SkillSettings) => JSON.stringify([s.timeoutMs, s.maxLineBytes, s.debug]);
+  return fixed(before) === fixed(after);
 }

@@ -4,7 +4,7 @@
  * first use), call bookkeeping and history, and pushes events through its EventHub.
  */
 import { randomUUID } from 'node:crypto';
-import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
+import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
 import type { SkillSummary, TickState, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
@@ -19,8 +19,9 @@ import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles } from './recordings';
 import { Recorder } from '../qa/recorder';
 import { homeStores } from './home-stores';
-import { readSettings, writeSettings } from './skill-settings';
-import { onlyHotReloadChanged, reloaderFor, type SkillReloader } from './skill-reloader';
+import { keepsRuntime, readSettings, writeSettings } from './skill-settings';
+import { reloaderFor, type SkillReloader } from './skill-reloader';
+import { setupConfiguration } from './setup-marker';
 
 export interface WorkbenchOptions {
   home: string;
@@ -186,6 +187,11 @@ export class Workbench implements CoreApi {
     await this.capability(skillId, 'setup').cancel();
   }
 
+  async getSetupConfiguration(skillId: string): Promise<SetupConfiguration | null> {
+    this.entry(skillId);
+    return setupConfiguration(this.opts.home, skillId);
+  }
+
   async sessionStart(skillId: string): Promise<string> {
     const e = this.entry(skillId);
     await this.ensureStarted(skillId);
@@ -275,7 +281,8 @@ export class Workbench implements CoreApi {
     const e = this.entry(skillId);
     const before = readSettings(skillFolder(this.opts.home, skillId));
     const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, homeStores(this.opts.home).secrets);
-    if (onlyHotReloadChanged(before, next, update)) {
+    // Environment and arguments are read at each launch: they apply from the next (re)start, which the user picks.
+    if (keepsRuntime(before, next)) {
       if (!next.hotReload) e.reloader?.stop();
       else if (e.runtime && e.runtime.status !== 'stopped') this.watch(e, e.runtime);
       return next;
@@ -384,7 +391,8 @@ export class Workbench implements CoreApi {
         // However it was started (a call starts a skill too), a skill that comes up is watched.
         if (status === 'ready' && was !== 'busy' && !e.reloader?.watching) this.watch(e, rt);
         was = status;
-        this.events.emit('status', { skillId, status, detail });
+        const crashes = rt.crashes;
+        this.events.emit('status', crashes ? { skillId, status, detail, crashes } : { skillId, status, detail });
       });
       rt.onTimeline((entry) => this.events.emit('timeline', { skillId, entry, ticks: e.ticks?.state() ?? null }));
       rt.onRecordingFailed = (r) => this.events.emit('recording', infoOf(r, false));

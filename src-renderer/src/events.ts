@@ -7,6 +7,7 @@ import { publishLogs } from './streams/logs';
 import { pushMessages } from './streams/messages';
 import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
+import { exitWords } from './lib/crash';
 
 export function wireEvents(): void {
   const client = api();
@@ -37,10 +38,15 @@ export function wireEvents(): void {
     }
   });
 
-  client.on('status', ({ skillId, status, detail }) => {
+  client.on('status', ({ skillId, status, detail, crashes }) => {
     const s = get();
-    const prev = s.skills.find((k) => k.id === skillId)?.status;
-    s.setSkillStatus(skillId, status, detail);
+    const summary = s.skills.find((k) => k.id === skillId);
+    const prev = summary?.status;
+    s.setSkillStatus(skillId, status, detail, crashes);
+    // A crash is news even when the workbench brings the skill back at once.
+    if (crashes && crashes.count > (summary?.crashes?.count ?? 0)) {
+      s.pushToast('error', `${summary?.name ?? skillId} stopped unexpectedly: ${exitWords(crashes.last)}.`, crashes.last.stderrTail.slice(-3));
+    }
     // A skill that just became ready may now report its tools.
     if (status === 'ready' && prev !== 'ready' && prev !== 'busy' && s.infos[skillId]) void loadInfo(skillId, true);
     if (status === 'stopped' || status === 'crashed') {

@@ -161,7 +161,7 @@ export class ActionSkill implements SkillAdapter {
       this.ctx.logs.append('system', `${probe ? 'Probe' : 'Call'} ${action} (request ${context.request_id.slice(0, 8)}): ${command} ${rel}${this.debugOn ? ' with SKILL_DEBUG=1' : ''}`);
       const maxStdoutBytes = this.opts.maxStdoutBytes ?? MAX_STDOUT_BYTES;
       const result = await runOneShot({
-        spec: { command, args: [...argv], cwd: this.ref.dir, env: this.env() },
+        spec: { command, args: [...argv, ...(this.ctx.args ?? [])], cwd: this.ref.dir, env: this.env() },
         input,
         logs: this.ctx.logs,
         timeoutMs,

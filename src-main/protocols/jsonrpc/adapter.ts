@@ -43,7 +43,7 @@ export class JsonRpcSkill extends PersistentRpcSkill {
     this.manifest = readSubprocessManifest(this.ref.dir) ?? this.manifest;
     return {
       command: resolveCommand(this.manifest.command),
-      args: this.manifest.args,
+      args: [...this.manifest.args, ...(this.ctx.args ?? [])],
       cwd: this.ref.dir,
       env: skillEnv({ ...this.manifest.env, ...this.ctx.env }),
     };

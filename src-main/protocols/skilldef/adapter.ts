@@ -9,7 +9,7 @@ import type { SpawnSpec } from '../../engine/child';
 import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import { pythonResources, systemPython } from '../../host/paths';
-import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
+import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability, type SetupAnswers } from '../adapter';
 import { skillEnv } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { launchMode, readSkillDefManifest, venvPython, type LaunchMode, type SkillDefManifest } from './locate';
@@ -32,7 +32,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.manifest = m;
     this.mode = launchMode(ref.dir);
     if (this.mode.kind !== 'bundled-sdk') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
-    this.setup = new SetupFlow(ctx, () => this.running(), () => this.setupCompleted());
+    this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers));
   }
 
   readonly sessions: SessionCapability = {
@@ -59,14 +59,17 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
     const env = skillEnv({ ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' });
     const m = this.mode;
+    const extra = this.ctx.args ?? [];
     if (m.kind === 'repo-module') {
       const python = venvPython(this.ref.dir, m.root) ?? systemPython();
       env.PYTHONPATH = [m.root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
-      return { command: python, args: ['-m', m.module], cwd: m.root, env };
+      return { command: python, args: ['-m', m.module, ...extra], cwd: m.root, env };
     }
     const python = venvPython(this.ref.dir, m.kind === 'repo-entry' ? m.root : this.ref.dir) ?? systemPython();
     const args = [path.join(pythonResources(), 'skillbench_launch.py'), '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
     if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
+    // The launcher hands what follows "--" to the skill as its own sys.argv[1:].
+    if (extra.length) args.push('--', ...extra);
     return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
   }
 
@@ -136,8 +139,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
       });
   }
 
-  private async setupCompleted(): Promise<void> {
-    this.ctx.vault?.markSetupComplete();
+  private async setupCompleted(answers: SetupAnswers): Promise<void> {
+    this.ctx.vault?.markSetupComplete(answers);
     await this.ctx.vault?.rescrub().catch(() => undefined);
     if (this.learnt) {
       this.learnt = { ...this.learnt, needsSetup: false, notes: this.learnt.notes.filter((n) => !n.startsWith('Needs setup')) };

@@ -6,27 +6,31 @@
 import type { SetupResult, SetupStep } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
-import type { AdapterContext, SetupCapability } from '../adapter';
+import type { AdapterContext, SetupAnswers, SetupCapability } from '../adapter';
 
 export class SetupFlow implements SetupCapability {
   private step: SetupStep | null = null;
+  /** The steps accepted since the last start, kept for the workbench to remember once the setup completes. */
+  private answers: SetupAnswers = [];
 
   constructor(
     private readonly ctx: AdapterContext,
     private readonly proc: () => Promise<RpcProcess>,
-    private readonly completed: (result: SetupResult) => Promise<void> | void,
+    private readonly completed: (result: SetupResult, answers: SetupAnswers) => Promise<void> | void,
   ) {}
 
   async start(): Promise<SetupStep> {
     const r = await (await this.proc()).request<{ step?: SetupStep }>('setup/start', {});
     if (!r?.step) throw new SkillError('PROTOCOL', 'The skill answered setup/start without a step.');
+    this.answers = [];
     this.step = normaliseStep(r.step);
     this.ctx.onTimeline?.({ kind: 'setup', label: `Setup started: ${this.step.title}` });
     return this.step;
   }
 
   async submit(stepId: string, values: Record<string, unknown>): Promise<SetupResult> {
-    const fields = this.step?.id === stepId ? this.step.fields : [];
+    const step = this.step?.id === stepId ? this.step : null;
+    const fields = step?.fields ?? [];
     for (const f of fields) {
       const v = values[f.name];
       if (f.type === 'password' && typeof v === 'string' && v) {
@@ -36,13 +40,15 @@ export class SetupFlow implements SetupCapability {
     }
     const raw = await (await this.proc()).request<Record<string, unknown>>('setup/submit', { stepId, values });
     const result = normaliseResult(raw);
+    if (result.status !== 'error') this.answers = [...this.answers.filter((a) => a.id !== stepId), answersOf(step, stepId, values)];
     if (result.status === 'next' && result.nextStep) this.step = result.nextStep;
     const label =
       result.status === 'complete' ? 'Setup complete' : result.status === 'error' ? `Setup step "${stepId}" was rejected` : `Setup step "${stepId}" accepted`;
     this.ctx.onTimeline?.({ kind: 'setup', label, outcome: result.status === 'error' ? 'error' : 'ok', data: { stepId, status: result.status, errors: result.errors ?? null } });
     if (result.status === 'complete') {
       this.step = null;
-      await this.completed(result);
+      await this.completed(result, this.answers);
+      this.answers = [];
     }
     return result;
   }
@@ -52,6 +58,23 @@ export class SetupFlow implements SetupCapability {
     await (await this.proc()).request('setup/cancel', {});
     this.ctx.onTimeline?.({ kind: 'setup', label: 'Setup cancelled' });
   }
+}
+
+/** A step's answers as the workbench keeps them: password values only as the key of their stored secret. */
+function answersOf(step: SetupStep | null, stepId: string, values: Record<string, unknown>): SetupAnswers[number] {
+  const known = step?.fields ?? [];
+  const names = known.length ? known.map((f) => f.name) : Object.keys(values);
+  return {
+    id: stepId,
+    title: step?.title ?? stepId,
+    fields: names.map((name) => {
+      const f = known.find((k) => k.name === name);
+      const type = f?.type ?? 'text';
+      const v = values[name];
+      if (type !== 'password') return { name, label: f?.label ?? name, type, value: v };
+      return typeof v === 'string' && v ? { name, label: f?.label ?? name, type, secretKey: `setup.${stepId}.${name}` } : { name, label: f?.label ?? name, type };
+    }),
+  };
 }
 
 /** Accepts both the camelCase wire form and snake_case (`next_step`) that hand-written skills send. */

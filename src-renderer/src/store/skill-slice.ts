@@ -15,6 +15,8 @@ export interface SkillSlice {
   messageCounts: Record<string, number>;
   ticks: Record<string, TickState | null>;
   sessions: Record<string, string | null>;
+  /** How many of a skill's crashes the user has dismissed: the crash badge shows while there are more. */
+  crashesSeen: Record<string, number>;
   setInfo(skillId: string, info: SkillInfo): void;
   setInfoError(skillId: string, message: string | null): void;
   setInfoLoading(skillId: string, loading: boolean): void;
@@ -23,6 +25,7 @@ export interface SkillSlice {
   setMessageCount(skillId: string, count: number): void;
   setTicks(skillId: string, ticks: TickState | null): void;
   setSession(skillId: string, sessionId: string | null): void;
+  markCrashesSeen(skillId: string, count: number): void;
 }
 
 export const createSkillSlice: Slice<SkillSlice> = (set) => ({
@@ -33,6 +36,7 @@ export const createSkillSlice: Slice<SkillSlice> = (set) => ({
   messageCounts: {},
   ticks: {},
   sessions: {},
+  crashesSeen: {},
   setInfo: (skillId, info) =>
     set((s) => {
       const infoErrors = { ...s.infoErrors };
@@ -57,4 +61,5 @@ export const createSkillSlice: Slice<SkillSlice> = (set) => ({
     set((s) => (s.messageCounts[skillId] === count ? {} : { messageCounts: { ...s.messageCounts, [skillId]: count } })),
   setTicks: (skillId, ticks) => set((s) => ({ ticks: { ...s.ticks, [skillId]: ticks } })),
   setSession: (skillId, sessionId) => set((s) => ({ sessions: { ...s.sessions, [skillId]: sessionId } })),
+  markCrashesSeen: (skillId, count) => set((s) => ({ crashesSeen: { ...s.crashesSeen, [skillId]: count } })),
 });

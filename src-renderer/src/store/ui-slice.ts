@@ -8,6 +8,8 @@ export interface Toast {
   id: number;
   kind: 'error' | 'info' | 'success';
   text: string;
+  /** Lines to show as they are, under the text (a crashed skill's last stderr lines). */
+  lines?: string[];
 }
 
 const THEME_KEY = 'skillbench.theme';
@@ -32,7 +34,7 @@ export interface UiSlice {
   setTheme(theme: ThemeChoice): void;
   setSystemDark(dark: boolean): void;
   setActiveTab(skillId: string, tab: TabName): void;
-  pushToast(kind: Toast['kind'], text: string): void;
+  pushToast(kind: Toast['kind'], text: string, lines?: string[]): void;
   dismissToast(id: number): void;
   setConnection(state: ConnectionState, detail?: string): void;
 }
@@ -55,11 +57,11 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   },
   setSystemDark: (systemDark) => set({ systemDark }),
   setActiveTab: (skillId, tab) => set((s) => ({ activeTab: { ...s.activeTab, [skillId]: tab } })),
-  pushToast: (kind, text) =>
+  pushToast: (kind, text, lines) =>
     set((s) => {
       // The same message twice in a row is shown once.
       if (s.toasts.some((t) => t.text === text)) return {};
-      return { toasts: [...s.toasts.slice(-3), { id: toastId++, kind, text }] };
+      return { toasts: [...s.toasts.slice(-3), { id: toastId++, kind, text, ...(lines?.length ? { lines } : {}) }] };
     }),
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
   setConnection: (connection, connectionDetail) => set({ connection, connectionDetail }),

@@ -1,4 +1,4 @@
-import type { HostInfo, SkillStatus, SkillSummary } from '@contract';
+import type { CrashReport, HostInfo, SkillStatus, SkillSummary } from '@contract';
 import type { Slice } from './types';
 
 export interface WorkspaceSlice {
@@ -11,7 +11,7 @@ export interface WorkspaceSlice {
   setHost(host: HostInfo): void;
   setFolders(folders: string[]): void;
   setSkills(skills: SkillSummary[]): void;
-  setSkillStatus(skillId: string, status: SkillStatus, detail?: string): void;
+  setSkillStatus(skillId: string, status: SkillStatus, detail?: string, crashes?: CrashReport): void;
   setSelectedSkill(skillId: string | null): void;
 }
 
@@ -24,14 +24,15 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set) => ({
   setHost: (host) => set({ host }),
   setFolders: (folders) => set({ folders }),
   setSkills: (skills) => set({ skills, skillsLoaded: true }),
-  setSkillStatus: (skillId, status, detail) =>
+  setSkillStatus: (skillId, status, detail, crashes) =>
     set((s) => {
       const i = s.skills.findIndex((k) => k.id === skillId);
       if (i < 0) return {};
       const prev = s.skills[i];
-      if (prev.status === status && prev.statusDetail === detail) return {};
+      const sameCrashes = crashes === undefined || (prev.crashes?.count === crashes.count && prev.crashes?.restarts === crashes.restarts);
+      if (prev.status === status && prev.statusDetail === detail && sameCrashes) return {};
       const skills = s.skills.slice();
-      skills[i] = { ...prev, status, statusDetail: detail };
+      skills[i] = { ...prev, status, statusDetail: detail, ...(crashes ? { crashes } : {}) };
       return { skills };
     }),
   setSelectedSkill: (selectedSkillId) => set({ selectedSkillId }),

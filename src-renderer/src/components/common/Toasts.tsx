@@ -11,7 +11,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [toast, dismiss]);
   return (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-      <span className="toast-text">{toast.text}</span>
+      <span className="toast-text">
+        {toast.text}
+        {toast.lines && <pre className="toast-lines">{toast.lines.join('\n')}</pre>}
+      </span>
       <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
         <X size={14} aria-hidden="true" />
       </button>

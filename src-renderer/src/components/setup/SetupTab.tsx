@@ -1,9 +1,10 @@
-import { ArrowLeft, ArrowRight, Check, CircleCheck, KeyRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { useSetupFlow } from './useSetupFlow';
+import { SetupOverview, useSetupConfiguration } from './SetupOverview';
 import { SetupFieldInput } from './SetupFieldInput';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { EmptyState } from '../common/EmptyState';
 import { Spinner } from '../common/Spinner';
 
 function Progress({ done, current }: { done: string[]; current: string }) {
@@ -23,9 +24,40 @@ function Progress({ done, current }: { done: string[]; current: string }) {
   );
 }
 
+/** The Setup tab: what is configured (or that nothing is yet), and the wizard once the user starts it. */
 export function SetupTab({ skillId }: { skillId: string }) {
-  const flow = useSetupFlow(skillId);
+  return <SetupView key={skillId} skillId={skillId} />;
+}
 
+function SetupView({ skillId }: { skillId: string }) {
+  const config = useSetupConfiguration(skillId);
+  const flow = useSetupFlow(skillId, (stepId) => {
+    const step = config.value?.steps.find((s) => s.id === stepId);
+    if (!step) return undefined;
+    return Object.fromEntries(step.fields.filter((f) => !f.secret && f.value !== undefined && f.value !== null).map((f) => [f.name, f.value]));
+  });
+
+  // A setup that just completed changed what is configured: read it again.
+  const { reload } = config;
+  useEffect(() => {
+    if (flow.phase === 'complete') reload();
+  }, [flow.phase, reload]);
+
+  if (flow.phase === 'idle' || flow.phase === 'cancelled' || flow.phase === 'complete') {
+    return (
+      <SetupOverview
+        config={config}
+        onStart={flow.start}
+        note={
+          flow.phase === 'complete'
+            ? { tone: 'success', text: flow.message || 'All set: the skill is set up and ready to use.' }
+            : flow.phase === 'cancelled'
+              ? { tone: 'info', text: config.value ? 'Reconfiguring was cancelled: the settings below are unchanged.' : 'Setup cancelled: nothing was saved. You can start again whenever you are ready.' }
+              : undefined
+        }
+      />
+    );
+  }
   if (flow.phase === 'loading') {
     return <div className="panel-loading"><Spinner /> Preparing the setup…</div>;
   }
@@ -35,25 +67,6 @@ export function SetupTab({ skillId }: { skillId: string }) {
         <ErrorNote title="The setup could not continue" message={flow.message ?? 'The skill did not answer.'}>
           <Button size="sm" onClick={flow.start}>Start again</Button>
         </ErrorNote>
-      </div>
-    );
-  }
-  if (flow.phase === 'cancelled') {
-    return (
-      <EmptyState icon={<KeyRound size={22} />} title="Setup cancelled" action={<Button variant="primary" onClick={flow.start}>Start setup again</Button>}>
-        Nothing more was saved. You can start again whenever you are ready.
-      </EmptyState>
-    );
-  }
-  if (flow.phase === 'complete') {
-    return (
-      <div className="setup-wrap">
-        <div className="setup-complete" data-testid="setup-complete" role="status">
-          <CircleCheck size={40} className="setup-complete-icon" aria-hidden="true" />
-          <h2>All set</h2>
-          <p>{flow.message || 'The skill is set up and ready to use.'}</p>
-          <Button onClick={flow.start}>Run the setup again</Button>
-        </div>
       </div>
     );
   }

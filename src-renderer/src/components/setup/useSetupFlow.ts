@@ -4,7 +4,8 @@ import { api } from '../../api/client';
 import { messageOf } from '../../actions/errors';
 import { loadInfo } from '../../actions/workspace';
 
-export type Phase = 'loading' | 'step' | 'complete' | 'cancelled' | 'failed';
+/** idle: nothing under way (a setup starts only when the user asks for one). */
+export type Phase = 'idle' | 'loading' | 'step' | 'complete' | 'cancelled' | 'failed';
 
 interface DoneStep {
   step: SetupStep;
@@ -57,8 +58,8 @@ function errorMap(list: SetupFieldError[] | null | undefined): Record<string, st
  * soon as the step is submitted; nothing secret reaches the store. Back restarts the flow and replays earlier steps'
  * non-secret answers, because the protocols have no "previous step" command.
  */
-export function useSetupFlow(skillId: string): SetupFlow {
-  const [phase, setPhase] = useState<Phase>('loading');
+export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Record<string, unknown> | undefined): SetupFlow {
+  const [phase, setPhase] = useState<Phase>('idle');
   const [step, setStep] = useState<SetupStep | null>(null);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -68,9 +69,12 @@ export function useSetupFlow(skillId: string): SetupFlow {
   const [history, setHistory] = useState<SetupStep[]>([]);
   const alive = useRef(true);
 
+  const prefillRef = useRef(prefill);
+  prefillRef.current = prefill;
+  // What was set last time fills a step again (never a secret: the workbench does not send those).
   const show = (s: SetupStep, saved?: Record<string, unknown>) => {
     setStep(s);
-    setValues(initialValues(s, saved));
+    setValues(initialValues(s, saved ?? prefillRef.current?.(s.id)));
     setErrors({});
     setPhase('step');
   };
@@ -94,11 +98,10 @@ export function useSetupFlow(skillId: string): SetupFlow {
 
   useEffect(() => {
     alive.current = true;
-    start();
     return () => {
       alive.current = false;
     };
-  }, [start]);
+  }, [skillId]);
 
   const next = async () => {
     if (!step || busy) return;

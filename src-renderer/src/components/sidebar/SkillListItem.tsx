@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { SkillSummary } from '@contract';
 import { ProtocolBadge, StatusDot } from '../skill/StatusBadge';
 import { SkillControls } from '../skill/SkillControls';
+import { CrashChip } from '../skill/CrashBadge';
 import { STATUS_LABELS } from '../../lib/format';
 import { selectSkill } from '../../actions/workspace';
 
@@ -24,6 +25,7 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
             <span className={`skill-item-status status-text-${skill.status}`} data-testid="skill-status">
               {STATUS_LABELS[skill.status]}
             </span>
+            <CrashChip skillId={skill.id} report={skill.crashes} />
             {skill.toolCount !== undefined && (
               <span className="skill-item-tools">
                 {skill.toolCount} tool{skill.toolCount === 1 ? '' : 's'}

@@ -5,6 +5,8 @@ import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
 import { RecordControl } from '../recordings/RecordControl';
+import { CrashBadge } from './CrashBadge';
+import { ProcessSettingsButton } from '../settings/ProcessSettingsDialog';
 import { useStore } from '../../store';
 
 export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
@@ -20,8 +22,10 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
           <h1 className="skill-title">{summary.name}</h1>
           {info?.version && <span className="skill-version">v{info.version}</span>}
           <StatusBadge status={summary.status} detail={summary.statusDetail} testId="skill-status" />
+          <CrashBadge skillId={summary.id} report={summary.crashes} />
           <span className="spacer" />
           <RecordControl key={summary.id} skillId={summary.id} />
+          <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} />
           <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" />
         </div>
         <div className="skill-subtitle">

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { RotateCw, Settings2 } from 'lucide-react';
+import type { SkillInfo, SkillSettings, SkillSummary } from '@contract';
+import { api } from '../../api/client';
+import { restartSkill } from '../../actions/workspace';
+import { Dialog } from '../common/Dialog';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { useAction } from '../authoring/use-action';
+import { EnvRows } from './EnvRows';
+import { rowsOf, updateOf, type EnvRow } from './process-form';
+import '../../styles/process-settings.css';
+
+const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
+
+/** The header's Settings button and the dialog it opens. */
+export function ProcessSettingsButton({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" icon={<Settings2 size={12} />} onClick={() => setOpen(true)} data-testid="skill-settings" aria-label={`Settings of ${summary.name}`}>
+        Settings
+      </Button>
+      {open && <ProcessSettingsDialog summary={summary} info={info} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * How the workbench starts the skill's process: environment variables (plain ones in the skill's settings,
+ * secret ones in the encrypted store, shown masked) and extra arguments after its command. Saved settings
+ * apply from the next start; a running skill is restarted only when the user says so.
+ */
+function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSummary; info?: SkillInfo; onClose(): void }) {
+  const [loaded, setLoaded] = useState<SkillSettings | null>(null);
+  const [rows, setRows] = useState<EnvRow[]>([]);
+  const [argsText, setArgsText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const { busy, error, act } = useAction();
+  const id = summary.id;
+
+  const show = (s: SkillSettings) => {
+    setLoaded(s);
+    setRows(rowsOf(s));
+    setArgsText(s.args.join('\n'));
+  };
+  useEffect(() => {
+    void act(() => api().getSkillSettings(id)).then((s) => s && show(s));
+  }, [id, act]);
+
+  const save = async () => {
+    const r = updateOf(rows, argsText);
+    if ('error' in r) return setProblem(r.error);
+    setProblem(null);
+    const next = await act(() => api().updateSkillSettings(id, r.update));
+    if (next) {
+      show(next);
+      setSaved(true);
+    }
+  };
+
+  const perCall = info ? !info.capabilities.persistent : summary.protocol === 'action' || summary.protocol === 'namel3ss';
+  const running = RUNNING.has(summary.status);
+  const noArgs = summary.protocol === 'namel3ss';
+  const edit = <T,>(fn: (v: T) => void) => (v: T) => {
+    fn(v);
+    setSaved(false);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Settings of ${summary.name}`}
+      labelId="process-settings-title"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} data-testid="process-close">Close</Button>
+          <Button variant="primary" onClick={() => void save()} disabled={busy || !loaded} busy={busy} data-testid="process-save">Save</Button>
+        </>
+      }
+    >
+      <div className="process-settings" data-testid="process-settings">
+        <h3 className="process-section-title">Process</h3>
+        <p className="field-help">
+          How the workbench starts {summary.name}: extra environment variables, and arguments added after its own command.
+          {perCall ? ' It runs one process per call, so changes apply from the next call.' : ' Changes apply the next time it starts.'}
+        </p>
+        {!loaded && !error && <div className="panel-loading"><Spinner /> Reading the settings…</div>}
+        {(problem || error) && <ErrorNote message={problem ?? error!} />}
+        {loaded && (
+          <>
+            <h4 className="process-sub-title" id="process-env-title">Environment variables</h4>
+            <p className="field-help">Tick “secret” for keys and passwords: they are kept encrypted and never shown again.</p>
+            <EnvRows rows={rows} onChange={edit(setRows)} />
+            <h4 className="process-sub-title"><label htmlFor="process-args">Arguments</label></h4>
+            <p className="field-help" id="process-args-help">
+              {noArgs ? 'namel3ss tools are Python functions called by the workbench: they take no command-line arguments.' : 'One argument a line, added in this order after the skill’s command. Spaces stay part of the argument.'}
+            </p>
+            <textarea
+              id="process-args"
+              className="textarea mono process-args"
+              rows={3}
+              spellCheck={false}
+              disabled={noArgs}
+              aria-describedby="process-args-help"
+              placeholder={noArgs ? '' : '--verbose'}
+              value={argsText}
+              onChange={(e) => edit(setArgsText)(e.target.value)}
+              data-testid="process-args"
+            />
+          </>
+        )}
+        {saved && (
+          <div className="process-saved" role="status" data-testid="process-saved">
+            <span>
+              {perCall ? 'Saved. They apply from the next call.' : running ? `Saved. ${summary.name} uses them from its next start.` : `Saved. They apply when ${summary.name} next starts.`}
+            </span>
+            {running && !perCall && (
+              <Button
+                size="sm"
+                icon={<RotateCw size={12} />}
+                onClick={() => {
+                  setSaved(false);
+                  void restartSkill(id);
+                }}
+                data-testid="process-restart-now"
+              >
+                Restart now
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}
