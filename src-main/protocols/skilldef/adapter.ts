@@ -12,7 +12,7 @@ import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
 import { skillEnv } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
-import { launchMode, readSkillDefManifest, venvPython, type LaunchMode, type SkillDefManifest } from './locate';
+import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import { SetupFlow } from './setup-flow';
 
 const HOOK_TIMEOUT_MS = 30_000;
@@ -31,7 +31,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     if (!m) throw new SkillError('NOT_FOUND', `${ref.dir} has no skill.py (or manifest entry) to run.`);
     this.manifest = m;
     this.mode = launchMode(ref.dir);
-    if (this.mode.kind !== 'bundled-sdk') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
+    if (this.mode.kind === 'repo-module' || this.mode.kind === 'repo-entry') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
     this.setup = new SetupFlow(ctx, () => this.running(), () => this.setupCompleted());
   }
 
@@ -59,14 +59,16 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
     const env = skillEnv({ ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' });
     const m = this.mode;
+    const python = skillVenv(this.ref.dir) ?? systemPython();
+    const launcher = path.join(pythonResources(), 'skillbench_launch.py');
     if (m.kind === 'repo-module') {
-      const python = venvPython(this.ref.dir, m.root) ?? systemPython();
       env.PYTHONPATH = [m.root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
-      return { command: python, args: ['-m', m.module], cwd: m.root, env };
+      // `python -m skills.<id>` through the launcher, so a package the interpreter lacks is explained in one line.
+      return { command: python, args: [launcher, '--sdk-root', m.root, '--run-module', m.module], cwd: m.root, env };
     }
-    const python = venvPython(this.ref.dir, m.kind === 'repo-entry' ? m.root : this.ref.dir) ?? systemPython();
-    const args = [path.join(pythonResources(), 'skillbench_launch.py'), '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
+    const args = [launcher, '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
     if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
+    if (m.kind === 'bundled-package') args.push('--package', m.module);
     return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
   }
 
@@ -150,10 +152,16 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   private sdkNote(): string {
     const m = this.mode;
-    if (m.kind === 'bundled-sdk') return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}).`;
-    if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.`;
-    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.`;
+    const venv = skillVenv(this.ref.dir);
+    const py = venv ? ` Python: ${venv} (the skill's virtual environment).` : '';
+    if (m.kind === 'bundled-sdk') return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}).${py}`;
+    if (m.kind === 'bundled-package') {
+      return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}), loaded as package ${m.module} so its relative imports work.${py}`;
+    }
+    if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.${py}`;
+    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.${py}`;
   }
+
 }
 
 function str(v: unknown): string | undefined {

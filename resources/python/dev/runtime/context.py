@@ -15,12 +15,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
+from dev.runtime.interop import Skills
 from dev.types.skill_types import SkillTool
 
 if TYPE_CHECKING:  # pragma: no cover
     from dev.runtime.server import SkillServer
 
 MEMORY_FILE = "memory.json"
+SUMMARIZE_TIMEOUT_S = 120.0
 
 
 class Memory:
@@ -158,7 +160,10 @@ class Entities:
 
 
 class SkillContext:
-    """Passed to every hook. Awaitable methods wait for the host; set_state and emit_event do not."""
+    """Passed to every hook. ``get_state()`` and the file and entity calls are awaited; ``set_state()``,
+    ``emit_event()`` and ``fire_trigger()`` send their reverse call at once and return a task that may be
+    awaited or ignored (older skills await them, the newest SDK's return None); ``get_options()`` and
+    ``get_triggers()`` are plain."""
 
     def __init__(self, server: "SkillServer"):
         self._server = server
@@ -166,6 +171,7 @@ class SkillContext:
         self.session = Session(server)
         self.tools = Tools(server)
         self.entities = Entities(server)
+        self.skills = Skills(server)
 
     @property
     def data_dir(self) -> str:
@@ -201,9 +207,37 @@ class SkillContext:
         """Fire-and-forget event for the host's intelligence rules. Returns a task you may await."""
         return self._server.fire("intelligence/emitEvent", {"eventType": event_type, "data": data})
 
-    # The original context exposed these under private names; some skills call them.
+    def get_options(self) -> Dict[str, Any]:
+        """The options' current values (defaults until the host sets them)."""
+        return self._server.options.current()
+
+    def get_triggers(self) -> List[Any]:
+        """The registered TriggerInstance objects."""
+        return list(self._server.triggers.instances.values())
+
+    def fire_trigger(self, trigger_id: str, matched_data: Optional[Dict[str, Any]] = None,
+                     context: Optional[Dict[str, Any]] = None) -> Any:
+        """Tells the host a trigger fired (``triggers/fired``); an unknown id is logged, not sent."""
+        sent = self._server.triggers.fire(trigger_id, matched_data, context)
+        return sent if sent is not None else self._server.done(None)
+
+    # The original context exposes these under private names; real skills call them.
+    async def _fire_trigger(self, trigger_id: str, matched_data: Optional[Dict[str, Any]] = None,
+                            context: Optional[Dict[str, Any]] = None) -> None:
+        sent = self._server.triggers.fire(trigger_id, matched_data, context)
+        if sent is not None:
+            await sent
+
     async def _upsert_entity(self, **fields: Any) -> None:
         await self.entities.upsert(**fields)
 
     async def _upsert_relationship(self, **fields: Any) -> None:
         await self.entities.upsert_relationship(**fields)
+
+    async def _request_summarization(self, *, messages: List[Dict[str, Any]], chats: List[Dict[str, Any]],
+                                     current_user: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """Asks the host's AI to summarize (``intelligence/summarize``, 120 s to answer)."""
+        result = await self._server.call("intelligence/summarize",
+                                         {"messages": messages, "chats": chats, "currentUser": current_user},
+                                         timeout=SUMMARIZE_TIMEOUT_S)
+        return result if isinstance(result, dict) else {}
