@@ -240,6 +240,15 @@ describe('status, lifecycle and the context', () => {
     await waitFor(() => JSON.stringify(s.host.state.symbols) === '["SOL"]', 3000, 'set_state from a tool');
   });
 
+  it('get_state() without await is the state as last known: read before on_load, plus its own set_state', async () => {
+    const s = watchlist();
+    s.host.state = { symbols: ['ETH'], theme: 'dark' };
+    await s.load();
+    s.host.state.theme = 'light'; // changed on the host behind the skill's back: only an await sees it
+    expect(await s.probe('sync-state')).toEqual({ symbols: ['ETH'], theme: 'dark', touched: true });
+    expect(await s.probe('awaited')).toMatchObject({ theme: 'light', touched: true, awaited: true });
+  });
+
   it('intelligence/summarize, entities/upsertRelationship and entities/getRelationships go to the host', async () => {
     const s = watchlist();
     await s.load();

@@ -184,9 +184,18 @@ def import_skill(sdk_root, skill_dir, entry, package):
         if package:
             load_package(skill_dir, package)
             say(f"loaded as package {package} (from {skill_dir})")
-            module = importlib.import_module(f"{package}.{_module_of(entry)}")
-            if getattr(module, "skill", None) is None and os.path.isfile(os.path.join(skill_dir, "skill.py")):
-                module, path = importlib.import_module(f"{package}.skill"), os.path.join(skill_dir, "skill.py")
+            beside = os.path.join(skill_dir, "skill.py")
+            fallback = _module_of(entry) == "__main__" and os.path.isfile(beside)
+            try:
+                module = importlib.import_module(f"{package}.{_module_of(entry)}")
+            except ImportError as err:
+                if not fallback:
+                    raise
+                # An MCP-server __main__.py (mcp.server...) beside a SkillDefinition in skill.py: serve that.
+                say(f"its {entry} could not be imported ({err}); loading skill.py beside it instead")
+                module = None
+            if module is None or (getattr(module, "skill", None) is None and fallback):
+                module, path = importlib.import_module(f"{package}.skill"), beside
             return module, path
         if dotted:
             return importlib.import_module(dotted), path

@@ -159,6 +159,17 @@ class Entities:
         return [e for e in found if isinstance(e, dict) and tag in ((e.get("metadata") or {}).get("tags") or [])]
 
 
+class StateSnapshot(dict):
+    """The state as last known, which can also be awaited for the host's current state."""
+
+    def __init__(self, ctx: "SkillContext", known: Dict[str, Any]):
+        super().__init__(known)
+        self._ctx = ctx
+
+    def __await__(self) -> Any:
+        return self._ctx.refresh_state().__await__()
+
+
 class SkillContext:
     """Passed to every hook. ``get_state()`` and the file and entity calls are awaited; ``set_state()``,
     ``emit_event()`` and ``fire_trigger()`` send their reverse call at once and return a task that may be
@@ -172,6 +183,7 @@ class SkillContext:
         self.tools = Tools(server)
         self.entities = Entities(server)
         self.skills = Skills(server)
+        self._state: Dict[str, Any] = {}
 
     @property
     def data_dir(self) -> str:
@@ -194,13 +206,22 @@ class SkillContext:
         sys.stderr.write(f"[skill] {message}\n")
         sys.stderr.flush()
 
-    async def get_state(self) -> Dict[str, Any]:
+    def get_state(self) -> "StateSnapshot":
+        """``await ctx.get_state()`` asks the host. Used without await (as the SDK's test harness allowed, and
+        its kitchen-sink example does), it is the state as last known here: read from the host before
+        ``on_load``, plus this skill's own ``set_state`` calls since."""
+        return StateSnapshot(self, self._state)
+
+    async def refresh_state(self) -> Dict[str, Any]:
         result = await self._server.call("state/get")
         state = result.get("state") if isinstance(result, dict) else result
-        return state if isinstance(state, dict) else {}
+        self._state = dict(state) if isinstance(state, dict) else {}
+        return dict(self._state)
 
     def set_state(self, partial: Dict[str, Any]) -> Any:
         """Fire-and-forget shallow merge: sent at once, not waited for. Returns a task you may await."""
+        if isinstance(partial, dict):
+            self._state.update(partial)
         return self._server.fire("state/set", {"partial": partial})
 
     def emit_event(self, event_type: str, data: Any = None) -> Any:

@@ -73,6 +73,11 @@ async def load(s: "SkillServer", p: Params) -> Any:
             s.log(f"could not create the data folder {s.data_dir}: {err}")
     elif not s.data_dir:
         s.data_dir = os.path.join("skills", str((s.manifest or {}).get("id", "unknown")), "data")
+    # What get_state() without await gives (see SkillContext.get_state); a host without state is fine.
+    try:
+        await s.context.refresh_state()
+    except Exception as err:
+        s.log(f"could not read the state before on_load: {err}")
     # As the original: saved options and triggers first, then on_load.
     await s.options.load()
     await s.triggers.load()
