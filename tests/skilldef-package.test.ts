@@ -109,7 +109,7 @@ describe('a package the interpreter lacks', () => {
     const wb = new Workbench({ home, kind: 'browser', folders: [skill], replaceFolders: true });
     open.push(wb);
     const failed = await wb.inspectSkill('watch-list').then(() => null, (e: Error) => e);
-    expect(failed?.message).toContain('needs the Python package "mcp" (mcp>=1.0.0');
+    expect(failed?.message).toMatch(/^Watchlist could not be loaded: the skill needs the Python package "mcp" \(mcp>=1\.0\.0/);
     expect(failed?.message).toContain(`this interpreter, ${venv.python}`);
     // Install the stand-in into that virtual environment, as a user would install the real one.
     fs.cpSync(path.join(STAND_INS, 'mcp'), path.join(venv.site, 'mcp'), { recursive: true });

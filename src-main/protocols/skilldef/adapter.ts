@@ -16,6 +16,9 @@ import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type Skil
 import { SetupFlow } from './setup-flow';
 
 const HOOK_TIMEOUT_MS = 30_000;
+/** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
+const LOAD_FAILED = 3;
+const LAUNCHER_PREFIX = 'skillbench: ';
 /** The early Python SDK reads lines with asyncio's 64 KiB default and dies on longer ones. */
 const EARLY_SDK_LINE_LIMIT = 64 * 1024;
 
@@ -118,6 +121,15 @@ export class SkillDefSkill extends PersistentRpcSkill {
   protected statusChanged(status: SkillStatus, detail?: string): void {
     const waiting = this.learnt?.needsSetup && status === 'ready';
     super.statusChanged(waiting ? 'needs-setup' : status, waiting ? (this.manifest.setupLabel ?? 'Run the setup wizard') : detail);
+  }
+
+  /** Our launcher ends a load failure (exit 3) with one line that says why: that line alone is the message. */
+  protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
+    const last = this.ctx.logs.tail('stderr', 1)[0] ?? '';
+    if (code === LOAD_FAILED && last.startsWith(LAUNCHER_PREFIX)) {
+      return new SkillError('CRASHED', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);
+    }
+    return super.startupCrash(code, signal);
   }
 
   private async hook<T = unknown>(method: string, params: unknown): Promise<T> {
