@@ -30,6 +30,8 @@ export class FakeHost {
   /** Methods the host never answers (timeouts, fire-and-forget). */
   never = new Set<string>();
   delayMs = new Map<string, number>();
+  /** Answers for other methods (interop, triggers/fired...), by method. */
+  answers = new Map<string, (p: Params) => unknown>();
 
   handle = async (method: string, params: unknown): Promise<unknown> => {
     const p = (params ?? {}) as Params;
@@ -37,6 +39,8 @@ export class FakeHost {
     const delay = this.delayMs.get(method);
     if (delay) await sleep(delay);
     if (this.never.has(method)) return new Promise(() => undefined);
+    const answer = this.answers.get(method);
+    if (answer) return answer(p);
     switch (method) {
       case 'state/get':
         return { state: { ...this.state } };
@@ -71,6 +75,10 @@ export class FakeHost {
   eventsOf(type: string) {
     return this.events.filter((e) => e.eventType === type);
   }
+
+  callsOf(method: string) {
+    return this.calls.filter((c) => c.method === method).map((c) => c.params);
+  }
 }
 
 export interface Running {
@@ -90,12 +98,13 @@ export async function killAll(): Promise<void> {
   await Promise.all(open.splice(0).map((rp) => rp.child.kill()));
 }
 
-export function launch(args: string[], env: Record<string, string> = {}): Running {
+/** `pythonArgs` go before the launcher: `-S` leaves site-packages out, so installed packages look missing. */
+export function launch(args: string[], env: Record<string, string> = {}, pythonArgs: string[] = []): Running {
   const logs = new LogSink();
   const host = new FakeHost();
   const lines: string[] = [];
   const rp = new RpcProcess({
-    spec: { command: systemPython(), args: [LAUNCHER, ...args], cwd: ROOT, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', ...env } },
+    spec: { command: systemPython(), args: [...pythonArgs, LAUNCHER, ...args], cwd: ROOT, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', ...env } },
     logs,
     messages: { trace: (t: { line: string }) => lines.push(t.line), resetPairs: () => undefined } as unknown as MessageLog,
     defaultTimeoutMs: 10_000,

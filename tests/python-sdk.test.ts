@@ -382,10 +382,10 @@ describe('the price-alerts example', () => {
 });
 
 describe('Python SDK: the types, as loose as Pydantic v2', () => {
-  it('lets a skill assign to a model and accepts lax booleans and whole numbers, but not nonsense', () => {
+  it('lets a skill assign to a mutable model and accepts lax booleans and whole numbers, but not nonsense', () => {
     const script = [
-      'from dev.types.skill_types import SkillDefinition, ToolDefinition',
-      't = ToolDefinition(name="a", description="b"); t.description = "changed"; print(t.description)',
+      'from dev.types.skill_types import SkillDefinition, ToolResult',
+      't = ToolResult(content="a"); t.content = "changed"; print(t.content)',
       's = SkillDefinition(name="x", description="y", has_setup=1, tick_interval="5000"); print(s.has_setup, s.tick_interval)',
       'try:\n    SkillDefinition(name="x", description="y", has_setup="maybe")\nexcept ValueError as e:\n    print(e)',
     ].join('\n');

@@ -17,7 +17,7 @@ import { SkillError } from '../engine/errors';
 import { defaultHome } from '../host/paths';
 import { resolveSkill } from '../protocols/discover';
 import { makeRef, readJson } from '../protocols/refs';
-import { venvPython } from '../protocols/skilldef/locate';
+import { skillVenv } from '../protocols/skilldef/locate';
 import { checkActionSkill } from './checks/action-checks';
 import { Findings, type Severity } from './checks/findings';
 import { liveCheck } from './checks/live-check';
@@ -72,7 +72,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   }
 
   const py = skillFiles(dir).filter((x) => x.rel.endsWith('.py')).slice(0, MAX_PY_FILES);
-  for (const p of await pythonSyntaxErrors(py.map((x) => x.abs), { python: venvPython(dir) ?? undefined })) {
+  for (const p of await pythonSyntaxErrors(py.map((x) => x.abs), { python: skillVenv(dir) ?? undefined })) {
     const rel = relPath(dir, p.file);
     f.error('PYTHON_SYNTAX', `Syntax error in ${rel} line ${p.line}: ${p.message}${p.text ? `\n    ${p.text.trim()}` : ''}`, 'Fix the line: Python refuses to load the file until then.', { file: rel, line: p.line });
   }

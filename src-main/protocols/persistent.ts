@@ -134,7 +134,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
 
   protected warnFrameBytes?: number;
 
-  private startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
+  protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
     // A skill crashing in a loop repeats itself: say each distinct line once.
     const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
     const last = tail.length ? ` Its last words on stderr: ${tail.join(' / ')}` : '';

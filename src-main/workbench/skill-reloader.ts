@@ -9,7 +9,7 @@
  */
 import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from '../authoring/hot-reload';
 import { relPath } from '../authoring/skill-files';
-import { venvPython } from '../protocols/skilldef/locate';
+import { skillVenv } from '../protocols/skilldef/locate';
 import type { SkillRuntime } from './skill-runtime';
 
 export interface ReloadHooks {
@@ -112,7 +112,7 @@ export class SkillReloader {
 export function reloaderFor(rt: SkillRuntime, debounceMs: number | undefined, restart: () => Promise<void>): SkillReloader {
   return new SkillReloader({
     dir: rt.ref.dir,
-    python: venvPython(rt.ref.dir) ?? undefined,
+    python: skillVenv(rt.ref.dir) ?? undefined,
     debounceMs,
     restart,
     log: (line) => rt.logs.append('system', line),

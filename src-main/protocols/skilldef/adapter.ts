@@ -12,10 +12,13 @@ import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability, type SetupAnswers } from '../adapter';
 import { skillEnv } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
-import { launchMode, readSkillDefManifest, venvPython, type LaunchMode, type SkillDefManifest } from './locate';
+import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import { SetupFlow } from './setup-flow';
 
 const HOOK_TIMEOUT_MS = 30_000;
+/** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
+const LOAD_FAILED = 3;
+const LAUNCHER_PREFIX = 'skillbench: ';
 /** The early Python SDK reads lines with asyncio's 64 KiB default and dies on longer ones. */
 const EARLY_SDK_LINE_LIMIT = 64 * 1024;
 
@@ -31,8 +34,13 @@ export class SkillDefSkill extends PersistentRpcSkill {
     if (!m) throw new SkillError('NOT_FOUND', `${ref.dir} has no skill.py (or manifest entry) to run.`);
     this.manifest = m;
     this.mode = launchMode(ref.dir);
+<<<<<<< HEAD
     if (this.mode.kind !== 'bundled-sdk') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
     this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers));
+=======
+    if (this.mode.kind === 'repo-module' || this.mode.kind === 'repo-entry') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
+    this.setup = new SetupFlow(ctx, () => this.running(), () => this.setupCompleted());
+>>>>>>> h-sdk
   }
 
   readonly sessions: SessionCapability = {
@@ -59,17 +67,29 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
     const env = skillEnv({ ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' });
     const m = this.mode;
+<<<<<<< HEAD
     const extra = this.ctx.args ?? [];
+=======
+    const python = skillVenv(this.ref.dir) ?? systemPython();
+    const launcher = path.join(pythonResources(), 'skillbench_launch.py');
+>>>>>>> h-sdk
     if (m.kind === 'repo-module') {
-      const python = venvPython(this.ref.dir, m.root) ?? systemPython();
       env.PYTHONPATH = [m.root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
+<<<<<<< HEAD
       return { command: python, args: ['-m', m.module, ...extra], cwd: m.root, env };
+=======
+      // `python -m skills.<id>` through the launcher, so a package the interpreter lacks is explained in one line.
+      return { command: python, args: [launcher, '--sdk-root', m.root, '--run-module', m.module], cwd: m.root, env };
+>>>>>>> h-sdk
     }
-    const python = venvPython(this.ref.dir, m.kind === 'repo-entry' ? m.root : this.ref.dir) ?? systemPython();
-    const args = [path.join(pythonResources(), 'skillbench_launch.py'), '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
+    const args = [launcher, '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
     if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
+<<<<<<< HEAD
     // The launcher hands what follows "--" to the skill as its own sys.argv[1:].
     if (extra.length) args.push('--', ...extra);
+=======
+    if (m.kind === 'bundled-package') args.push('--package', m.module);
+>>>>>>> h-sdk
     return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
   }
 
@@ -121,6 +141,15 @@ export class SkillDefSkill extends PersistentRpcSkill {
     super.statusChanged(waiting ? 'needs-setup' : status, waiting ? (this.manifest.setupLabel ?? 'Run the setup wizard') : detail);
   }
 
+  /** Our launcher ends a load failure (exit 3) with one line that says why: that line alone is the message. */
+  protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
+    const last = this.ctx.logs.tail('stderr', 1)[0] ?? '';
+    if (code === LOAD_FAILED && last.startsWith(LAUNCHER_PREFIX)) {
+      return new SkillError('CRASHED', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);
+    }
+    return super.startupCrash(code, signal);
+  }
+
   private async hook<T = unknown>(method: string, params: unknown): Promise<T> {
     const proc = await this.running();
     return this.supervisor.track(proc.request<T>(method, params, { timeoutMs: this.ctx.timeoutMs ?? HOOK_TIMEOUT_MS }));
@@ -153,10 +182,16 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   private sdkNote(): string {
     const m = this.mode;
-    if (m.kind === 'bundled-sdk') return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}).`;
-    if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.`;
-    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.`;
+    const venv = skillVenv(this.ref.dir);
+    const py = venv ? ` Python: ${venv} (the skill's virtual environment).` : '';
+    if (m.kind === 'bundled-sdk') return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}).${py}`;
+    if (m.kind === 'bundled-package') {
+      return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}), loaded as package ${m.module} so its relative imports work.${py}`;
+    }
+    if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.${py}`;
+    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.${py}`;
   }
+
 }
 
 function str(v: unknown): string | undefined {

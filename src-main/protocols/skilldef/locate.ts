@@ -1,7 +1,10 @@
 /**
  * Where a SkillDefinition skill lives and how the original host would have run it: on our bundled SDK
- * (a folder with skill.py), or on the SDK its repository brings (`dev/runtime/server.py` at the root),
- * either as `python -m skills.<id>` (a package with __main__.py) or by importing its entry with the root on the path.
+ * (a folder with skill.py imported by path, or a package-shaped skill, `__main__.py` with relative imports,
+ * imported as the package `skills.<id>` wherever it sits), or on the SDK its repository brings
+ * (`dev/runtime/server.py` at the root), either as `python -m skills.<id>` (a package with __main__.py) or by
+ * importing its entry with the root on the path. And which Python runs it: a `.venv` in the skill's folder,
+ * then in its repository's, as the real host does; else SKILLBENCH_PYTHON or python3.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,7 @@ export interface SkillDefManifest {
 
 export type LaunchMode =
   | { kind: 'bundled-sdk' }
+  | { kind: 'bundled-package'; module: string }
   | { kind: 'repo-module'; root: string; module: string }
   | { kind: 'repo-entry'; root: string };
 
@@ -36,7 +40,8 @@ export function readSkillDefManifest(dir: string): SkillDefManifest | null {
   if (runtime && typeof runtime === 'object' && (runtime as { type?: unknown }).type === 'subprocess') return null;
   const entry = typeof m.entry === 'string' && m.entry ? m.entry : 'skill.py';
   const hasEntry = isFile(path.join(dir, entry));
-  const hasMain = isFile(path.join(dir, '__main__.py')) && !!sdkRootOf(dir);
+  // A package with __main__.py is a skill in a skills repository, or when it has the usual skill.py beside it.
+  const hasMain = isFile(path.join(dir, '__main__.py')) && (!!sdkRootOf(dir) || isFile(path.join(dir, 'skill.py')));
   if (!hasEntry && !hasMain) return null;
   if (!hasEntry && runtime !== 'python' && !hasMain) return null;
   const setup = (m.setup ?? {}) as { required?: unknown; label?: unknown };
@@ -69,19 +74,51 @@ export function sdkRootOf(dir: string): string | null {
 
 export function launchMode(dir: string): LaunchMode {
   const root = sdkRootOf(dir);
-  if (!root) return { kind: 'bundled-sdk' };
+  if (!root) return isPackage(dir) ? { kind: 'bundled-package', module: packageName(dir) } : { kind: 'bundled-sdk' };
   const rel = path.relative(root, dir).split(path.sep);
   if (isFile(path.join(dir, '__main__.py')) && rel.every((p) => IDENT.test(p))) return { kind: 'repo-module', root, module: rel.join('.') };
   return { kind: 'repo-entry', root };
 }
 
-/** A virtual environment beside the skill or at its repository root. */
-export function venvPython(...dirs: string[]): string | null {
+/** A package-shaped skill: `__main__.py` or `__init__.py` in its folder, so its modules import each other relatively. */
+export function isPackage(dir: string): boolean {
+  return isFile(path.join(dir, '__main__.py')) || isFile(path.join(dir, '__init__.py'));
+}
+
+/** `skills.<folder>`, the folder made an identifier: the name the original host imported it under. */
+export function packageName(dir: string): string {
+  let id = path.basename(dir).replace(/[^A-Za-z0-9_]/g, '_');
+  if (!/^[A-Za-z_]/.test(id)) id = `_${id}`;
+  return `skills.${id}`;
+}
+
+/** The repository the skill sits in: the root with its own SDK, else the nearest folder above with `.git`. */
+export function repositoryRoot(dir: string): string | null {
+  const sdk = sdkRootOf(dir);
+  if (sdk) return sdk;
+  let d = dir;
+  for (let i = 0; i < 5; i++) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    const up = path.dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  return null;
+}
+
+/** A virtual environment in one of these folders, the first found. */
+export function venvPython(...dirs: (string | null | undefined)[]): string | null {
   for (const d of dirs) {
+    if (!d) continue;
     const p = process.platform === 'win32' ? path.join(d, '.venv', 'Scripts', 'python.exe') : path.join(d, '.venv', 'bin', 'python');
     if (fs.existsSync(p)) return p;
   }
   return null;
+}
+
+/** The skill's own interpreter, as the real host picks it: a `.venv` in the skill's folder, then in its repository's. */
+export function skillVenv(dir: string): string | null {
+  return venvPython(dir, repositoryRoot(dir));
 }
 
 function str(v: unknown): string | undefined {

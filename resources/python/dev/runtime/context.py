@@ -15,12 +15,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
+from dev.runtime.interop import Skills
 from dev.types.skill_types import SkillTool
 
 if TYPE_CHECKING:  # pragma: no cover
     from dev.runtime.server import SkillServer
 
 MEMORY_FILE = "memory.json"
+SUMMARIZE_TIMEOUT_S = 120.0
 
 
 class Memory:
@@ -157,8 +159,22 @@ class Entities:
         return [e for e in found if isinstance(e, dict) and tag in ((e.get("metadata") or {}).get("tags") or [])]
 
 
+class StateSnapshot(dict):
+    """The state as last known, which can also be awaited for the host's current state."""
+
+    def __init__(self, ctx: "SkillContext", known: Dict[str, Any]):
+        super().__init__(known)
+        self._ctx = ctx
+
+    def __await__(self) -> Any:
+        return self._ctx.refresh_state().__await__()
+
+
 class SkillContext:
-    """Passed to every hook. Awaitable methods wait for the host; set_state and emit_event do not."""
+    """Passed to every hook. ``get_state()`` and the file and entity calls are awaited; ``set_state()``,
+    ``emit_event()`` and ``fire_trigger()`` send their reverse call at once and return a task that may be
+    awaited or ignored (older skills await them, the newest SDK's return None); ``get_options()`` and
+    ``get_triggers()`` are plain."""
 
     def __init__(self, server: "SkillServer"):
         self._server = server
@@ -166,6 +182,8 @@ class SkillContext:
         self.session = Session(server)
         self.tools = Tools(server)
         self.entities = Entities(server)
+        self.skills = Skills(server)
+        self._state: Dict[str, Any] = {}
 
     @property
     def data_dir(self) -> str:
@@ -188,22 +206,59 @@ class SkillContext:
         sys.stderr.write(f"[skill] {message}\n")
         sys.stderr.flush()
 
-    async def get_state(self) -> Dict[str, Any]:
+    def get_state(self) -> "StateSnapshot":
+        """``await ctx.get_state()`` asks the host. Used without await (as the SDK's test harness allowed, and
+        its kitchen-sink example does), it is the state as last known here: read from the host before
+        ``on_load``, plus this skill's own ``set_state`` calls since."""
+        return StateSnapshot(self, self._state)
+
+    async def refresh_state(self) -> Dict[str, Any]:
         result = await self._server.call("state/get")
         state = result.get("state") if isinstance(result, dict) else result
-        return state if isinstance(state, dict) else {}
+        self._state = dict(state) if isinstance(state, dict) else {}
+        return dict(self._state)
 
     def set_state(self, partial: Dict[str, Any]) -> Any:
         """Fire-and-forget shallow merge: sent at once, not waited for. Returns a task you may await."""
+        if isinstance(partial, dict):
+            self._state.update(partial)
         return self._server.fire("state/set", {"partial": partial})
 
     def emit_event(self, event_type: str, data: Any = None) -> Any:
         """Fire-and-forget event for the host's intelligence rules. Returns a task you may await."""
         return self._server.fire("intelligence/emitEvent", {"eventType": event_type, "data": data})
 
-    # The original context exposed these under private names; some skills call them.
+    def get_options(self) -> Dict[str, Any]:
+        """The options' current values (defaults until the host sets them)."""
+        return self._server.options.current()
+
+    def get_triggers(self) -> List[Any]:
+        """The registered TriggerInstance objects."""
+        return list(self._server.triggers.instances.values())
+
+    def fire_trigger(self, trigger_id: str, matched_data: Optional[Dict[str, Any]] = None,
+                     context: Optional[Dict[str, Any]] = None) -> Any:
+        """Tells the host a trigger fired (``triggers/fired``); an unknown id is logged, not sent."""
+        sent = self._server.triggers.fire(trigger_id, matched_data, context)
+        return sent if sent is not None else self._server.done(None)
+
+    # The original context exposes these under private names; real skills call them.
+    async def _fire_trigger(self, trigger_id: str, matched_data: Optional[Dict[str, Any]] = None,
+                            context: Optional[Dict[str, Any]] = None) -> None:
+        sent = self._server.triggers.fire(trigger_id, matched_data, context)
+        if sent is not None:
+            await sent
+
     async def _upsert_entity(self, **fields: Any) -> None:
         await self.entities.upsert(**fields)
 
     async def _upsert_relationship(self, **fields: Any) -> None:
         await self.entities.upsert_relationship(**fields)
+
+    async def _request_summarization(self, *, messages: List[Dict[str, Any]], chats: List[Dict[str, Any]],
+                                     current_user: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """Asks the host's AI to summarize (``intelligence/summarize``, 120 s to answer)."""
+        result = await self._server.call("intelligence/summarize",
+                                         {"messages": messages, "chats": chats, "currentUser": current_user},
+                                         timeout=SUMMARIZE_TIMEOUT_S)
+        return result if isinstance(result, dict) else {}

@@ -25,17 +25,21 @@ import sys
 import traceback
 from typing import Any, Dict, Optional, Tuple
 
-import dev
 from dev.runtime.context import SkillContext
 from dev.runtime.errors import ReverseCallError, RpcFailure, reverse_timeout
-from dev.runtime.transport import encode, json_default, start_reader, take_stdout
-from dev.types.setup_types import result_to_wire, step_to_wire
+from dev.runtime.interop import build_interop_tools
+from dev.runtime.methods import METHODS
+from dev.runtime.options import Options
+from dev.runtime.transport import encode, start_reader, take_stdout
+from dev.runtime.triggers import Triggers
 
-__all__ = ["SkillServer", "ReverseCallError"]
+__all__ = ["SkillServer", "ReverseCallError", "run_skill_server"]
 
 INTERNAL_ERROR = -32603
 SHUTDOWN_GRACE_S = 0.05
 EOF_GRACE_S = 1.0
+NEWER_HOOKS = ("on_status", "on_options_change", "on_disconnect", "on_trigger_register", "on_trigger_remove",
+               "on_interop_data", "on_interop_call")
 
 
 def _clip(text: str, n: int = 200) -> str:
@@ -64,6 +68,10 @@ class SkillServer:
         self.session_id: Optional[str] = None
         self.session_data: Dict[str, Dict[str, Any]] = {}
         self.reverse_timeout = reverse_timeout()
+        self.options = Options(self, list(getattr(skill, "options", None) or []))
+        self.triggers = Triggers(self, getattr(skill, "trigger_schema", None))
+        # The original SDK lists five interop tools on every skill; here only in host-parity mode.
+        self.interop_tools = build_interop_tools(self) if os.environ.get("SKILLBENCH_INTEROP_TOOLS") == "1" else {}
         self.context = SkillContext(self)
         self.memory_lock: Optional[asyncio.Lock] = None
         self._pending: Dict[int, asyncio.Future] = {}
@@ -92,6 +100,12 @@ class SkillServer:
         task = self._spawn(self._await_reply(method, msg_id, fut, None))
         task.add_done_callback(self._log_failure)
         return task
+
+    def done(self, value: Any) -> "asyncio.Future":
+        """An already-finished awaitable, for a plain call that had nothing to send."""
+        fut = asyncio.get_running_loop().create_future()
+        fut.set_result(value)
+        return fut
 
     def _log_failure(self, task: "asyncio.Task") -> None:
         # Reading the exception also keeps asyncio from warning "exception was never retrieved".
@@ -254,149 +268,43 @@ class SkillServer:
             self._error(msg_id, message)
 
     async def _dispatch(self, method: str, p: Dict[str, Any]) -> Any:
-        handler = _METHODS.get(method)
+        handler = METHODS.get(method)
         if handler is None:
             raise RpcFailure(f"Unknown method: {method}")
-        return await handler(self, p)
+        return await _maybe_await(handler(self, p))
 
-    def _hook(self, name: str) -> Any:
+    def hook(self, name: str) -> Any:
         return getattr(self.hooks, name, None) if self.hooks is not None else None
 
-    async def _run_hook(self, name: str, *args: Any) -> Any:
-        fn = self._hook(name)
+    async def run_hook(self, name: str, *args: Any) -> Any:
+        """Runs a hook with the context first; None when the skill has no such hook."""
+        fn = self.hook(name)
         return None if fn is None else await _maybe_await(fn(self.context, *args))
 
-    async def _tools_list(self, p: Dict[str, Any]) -> Any:
-        tools = []
-        for t in self.tools.values():
-            params = t.definition.parameters or {}
-            schema = {"type": "object", "properties": params.get("properties", {}), "required": params.get("required")}
-            # Keys the original dropped ($defs, additionalProperties...) are passed on: refs need their $defs.
-            schema.update({k: v for k, v in params.items() if k not in schema})
-            tools.append({"name": t.definition.name, "description": t.definition.description, "inputSchema": schema})
-        return {"tools": tools}
+    async def await_value(self, value: Any) -> Any:
+        return await _maybe_await(value)
 
-    async def _tools_call(self, p: Dict[str, Any]) -> Any:
-        name = p.get("name")
-        tool = self.tools.get(name) if isinstance(name, str) else None
-        if tool is None:
-            raise RpcFailure(f"Unknown tool: {name}")
-        args = p.get("arguments")
-        args = {} if args is None else args
-        if not isinstance(args, dict):
-            raise RpcFailure(f"tools/call needs arguments as an object (got {type(args).__name__})")
-        result = await _maybe_await(tool.execute(args))
-        if isinstance(result, str):
-            content, is_error = result, False
-        elif isinstance(result, dict) and "content" in result:
-            content, is_error = result["content"], result.get("is_error", result.get("isError", False))
-        elif hasattr(result, "content"):
-            content, is_error = result.content, getattr(result, "is_error", False)
-        else:
-            raise TypeError(f"Tool {name} returned {type(result).__name__}, not a ToolResult")
-        if not isinstance(content, str):
-            content = json.dumps(content, ensure_ascii=False, default=json_default)
-        return {"content": [{"type": "text", "text": content}], "isError": bool(is_error)}
-
-    async def _load(self, p: Dict[str, Any]) -> Any:
-        if isinstance(p.get("manifest"), dict):
-            self.manifest = p["manifest"]
-        if isinstance(p.get("dataDir"), str) and p["dataDir"]:
-            self.data_dir = p["dataDir"]
-            try:
-                os.makedirs(self.data_dir, exist_ok=True)
-            except OSError as err:
-                self.log(f"could not create the data folder {self.data_dir}: {err}")
-        elif not self.data_dir:
-            self.data_dir = os.path.join("skills", str((self.manifest or {}).get("id", "unknown")), "data")
-        await self._run_hook("on_load")
-        self.loaded = True
-        return {"ok": True}
-
-    async def _unload(self, p: Dict[str, Any]) -> Any:
-        await self._run_hook("on_unload")
-        self.loaded = False
-        return {"ok": True}
-
-    async def _simple(self, hook: str) -> Any:
-        await self._run_hook(hook)
-        return {"ok": True}
-
-    async def _session_start(self, p: Dict[str, Any]) -> Any:
-        sid = str(p.get("sessionId") or "")
-        self.session_id = sid
-        self.session_data.setdefault(sid, {})
-        await self._run_hook("on_session_start", sid)
-        return {"ok": True}
-
-    async def _session_end(self, p: Dict[str, Any]) -> Any:
-        sid = str(p.get("sessionId") or "")
-        try:
-            await self._run_hook("on_session_end", sid)
-        finally:
-            self.session_data.pop(sid, None)
-            if self.session_id == sid:
-                self.session_id = None
-        return {"ok": True}
-
-    async def _text_hook(self, hook: str, key: str, p: Dict[str, Any]) -> Any:
-        value = p.get(key, "")
-        result = await self._run_hook(hook, value)
-        if result is not None and not isinstance(result, str):
-            raise TypeError(f"{hook} must return text or None (got {type(result).__name__})")
-        return {key: result}
-
-    async def _setup_start(self, p: Dict[str, Any]) -> Any:
-        if self._hook("on_setup_start") is None:
-            raise RpcFailure("Skill does not implement setup flow")
-        return {"step": step_to_wire(await self._run_hook("on_setup_start"))}
-
-    async def _setup_submit(self, p: Dict[str, Any]) -> Any:
-        if self._hook("on_setup_submit") is None:
-            raise RpcFailure("Skill does not implement setup flow")
-        values = p.get("values")
-        values = values if isinstance(values, dict) else {}
-        result = await self._run_hook("on_setup_submit", str(p.get("stepId") or ""), values)
-        return result_to_wire(result)
-
-    async def _status(self, p: Dict[str, Any]) -> Any:
-        s = self.skill
-        out = {
-            "name": getattr(s, "name", None), "version": getattr(s, "version", None),
-            "description": getattr(s, "description", None), "hasSetup": bool(getattr(s, "has_setup", False)),
-            "tickInterval": getattr(s, "tick_interval", None), "tools": len(self.tools), "loaded": self.loaded,
-            "sessionId": self.session_id, "dataDir": self.data_dir or None,
-            "sdk": getattr(dev, "SDK_NAME", "skillbench"), "sdkVersion": getattr(dev, "__version__", None),
-        }
-        if self._hook("on_status") is not None:
-            out["status"] = await self._run_hook("on_status")
+    def visible_tools(self) -> Dict[str, Any]:
+        """The skill's tools less those a false option hides, then the triggers' and interop tools the SDK adds."""
+        hidden = self.options.hidden_tools()
+        out = {name: t for name, t in self.tools.items() if name not in hidden}
+        for extra in (self.triggers.tools, self.interop_tools):
+            for name, t in extra.items():
+                out.setdefault(name, t)
         return out
 
-    async def _disconnect(self, p: Dict[str, Any]) -> Any:
-        if self._hook("on_disconnect") is None:
-            raise RpcFailure("Skill has no on_disconnect hook")
-        return await self._simple("on_disconnect")
+    def features(self) -> list:
+        """Which parts of the newer SDK surface this skill uses (for the host's inspector)."""
+        k = self.skill
+        found = [name for name, used in (
+            ("options", bool(self.options.defs)), ("triggers", self.triggers.schema is not None),
+            ("interop", getattr(k, "interop_schema", None) is not None),
+            ("entitySchema", getattr(k, "entity_schema", None) is not None),
+            ("disconnect", bool(getattr(k, "has_disconnect", False))),
+        ) if used]
+        return found + [h for h in NEWER_HOOKS if self.hook(h) is not None]
 
-    async def _ok(self, p: Dict[str, Any]) -> Any:
-        return {"ok": True}
 
-
-_METHODS = {
-    "tools/list": SkillServer._tools_list,
-    "tools/call": SkillServer._tools_call,
-    "skill/load": SkillServer._load,
-    "skill/unload": SkillServer._unload,
-    "skill/tick": lambda s, p: s._simple("on_tick"),
-    "skill/shutdown": SkillServer._ok,
-    "skill/sessionStart": SkillServer._session_start,
-    "skill/sessionEnd": SkillServer._session_end,
-    "skill/beforeMessage": lambda s, p: s._text_hook("on_before_message", "message", p),
-    "skill/afterResponse": lambda s, p: s._text_hook("on_after_response", "response", p),
-    "skill/status": SkillServer._status,
-    "skill/activate": SkillServer._ok,
-    "skill/deactivate": SkillServer._ok,
-    "skill/disconnect": SkillServer._disconnect,
-    "setup/start": SkillServer._setup_start,
-    "setup/submit": SkillServer._setup_submit,
-    "setup/cancel": lambda s, p: s._simple("on_setup_cancel"),
-}
+def run_skill_server(skill: Any) -> None:
+    """``SkillServer(skill).start()``; some skills' ``__main__.py`` import it by this name."""
+    SkillServer(skill).start()

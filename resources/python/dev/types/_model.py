@@ -1,10 +1,16 @@
 """A small stand-in for Pydantic v2's BaseModel, standard library only.
 
-The original SDK's types were Pydantic models. Skills build them with keywords, read their attributes and
-sometimes call ``model_dump()``; this base gives them exactly that, with validation at construction that
-names the model and the field in plain words. Deliberately not covered: Pydantic's JSON-schema generation,
-aliases, ``validate_assignment`` and coercion beyond Pydantic's lax-mode cases for booleans and whole
-numbers. Models are mutable, as Pydantic's are by default.
+The original SDK's types are Pydantic v2 models. Skills build them with keywords, read their attributes,
+call ``model_dump()``, ``model_validate()`` and ``model_copy(update=...)``, and some rely on a frozen model
+refusing assignment. This base gives them that, with validation at construction that names the model and the
+field in plain words. Fields are declared as class attributes: ``name = Field(description=...)``,
+``tags = Field(default_factory=list)``, optionally with ``check=`` (a checker from ``_checks``).
+
+Like Pydantic: unknown keywords are ignored (kept in ``model_extra``), models are mutable unless their
+``model_config`` says ``frozen=True`` (then assignment raises a ValidationError, a ValueError, and they hash),
+assignment is not validated, and an aliased field (``schema_`` with alias ``schema``) is filled from its alias
+(we also accept its own name, which Pydantic would silently drop). Not covered: JSON-schema generation,
+``validate_assignment`` and coercion beyond Pydantic's lax-mode cases.
 """
 
 from __future__ import annotations
@@ -12,7 +18,10 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Collection, Dict, Optional
+
+from ._checks import Invalid, _show
+from ._checks import *  # noqa: F401,F403  (the checkers, for the type modules)
 
 _MISSING = object()
 
@@ -22,6 +31,7 @@ class ValidationError(ValueError):
 
     def __init__(self, model: str, problems: list):
         self.model = model
+        self.title = model
         self.problems = list(problems)
         lines = [f'{model}: field "{name}" {why}' for name, why in self.problems]
         super().__init__("\n".join(lines))
@@ -29,152 +39,69 @@ class ValidationError(ValueError):
     def errors(self) -> list:
         return [{"loc": (name,), "msg": why} for name, why in self.problems]
 
-
-class Invalid(Exception):
-    """Raised by a checker: its text completes the sentence 'field "x" ...'."""
+    def error_count(self) -> int:
+        return len(self.problems)
 
 
 class FieldSpec:
-    __slots__ = ("default", "factory", "check")
+    """One declared field: Pydantic's FieldInfo, as far as skills read it."""
 
-    def __init__(self, default: Any = _MISSING, factory: Optional[Callable[[], Any]] = None,
-                 check: Optional[Callable[[Any], Any]] = None):
+    __slots__ = ("default", "default_factory", "check", "description", "alias")
+
+    def __init__(self, default: Any = _MISSING, default_factory: Optional[Callable[[], Any]] = None,
+                 check: Optional[Callable[[Any], Any]] = None, description: Optional[str] = None,
+                 alias: Optional[str] = None):
         self.default = default
-        self.factory = factory
+        self.default_factory = default_factory
         self.check = check
+        self.description = description
+        self.alias = alias
+
+    def is_required(self) -> bool:
+        return self.default is _MISSING and self.default_factory is None
 
     @property
     def required(self) -> bool:
-        return self.default is _MISSING and self.factory is None
+        return self.is_required()
+
+    def get_default(self) -> Any:
+        if self.default_factory is not None:
+            return self.default_factory()
+        return copy.copy(self.default)
+
+
+def Field(default: Any = _MISSING, *, default_factory: Optional[Callable[[], Any]] = None,
+          description: Optional[str] = None, alias: Optional[str] = None,
+          check: Optional[Callable[[Any], Any]] = None, **_ignored: Any) -> Any:
+    """Pydantic's ``Field``: a default or ``default_factory``, a ``description``, an ``alias``; ``check`` is ours."""
+    if default is not _MISSING and default_factory is not None:
+        raise TypeError("cannot specify both default and default_factory")
+    if default is Ellipsis:
+        default = _MISSING
+    return FieldSpec(default, default_factory, check, description, alias)
 
 
 def field(default: Any = _MISSING, *, factory: Optional[Callable[[], Any]] = None,
-          check: Optional[Callable[[Any], Any]] = None) -> Any:
-    """Declares a model field (a class attribute); ``check`` validates and may convert the value."""
-    return FieldSpec(default, factory, check)
+          check: Optional[Callable[[Any], Any]] = None, description: Optional[str] = None) -> Any:
+    """The older spelling of ``Field`` used inside this SDK: ``factory`` for ``default_factory``."""
+    return FieldSpec(default, factory, check, description)
 
 
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-# ---- checkers: each returns the (possibly converted) value or raises Invalid ------------------------------
-
-
-def text(optional: bool = False) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and optional:
-            return None
-        if not isinstance(v, str):
-            raise Invalid(f"must be text (got {_show(v)})")
-        return v
-    return check
-
-
-_TRUE = {"1", "true", "t", "yes", "y", "on"}
-_FALSE = {"0", "false", "f", "no", "n", "off"}
-
-
-def boolean(v: Any) -> bool:
-    # Pydantic's lax mode: 0 and 1, and the usual words, are booleans too.
-    if isinstance(v, bool):
-        return v
-    if isinstance(v, int) and v in (0, 1):
-        return bool(v)
-    if isinstance(v, str) and v.strip().lower() in _TRUE | _FALSE:
-        return v.strip().lower() in _TRUE
-    raise Invalid(f"must be true or false (got {_show(v)})")
-
-
-def integer(minimum: Optional[int] = None, optional: bool = False, unit: str = "") -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and optional:
-            return None
-        if isinstance(v, float) and v.is_integer():
-            v = int(v)
-        # Pydantic's lax mode: a string of a whole number is that number.
-        if isinstance(v, str) and v.strip().lstrip("+-").isdigit():
-            v = int(v.strip())
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise Invalid(f"must be a whole number{' of' + unit if unit else ''} (got {_show(v)})")
-        if minimum is not None and v < minimum:
-            raise Invalid(f"must be at least {minimum}{unit} (got {v})")
-        return v
-    return check
-
-
-def one_of(*choices: str) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v not in choices:
-            raise Invalid(f"must be one of {', '.join(choices)} (got {_show(v)})")
-        return v
-    return check
-
-
-def mapping(optional: bool = False) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and optional:
-            return None
-        if not isinstance(v, dict):
-            raise Invalid(f"must be an object/dict (got {_show(v)})")
-        return v
-    return check
-
-
-def function(optional: bool = True) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and optional:
-            return None
-        if not callable(v):
-            raise Invalid(f"must be a function (got {_show(v)})")
-        return v
-    return check
-
-
-def model(cls_getter: Callable[[], type], optional: bool = False) -> Callable[[Any], Any]:
-    """A nested model; a plain dict is turned into one, as Pydantic does."""
-    def check(v: Any) -> Any:
-        cls = cls_getter()
-        if v is None and optional:
-            return None
-        if isinstance(v, cls):
-            return v
-        if isinstance(v, dict):
-            try:
-                return cls(**v)
-            except ValidationError as err:
-                raise Invalid(f"is not a valid {cls.__name__}: {err}") from None
-        raise Invalid(f"must be a {cls.__name__} (got {_show(v)})")
-    return check
-
-
-def list_of(item: Callable[[Any], Any], optional: bool = False) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and optional:
-            return None
-        if not isinstance(v, (list, tuple)):
-            raise Invalid(f"must be a list (got {_show(v)})")
-        out = []
-        for i, x in enumerate(v):
-            try:
-                out.append(item(x))
-            except Invalid as err:
-                raise Invalid(f"item {i} {err}") from None
-        return out
-    return check
+def ConfigDict(**settings: Any) -> Dict[str, Any]:
+    """Pydantic's ``ConfigDict``: a plain dict. Only ``frozen`` changes anything here."""
+    return dict(settings)
 
 
 # ---- the base class ---------------------------------------------------------------------------------------
 
 
-def _dump(value: Any, exclude_none: bool) -> Any:
+def _dump(value: Any, opts: Dict[str, Any]) -> Any:
     if isinstance(value, Model):
-        return value.model_dump(exclude_none=exclude_none)
+        return value.model_dump(**opts)
     if isinstance(value, (list, tuple)):
-        return [_dump(v, exclude_none) for v in value]
+        return [_dump(v, opts) for v in value]
     if isinstance(value, dict):
-        return {k: _dump(v, exclude_none) for k, v in value.items()}
+        return {k: _dump(v, opts) for k, v in value.items()}
     return value
 
 
@@ -182,6 +109,7 @@ class Model:
     """Keyword-only construction, defaults, validation, ``model_dump()``; unknown keywords are kept aside."""
 
     model_fields: Dict[str, FieldSpec] = {}
+    model_config: Dict[str, Any] = {}
     _frozen = False
     _warn_unknown = False
 
@@ -195,17 +123,20 @@ class Model:
                 fields[name] = value
                 delattr(cls, name)
         cls.model_fields = fields
+        if "frozen" in (vars(cls).get("model_config") or {}):
+            cls._frozen = bool(cls.model_config["frozen"])
 
     def __init__(self, **data: Any) -> None:
         problems = []
         values: Dict[str, Any] = {}
         for name, spec in self.model_fields.items():
-            if name in data:
+            if spec.alias and spec.alias in data:
+                raw = data.pop(spec.alias)
+                data.pop(name, None)
+            elif name in data:
                 raw = data.pop(name)
-            elif spec.factory is not None:
-                raw = spec.factory()
-            elif spec.default is not _MISSING:
-                raw = copy.copy(spec.default)
+            elif not spec.is_required():
+                raw = spec.get_default()
             else:
                 problems.append((name, "is required"))
                 continue
@@ -234,8 +165,15 @@ class Model:
 
     def __setattr__(self, name: str, value: Any) -> None:
         if self._frozen:
-            raise TypeError(f"{type(self).__name__} is frozen: build a new one with model_copy(update={{...}})")
+            raise ValidationError(type(self).__name__, [(
+                name, "cannot be changed: the model is frozen (Instance is frozen); "
+                      "build a new one with model_copy(update={...})")])
         object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if self._frozen:
+            raise ValidationError(type(self).__name__, [(name, "cannot be deleted: the model is frozen")])
+        object.__delattr__(self, name)
 
     @classmethod
     def model_validate(cls, obj: Any) -> "Model":
@@ -245,35 +183,60 @@ class Model:
             raise ValidationError(cls.__name__, [("(input)", f"must be an object/dict (got {_show(obj)})")])
         return cls(**obj)
 
-    def model_dump(self, *, exclude_none: bool = False, **_ignored: Any) -> Dict[str, Any]:
-        """Field names as declared (snake_case), nested models as dicts, functions as they are."""
+    @classmethod
+    def model_validate_json(cls, text: Any) -> "Model":
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise ValidationError(cls.__name__, [("(input)", f"is not valid JSON: {err}")]) from None
+        return cls.model_validate(data)
+
+    @classmethod
+    def model_rebuild(cls, **_ignored: Any) -> None:
+        """Nothing to rebuild here (references are resolved when a value is checked)."""
+        return None
+
+    def model_dump(self, *, mode: str = "python", by_alias: bool = False, exclude_none: bool = False,
+                   include: Optional[Collection[str]] = None, exclude: Optional[Collection[str]] = None,
+                   **_ignored: Any) -> Dict[str, Any]:
+        """Field names as declared (or their aliases), nested models as dicts, functions as they are."""
+        opts = {"mode": mode, "by_alias": by_alias, "exclude_none": exclude_none}
         out = {}
-        for name in self.model_fields:
+        for name, spec in self.model_fields.items():
+            if (include is not None and name not in include) or (exclude is not None and name in exclude):
+                continue
             value = getattr(self, name)
             if exclude_none and value is None:
                 continue
-            out[name] = _dump(value, exclude_none)
+            out[spec.alias if by_alias and spec.alias else name] = _dump(value, opts)
         return out
 
-    def model_dump_json(self, *, exclude_none: bool = False, indent: Optional[int] = None, **_ignored: Any) -> str:
-        return json.dumps(self.model_dump(exclude_none=exclude_none), indent=indent, default=repr)
+    def model_dump_json(self, *, indent: Optional[int] = None, **kwargs: Any) -> str:
+        return json.dumps(self.model_dump(mode="json", **kwargs), indent=indent, default=repr)
 
     def model_copy(self, *, update: Optional[Dict[str, Any]] = None, deep: bool = False) -> "Model":
-        data = {name: getattr(self, name) for name in self.model_fields}
-        if deep:
-            data = copy.deepcopy(data)
-        data.update(update or {})
-        return type(self)(**data)
+        """A copy with ``update`` applied. As in Pydantic, the update is not validated."""
+        new = copy.deepcopy(self) if deep else copy.copy(self)
+        for name, value in (update or {}).items():
+            object.__setattr__(new, name, value)
+        return new
 
     def dict(self, **kwargs: Any) -> Dict[str, Any]:  # Pydantic v1 spelling, still used by older skills
         return self.model_dump(**kwargs)
+
+    def json(self, **kwargs: Any) -> str:  # Pydantic v1 spelling
+        return self.model_dump_json(**kwargs)
 
     def __eq__(self, other: Any) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in self.model_fields)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        # Frozen models hash by their values, as in Pydantic (a list value makes them unhashable there too).
+        if not self._frozen:
+            raise TypeError(f"unhashable type: '{type(self).__name__}' (only frozen models hash)")
+        return hash((type(self),) + tuple(getattr(self, n) for n in self.model_fields))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.model_fields)

@@ -3,14 +3,15 @@
     from dev.types.setup_types import SetupStep, SetupField, SetupResult, SetupFieldError
 
 ``to_wire()`` gives the exact JSON the host receives (every field key present, absent ones as null, and
-``nextStep`` in camelCase); ``model_dump()`` keeps the Python field names, as Pydantic does.
+``nextStep`` in camelCase); ``model_dump()`` keeps the Python field names, as Pydantic does. All of them
+are frozen, as in the original SDK: build a new one (or ``model_copy(update=...)``) to change one.
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ._model import Model, ValidationError, boolean, field, list_of, model, one_of, text
+from ._model import ConfigDict, Model, ValidationError, boolean, field, list_of, model, one_of, text
 
 _field = field  # SetupFieldError has a field named `field`, which hides the function inside its class body
 
@@ -24,12 +25,16 @@ RESULT_STATUSES = ("next", "error", "complete")
 class SetupFieldOption(Model):
     """One choice of a select or multiselect field."""
 
+    model_config = ConfigDict(frozen=True)
+
     label: str = field(check=text())
     value: str = field(check=text())
 
 
 class SetupField(Model):
     """One input of a step. ``options`` is needed by select and multiselect fields."""
+
+    model_config = ConfigDict(frozen=True)
 
     name: str = field(check=text())
     type: str = field(check=one_of(*FIELD_TYPES))
@@ -49,6 +54,8 @@ class SetupField(Model):
 class SetupStep(Model):
     """One page of the wizard."""
 
+    model_config = ConfigDict(frozen=True)
+
     id: str = field(check=text())
     title: str = field(check=text())
     description: Optional[str] = field(None, check=text(optional=True))
@@ -67,12 +74,16 @@ class SetupStep(Model):
 class SetupFieldError(Model):
     """A message shown next to one field."""
 
+    model_config = ConfigDict(frozen=True)
+
     field: str = _field(check=text())
     message: str = _field(check=text())
 
 
 class SetupResult(Model):
     """The answer to a submitted step: the whole next step, field errors, or completion."""
+
+    model_config = ConfigDict(frozen=True)
 
     status: str = field(check=one_of(*RESULT_STATUSES))
     next_step: Optional[SetupStep] = field(None, check=model(lambda: SetupStep, optional=True))

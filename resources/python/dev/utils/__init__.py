@@ -1,0 +1,1 @@
+"""Helpers skills import: ``dev.utils.conditions`` evaluates trigger conditions."""
