@@ -1,11 +1,7 @@
 """Skill Workbench's launcher for SkillDefinition skills.
 
-<<<<<<< HEAD
-    python3 skillbench_launch.py --skill-dir DIR [--entry skill.py] [--sdk-root ROOT] [-- SKILL ARGS...]
-=======
-    python3 skillbench_launch.py --skill-dir DIR [--entry skill.py] [--package NAME] [--sdk-root ROOT]
-    python3 skillbench_launch.py --sdk-root ROOT --run-module skills.<id>
->>>>>>> h-sdk
+    python3 skillbench_launch.py --skill-dir DIR [--entry skill.py] [--package NAME] [--sdk-root ROOT] [-- SKILL ARGS...]
+    python3 skillbench_launch.py --sdk-root ROOT --run-module skills.<id> [-- SKILL ARGS...]
 
 Imports the skill's entry, reads its ``skill`` export and serves it with ``SkillServer(skill).start()`` from
 whichever ``dev`` package comes first on sys.path:
@@ -16,15 +12,13 @@ whichever ``dev`` package comes first on sys.path:
   (``ROOT/skills/<id>/__init__.py``, identifiers all the way), the entry is imported as ``skills.<id>.skill``.
 - otherwise the workbench's own compatible SDK, the ``dev`` package next to this file.
 
-<<<<<<< HEAD
 Whatever follows ``--`` (the arguments a user set for the skill) becomes the skill's ``sys.argv[1:]``.
-=======
+
 With ``--package NAME`` (a package-shaped skill, ``skills/<id>/__main__.py`` with ``from .skill import skill``,
 copied out of its repository or in one without an SDK) DIR is loaded as the package NAME, whatever its folder
 is called and wherever it sits, so its relative imports work; the entry is imported as ``NAME.<entry>``, and
 when that module has no ``skill`` (a ``__main__.py`` that imports it inside ``main()``), ``NAME.skill`` is.
 DIR also goes at the end of sys.path, for skills that import their siblings by plain name.
->>>>>>> h-sdk
 Otherwise the entry is loaded by path with DIR first on sys.path, so sibling modules (``setup.py``) import.
 
 Stderr says which SDK runs (``skillbench: SDK /path/to/dev``) and how the skill was loaded. A skill that
@@ -260,34 +254,26 @@ def find_skill(module, path):
 
 
 def main(argv=None):
-<<<<<<< HEAD
     argv = sys.argv[1:] if argv is None else argv
     skill_args = []
     if "--" in argv:
         cut = argv.index("--")
         argv, skill_args = argv[:cut], argv[cut + 1:]
     args = parse_args(argv)
-    skill_dir = os.path.abspath(args.skill_dir)
-=======
-    args = parse_args(sys.argv[1:] if argv is None else argv)
->>>>>>> h-sdk
     sdk_root = os.path.abspath(args.sdk_root) if args.sdk_root else None
     set_sdk_path(sdk_root)
     if args.run_module:
         import_sdk(sdk_root)
+        sys.argv = [args.run_module, *skill_args]
         run_module(sdk_root, args.run_module)
         return
     skill_dir = os.path.abspath(args.skill_dir)
     if not os.path.isdir(skill_dir):
         fail(f"the skill folder {skill_dir} does not exist")
     server = import_sdk(sdk_root)
-<<<<<<< HEAD
     # Set before the import: a skill may read its arguments at import time.
     sys.argv = [os.path.join(skill_dir, args.entry), *skill_args]
-    module, path = import_skill(sdk_root, skill_dir, args.entry)
-=======
     module, path = import_skill(sdk_root, skill_dir, args.entry, args.package)
->>>>>>> h-sdk
     skill = find_skill(module, path)
     sys.argv = [path, *skill_args]
     server.SkillServer(skill).start()

@@ -34,13 +34,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
     if (!m) throw new SkillError('NOT_FOUND', `${ref.dir} has no skill.py (or manifest entry) to run.`);
     this.manifest = m;
     this.mode = launchMode(ref.dir);
-<<<<<<< HEAD
-    if (this.mode.kind !== 'bundled-sdk') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
-    this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers));
-=======
     if (this.mode.kind === 'repo-module' || this.mode.kind === 'repo-entry') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
-    this.setup = new SetupFlow(ctx, () => this.running(), () => this.setupCompleted());
->>>>>>> h-sdk
+    this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers));
   }
 
   readonly sessions: SessionCapability = {
@@ -67,29 +62,20 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
     const env = skillEnv({ ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' });
     const m = this.mode;
-<<<<<<< HEAD
     const extra = this.ctx.args ?? [];
-=======
     const python = skillVenv(this.ref.dir) ?? systemPython();
     const launcher = path.join(pythonResources(), 'skillbench_launch.py');
->>>>>>> h-sdk
+    // The launcher hands what follows "--" to the skill as its own sys.argv[1:].
+    const skillArgs = extra.length ? ['--', ...extra] : [];
     if (m.kind === 'repo-module') {
       env.PYTHONPATH = [m.root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
-<<<<<<< HEAD
-      return { command: python, args: ['-m', m.module, ...extra], cwd: m.root, env };
-=======
       // `python -m skills.<id>` through the launcher, so a package the interpreter lacks is explained in one line.
-      return { command: python, args: [launcher, '--sdk-root', m.root, '--run-module', m.module], cwd: m.root, env };
->>>>>>> h-sdk
+      return { command: python, args: [launcher, '--sdk-root', m.root, '--run-module', m.module, ...skillArgs], cwd: m.root, env };
     }
     const args = [launcher, '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
     if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
-<<<<<<< HEAD
-    // The launcher hands what follows "--" to the skill as its own sys.argv[1:].
-    if (extra.length) args.push('--', ...extra);
-=======
     if (m.kind === 'bundled-package') args.push('--package', m.module);
->>>>>>> h-sdk
+    args.push(...skillArgs);
     return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
   }
 
