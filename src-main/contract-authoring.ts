@@ -18,6 +18,8 @@ export interface Finding {
   severity: Severity;
   /** A short stable code (`SCHEMA_INVALID`, `COMMITTED_SECRET`, …) for tools and tests. */
   code: string;
+  /** What the code means, in plain words ("Python syntax error"): what the app shows as the finding's title. */
+  title: string;
   /** What is wrong, in plain words. */
   message: string;
   /** What to do about it. */
