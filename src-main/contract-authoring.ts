@@ -8,7 +8,7 @@
  * workbench lists for that skill. Names are checked too: the browser bridge is reachable by any page that
  * holds the token, so nothing here may become a path outside those places.
  */
-import type { CallOutcome, Protocol } from './contract';
+import type { CallOutcome, Difference, Protocol } from './contract';
 
 // ---- Doctor ----
 
@@ -75,6 +75,10 @@ export interface Assertion {
   equals?: unknown;
   contains?: unknown;
   matches?: string;
+  /** With `equals`: fields left out of the comparison, dotted from the value compared or from the outcome (`*` is any one step). */
+  ignore?: string[];
+  /** With `equals`: numbers match when they differ by at most `abs`, or `rel` times the larger (as a replay tolerance). */
+  numeric?: { abs?: number; rel?: number };
 }
 
 export interface AssertionResult {
@@ -85,6 +89,10 @@ export interface AssertionResult {
   actual: string;
   /** One sentence; for a failure it says what differed. */
   message: string;
+  /** What the assertion looked at, dotted from the outcome: `data.gas_limit`; `data` or `text` for the whole result. */
+  at?: string;
+  /** For a failure, each field that differs, dotted from the outcome as a replay names them (`recorded`: expected, `replayed`: actual). */
+  differences?: Difference[];
 }
 
 export interface SavedRequest {
