@@ -180,6 +180,11 @@ export interface AuthoringApi {
   setEnvironment(skillId: string, collectionDir: string, env: string, variables: Record<string, unknown> | null): Promise<CollectionDetails>;
   /** Sets a secret variable's value for one environment (encrypted; `null` clears it). Write-only. */
   setCollectionSecret(skillId: string, collectionDir: string, env: string, name: string, value: string | null): Promise<CollectionDetails>;
+  /**
+   * `value` with every value the workbench keeps as one of the skill's secrets replaced by `••••`: what a call
+   * may show outside the app (its command line, copied).
+   */
+  maskSecrets(skillId: string, value: unknown): Promise<unknown>;
 }
 
 export const AUTHORING_METHODS: { [K in keyof AuthoringApi]: true } = {
@@ -191,5 +196,6 @@ export const AUTHORING_METHODS: { [K in keyof AuthoringApi]: true } = {
   runCollection: true,
   setEnvironment: true,
   setCollectionSecret: true,
+  maskSecrets: true,
 };
 export const AUTHORING_METHOD_NAMES = Object.keys(AUTHORING_METHODS) as (keyof AuthoringApi)[];

@@ -140,6 +140,10 @@ export class AuthoringService implements AuthoringApi {
     return collectionDetails(this.wb.home, place);
   }
 
+  async maskSecrets(skillId: string, value: unknown): Promise<unknown> {
+    return this.wb.redact(skillId, value);
+  }
+
   // ---- internals ----
 
   private places(skillId: string): CollectionPlace[] {
