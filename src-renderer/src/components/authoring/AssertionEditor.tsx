@@ -75,6 +75,7 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
           <span className="field-help">JSON (<code>150000</code>, <code>{'{"gas_limit": 150000}'}</code>, <code>"30"</code>), or plain text.</span>
           <label className="field-label" htmlFor={id('ignore')}>Leave out these fields</label>
           <input id={id('ignore')} className="input input-sm mono" value={d.ignore} onChange={(e) => onChange({ ignore: e.target.value })} placeholder="data.timestamp, data.items.*.id" spellCheck={false} data-testid="check-ignore" />
+          <Within d={d} id={id} label="Numbers may differ by" onChange={onChange} />
         </div>
       );
     case 'number':
@@ -82,12 +83,7 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
         <div className="check-fields check-number">
           <label className="field-label" htmlFor={id('value')}>Expected number</label>
           <input id={id('value')} className="input input-sm mono" inputMode="decimal" value={d.value} onChange={(e) => onChange({ value: e.target.value })} placeholder="13.5" data-testid="check-value" />
-          <span className="check-within">
-            <label htmlFor={id('abs')}>give or take</label>
-            <input id={id('abs')} className="input input-sm mono" inputMode="decimal" value={d.abs} onChange={(e) => onChange({ abs: e.target.value })} placeholder="0.5" data-testid="check-abs" />
-            <label htmlFor={id('rel')}>or a fraction</label>
-            <input id={id('rel')} className="input input-sm mono" inputMode="decimal" value={d.rel} onChange={(e) => onChange({ rel: e.target.value })} placeholder="0.05 = 5%" data-testid="check-rel" />
-          </span>
+          <Within d={d} id={id} label="give or take" onChange={onChange} />
         </div>
       );
     case 'contains':
@@ -113,4 +109,16 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
         </div>
       );
   }
+}
+
+/** How far numbers may be off: a difference, or a fraction of the larger (either is enough). */
+function Within({ d, id, label, onChange }: { d: CheckDraft; id(what: string): string; label: string; onChange(p: Partial<CheckDraft>): void }) {
+  return (
+    <span className="check-within">
+      <label htmlFor={id('abs')}>{label}</label>
+      <input id={id('abs')} className="input input-sm mono" inputMode="decimal" value={d.abs} onChange={(e) => onChange({ abs: e.target.value })} placeholder="0.5" data-testid="check-abs" />
+      <label htmlFor={id('rel')}>or a fraction</label>
+      <input id={id('rel')} className="input input-sm mono" inputMode="decimal" value={d.rel} onChange={(e) => onChange({ rel: e.target.value })} placeholder="0.05 = 5%" data-testid="check-rel" />
+    </span>
+  );
 }

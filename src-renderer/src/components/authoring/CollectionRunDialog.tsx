@@ -29,7 +29,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
 
   /** Leaves a field out of one `equals` check of a request (written to its file), then runs again. */
   const ignoreField = async (result: RequestResult, index: number, path: string) => {
-    const saved = live.requests.find((r) => r.file === result.file);
+    const saved = live.requests.find((r) => r.name === result.name);
     const a = saved?.assertions[index];
     if (!saved || !a || !('equals' in a)) return;
     const assertions = saved.assertions.map((x, i) => (i === index ? { ...x, ignore: [...(x.ignore ?? []), path] } : x));

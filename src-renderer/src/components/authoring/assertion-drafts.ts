@@ -77,7 +77,13 @@ export function draftOfAssertion(a: Assertion): CheckDraft {
     if (n && typeof a.equals === 'number') {
       return newDraft('number', { ...base, value: String(a.equals), abs: n.abs !== undefined ? String(n.abs) : '', rel: n.rel !== undefined ? String(n.rel) : '' });
     }
-    return newDraft('equals', { ...base, value: typed(a.equals), ignore: (a.ignore ?? []).join('\n') });
+    return newDraft('equals', {
+      ...base,
+      value: typed(a.equals),
+      ignore: (a.ignore ?? []).join('\n'),
+      abs: n?.abs !== undefined ? String(n.abs) : '',
+      rel: n?.rel !== undefined ? String(n.rel) : '',
+    });
   }
   if ('contains' in a) return newDraft('contains', { ...base, value: typed(a.contains) });
   if (a.matches !== undefined) return newDraft('matches', { ...base, pattern: a.matches });
@@ -96,21 +102,18 @@ export function assertionOf(d: CheckDraft): { assertion: Assertion } | { problem
       return { assertion: { is_error: true } };
     case 'equals': {
       const ignore = d.ignore.split(/[\n,]/).map((p) => p.trim()).filter(Boolean);
-      return { assertion: { ...at, equals: valueOf(d.value), ...(ignore.length ? { ignore } : {}) } };
+      const numeric = numericOf(d);
+      if ('problem' in numeric) return numeric;
+      return { assertion: { ...at, equals: valueOf(d.value), ...(ignore.length ? { ignore } : {}), ...(numeric.numeric ? { numeric: numeric.numeric } : {}) } };
     }
     case 'number': {
       if (!path) return { problem: 'Say which number to check: a path such as data.cost_usd.' };
       const n = Number(d.value);
       if (!d.value.trim() || !Number.isFinite(n)) return { problem: `"${d.value}" is not a number: write the value expected at ${path}, such as 13.5.` };
-      const numeric: { abs?: number; rel?: number } = {};
-      for (const [k, text] of [['abs', d.abs], ['rel', d.rel]] as const) {
-        if (!text.trim()) continue;
-        const v = Number(text);
-        if (!Number.isFinite(v) || v < 0) return { problem: `${k === 'abs' ? 'The difference allowed' : 'The fraction allowed'} must be a number of at least 0.` };
-        numeric[k] = v;
-      }
-      if (numeric.abs === undefined && numeric.rel === undefined) return { problem: `Say how far ${path} may be from ${n}: a difference (0.5) or a fraction (0.05 = 5%).` };
-      return { assertion: { path, equals: n, numeric } };
+      const numeric = numericOf(d);
+      if ('problem' in numeric) return numeric;
+      if (!numeric.numeric) return { problem: `Say how far ${path} may be from ${n}: a difference (0.5) or a fraction (0.05 = 5%).` };
+      return { assertion: { path, equals: n, numeric: numeric.numeric } };
     }
     case 'contains':
       if (!d.value.trim()) return { problem: 'Say what the result should contain.' };
@@ -129,6 +132,18 @@ export function assertionOf(d: CheckDraft): { assertion: Assertion } | { problem
   }
 }
 
+/** The row's numeric tolerance (none when both fields are empty), or what is wrong with it. */
+function numericOf(d: CheckDraft): { numeric?: { abs?: number; rel?: number } } | { problem: string } {
+  const numeric: { abs?: number; rel?: number } = {};
+  for (const [k, text] of [['abs', d.abs], ['rel', d.rel]] as const) {
+    if (!text.trim()) continue;
+    const v = Number(text);
+    if (!Number.isFinite(v) || v < 0) return { problem: `${k === 'abs' ? 'The difference allowed' : 'The fraction allowed'} must be a number of at least 0, not "${text}".` };
+    numeric[k] = v;
+  }
+  return Object.keys(numeric).length ? { numeric } : {};
+}
+
 /** Every row as assertions, or the first problem (with the row's number). */
 export function assertionsOf(drafts: CheckDraft[]): { assertions: Assertion[] } | { problem: string } {
   const out: Assertion[] = [];
@@ -143,21 +158,4 @@ export function assertionsOf(drafts: CheckDraft[]): { assertions: Assertion[] } 
 function sameAsRead(d: CheckDraft): boolean {
   const again = draftOfAssertion(d.original!);
   return (['kind', 'path', 'value', 'ignore', 'abs', 'rel', 'pattern', 'exists'] as const).every((k) => again[k] === d[k]);
-}
-
-/** One line saying what a check checks, for lists. */
-export function describeAssertion(a: Assertion): string {
-  const where = a.path ?? 'the result';
-  if (a.is_error !== undefined) return a.is_error ? 'the call fails' : 'the call succeeds';
-  if ('equals' in a) {
-    const v = JSON.stringify(a.equals) ?? '';
-    const shown = v.length > 40 ? `${v.slice(0, 37)}…` : v;
-    const loose = [a.ignore?.length ? `leaving out ${a.ignore.join(', ')}` : '', a.numeric ? `within ${[a.numeric.abs, a.numeric.rel !== undefined ? `${a.numeric.rel * 100}%` : undefined].filter((x) => x !== undefined).join(' or ')}` : '']
-      .filter(Boolean)
-      .join('; ');
-    return `${where} equals ${shown}${loose ? ` (${loose})` : ''}`;
-  }
-  if ('contains' in a) return `${where} contains ${JSON.stringify(a.contains)}`;
-  if (a.matches !== undefined) return `${where} matches /${a.matches}/`;
-  return a.exists === false ? `${where} does not exist` : `${where} exists`;
 }
