@@ -44,7 +44,7 @@ const TITLES: Record<string, string> = {
   CONFIG_INVALID: 'The app’s settings file is wrong',
 
   LIVE_STARTED: 'Started, and listed its tools',
-  LIVE_SKIPPED: 'Not started',
+  LIVE_SKIPPED: 'Not started for this check',
   LIVE_START_FAILED: 'The skill does not start',
   LIVE_TIMEOUT: 'The skill takes too long to start',
   NO_TOOLS: 'No tools listed',

@@ -17,8 +17,7 @@ export function CheckFailure({ n, result, outcome, onIgnore }: { n: number; resu
   return (
     <div className="check-failure" data-testid="check-failure" data-check={n}>
       <div className="check-failure-head">
-        <span className="check-n" aria-hidden="true">{n}</span>
-        <span>{result.message}</span>
+        <span>Check {n}, field by field</span>
       </div>
       {root && result.at && (
         <SideBySide
