@@ -278,3 +278,26 @@ test('copy as command never puts a secret of the skill on the clipboard', async 
   await expect(result).not.toContainText(GOOD_KEY);
   expect(await copied(page, result.getByTestId('result-copy-command'))).toBe(line);
 });
+
+test('a skill that writes into its own folder as it starts is told so, and does not keep the Doctor checking', async ({ wb }) => {
+  const { page } = wb;
+  const py = path.join(wb.skills, 'gas-estimator', 'skill.py');
+  fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('import sys\n', 'import sys\nimport pathlib, time\npathlib.Path(__file__).with_name("last-start.txt").write_text(str(time.time()))\n'));
+  await openSkill(page, 'gas-estimator');
+  await openTab(page, 'doctor');
+  const finding = page.locator('[data-code="WRITES_OWN_FOLDER"]');
+  await expect(finding.getByTestId('finding-title')).toHaveText('The skill writes into its own folder');
+  await expect(finding).toContainText('last-start.txt');
+  await expect(page.getByTestId('doctor-verdict')).toHaveAttribute('data-verdict', 'warning');
+  // Each check starts the skill, which writes the file again: once two checks have seen it do so, that
+  // change sets off no more. The check's time settles (the hot-reload pause is 0.3 s; a check about 1 s).
+  const checkedAt = page.getByTestId('doctor-checked-at');
+  await expect(async () => {
+    const at = await checkedAt.textContent();
+    await page.waitForTimeout(3000);
+    expect(await checkedAt.textContent()).toBe(at);
+  }).toPass({ timeout: 30_000 });
+  // A change of the author's own still sets it off.
+  fs.writeFileSync(path.join(wb.skills, 'gas-estimator', 'SKILL.md'), `${fs.readFileSync(path.join(wb.skills, 'gas-estimator', 'SKILL.md'), 'utf8')}\nMore words.\n`);
+  await expect(checkedAt).toContainText('after a change to SKILL.md');
+});

@@ -106,6 +106,20 @@ describe('findings in plain words', () => {
     expect(findingTitle('SOME_NEW_CODE')).toBe('Some new code');
   });
 
+  it('a skill that writes into its own folder as it starts is told so, file by file (and a clean one is not)', async () => {
+    const dir = createSkill({ folder: path.join(tempDir('skillbench-doctor-'), 'greeter'), protocol: 'jsonrpc', name: 'greeter' }).dir;
+    const home = tempDir();
+    expect((await runDoctor(dir, { home })).findings.filter((x) => x.code === 'WRITES_OWN_FOLDER')).toEqual([]);
+    const py = path.join(dir, 'skill.py');
+    fs.writeFileSync(py, `import pathlib, time\npathlib.Path(__file__).with_name("last-start.txt").write_text(str(time.time()))\n${fs.readFileSync(py, 'utf8')}`);
+    const report = await runDoctor(dir, { home });
+    expect(report.findings.filter((x) => x.code === 'WRITES_OWN_FOLDER')).toMatchObject([
+      { severity: 'warning', title: 'The skill writes into its own folder', file: 'last-start.txt', message: 'The skill created last-start.txt in its own folder as it started.' },
+    ]);
+    // Bytecode and editor droppings are no change to anyone: never reported.
+    expect(report.findings.some((x) => /__pycache__|\.pyc/.test(x.file ?? ''))).toBe(false);
+  });
+
   it('a syntax error in any Python file of the skill is an error finding with its file and line', async () => {
     const dir = createSkill({ folder: path.join(tempDir('skillbench-doctor-'), 'greeter'), protocol: 'skilldef', name: 'greeter' }).dir;
     fs.mkdirSync(path.join(dir, 'helpers'));

@@ -49,6 +49,7 @@ const TITLES: Record<string, string> = {
   LIVE_TIMEOUT: 'The skill takes too long to start',
   NO_TOOLS: 'No tools listed',
   SDK_WARNING: 'The SDK warns about the skill',
+  WRITES_OWN_FOLDER: 'The skill writes into its own folder',
   DUPLICATE_TOOL: 'Two tools share a name',
   TOOL_NAME_FORM: 'A tool name AI providers refuse',
   SCHEMA_INVALID: 'A tool’s input schema is invalid',

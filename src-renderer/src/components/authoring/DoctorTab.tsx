@@ -28,6 +28,11 @@ const GROUPS: { severity: Severity; title: string; icon: typeof CircleX }[] = [
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** The files the doctor saw the skill write into its own folder as it started. */
+function writtenBySkill(report: DoctorReport): Set<string> {
+  return new Set(report.findings.filter((f) => f.code === 'WRITES_OWN_FOLDER' && f.file).map((f) => f.file!));
+}
+
 function changedWords(files: string[]): string {
   if (files.length === 1) return files[0];
   if (files.length === 2) return `${files[0]} and ${files[1]}`;
@@ -48,6 +53,9 @@ export function DoctorTab({ skillId }: { skillId: string }) {
   // One check at a time; changes that come during one start one more once it ends.
   const inFlight = useRef(false);
   const again = useRef<string[] | null>(null);
+  // A skill that writes into its own folder as it starts would set off a new check with every check:
+  // what the last two checks both saw it write is not a reason to check again.
+  const selfWritten = useRef<Set<string>[]>([]);
 
   const run = useCallback(
     async (after?: string[]) => {
@@ -61,6 +69,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
         for (;;) {
           const report = await act(() => api().runDoctor(skillId));
           if (report) {
+            selfWritten.current = [...selfWritten.current.slice(-1), writtenBySkill(report)];
             const next: Checked = { report, at: Date.now(), after: cause?.length ? cause : undefined };
             lastReports.set(skillId, next);
             if (shownId.current === skillId) setChecked(next);
@@ -79,13 +88,17 @@ export function DoctorTab({ skillId }: { skillId: string }) {
   // Every time the tab opens (or shows another skill): what was known, then a fresh check.
   useEffect(() => {
     setChecked(lastReports.get(skillId));
+    selfWritten.current = [];
     void run();
   }, [skillId, run]);
 
   useEffect(
     () =>
       api().on('filesChanged', ({ skillId: id, files }) => {
-        if (id === skillId) void run(files);
+        if (id !== skillId) return;
+        const seen = selfWritten.current;
+        if (seen.length === 2 && files.every((f) => seen[0].has(f) && seen[1].has(f))) return;
+        void run(files);
       }),
     [skillId, run],
   );
