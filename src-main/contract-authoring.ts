@@ -164,7 +164,10 @@ export interface RunReport {
 
 /** Authoring commands in the app. */
 export interface AuthoringApi {
-  /** Reviews a skill the way `skillbench doctor` does (it is started once to list its tools). */
+  /**
+   * Reviews a skill the way `skillbench doctor` does (it is started once to list its tools). From then on the
+   * workbench sends `filesChanged` whenever the skill's files change, so the report can be checked again.
+   */
   runDoctor(skillId: string): Promise<DoctorReport>;
   /** Creates a skill from the protocol's template, opens it in the workspace and selects it. */
   createSkill(req: NewSkillRequest): Promise<NewSkillResult>;
