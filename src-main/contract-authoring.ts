@@ -8,7 +8,7 @@
  * workbench lists for that skill. Names are checked too: the browser bridge is reachable by any page that
  * holds the token, so nothing here may become a path outside those places.
  */
-import type { CallOutcome, Protocol } from './contract';
+import type { CallOutcome, Difference, Protocol } from './contract';
 
 // ---- Doctor ----
 
@@ -18,6 +18,8 @@ export interface Finding {
   severity: Severity;
   /** A short stable code (`SCHEMA_INVALID`, `COMMITTED_SECRET`, …) for tools and tests. */
   code: string;
+  /** What the code means, in plain words ("Python syntax error"): what the app shows as the finding's title. */
+  title: string;
   /** What is wrong, in plain words. */
   message: string;
   /** What to do about it. */
@@ -73,6 +75,10 @@ export interface Assertion {
   equals?: unknown;
   contains?: unknown;
   matches?: string;
+  /** With `equals`: fields left out of the comparison, dotted from the value compared or from the outcome (`*` is any one step). */
+  ignore?: string[];
+  /** With `equals`: numbers match when they differ by at most `abs`, or `rel` times the larger (as a replay tolerance). */
+  numeric?: { abs?: number; rel?: number };
 }
 
 export interface AssertionResult {
@@ -83,6 +89,10 @@ export interface AssertionResult {
   actual: string;
   /** One sentence; for a failure it says what differed. */
   message: string;
+  /** What the assertion looked at, dotted from the outcome: `data.gas_limit`; `data` or `text` for the whole result. */
+  at?: string;
+  /** For a failure, each field that differs, dotted from the outcome as a replay names them (`recorded`: expected, `replayed`: actual). */
+  differences?: Difference[];
 }
 
 export interface SavedRequest {
@@ -154,7 +164,10 @@ export interface RunReport {
 
 /** Authoring commands in the app. */
 export interface AuthoringApi {
-  /** Reviews a skill the way `skillbench doctor` does (it is started once to list its tools). */
+  /**
+   * Reviews a skill the way `skillbench doctor` does (it is started once to list its tools). From then on the
+   * workbench sends `filesChanged` whenever the skill's files change, so the report can be checked again.
+   */
   runDoctor(skillId: string): Promise<DoctorReport>;
   /** Creates a skill from the protocol's template, opens it in the workspace and selects it. */
   createSkill(req: NewSkillRequest): Promise<NewSkillResult>;
@@ -170,6 +183,11 @@ export interface AuthoringApi {
   setEnvironment(skillId: string, collectionDir: string, env: string, variables: Record<string, unknown> | null): Promise<CollectionDetails>;
   /** Sets a secret variable's value for one environment (encrypted; `null` clears it). Write-only. */
   setCollectionSecret(skillId: string, collectionDir: string, env: string, name: string, value: string | null): Promise<CollectionDetails>;
+  /**
+   * `value` with every value the workbench keeps as one of the skill's secrets replaced by `••••`: what a call
+   * may show outside the app (its command line, copied).
+   */
+  maskSecrets(skillId: string, value: unknown): Promise<unknown>;
 }
 
 export const AUTHORING_METHODS: { [K in keyof AuthoringApi]: true } = {
@@ -181,5 +199,6 @@ export const AUTHORING_METHODS: { [K in keyof AuthoringApi]: true } = {
   runCollection: true,
   setEnvironment: true,
   setCollectionSecret: true,
+  maskSecrets: true,
 };
 export const AUTHORING_METHOD_NAMES = Object.keys(AUTHORING_METHODS) as (keyof AuthoringApi)[];

@@ -422,6 +422,8 @@ export interface WorkbenchEvents {
   timeline: { skillId: string; entry: TimelineEntry; ticks?: TickState | null };
   call: CallRecord;
   recording: RecordingInfo;
+  /** A skill's files changed (one burst of saves; relative names). Sent while the app observes its folder. */
+  filesChanged: { skillId: string; files: string[] };
 }
 
 export type EventName = keyof WorkbenchEvents;
@@ -449,7 +451,7 @@ export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
-  skills: true, status: true, logs: true, messages: true, timeline: true, call: true, recording: true,
+  skills: true, status: true, logs: true, messages: true, timeline: true, call: true, recording: true, filesChanged: true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 

@@ -24,6 +24,7 @@ import { liveCheck } from './checks/live-check';
 import { checkSkillDefManifest, checkSubprocessManifest } from './checks/manifest-checks';
 import { checkNamel3ssApp } from './checks/namel3ss-checks';
 import { scanSecrets } from './checks/secret-scan';
+import { folderSnapshot, reportSelfWrites } from './checks/self-writes';
 import { checkSetupSource } from './checks/setup-checks';
 import { checkTools } from './checks/tool-checks';
 import { pythonSyntaxErrors } from './python-syntax';
@@ -93,7 +94,9 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   } else if (f.blocking() || !detected) {
     f.info('LIVE_SKIPPED', 'Not started: fix the errors above first.');
   } else {
+    const before = folderSnapshot(dir);
     const live = await liveCheck(ref, f, { home: opts.home ?? defaultHome(), timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    reportSelfWrites(before, folderSnapshot(dir), f);
     liveTools = live.info?.tools ?? null;
     sdkWarnings(live.stderr, f);
   }

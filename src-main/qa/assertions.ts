@@ -6,19 +6,23 @@
  *
  *   {"is_error": false}                       the call succeeded (true: it failed)
  *   {"equals": 150000, "path": "data.gas_limit"}   deep equality (numbers, strings, objects, lists)
+ *   {"equals": {...}, "ignore": ["data.timestamp"], "numeric": {"abs": 0.01}}
+ *                                             the same, some fields left out, numbers within a tolerance
  *   {"contains": "Hello"}                     text contains it; a list has an item equal to it;
  *                                             an object's JSON text contains it
  *   {"matches": "^Hello \\w+"}               a regular expression matches the text
  *   {"path": "data.items.0.id"}               the value exists ("exists": false: it does not)
  *
- * A request without assertions passes when the call succeeds.
+ * A request without assertions passes when the call succeeds. A failure says which fields differ
+ * (`differences`, dotted from the outcome as a replay names them), for a field-by-field view.
  */
-import type { Assertion, AssertionResult, CallOutcome } from '../contract';
-import { parsePath } from './compare';
+import type { Assertion, AssertionResult, CallOutcome, Difference } from '../contract';
+import { compareExpected, parsePath } from './compare';
+import { checkTolerance } from './tolerance';
 
 export type { Assertion, AssertionResult } from '../contract';
 
-const KEYS = new Set(['is_error', 'path', 'exists', 'equals', 'contains', 'matches']);
+const KEYS = new Set(['is_error', 'path', 'exists', 'equals', 'contains', 'matches', 'ignore', 'numeric']);
 
 /** Why an assertion is malformed, in plain words, or null when it is fine. */
 export function checkAssertion(a: unknown): string | null {
@@ -35,6 +39,11 @@ export function checkAssertion(a: unknown): string | null {
   if (kinds.length > 1) return `an assertion checks one thing; this one has ${kinds.join(' and ')}: split it in two`;
   if (kinds.length === 0 && !('path' in o)) return 'an assertion needs "equals", "contains", "matches", "exists", "is_error" or a "path" that must exist';
   if ('path' in o && (typeof o.path !== 'string' || !o.path.trim())) return '"path" must be a path such as "data.items.0.id"';
+  if (('ignore' in o || 'numeric' in o) && !('equals' in o)) return '"ignore" and "numeric" go with "equals"';
+  if ('ignore' in o || 'numeric' in o) {
+    const problem = checkTolerance({ ignore: o.ignore, numeric: o.numeric });
+    if (problem) return problem;
+  }
   if ('exists' in o && typeof o.exists !== 'boolean') return '"exists" must be true or false';
   if ('contains' in o && o.contains === undefined) return '"contains" needs a value';
   if ('matches' in o) {
@@ -62,28 +71,66 @@ export function evaluateAssertion(a: Assertion, o: CallOutcome): AssertionResult
   const found = value !== undefined;
   const actual = found ? short(value) : 'nothing';
 
+  // Without a path, equals looks at the data first; contains and matches at the text first.
+  const textFirst = !('equals' in a) && o.text !== undefined;
+  const at = dotted(a.path ? parsePath(a.path) : [o.data !== undefined && !textFirst ? 'data' : 'text']);
   if ('equals' in a) {
-    if (!found) return r(false, short(a.equals), actual, `${Where} should equal ${short(a.equals)}, but there is nothing at ${where}.`);
-    const pass = deepEqual(value, a.equals);
-    return r(pass, short(a.equals), actual, pass ? `${Where} equals ${short(a.equals)}.` : `${Where} should equal ${short(a.equals)}, but it is ${actual}.`);
+    const base = at.split('.');
+    const loose = a.ignore?.length || a.numeric ? ` (${looseWords(a)})` : '';
+    if (!found) {
+      const differences: Difference[] = [{ path: at, recorded: a.equals, replayed: undefined, why: 'there is nothing there' }];
+      return { ...r(false, short(a.equals), actual, `${Where} should equal ${short(a.equals)}${loose}, but there is nothing at ${where}.`), at, differences };
+    }
+    const differences = compareExpected(base, a.equals, value, { ignore: a.ignore, numeric: a.numeric });
+    if (!differences.length) return { ...r(true, short(a.equals), actual, `${Where} equals ${short(a.equals)}${loose}.`), at };
+    const exact = !loose && (differences.length === 1 && differences[0].path === at);
+    const message = exact
+      ? `${Where} should equal ${short(a.equals)}, but it is ${actual}.`
+      : `${Where} should equal ${short(a.equals)}${loose}, but ${fieldsDiffer(differences)}.`;
+    return { ...r(false, short(a.equals), actual, message), at, differences };
   }
   if ('contains' in a) {
     const subject = a.path ? value : o.text ?? (o.data !== undefined ? JSON.stringify(o.data) : undefined);
     const pass = found && contains(subject, a.contains);
     const what = short(a.contains);
     const shown = subject === undefined ? 'nothing' : short(subject);
-    return r(pass, `contains ${what}`, shown, pass ? `${Where} contains ${what}.` : `${Where} should contain ${what}, but it is ${shown}.`);
+    const res = r(pass, `contains ${what}`, shown, pass ? `${Where} contains ${what}.` : `${Where} should contain ${what}, but it is ${shown}.`);
+    return pass ? { ...res, at } : { ...res, at, differences: [{ path: at, recorded: `contains ${what}`, replayed: subject, why: `it does not contain ${what}` }] };
   }
   if (a.matches !== undefined) {
     const subject = a.path ? value : o.text ?? (o.data !== undefined ? JSON.stringify(o.data) : undefined);
     const text = typeof subject === 'string' ? subject : subject === undefined ? undefined : JSON.stringify(subject);
     const pass = text !== undefined && new RegExp(a.matches).test(text);
-    const shown = text === undefined ? 'nothing' : short(text);
-    return r(pass, `matches /${a.matches}/`, shown, pass ? `${Where} matches /${a.matches}/.` : `${Where} should match /${a.matches}/, but it is ${shown}.`);
+    const shown = subject === undefined ? 'nothing' : short(subject);
+    const res = r(pass, `matches /${a.matches}/`, shown, pass ? `${Where} matches /${a.matches}/.` : `${Where} should match /${a.matches}/, but it is ${shown}.`);
+    return pass ? { ...res, at } : { ...res, at, differences: [{ path: at, recorded: `/${a.matches}/`, replayed: subject, why: `it does not match the pattern /${a.matches}/` }] };
   }
   const want = a.exists ?? true;
   if (want) return r(found, 'exists', actual, found ? `${Where} exists.` : `${Where} should exist, but there is nothing there.`);
   return r(!found, 'does not exist', actual, found ? `${Where} should not exist, but it is ${actual}.` : `${Where} does not exist, as expected.`);
+}
+
+/** "fields left out: data.timestamp; numbers within 0.01" */
+function looseWords(a: Assertion): string {
+  const parts: string[] = [];
+  if (a.ignore?.length) parts.push(`leaving out ${a.ignore.join(', ')}`);
+  const n = a.numeric;
+  if (n && (n.abs !== undefined || n.rel !== undefined)) {
+    const within = [n.abs !== undefined ? `${n.abs}` : '', n.rel !== undefined ? `${Number((n.rel * 100).toPrecision(6))}%` : ''].filter(Boolean).join(' or ');
+    parts.push(`numbers within ${within}`);
+  }
+  return parts.join('; ');
+}
+
+/** "data.gas_limit differs (it differs by 2, more than the allowed 0.5)", "3 fields differ: a, b, c" */
+function fieldsDiffer(d: Difference[]): string {
+  if (d.length === 1) return `${d[0].path} ${d[0].why === 'it differs' ? 'differs' : `differs: ${d[0].why}`}`;
+  const names = d.slice(0, 3).map((x) => x.path).join(', ');
+  return `${d.length} fields differ: ${names}${d.length > 3 ? ', …' : ''}`;
+}
+
+function dotted(segs: string[]): string {
+  return segs.join('.');
 }
 
 /** The value at a dotted path of `{ok, text, data, error}`; undefined when there is none. */

@@ -64,13 +64,15 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
       const assertions = checks.map((a, i) => {
         const r = evaluateAssertion(a, raw);
         // Show the assertion as saved (placeholders, not secrets), and scrub what the skill sent back.
-        return {
+        const shown = {
           ...r,
           assertion: p.req.assertions[i] ?? a,
           expected: rt.redactor.text(r.expected),
           actual: rt.redactor.text(r.actual),
           message: rt.redactor.text(r.message),
         };
+        if (r.differences) shown.differences = scrubAll(r.differences, rt.redactor);
+        return shown;
       });
       const result: RequestResult = {
         name: p.req.name,

@@ -277,7 +277,7 @@ function ordered<T extends { name: string; file: string }>(requests: T[], order:
   return requests.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map((x) => x.r);
 }
 
-const ASSERTION_ORDER = ['is_error', 'path', 'exists', 'equals', 'contains', 'matches'];
+const ASSERTION_ORDER = ['is_error', 'path', 'exists', 'equals', 'contains', 'matches', 'ignore', 'numeric'];
 
 function assertionInOrder(a: Assertion): Assertion {
   const src = a as Record<string, unknown>;

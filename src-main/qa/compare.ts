@@ -23,6 +23,31 @@ export interface Comparison {
 
 const MAX_DIFFERENCES = 100;
 
+/** How a difference is put, from the side of whoever compares. */
+interface Words {
+  missing: string;
+  extra: string;
+  itemMissing: string;
+  itemExtra: string;
+  kinds(was: string, now: string): string;
+}
+
+const REPLAY_WORDS: Words = {
+  missing: 'it is missing on replay',
+  extra: 'it is new on replay',
+  itemMissing: 'the item is missing on replay',
+  itemExtra: 'an item was added on replay',
+  kinds: (was, now) => `it was ${was} and is now ${now}`,
+};
+
+const EXPECTED_WORDS: Words = {
+  missing: 'it is missing from the result',
+  extra: 'it is not expected',
+  itemMissing: 'the item is missing from the result',
+  itemExtra: 'there is an item more than expected',
+  kinds: (was, now) => `it is ${now}, where ${was} was expected`,
+};
+
 export function compareOutcome(recorded: CallOutcome, replayed: CallOutcome, tolerance?: Tolerance | null): Comparison {
   const t = tolerance ?? {};
   const ignore = (t.ignore ?? []).map(parsePath);
@@ -51,10 +76,23 @@ export function compareOutcome(recorded: CallOutcome, replayed: CallOutcome, tol
   if (t.pattern !== undefined) {
     if (!ignored([root], root)) comparePattern(t.pattern, root, replayed, out);
   } else {
-    const walker = new Walker(out, t.numeric, (segs) => ignored(segs, root));
+    const walker = new Walker(out, t.numeric, (segs) => ignored(segs, root), REPLAY_WORDS);
     walker.walk([root], resultOf(recorded, root), resultOf(replayed, root));
   }
   return { match: out.length === 0, differences: out };
+}
+
+/**
+ * An expected value against the actual one found at `base` (path segments from the outcome): the fields
+ * that differ, dotted from the outcome (`recorded` holds what was expected, `replayed` what came). An
+ * `ignore` path may be dotted from the outcome or from `base`; `numeric` as in a tolerance.
+ */
+export function compareExpected(base: string[], expected: unknown, actual: unknown, t: Pick<Tolerance, 'ignore' | 'numeric'> = {}): Difference[] {
+  const ignore = (t.ignore ?? []).map(parsePath);
+  const ignored = (segs: string[]) => ignore.some((p) => prefixMatches(p, segs) || prefixMatches(p, segs.slice(base.length)));
+  const out: Difference[] = [];
+  new Walker(out, t.numeric, ignored, EXPECTED_WORDS).walk(base, expected, actual);
+  return out;
 }
 
 /** The value compared for an outcome: its data, or its text (parsed when it is JSON). */
@@ -91,6 +129,7 @@ class Walker {
     private readonly out: Difference[],
     private readonly numeric: Tolerance['numeric'],
     private readonly ignored: (segs: string[]) => boolean,
+    private readonly words: Words,
   ) {}
 
   walk(segs: string[], a: unknown, b: unknown): void {
@@ -107,8 +146,8 @@ class Walker {
     }
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = 0; i < Math.max(a.length, b.length); i++) {
-        if (i >= a.length) this.add(segs, String(i), undefined, b[i], 'an item was added on replay');
-        else if (i >= b.length) this.add(segs, String(i), a[i], undefined, 'the item is missing on replay');
+        if (i >= a.length) this.add(segs, String(i), undefined, b[i], this.words.itemExtra);
+        else if (i >= b.length) this.add(segs, String(i), a[i], undefined, this.words.itemMissing);
         else this.walk([...segs, String(i)], a[i], b[i]);
       }
       return;
@@ -118,8 +157,8 @@ class Walker {
       for (const k of keys) {
         const inA = Object.prototype.hasOwnProperty.call(a, k);
         const inB = Object.prototype.hasOwnProperty.call(b, k);
-        if (!inB) this.add(segs, k, a[k], undefined, 'it is missing on replay');
-        else if (!inA) this.add(segs, k, undefined, b[k], 'it is new on replay');
+        if (!inB) this.add(segs, k, a[k], undefined, this.words.missing);
+        else if (!inA) this.add(segs, k, undefined, b[k], this.words.extra);
         else this.walk([...segs, k], a[k], b[k]);
       }
       return;
@@ -127,9 +166,9 @@ class Walker {
     const ta = kind(a);
     const tb = kind(b);
     let why = 'it differs';
-    if (a === undefined) why = 'it is new on replay';
-    else if (b === undefined) why = 'it is missing on replay';
-    else if (ta !== tb) why = `it was ${ta} and is now ${tb}`;
+    if (a === undefined) why = this.words.extra;
+    else if (b === undefined) why = this.words.missing;
+    else if (ta !== tb) why = this.words.kinds(ta, tb);
     this.out.push({ path, recorded: a, replayed: b, why });
   }
 

@@ -44,6 +44,8 @@ export class AuthoringService implements AuthoringApi {
 
   async runDoctor(skillId: string): Promise<DoctorReport> {
     const ref = this.wb.skillRef(skillId);
+    // Whoever reads this report hears when the files change, so it need never go stale.
+    this.wb.observeFiles(skillId);
     return doctor(ref.dir, { skill: ref.name, protocol: ref.protocol, home: this.wb.home });
   }
 
@@ -136,6 +138,10 @@ export class AuthoringService implements AuthoringApi {
     }
     setSecretVariable(this.wb.home, place.dir, env, name, value);
     return collectionDetails(this.wb.home, place);
+  }
+
+  async maskSecrets(skillId: string, value: unknown): Promise<unknown> {
+    return this.wb.redact(skillId, value);
   }
 
   // ---- internals ----

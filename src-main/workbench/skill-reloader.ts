@@ -6,6 +6,9 @@
  *
  * State survives a reload because it never lived in the process: a SkillDefinition skill's state and data
  * are in the workbench's home, and the runtime (log, timeline, stores) is kept; only the process restarts.
+ *
+ * The same watcher tells whoever asks that the files changed (`changed`: the Doctor re-checks on it). A
+ * folder can be observed without reloading (`observe`), for a skill that is stopped or has hot reload off.
  */
 import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from '../authoring/hot-reload';
 import { relPath } from '../authoring/skill-files';
@@ -23,6 +26,8 @@ export interface ReloadHooks {
   log(line: string): void;
   /** A mark on the skill's timeline and, for a problem, the status detail. */
   report(r: ReloadReport): void;
+  /** Every burst of changes (relative names, `/` separators), whether or not it reloads the skill. */
+  changed?(names: string[]): void;
   debounceMs?: number;
 }
 
@@ -33,18 +38,57 @@ export type ReloadReport =
 
 export class SkillReloader {
   private watcher: SkillWatcher | null = null;
+  /** Changes restart the skill (hot reload is on and the skill is meant to run). */
+  private reloading = false;
+  /** Someone wants to hear of changes even while nothing reloads (the Doctor). */
+  private observing = false;
   private running: Promise<void> | null = null;
   /** Changes that came while a reload was under way: handled once it ends. */
   private queued = new Set<string>();
 
   constructor(private readonly hooks: ReloadHooks) {}
 
+  /** Changes reload the skill. */
   get watching(): boolean {
-    return this.watcher !== null;
+    return this.reloading && this.watcher !== null;
   }
 
-  /** Starts watching (again, harmlessly, when it already is). */
+  /** Changes are told of (see observe). */
+  get observed(): boolean {
+    return this.observing;
+  }
+
+  /** Reloads the skill on changes from now on (again, harmlessly, when it already does). */
   start(): void {
+    this.reloading = true;
+    this.ensureWatcher();
+  }
+
+  /** Tells of changes (the `changed` hook) from now on, without reloading anything on its own account. */
+  observe(): void {
+    this.observing = true;
+    this.ensureWatcher();
+  }
+
+  /** No more reloads; the folder stays watched while it is observed. */
+  stop(): void {
+    this.reloading = false;
+    this.queued.clear();
+    if (!this.observing) this.closeWatcher();
+  }
+
+  /** Stops everything: no reloads, no change notices. */
+  close(): void {
+    this.observing = false;
+    this.stop();
+  }
+
+  /** Resolves once any reload under way (and those queued behind it) has finished: for tests and shutdown. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private ensureWatcher(): void {
     if (this.watcher) return;
     try {
       this.watcher = new SkillWatcher().watch(this.hooks.dir, {
@@ -57,24 +101,20 @@ export class SkillReloader {
     }
   }
 
-  stop(): void {
+  private closeWatcher(): void {
     this.watcher?.close();
     this.watcher = null;
-    this.queued.clear();
-  }
-
-  /** Resolves once any reload under way (and those queued behind it) has finished: for tests and shutdown. */
-  async settled(): Promise<void> {
-    while (this.running) await this.running;
   }
 
   private changed(files: string[]): void {
+    this.hooks.changed?.(reloadPlan(files, this.hooks.dir).names);
+    if (!this.reloading) return;
     for (const f of files) this.queued.add(f);
     if (!this.running) this.running = this.drain().finally(() => (this.running = null));
   }
 
   private async drain(): Promise<void> {
-    while (this.queued.size && this.watcher) {
+    while (this.queued.size && this.reloading) {
       const files = [...this.queued].sort();
       this.queued.clear();
       await this.reload(files);
@@ -86,7 +126,7 @@ export class SkillReloader {
     const plan = reloadPlan(files, dir);
     if (!plan.restart) return;
     const problem = await checkPythonSyntax(plan.python, { python: this.hooks.python });
-    if (!this.watcher) return; // stopped while Python was checking
+    if (!this.reloading) return; // stopped while Python was checking
     if (problem) {
       const message = `${describeSyntaxError(problem, dir)}. Not reloaded: the skill keeps what it was running until the file compiles.`;
       this.hooks.log(message);
@@ -109,12 +149,13 @@ export class SkillReloader {
 }
 
 /** The reloader of a workbench skill: it logs into the skill's log and marks its timeline. */
-export function reloaderFor(rt: SkillRuntime, debounceMs: number | undefined, restart: () => Promise<void>): SkillReloader {
+export function reloaderFor(rt: SkillRuntime, debounceMs: number | undefined, restart: () => Promise<void>, changed?: (names: string[]) => void): SkillReloader {
   return new SkillReloader({
     dir: rt.ref.dir,
     python: skillVenv(rt.ref.dir) ?? undefined,
     debounceMs,
     restart,
+    changed,
     log: (line) => rt.logs.append('system', line),
     report: (r) => reportReload(rt, r),
   });

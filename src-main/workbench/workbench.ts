@@ -302,7 +302,7 @@ export class Workbench implements CoreApi {
     await Promise.all([
       ...[...this.adopted].map((rt) => rt.close()),
       ...[...this.skills.values()].map(async (e) => {
-        e.reloader?.stop();
+        e.reloader?.close();
         e.ticks?.stop();
         await e.runtime?.close();
         await e.history?.close();
@@ -329,7 +329,7 @@ export class Workbench implements CoreApi {
     }
     for (const [id, e] of this.skills) {
       if (!next.has(id)) {
-        e.reloader?.stop();
+        e.reloader?.close();
         e.ticks?.stop();
         void e.runtime?.close();
         void e.history?.close();
@@ -404,7 +404,8 @@ export class Workbench implements CoreApi {
   }
 
   private async dropRuntime(e: Entry): Promise<void> {
-    e.reloader?.stop();
+    const observed = e.reloader?.observed ?? false;
+    e.reloader?.close();
     e.reloader = undefined;
     e.ticks?.stop();
     e.ticks = undefined;
@@ -415,6 +416,8 @@ export class Workbench implements CoreApi {
     // Closing the runtime ends its recording: tell the app, or it keeps showing REC.
     if (recording) this.events.emit('recording', infoOf(recording, false));
     this.events.emit('status', { skillId: e.ref.id, status: 'stopped' });
+    // The new runtime's folder is the same: whoever listened for its changes still does.
+    if (observed) this.observeFiles(e.ref.id);
   }
 
   private history(skillId: string): CallHistory {
@@ -445,11 +448,31 @@ export class Workbench implements CoreApi {
     // A skill that came up while the workbench was closing: a watcher now would keep the process alive.
     if (this.closed) return;
     if (!readSettings(skillFolder(this.opts.home, e.ref.id)).hotReload) return;
-    e.reloader ??= reloaderFor(rt, this.opts.reloadDebounceMs, async () => {
-      await this.stopProcess(e);
-      await this.startRuntime(e.ref.id);
-    });
-    e.reloader.start();
+    this.reloaderOf(e, rt).start();
+  }
+
+  /**
+   * From now on the app hears (event `filesChanged`) when the skill's files change, whether or not it runs
+   * or reloads: the Doctor re-checks on it. The hot-reload watcher does the watching; no process starts.
+   */
+  observeFiles(skillId: string): void {
+    if (this.closed) return;
+    const e = this.entry(skillId);
+    this.reloaderOf(e, this.runtime(skillId)).observe();
+  }
+
+  /** The skill's one watcher of its folder (made on first use). */
+  private reloaderOf(e: Entry, rt: SkillRuntime): SkillReloader {
+    e.reloader ??= reloaderFor(
+      rt,
+      this.opts.reloadDebounceMs,
+      async () => {
+        await this.stopProcess(e);
+        await this.startRuntime(e.ref.id);
+      },
+      (files) => this.events.emit('filesChanged', { skillId: e.ref.id, files }),
+    );
+    return e.reloader;
   }
 
   /** Waits for any hot reload under way to finish (tests, and the service before it answers). */

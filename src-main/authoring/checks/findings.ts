@@ -1,6 +1,7 @@
 /** What the doctor reports: findings in plain words, each with what to do about it and where. */
 
 import type { Finding, Severity } from '../../contract';
+import { findingTitle } from './finding-titles';
 
 export type { Finding, Severity } from '../../contract';
 
@@ -18,7 +19,7 @@ export class Findings {
   readonly list: Finding[] = [];
 
   add(severity: Severity, code: string, message: string, fix: string, where: Where = {}): void {
-    const f: Finding = { severity, code, message, fix };
+    const f: Finding = { severity, code, title: findingTitle(code), message, fix };
     if (where.file) f.file = where.file;
     if (where.line) f.line = where.line;
     if (where.field) f.field = where.field;

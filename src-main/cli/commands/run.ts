@@ -27,8 +27,23 @@ export async function run(argv: string[], io: Io): Promise<number> {
 
 function resultLines(r: RequestResult): string[] {
   const lines = [`${r.pass ? '✓' : '✗'} ${r.name} (${r.tool}, ${r.durationMs} ms)`];
-  for (const a of r.assertions) if (!a.pass) lines.push(`    ${a.message}`);
+  for (const a of r.assertions) {
+    if (a.pass) continue;
+    lines.push(`    ${a.message}`);
+    // Several fields differ: one line each, as a replay lists them.
+    const diffs = a.differences ?? [];
+    if (diffs.length > 1) for (const d of diffs.slice(0, MAX_DIFF_LINES)) lines.push(`      ${d.path}: expected ${shown(d.recorded)}, got ${shown(d.replayed)}${d.why === 'it differs' ? '' : ` (${d.why})`}`);
+    if (diffs.length > MAX_DIFF_LINES) lines.push(`      … and ${diffs.length - MAX_DIFF_LINES} more (--json lists them all)`);
+  }
   return lines;
+}
+
+const MAX_DIFF_LINES = 10;
+
+function shown(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
 function summary(r: RunReport): string {

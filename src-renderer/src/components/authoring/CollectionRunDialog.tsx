@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Check, ChevronDown, ChevronRight, Play, X } from 'lucide-react';
-import type { CollectionDetails, RequestResult, RunReport } from '@contract';
+import type { CollectionDetails, RequestResult, RunReport, SavedRequest } from '@contract';
 import { api } from '../../api/client';
 import { formatDuration } from '../../lib/format';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
+import { useStore } from '../../store';
+import { messageOf } from '../../actions/errors';
+import { CheckFailure } from './CheckFailure';
 import { useCollections } from './collections-store';
 import { useAction } from './use-action';
 
@@ -22,6 +25,25 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
   const run = async () => {
     setReport(null);
     setReport((await act(() => api().runCollection(skillId, live.dir, env || null))) ?? null);
+  };
+
+  /** Leaves a field out of one `equals` check of a request (written to its file), then runs again. */
+  const ignoreField = async (result: RequestResult, index: number, path: string) => {
+    const saved = live.requests.find((r) => r.name === result.name);
+    const a = saved?.assertions[index];
+    if (!saved || !a || !('equals' in a)) return;
+    const assertions = saved.assertions.map((x, i) => (i === index ? { ...x, ignore: [...(x.ignore ?? []), path] } : x));
+    const request: SavedRequest = { name: saved.name, tool: saved.tool, args: saved.args, assertions };
+    if (saved.timeoutMs !== undefined) request.timeoutMs = saved.timeoutMs;
+    try {
+      const res = await api().saveRequest(skillId, { collection: { dir: live.dir }, request });
+      useCollections.getState().put(skillId, res.collection);
+      useStore.getState().pushToast('success', `“${saved.name}”, check ${index + 1}: ${path} is left out from now on.`);
+    } catch (err) {
+      useStore.getState().pushToast('error', `Could not change the check: ${messageOf(err)}`);
+      return;
+    }
+    await run();
   };
 
   return (
@@ -62,13 +84,15 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
         {busy && !report && (
           <div className="panel-loading"><Spinner /> Calling {live.requests.length} request{live.requests.length === 1 ? '' : 's'} in order…</div>
         )}
-        {report && <RunResults report={report} />}
+        {report && <RunResults report={report} onIgnore={(r, i, p) => void ignoreField(r, i, p)} />}
       </div>
     </Dialog>
   );
 }
 
-function RunResults({ report }: { report: RunReport }) {
+type OnIgnore = (result: RequestResult, check: number, path: string) => void;
+
+function RunResults({ report, onIgnore }: { report: RunReport; onIgnore: OnIgnore }) {
   return (
     <div className="run-results" data-testid="collection-run-results">
       <div className="run-summary" data-testid="collection-run-summary">
@@ -81,14 +105,14 @@ function RunResults({ report }: { report: RunReport }) {
       </div>
       <ul className="run-list">
         {report.results.map((r) => (
-          <ResultRow key={r.file} result={r} />
+          <ResultRow key={r.file} result={r} onIgnore={onIgnore} />
         ))}
       </ul>
     </div>
   );
 }
 
-function ResultRow({ result: r }: { result: RequestResult }) {
+function ResultRow({ result: r, onIgnore }: { result: RequestResult; onIgnore: OnIgnore }) {
   const [open, setOpen] = useState(!r.pass);
   return (
     <li className={`run-row ${r.pass ? 'is-pass' : 'is-fail'}`} data-testid="run-result" data-pass={r.pass}>
@@ -120,7 +144,10 @@ function ResultRow({ result: r }: { result: RequestResult }) {
             <tbody>
               {r.assertions.map((a, i) => (
                 <tr key={i} className={a.pass ? 'is-pass' : 'is-fail'} data-testid="assertion-result" data-pass={a.pass}>
-                  <td>{a.pass ? <Check size={13} className="ok" aria-label="passed" /> : <X size={13} className="bad" aria-label="failed" />}</td>
+                  <td>
+                    <span className="check-n">{i + 1}</span>
+                    {a.pass ? <Check size={13} className="ok" aria-label="passed" /> : <X size={13} className="bad" aria-label="failed" />}
+                  </td>
                   <td className="mono">{a.assertion.path ? <span className="assert-path">{a.assertion.path} </span> : null}{a.expected}</td>
                   <td className="mono">{a.actual}</td>
                   <td>{a.message}</td>
@@ -128,6 +155,11 @@ function ResultRow({ result: r }: { result: RequestResult }) {
               ))}
             </tbody>
           </table>
+          {r.assertions.map((a, i) =>
+            a.pass ? null : (
+              <CheckFailure key={i} n={i + 1} result={a} outcome={r.outcome} onIgnore={'equals' in a.assertion ? (p) => onIgnore(r, i, p) : undefined} />
+            ),
+          )}
         </div>
       )}
     </li>

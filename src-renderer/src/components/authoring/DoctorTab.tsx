@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
+import { formatClock } from '../../lib/format';
 import { HotReloadSwitch } from './HotReloadSwitch';
 import { useAction } from './use-action';
 import '../../styles/authoring.css';
@@ -12,9 +13,11 @@ import '../../styles/authoring.css';
 interface Checked {
   report: DoctorReport;
   at: number;
+  /** What set off this check when it was a change on disk: the files that changed. */
+  after?: string[];
 }
 
-/** The last report per skill, so coming back to the tab shows it at once (a re-run is one click). */
+/** The last report per skill, shown at once when the tab opens while the skill is checked again. */
 const lastReports = new Map<string, Checked>();
 
 const GROUPS: { severity: Severity; title: string; icon: typeof CircleX }[] = [
@@ -25,27 +28,80 @@ const GROUPS: { severity: Severity; title: string; icon: typeof CircleX }[] = [
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The doctor's findings for a skill, as a reviewer would give them. */
+/** The files the doctor saw the skill write into its own folder as it started. */
+function writtenBySkill(report: DoctorReport): Set<string> {
+  return new Set(report.findings.filter((f) => f.code === 'WRITES_OWN_FOLDER' && f.file).map((f) => f.file!));
+}
+
+function changedWords(files: string[]): string {
+  if (files.length === 1) return files[0];
+  if (files.length === 2) return `${files[0]} and ${files[1]}`;
+  return `${files[0]} and ${files.length - 1} other files`;
+}
+
+/**
+ * The doctor's findings for a skill, as a reviewer would give them. It checks again whenever the tab
+ * opens and whenever the skill's files change on disk (the workbench's hot-reload watcher says so), so
+ * it never vouches for files that have changed since.
+ */
 export function DoctorTab({ skillId }: { skillId: string }) {
   const [checked, setChecked] = useState<Checked | undefined>(() => lastReports.get(skillId));
   const { busy: running, error, act } = useAction();
   // A report that arrives after the view moved to another skill is kept for later, not shown here.
   const shownId = useRef(skillId);
   shownId.current = skillId;
+  // One check at a time; changes that come during one start one more once it ends.
+  const inFlight = useRef(false);
+  const again = useRef<string[] | null>(null);
+  // A skill that writes into its own folder as it starts would set off a new check with every check:
+  // what the last two checks both saw it write is not a reason to check again.
+  const selfWritten = useRef<Set<string>[]>([]);
 
-  const run = useCallback(async () => {
-    const report = await act(() => api().runDoctor(skillId));
-    if (!report) return;
-    const next = { report, at: Date.now() };
-    lastReports.set(skillId, next);
-    if (shownId.current === skillId) setChecked(next);
-  }, [skillId, act]);
+  const run = useCallback(
+    async (after?: string[]) => {
+      if (inFlight.current) {
+        again.current = [...(again.current ?? []), ...(after ?? [])];
+        return;
+      }
+      inFlight.current = true;
+      try {
+        let cause = after;
+        for (;;) {
+          const report = await act(() => api().runDoctor(skillId));
+          if (report) {
+            selfWritten.current = [...selfWritten.current.slice(-1), writtenBySkill(report)];
+            const next: Checked = { report, at: Date.now(), after: cause?.length ? cause : undefined };
+            lastReports.set(skillId, next);
+            if (shownId.current === skillId) setChecked(next);
+          }
+          if (!again.current) break;
+          cause = [...new Set(again.current)];
+          again.current = null;
+        }
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [skillId, act],
+  );
 
+  // Every time the tab opens (or shows another skill): what was known, then a fresh check.
   useEffect(() => {
-    const known = lastReports.get(skillId);
-    setChecked(known);
-    if (!known) void run();
+    setChecked(lastReports.get(skillId));
+    selfWritten.current = [];
+    void run();
   }, [skillId, run]);
+
+  useEffect(
+    () =>
+      api().on('filesChanged', ({ skillId: id, files }) => {
+        if (id !== skillId) return;
+        const seen = selfWritten.current;
+        if (seen.length === 2 && files.every((f) => seen[0].has(f) && seen[1].has(f))) return;
+        void run(files);
+      }),
+    [skillId, run],
+  );
 
   const report = checked?.report;
   const count = (s: Severity) => report?.findings.filter((f) => f.severity === s).length ?? 0;
@@ -72,13 +128,18 @@ export function DoctorTab({ skillId }: { skillId: string }) {
             </div>
             <div className="doctor-verdict-sub">
               Manifest fields, tool schemas, names and descriptions, setup fields, ticks, entries and committed secrets
-              {checked && <> · checked at {new Date(checked.at).toLocaleTimeString()}</>}
+              {checked && (
+                <span data-testid="doctor-checked-at">
+                  {' '}· checked at {formatClock(checked.at)}
+                  {checked.after && <> after a change to {changedWords(checked.after)}</>}
+                </span>
+              )}
             </div>
           </div>
         </div>
         <HotReloadSwitch skillId={skillId} />
         <Button icon={<RefreshCw size={13} />} onClick={() => void run()} busy={running} disabled={running} data-testid="doctor-rerun">
-          {running ? 'Checking…' : 'Run again'}
+          {running ? 'Checking…' : 'Check again'}
         </Button>
       </header>
 
@@ -103,9 +164,9 @@ export function DoctorTab({ skillId }: { skillId: string }) {
             if (!list.length) return null;
             return (
               <section key={severity} className={`doctor-group sev-${severity}`} data-testid={`doctor-group-${severity}`} aria-label={title}>
-                <h3 className="doctor-group-title">
+                <h2 className="doctor-group-title">
                   <Icon size={15} aria-hidden="true" /> {title} <span className="count">{list.length}</span>
-                </h3>
+                </h2>
                 <ul className="finding-list">
                   {list.map((f, i) => (
                     <FindingItem key={`${f.code}-${i}`} finding={f} dir={report.dir} />
@@ -123,6 +184,7 @@ function FindingItem({ finding: f, dir }: { finding: Finding; dir: string }) {
   const place = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : null;
   return (
     <li className={`finding sev-${f.severity}`} data-testid="finding" data-code={f.code}>
+      <div className="finding-title" data-testid="finding-title">{f.title}</div>
       <FindingMessage text={f.message} />
       {f.fix && (
         <div className="finding-fix">
@@ -137,7 +199,7 @@ function FindingItem({ finding: f, dir }: { finding: Finding; dir: string }) {
           </span>
         )}
         {f.field && <span className="where-chip field-chip">{f.field}</span>}
-        <span className="code-badge" title="Finding code (also in skillbench doctor --json)">
+        <span className="code-badge" title="The finding's code, as skillbench doctor --json gives it">
           {f.code}
         </span>
       </div>

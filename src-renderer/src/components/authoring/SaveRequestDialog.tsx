@@ -6,6 +6,8 @@ import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { useCollections, useSkillCollections } from './collections-store';
+import { AssertionEditor } from './AssertionEditor';
+import { assertionsOf, draftOfAssertion, newDraft, type CheckDraft } from './assertion-drafts';
 import { useAction } from './use-action';
 import '../../styles/authoring.css';
 
@@ -29,12 +31,24 @@ export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: s
   const [where, setWhere] = useState<'skill' | 'folder'>('skill');
   const [folder, setFolder] = useState('');
   const expected = expectation(lastCall, tool);
-  const [expect, setExpect] = useState(false);
-  const { busy, error, act } = useAction();
+  const [checks, setChecks] = useState<CheckDraft[]>([]);
+  const expect = checks.some((c) => c.fromLast);
+  const { busy, error, setError, act } = useAction();
   const creating = target === NEW || !list?.length;
 
+  // "Expect the last result" puts its checks among the others, where fields can be left out of it.
+  const setExpect = (on: boolean) => {
+    if (!on || !expected) return setChecks(checks.filter((c) => !c.fromLast));
+    setChecks([newDraft('succeeds', { fromLast: true }), { ...draftOfAssertion(expected), original: undefined, fromLast: true }, ...checks]);
+  };
+
   const save = async () => {
-    const assertions: Assertion[] = expect && expected ? [{ is_error: false }, expected] : [];
+    const parsed = assertionsOf(checks);
+    if ('problem' in parsed) {
+      setError(parsed.problem);
+      return;
+    }
+    const assertions: Assertion[] = parsed.assertions;
     const collection = creating ? { name: newName.trim(), folder: where === 'folder' ? folder.trim() : undefined } : { dir: target };
     const res = await act(() => api().saveRequest(skillId, { collection, request: { name: name.trim(), tool, args, assertions } }));
     if (!res) return;
@@ -105,13 +119,17 @@ export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: s
           </fieldset>
         )}
 
-        <label className={`save-expect${expected ? '' : ' is-disabled'}`}>
-          <input type="checkbox" checked={expect && !!expected} disabled={!expected} onChange={(e) => setExpect(e.target.checked)} data-testid="save-request-expect" />
-          Expect the result of the last run
-          <span className="field-help">
-            {expected ? ' (a collection run then fails when the answer changes)' : ' (run the tool first; without it, the request passes when the call succeeds)'}
-          </span>
-        </label>
+        <fieldset className="save-checks">
+          <legend className="field-label">Checks</legend>
+          <label className={`save-expect${expected ? '' : ' is-disabled'}`}>
+            <input type="checkbox" checked={expect && !!expected} disabled={!expected} onChange={(e) => setExpect(e.target.checked)} data-testid="save-request-expect" />
+            Expect the result of the last run
+            <span className="field-help">
+              {expected ? ' (a collection run then fails when the answer changes; leave out the fields that may)' : ' (run the tool first to expect its result)'}
+            </span>
+          </label>
+          <AssertionEditor drafts={checks} onChange={setChecks} idPrefix="save-check" />
+        </fieldset>
         {error && <p className="field-error" role="alert">{error}</p>}
       </form>
     </Dialog>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Bookmark, ChevronDown, ChevronRight, Play, RefreshCw, Trash2, Variable } from 'lucide-react';
+import { Bookmark, ChevronDown, ChevronRight, ListChecks, Play, RefreshCw, Trash2, Variable } from 'lucide-react';
 import type { CollectionDetails, SavedRequest } from '@contract';
 import { api } from '../../api/client';
 import { toastError } from '../../actions/errors';
 import { useStore } from '../../store';
 import { IconButton } from '../common/Button';
 import { loadCollections, useCollections, useSkillCollections } from './collections-store';
+import { ChecksDialog } from './ChecksDialog';
 import { CollectionRunDialog } from './CollectionRunDialog';
 import { EnvironmentDialog } from './EnvironmentDialog';
 import '../../styles/authoring.css';
@@ -24,6 +25,7 @@ export function SavedRequests({ skillId }: { skillId: string }) {
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const [running, setRunning] = useState<CollectionDetails | null>(null);
   const [editing, setEditing] = useState<CollectionDetails | null>(null);
+  const [checking, setChecking] = useState<{ c: CollectionDetails; r: SavedRequest } | null>(null);
   const total = list?.reduce((n, c) => n + c.requests.length, 0) ?? 0;
 
   const remove = async (c: CollectionDetails, name: string) => {
@@ -78,6 +80,15 @@ export function SavedRequests({ skillId }: { skillId: string }) {
                         <span className="saved-item-name">{r.name}</span>
                         <span className="saved-item-tool">{r.tool}</span>
                       </button>
+                      <IconButton
+                        size="sm"
+                        className="saved-item-checks"
+                        label={`Checks of "${r.name}" (${r.assertions.length ? `${r.assertions.length} check${r.assertions.length === 1 ? '' : 's'}` : 'none: passes when the call succeeds'})`}
+                        icon={<ListChecks size={12} />}
+                        onClick={() => setChecking({ c, r })}
+                        data-testid="saved-request-checks"
+                        data-count={r.assertions.length}
+                      />
                       <IconButton size="sm" tone="danger" className="saved-item-delete" label={`Delete "${r.name}"`} icon={<Trash2 size={12} />} onClick={() => void remove(c, r.name)} />
                     </li>
                   ))}
@@ -88,6 +99,7 @@ export function SavedRequests({ skillId }: { skillId: string }) {
         })}
       </div>
       {running && <CollectionRunDialog skillId={skillId} collection={running} onClose={() => setRunning(null)} />}
+      {checking && <ChecksDialog skillId={skillId} collection={checking.c} request={checking.r} onClose={() => setChecking(null)} />}
       {editing && <EnvironmentDialog skillId={skillId} collectionDir={editing.dir} onClose={() => setEditing(null)} />}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CircleCheck, CircleX, EyeOff, GitCompareArrows } from 'lucide-react';
+import { CircleCheck, CircleX, GitCompareArrows } from 'lucide-react';
 import type { RecordingView, ReplayCase, ReplayReport } from '@contract';
 import { api } from '../../api/client';
 import { messageOf } from '../../actions/errors';
@@ -9,6 +9,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { JsonTree } from '../common/JsonTree';
 import { Spinner } from '../common/Spinner';
 import { argsSummary } from './RecordedCalls';
+import { DifferenceList } from './DifferenceList';
 import { SideBySide } from './SideBySide';
 import { draftOf, ToleranceEditor, toleranceOf, type ToleranceDraft } from './ToleranceEditor';
 import '../../styles/recordings-replay.css';
@@ -176,29 +177,7 @@ function CaseView({ file, c, onSaved, rerunning }: { file: string; c: ReplayCase
         <JsonTree value={c.args ?? {}} label="Arguments sent" expandDepth={3} />
       </details>
       <SideBySide c={c} />
-      {c.differences.length > 0 && (
-        <div className="diff-list" data-testid="replay-differences">
-          <h3 className="section-title">What differs</h3>
-          <ul>
-            {c.differences.map((d) => (
-              <li key={d.path} className="diff-item">
-                <code className="diff-path">{d.path}</code>
-                <span className="diff-values">
-                  <span className="diff-old">{show(d.recorded)}</span>
-                  <span aria-hidden="true">→</span>
-                  <span className="diff-new">{show(d.replayed)}</span>
-                </span>
-                {d.why !== 'it differs' && <span className="muted small diff-why">{d.why}</span>}
-                {d.path !== 'ok' && (
-                  <button type="button" className="link-btn" onClick={() => ignore(d.path)} title="Add this path to the fields ignored for this call">
-                    <EyeOff size={12} aria-hidden="true" /> Ignore
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {c.differences.length > 0 && <DifferenceList differences={c.differences} onIgnore={ignore} ignoreTitle="Add this path to the fields ignored for this call" />}
       <ToleranceEditor
         draft={draft}
         onChange={setDraft}
@@ -210,10 +189,4 @@ function CaseView({ file, c, onSaved, rerunning }: { file: string; c: ReplayCase
       />
     </div>
   );
-}
-
-function show(v: unknown): string {
-  if (v === undefined) return '(nothing)';
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 160 ? `${s.slice(0, 157)}…` : s;
 }

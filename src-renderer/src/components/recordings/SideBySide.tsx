@@ -3,14 +3,23 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { formatDuration } from '../../lib/format';
 import { comparedRoot, comparedValue, isMarked, jsonLines, type JsonLine } from './json-lines';
 
-/** The recorded and the replayed result next to each other, the lines that differ marked on both sides. */
-export function SideBySide({ c }: { c: ReplayCase }) {
-  const root = comparedRoot(c.recorded, c.replayed);
+/**
+ * Two results next to each other, the lines that differ marked on both sides: the recorded and the
+ * replayed one (Replay), or the expected and the actual one (a collection run's failed check).
+ */
+export function SideBySide({ c, titles = ['Recorded', 'Replayed'], root: rootGiven, testId = 'replay-side-by-side' }: {
+  c: Pick<ReplayCase, 'recorded' | 'replayed' | 'differences'>;
+  titles?: [string, string];
+  /** Which part of the outcomes to show; by default the one a replay compares. */
+  root?: 'data' | 'text';
+  testId?: string;
+}) {
+  const root = rootGiven ?? comparedRoot(c.recorded, c.replayed);
   const paths = c.differences.map((d) => d.path);
   return (
-    <div className="sbs" data-testid="replay-side-by-side">
-      <Side title="Recorded" outcome={c.recorded} root={root} paths={paths} testId="sbs-recorded" />
-      <Side title="Replayed" outcome={c.replayed} root={root} paths={paths} testId="sbs-replayed" />
+    <div className="sbs" data-testid={testId}>
+      <Side title={titles[0]} outcome={c.recorded} root={root} paths={paths} testId="sbs-recorded" />
+      <Side title={titles[1]} outcome={c.replayed} root={root} paths={paths} testId="sbs-replayed" />
     </div>
   );
 }

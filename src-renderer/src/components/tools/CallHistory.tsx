@@ -1,10 +1,11 @@
-import { CircleCheck, CircleX, LoaderCircle, Play } from 'lucide-react';
+import { CircleCheck, CircleX, LoaderCircle, Play, SquareTerminal } from 'lucide-react';
 import type { CallRecord } from '@contract';
 import { useStore } from '../../store';
 import { EmptyState } from '../common/EmptyState';
 import { IconButton } from '../common/Button';
 import { formatDuration, formatWhen } from '../../lib/format';
 import { reopenCall, runTool } from '../../actions/tools';
+import { copyCallCommand } from '../../actions/copy-command';
 
 const EMPTY: CallRecord[] = [];
 
@@ -42,6 +43,13 @@ export function CallHistory({ skillId, onOpened }: { skillId: string; onOpened()
               <span className="history-meta">{o ? formatDuration(o.durationMs) : ''}</span>
               <span className="history-meta">{formatWhen(r.startedAt)}</span>
             </button>
+            <IconButton
+              size="sm"
+              label={`Copy ${r.tool} as a skillbench call command line`}
+              icon={<SquareTerminal size={12} />}
+              onClick={() => void copyCallCommand(r.skillId, r.tool, r.args)}
+              data-testid="history-copy-command"
+            />
             <IconButton
               size="sm"
               label={`Run ${r.tool} again with the same arguments`}

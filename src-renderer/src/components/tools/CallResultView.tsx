@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { CircleCheck, CircleX, Copy, LoaderCircle, Play } from 'lucide-react';
+import { CircleCheck, CircleX, Copy, LoaderCircle, Play, SquareTerminal } from 'lucide-react';
 import type { CallRecord } from '@contract';
 import { JsonTree } from '../common/JsonTree';
 import { ErrorNote } from '../common/ErrorNote';
 import { Button, IconButton } from '../common/Button';
 import { formatDuration, formatWhen, pretty, tryParseJson } from '../../lib/format';
 import { copyText } from '../../lib/clipboard';
+import { copyCallCommand } from '../../actions/copy-command';
 import { deepEqual } from '../../lib/deep-equal';
 
 function TextResult({ text, title = 'Text (parsed as JSON)' }: { text: string; title?: string }) {
@@ -45,6 +46,7 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
         {o && <span className="result-meta">{formatDuration(o.durationMs)}</span>}
         <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
         <span className="spacer" />
+        <IconButton size="sm" label="Copy as command: this call as a skillbench call line" icon={<SquareTerminal size={13} />} onClick={() => void copyCallCommand(record.skillId, record.tool, record.args)} data-testid="result-copy-command" />
         {copyable && <IconButton size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
         {onRunAgain && !running && (
           <Button size="sm" icon={<Play size={12} />} onClick={onRunAgain}>Run again</Button>

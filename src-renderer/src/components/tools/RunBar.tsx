@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { BookmarkPlus, Play, Square, Timer } from 'lucide-react';
+import { BookmarkPlus, Play, Square, SquareTerminal, Timer } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { draftKey, useStore } from '../../store';
-import { Button } from '../common/Button';
+import { Button, IconButton } from '../common/Button';
 import { formatDuration } from '../../lib/format';
 import { asJson } from '../../lib/schema-validator';
 import { cancelRun } from '../../actions/tools';
+import { copyCallCommand } from '../../actions/copy-command';
 import { SaveRequestDialog } from '../authoring/SaveRequestDialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -66,6 +67,14 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
         <Button icon={<BookmarkPlus size={13} />} onClick={() => setSaving({ tool, args: asJson(useStore.getState().drafts[draftKey(skillId, tool)]) ?? {} })} title="Save this call with a name, into a collection" data-testid="save-request">
           Save
         </Button>
+      )}
+      {tool && (
+        <IconButton
+          label="Copy as command: this call as a skillbench call line for a terminal"
+          icon={<SquareTerminal size={14} />}
+          onClick={() => void copyCallCommand(skillId, tool, asJson(useStore.getState().drafts[draftKey(skillId, tool)]) ?? {}, { timeoutMs })}
+          data-testid="copy-command"
+        />
       )}
       {saving && <SaveRequestDialog skillId={skillId} tool={saving.tool} args={saving.args} onClose={() => setSaving(null)} />}
       <span className="spacer" />
