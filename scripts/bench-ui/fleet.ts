@@ -58,7 +58,7 @@ export async function bareStarts(folder: string): Promise<number> {
   return performance.now() - t0;
 }
 
-/** Bytes of the skills' complete log files (`<home>/skills/*/logs/`): how the benchmark knows a flood is in whole. */
+/** Bytes of the skills' complete log files (the logs folder of each skill under the home): how the benchmark knows a flood is in whole. */
 export function logBytes(home: string): number {
   let total = 0;
   const walk = (d: string, inLogs: boolean) => {
