@@ -21,7 +21,7 @@ export async function ingestRows(benchDir: string, home: string, sizes: number[]
   const rows: Row[] = [];
   const peaks: number[] = [];
   gc();
-  const base = process.memoryUsage().rss;
+  const base = process.memoryUsage.rss();
   for (const [k, mib] of sizes.entries()) {
     const logFile = path.join(home, `flood-${mib}.log`);
     const copyFile = path.join(home, `copy-${mib}.log`);

@@ -18,11 +18,11 @@ export async function soakRow(skillDir: string, home: string, n: number, window:
   await sequential(call, 20_000 / window);
   await pipelined(call, 20_000, window);
   gc();
-  const start = process.memoryUsage().rss;
+  const start = process.memoryUsage.rss();
   const sample = await measure(() => pipelined(call, n, window));
   await wb.stopRecording(skillId);
   gc();
-  const end = process.memoryUsage().rss;
+  const end = process.memoryUsage.rss();
   await wb.close();
   const note = `start ${mb(start).toFixed(0)} MB, peak ${mb(sample.peakRss).toFixed(0)} MB, end ${mb(end).toFixed(0)} MB; ${Math.round(n / sample.seconds).toLocaleString('en-US')} calls/s`;
   return timeRow(`${n.toLocaleString('en-US')} calls with history and a recording on: peak RSS`, 'MB', mb(start), mb(sample.peakRss), 0.9, note);
