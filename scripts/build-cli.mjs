@@ -16,4 +16,8 @@ await Promise.all([
   build({ ...common, entryPoints: ['scripts/bench/main.ts'], outfile: 'out/cli/bench.cjs' }).catch((err) => {
     if (!/Could not resolve|ENOENT/.test(String(err))) throw err;
   }),
+  // The UI benchmark drives Chromium through the playwright package as installed.
+  build({ ...common, entryPoints: ['scripts/bench-ui/main.ts'], outfile: 'out/cli/bench-ui.cjs', external: ['electron', 'playwright', 'playwright-core'] }).catch((err) => {
+    if (!/Could not resolve|ENOENT/.test(String(err))) throw err;
+  }),
 ]);

@@ -9,10 +9,10 @@ export interface Sample {
 }
 
 export async function measure(work: () => Promise<void>): Promise<Sample> {
-  const base = process.memoryUsage().rss;
+  const base = process.memoryUsage.rss();
   let peak = base;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
   }, 5);
   const t0 = performance.now();
   try {
@@ -20,7 +20,7 @@ export async function measure(work: () => Promise<void>): Promise<Sample> {
   } finally {
     clearInterval(timer);
   }
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, process.memoryUsage.rss());
   return { seconds: (performance.now() - t0) / 1000, peakRssMb: (peak - base) / (1024 * 1024), peakRss: peak };
 }
 

@@ -1,0 +1,52 @@
+/**
+ * What the UI benchmark measures inside the page: long tasks (PerformanceObserver `longtask`), frames (a
+ * requestAnimationFrame loop), and interaction times taken in the page itself, so that the driver's own round
+ * trips are not counted. Installed before the app's code with `page.addInitScript`.
+ */
+export const PROBES = `
+(() => {
+  const b = (window.__bench = { tasks: [], frames: [] });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) b.tasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+  const frame = (t) => { b.frames.push(t); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  window.__benchReset = () => { b.tasks.length = 0; b.frames.length = 0; };
+  window.__benchCollect = () => {
+    const f = b.frames;
+    let worst = 0;
+    for (let i = 1; i < f.length; i++) worst = Math.max(worst, f[i] - f[i - 1]);
+    const span = f.length > 1 ? (f[f.length - 1] - f[0]) / 1000 : 0;
+    return { longestTask: b.tasks.length ? Math.max(...b.tasks) : 0, longTasks: b.tasks.length, fps: span ? (f.length - 1) / span : 0, worstGap: worst };
+  };
+  /** Resolves with the ms from a condition's start until check() holds, watching the DOM and each frame. */
+  const until = (check, what = 'the page') => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('timed out after 60 s waiting for ' + what)); }, 60000);
+    const test = () => { if (check()) { clearTimeout(timer); obs.disconnect(); resolve(performance.now() - t0); return true; } return false; };
+    const obs = new MutationObserver(test);
+    obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    const poll = () => { if (!test()) requestAnimationFrame(poll); };
+    requestAnimationFrame(poll);
+  });
+  /** Presses Run and waits for a result that differs from the one shown (the bench skill numbers its answers). */
+  window.__benchClickRun = async () => {
+    const text = () => document.querySelector('[data-testid="tool-result"]')?.textContent ?? '';
+    const before = text();
+    const t0 = performance.now();
+    document.querySelector('[data-testid="run-tool"]').click();
+    await until(() => text() !== before && /call/.test(text()), 'a new result after Run');
+    return performance.now() - t0;
+  };
+  window.__benchClickUntil = async (selector, check) => {
+    const t0 = performance.now();
+    document.querySelector(selector).click();
+    await until(() => check());
+    return performance.now() - t0;
+  };
+  window.__benchUntil = until;
+})();
+`;
+
+export function p90(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)];
+}

@@ -1,0 +1,54 @@
+/**
+ * stderr ingest at two volumes: the engine's LogSink (ring in memory, complete file on disk) against reading
+ * the same bytes raw, and against piping them straight into a file (what the disk allows). Memory is the
+ * process's peak RSS above one base taken after a GC before the first volume: flat means the same within 10%.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { floodEngine, floodRaw, floodRawToFile } from './ingest';
+import { bestOfPair } from './measure';
+import { row, type Row } from './rows';
+
+export interface IngestMemory {
+  volumes: number[];
+  peakRssMb: number[];
+  flat: boolean;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+export async function ingestRows(benchDir: string, home: string, sizes: number[], runs: number): Promise<{ rows: Row[]; memory: IngestMemory }> {
+  const rows: Row[] = [];
+  const peaks: number[] = [];
+  gc();
+  const base = process.memoryUsage.rss();
+  for (const [k, mib] of sizes.entries()) {
+    const logFile = path.join(home, `flood-${mib}.log`);
+    const copyFile = path.join(home, `copy-${mib}.log`);
+    const engine = async () => {
+      fs.rmSync(logFile, { force: true });
+      gc();
+      await floodEngine(benchDir, mib, logFile);
+    };
+    const [rawIn, engIn] = await bestOfPair(runs, async () => void (await floodRaw(benchDir, mib)), engine);
+    const [copy, engCopy] = await bestOfPair(
+      runs,
+      async () => {
+        fs.rmSync(copyFile, { force: true });
+        await floodRawToFile(benchDir, mib, copyFile);
+      },
+      engine,
+    );
+    const peakMb = (Math.max(engIn.peakRss, engCopy.peakRss) - base) / (1024 * 1024);
+    peaks.push(peakMb);
+    const first = k === 0;
+    rows.push(
+      row(`stderr ingest, ${mib} MiB, vs raw reading`, 'MB/s', mib / rawIn.seconds, mib / engIn.seconds, first ? 0.8 : 0, first ? `peak +${peakMb.toFixed(0)} MB RSS` : `no target at this volume: the disk is the ceiling (next row); peak +${peakMb.toFixed(0)} MB RSS`),
+      row(`stderr ingest, ${mib} MiB, vs piping into a file`, 'MB/s', mib / copy.seconds, mib / engCopy.seconds, 1.0, 'baseline: the same bytes piped straight into a file'),
+    );
+    fs.rmSync(logFile, { force: true });
+    fs.rmSync(copyFile, { force: true });
+  }
+  const flat = peaks.length > 1 ? peaks[peaks.length - 1] <= peaks[0] * 1.1 + 2 : true;
+  return { rows, memory: { volumes: sizes, peakRssMb: peaks, flat } };
+}
