@@ -45,7 +45,7 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
         {o && <span className="result-meta">{formatDuration(o.durationMs)}</span>}
         <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
         <span className="spacer" />
-        {copyable && <IconButton size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
+        {copyable && <IconButton worksOffline size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
         {onRunAgain && !running && (
           <Button size="sm" icon={<Play size={12} />} onClick={onRunAgain}>Run again</Button>
         )}
