@@ -139,7 +139,11 @@ describe('the log file through the workbench', () => {
     const secret = 'sk_live_0123456789abcdef';
     const call = await wb.callTool(id, 'shout', { lines: 7000, stream: 'both', text: `key ${secret} line` });
     expect(call.outcome?.text).toBe('printed 7000 lines');
-    await eventually(async () => (await wb.getLogs(id)).at(-1)?.text.includes('7000 of 7000'), 10_000, 'the last line');
+    // Each stream arrives in order, but the two pipes are read independently: wait for the last line of each.
+    await eventually(async () => {
+      const texts = (await wb.getLogs(id)).map((e) => e.text);
+      return texts.some((t) => t.endsWith('6999 of 7000 on stderr')) && texts.some((t) => t.endsWith('7000 of 7000 on stdout'));
+    }, 20_000, 'the last line of each stream');
     const shown = await wb.getLogs(id);
     const info = await wb.logFiles.logFileInfo(id, shown[0].seq);
     const all = naive(info.path!);
@@ -164,7 +168,7 @@ describe('the log file through the workbench', () => {
   it('serves the whole log as numbered text in browser mode, only with the token', async () => {
     const { wb, id } = await loudWorkbench();
     await wb.callTool(id, 'shout', { lines: 30, text: 'hello' });
-    await eventually(async () => (await wb.getLogs(id)).at(-1)?.text.includes('30 of 30'), 10_000, 'the last line');
+    await eventually(async () => (await wb.getLogs(id)).some((e) => e.text.endsWith('30 of 30 on stderr')), 20_000, 'the last line');
     wb.idleRuntime(id).redactor.add('hello 7 of');
     const server = await startServer({ workbench: wb, rendererDir: tempDir() });
     servers.push(server);

@@ -1,4 +1,9 @@
-import type { MessageEntry } from '@contract';
+/** What classifying needs of a MessageEntry (kept structural: the engine's tests import this file too). */
+interface Classifiable {
+  kind: 'request' | 'response' | 'notification' | 'exchange' | 'invalid';
+  direction: 'out' | 'in';
+  method?: string;
+}
 
 /**
  * What a protocol message is about, for the Messages tab's kind filter:
@@ -22,7 +27,7 @@ export const MESSAGE_CATEGORIES: { key: MessageCategory; label: string; title: s
 
 const TICK_METHODS = new Set(['skill/tick', 'lifecycle/onTick']);
 
-export function categoryOf(entry: MessageEntry, pair?: MessageEntry): MessageCategory {
+export function categoryOf(entry: Classifiable, pair?: Classifiable): MessageCategory {
   if (entry.kind === 'exchange') return 'call';
   if (entry.kind === 'invalid') return 'lifecycle';
   if (entry.kind === 'response') {

@@ -1,7 +1,12 @@
-import type { LogEntry, LogStream } from '@contract';
+/** What the buffer needs of a LogEntry (kept structural: the engine's tests import this file too). */
+interface BufferedLine {
+  seq: number;
+  text: string;
+  stream: 'stdout' | 'stderr' | 'system';
+}
 
 /** Which streams the Logs tab shows; a stream switched off in its legend is hidden, not dropped. */
-export type StreamFilter = Record<LogStream, boolean>;
+export type StreamFilter = Record<BufferedLine['stream'], boolean>;
 export const ALL_STREAMS: StreamFilter = { stdout: true, stderr: true, system: true };
 
 /**
@@ -9,8 +14,8 @@ export const ALL_STREAMS: StreamFilter = { stdout: true, stderr: true, system: t
  * them again. Bounded by count and by characters: what falls out is only in the complete log file, and the oldest
  * seq kept says from where (LogsTab asks the workbench how many lines come before it).
  */
-export class LogBuffer {
-  private items: LogEntry[] = [];
+export class LogBuffer<T extends BufferedLine = BufferedLine> {
+  private items: T[] = [];
   private head = 0;
   private chars = 0;
   private lastSeq = -1;
@@ -25,13 +30,13 @@ export class LogBuffer {
   }
 
   /** The oldest line kept. */
-  get first(): LogEntry | undefined {
+  get first(): T | undefined {
     return this.items[this.head];
   }
 
   /** Keeps the entries newer than any kept (a backlog and live batches overlap); returns those. */
-  add(entries: readonly LogEntry[]): LogEntry[] {
-    const fresh: LogEntry[] = [];
+  add(entries: readonly T[]): T[] {
+    const fresh: T[] = [];
     for (const e of entries) {
       if (e.seq <= this.lastSeq) continue;
       this.lastSeq = e.seq;
@@ -50,7 +55,7 @@ export class LogBuffer {
     this.compact();
   }
 
-  all(): LogEntry[] {
+  all(): T[] {
     return this.items.slice(this.head);
   }
 
@@ -64,7 +69,7 @@ export class LogBuffer {
 
   private dropFirst(): void {
     this.chars -= this.items[this.head].text.length;
-    this.items[this.head++] = undefined as unknown as LogEntry;
+    this.items[this.head++] = undefined as unknown as T;
   }
 
   private compact(): void {
