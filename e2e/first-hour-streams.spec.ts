@@ -103,6 +103,19 @@ test('the Logs tab says when older lines are only in the complete log file, sear
   await view.close();
   await shotBothThemes(wb, 'logs-earlier-lines');
   await atSmallSize(page, () => shotBothThemes(wb, 'logs-earlier-lines-1024'));
+
+  // Cleared, the view starts afresh: what came before is in the file, and the notice says why it is not here.
+  await page.getByTestId('clear-logs').click();
+  await expect(notice).toHaveCount(0);
+  await openTool(page, 'shout');
+  await page.locator('#args-shout_lines').fill('3');
+  await page.locator('#args-shout_text').fill('after clearing');
+  await run(page);
+  await openTab(page, 'logs');
+  await expect(terminal).toContainText('after clearing 3 of 3');
+  await expect(terminal).not.toContainText('late line');
+  await expect(notice).toContainText('not here since the view was cleared');
+  await expect(notice).toContainText(`${(logLines(file).length - 3).toLocaleString('en-US')} earlier lines are in the complete log file`);
 });
 
 test('the Messages tab filters by kind: calls, ticks, reverse calls and lifecycle, with counts', async ({ wb }) => {

@@ -14,9 +14,11 @@ export function logFileHref(skillId: string): string {
  * Says that older lines than the tab holds exist, only in the complete log file, and offers what can be done with
  * that file: search it, view it (browser mode), copy its path (to open it in an editor).
  */
-export function EarlierLinesNotice({ skillId, info, onSearch, canSearch }: {
+export function EarlierLinesNotice({ skillId, info, cleared, onSearch, canSearch }: {
   skillId: string;
   info: LogFileInfo;
+  /** The view was cleared since the tab opened: that, not only its size, is why the lines are not here. */
+  cleared: boolean;
   onSearch(): void;
   canSearch: boolean;
 }) {
@@ -27,8 +29,8 @@ export function EarlierLinesNotice({ skillId, info, onSearch, canSearch }: {
     <div className="log-notice" role="status" data-testid="earlier-lines">
       <Info size={14} className="log-notice-icon" aria-hidden="true" />
       <span className="log-notice-text">
-        <strong>{n.toLocaleString()} earlier line{n === 1 ? ' is' : 's are'} in the complete log file</strong>, not here: this tab keeps
-        only the newest lines.
+        <strong>{n.toLocaleString()} earlier line{n === 1 ? ' is' : 's are'} in the complete log file</strong>,{' '}
+        {cleared ? 'not here since the view was cleared.' : 'not here: this tab keeps only the newest lines.'}
         {info.path && <span className="log-notice-path" title={info.path}>{info.path}</span>}
       </span>
       <span className="log-notice-actions">

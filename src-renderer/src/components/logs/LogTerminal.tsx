@@ -190,6 +190,8 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
     writer.reset();
     term.write(FULL_RESET);
     writer.push(bufferRef.current.all().filter((e) => streams[e.stream] !== false));
+    // Written again from the top, the view may have stopped following (a search scrolled it): show the newest.
+    writer.whenWritten(() => term.scrollToBottom());
   }, [streams]);
 
   useEffect(() => {

@@ -16,8 +16,9 @@ import { copyText } from '../../lib/clipboard';
 import { toastError } from '../../actions/errors';
 import type { TextQuery } from '../../lib/text-match';
 
-/** The stream filter of each skill, kept while the app runs (switching tabs does not forget it). */
+/** The stream filter of each skill, and whether its view was cleared, kept while the app runs (switching tabs does not forget them). */
 const filters = new Map<string, StreamFilter>();
+const clearedViews = new Set<string>();
 
 export default function LogsTab({ skillId }: { skillId: string }) {
   const term = useRef<LogTerminalHandle>(null);
@@ -29,6 +30,7 @@ export default function LogsTab({ skillId }: { skillId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [streams, setStreamsState] = useState<StreamFilter>(() => filters.get(skillId) ?? ALL_STREAMS);
   const [horizon, setHorizon] = useState<number | undefined>(undefined);
+  const [cleared, setCleared] = useState(() => clearedViews.has(skillId));
   const [fileSearch, setFileSearch] = useState<{ query: TextQuery; result: LogSearchResult | null } | null>(null);
   const info = useLogFileInfo(skillId, horizon);
   const { resetLogs } = useStore(useShallow((s) => ({ resetLogs: s.resetLogs })));
@@ -53,6 +55,8 @@ export default function LogsTab({ skillId }: { skillId: string }) {
     try {
       await api().clearLogs(skillId);
       term.current?.clear();
+      clearedViews.add(skillId);
+      setCleared(true);
       resetLogs(skillId);
     } catch (err) {
       toastError(err, 'Could not clear the logs');
@@ -137,7 +141,7 @@ export default function LogsTab({ skillId }: { skillId: string }) {
         <IconButton worksOffline label="Copy the log (or the selection)" icon={<Copy size={14} />} onClick={() => void copyText(term.current?.text() ?? '', 'Log copied')} />
         <IconButton label="Clear the log" icon={<Eraser size={14} />} onClick={() => void clear()} data-testid="clear-logs" />
       </div>
-      {earlier && <EarlierLinesNotice skillId={skillId} info={earlier} canSearch={!!query && !badRegex} onSearch={() => void searchFile()} />}
+      {earlier && <EarlierLinesNotice skillId={skillId} info={earlier} cleared={cleared} canSearch={!!query && !badRegex} onSearch={() => void searchFile()} />}
       {error && <div className="panel-pad-sm"><ErrorNote message={error} title="Could not load earlier log lines" /></div>}
       {fileSearch && <LogFileResults result={fileSearch.result} query={fileSearch.query} busy={!fileSearch.result} onClose={() => setFileSearch(null)} />}
       <LogTerminal key={skillId} ref={term} skillId={skillId} streams={streams} onResults={setResults} onError={setError} onHorizon={setHorizon} />

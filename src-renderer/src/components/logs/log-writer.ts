@@ -62,6 +62,7 @@ export class LogWriter {
   private generation = 0;
   private written: Written[] = [];
   private writtenHead = 0;
+  private idle: (() => void)[] = [];
   private writtenRows = 0;
   lastSeq = -1;
 
@@ -78,6 +79,12 @@ export class LogWriter {
       this.queue.splice(0, drop);
       this.skipped += drop;
     }
+    this.schedule();
+  }
+
+  /** Calls `fn` once xterm has parsed every line queued so far (to scroll to the end after writing lines again). */
+  whenWritten(fn: () => void): void {
+    this.idle.push(fn);
     this.schedule();
   }
 
@@ -159,6 +166,14 @@ export class LogWriter {
         }
       });
       if (this.pending > HIGH) this.paused = true;
+    }
+    if (!this.queue.length && this.idle.length) {
+      const waiting = this.idle;
+      this.idle = [];
+      // Write callbacks run in order: this one after every line handed over before it.
+      this.term.write('', () => {
+        for (const fn of waiting) fn();
+      });
     }
     this.onStats?.({ queued: this.queue.length, skipped: this.skipped, paused: this.paused });
     if (this.queue.length) this.schedule();
