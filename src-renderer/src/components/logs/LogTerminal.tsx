@@ -194,14 +194,23 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
     writer.whenWritten(() => term.scrollToBottom());
   }, [streams]);
 
+  // The search's highlight colours are given with each search: search again in the new colours.
+  const lastSearch = useRef<{ text: string; flags: SearchFlags } | null>(null);
   useEffect(() => {
     if (termRef.current) termRef.current.options.theme = terminalTheme();
+    const last = lastSearch.current;
+    const s = searchRef.current;
+    if (last && s) {
+      s.clearDecorations();
+      s.findNext(last.text, { ...searchOptions(last.flags), incremental: true });
+    }
   }, [dark]);
 
   useImperativeHandle(ref, () => ({
     find(text, flags, backwards) {
       const s = searchRef.current;
       if (!s) return true;
+      lastSearch.current = null;
       if (!text) {
         s.clearDecorations();
         cb.current.onResults?.({ index: -1, count: 0 });
@@ -216,6 +225,7 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
           return false;
         }
       }
+      lastSearch.current = { text, flags };
       if (backwards) s.findPrevious(text, searchOptions(flags));
       else s.findNext(text, searchOptions(flags));
       return true;
