@@ -6,8 +6,10 @@
 
 import { QA_METHODS, type QaApi } from './contract-qa';
 import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
+import { LOG_METHODS, type LogsApi } from './contract-logs';
 export * from './contract-qa';
 export * from './contract-authoring';
+export * from './contract-logs';
 
 export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss';
 
@@ -354,7 +356,8 @@ export interface RecordingInfo {
 
 /**
  * Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message.
- * The core commands are here; recordings/replay (contract-qa.ts) and authoring (contract-authoring.ts) add theirs.
+ * The core commands are here; recordings/replay (contract-qa.ts), authoring (contract-authoring.ts) and the
+ * complete log file (contract-logs.ts) add theirs.
  */
 export interface CoreApi {
   hostInfo(): Promise<HostInfo>;
@@ -409,7 +412,7 @@ export interface CoreApi {
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
@@ -445,7 +448,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
   getSkillSettings: true, updateSkillSettings: true,
 };
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];

@@ -55,6 +55,15 @@ export class FileSink {
     this.parts = [];
   }
 
+  /** Resolves once everything written so far is in the file (for a reader that opens it now). */
+  settled(): Promise<void> {
+    this.flushNow();
+    const s = this.stream;
+    if (!s || this.failed || s.writableLength === 0) return Promise.resolve();
+    // Writes complete in order: the callback of an empty write comes after every write before it.
+    return new Promise((resolve) => s.write(Buffer.alloc(0), () => resolve()));
+  }
+
   onceDrained(fn: () => void): void {
     if (!this.stream || this.failed || !this.stream.writableNeedDrain) fn();
     else this.stream.once('drain', fn);

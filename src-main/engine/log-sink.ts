@@ -105,6 +105,11 @@ export class LogSink {
     this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
   }
 
+  /** Resolves once every line logged so far is in the file on disk. */
+  settled(): Promise<void> {
+    return this.file?.settled() ?? Promise.resolve();
+  }
+
   onceDrained(fn: () => void): void {
     if (this.file) this.file.onceDrained(fn);
     else fn();

@@ -9,6 +9,8 @@ import type { Workbench } from '../workbench/workbench';
 import { Gate, newToken } from './auth';
 import { serveStatic } from './static-files';
 import { bridgeSocket } from './ws-bridge';
+import { serveLogFile } from './log-file-route';
+import { LOG_FILE_ROUTE } from '../contract';
 import { workbenchApi } from '../workbench/api';
 
 export interface ServeOptions {
@@ -43,6 +45,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === LOG_FILE_ROUTE) {
+      void serveLogFile(opts.workbench, url, res, req.method === 'HEAD');
+      return;
+    }
     // The first page load carries the token in the URL; the cookie carries it for the assets that follow.
     serveStatic(opts.rendererDir, url.pathname, res, { 'Set-Cookie': gate!.cookie() });
   });

@@ -8,6 +8,7 @@ import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, 
 import type { SkillSummary, TickState, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
+import { LogService } from './log-service';
 import { skillFolder } from '../host/workbench-home';
 import type { SkillAdapter } from '../protocols/adapter';
 import { discover } from '../protocols/discover';
@@ -50,6 +51,7 @@ export class Workbench implements CoreApi {
   readonly events = new EventHub();
   readonly qa = new QaService(this);
   readonly authoring = new AuthoringService(this);
+  readonly logFiles = new LogService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   private readonly calls = new Map<string, AbortController>();
@@ -354,6 +356,11 @@ export class Workbench implements CoreApi {
   /** The skill's runtime, started if it is not running. */
   async liveRuntime(skillId: string): Promise<SkillRuntime> {
     await this.ensureStarted(skillId);
+    return this.runtime(skillId);
+  }
+
+  /** The skill's runtime as it is (its log, its redactor), without starting it. */
+  idleRuntime(skillId: string): SkillRuntime {
     return this.runtime(skillId);
   }
 

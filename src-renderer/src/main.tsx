@@ -9,6 +9,8 @@ import './styles/tools.css';
 import './styles/form.css';
 import './styles/setup.css';
 import './styles/streams.css';
+import './styles/logs.css';
+import './styles/connection.css';
 import './styles/timeline.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';

@@ -5,7 +5,10 @@ import { parse } from '../args';
 import { openBrowser } from '../open-browser';
 import { EXIT, UsageError, type Io } from '../output';
 
-export const help = 'serve [folders...] [--port N] [--host H] [--open]   the workbench in a browser (127.0.0.1, random token; --open opens it)';
+export const help = 'serve [folders...] [--port N] [--host H] [--open]   the workbench in a browser (127.0.0.1, random token; SKILLBENCH_TOKEN keeps one; --open opens it)';
+
+/** Shorter tokens would be guessable; newToken() makes 32 characters. */
+const MIN_TOKEN = 16;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -14,6 +17,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${values.port}"`);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
+  // A fixed token (with a fixed --port) keeps the address the same across restarts, so an open page reconnects by
+  // itself. It is taken out of the environment at once: skill processes inherit the environment and must not see it.
+  const token = process.env.SKILLBENCH_TOKEN;
+  delete process.env.SKILLBENCH_TOKEN;
+  if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
+    throw new UsageError(`SKILLBENCH_TOKEN must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);
+  }
   const renderer = rendererDir();
   if (!renderer) throw new Error('The user interface is not built yet: run "npm run build" first.');
   if (!LOOPBACK.has(host)) {
@@ -25,7 +35,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     folders: positionals.length ? positionals : [examplesDir()],
     replaceFolders: positionals.length > 0,
   });
-  const server = await startServer({ workbench, rendererDir: renderer, host, port });
+  const server = await startServer({ workbench, rendererDir: renderer, host, port, token: token || undefined });
   io.out(`Skill Workbench: ${server.url}`);
   // Where no browser can be opened (no display), the address above is the way in.
   if (values.open) await openBrowser(server.url);

@@ -2,6 +2,7 @@ import type { CallRecord } from '@contract';
 import { api } from '../api/client';
 import { useStore } from '../store';
 import { messageOf, toastError } from './errors';
+import { offlineReason } from '../lib/offline';
 
 const get = () => useStore.getState();
 
@@ -17,6 +18,12 @@ export async function loadHistory(skillId: string): Promise<void> {
 export async function runTool(skillId: string, tool: string, args: unknown): Promise<void> {
   const s = get();
   if (s.running[skillId]) return;
+  // The Run button is greyed out then; the keyboard shortcut must not send a call that would wait for nothing.
+  const offline = offlineReason(s.connection);
+  if (offline) {
+    s.pushToast('info', offline);
+    return;
+  }
   const timeoutMs = s.timeouts[skillId];
   s.setRunning(skillId, { tool, startedAt: Date.now() });
   s.setRunError(skillId, undefined);

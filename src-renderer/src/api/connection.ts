@@ -1,5 +1,9 @@
-/** The state of the link to the workbench, shared by both transports (Electron's is always 'open'). */
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'unauthorised' | 'unreachable';
+/**
+ * The state of the link to the workbench, shared by both transports (Electron's is always 'open').
+ * 'reconnecting': the socket just closed and the first try to reopen it is under way; 'lost': that failed too,
+ * so the server is gone (it keeps being tried, and the page comes back by itself if the server does).
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'lost' | 'unauthorised' | 'unreachable';
 
 type Listener = (state: ConnectionState, detail?: string) => void;
 

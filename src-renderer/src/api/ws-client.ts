@@ -4,7 +4,8 @@
  *
  * Layers as in vscode-jsonrpc: framing (JSON text frames) stays here; the rest of the app only sees
  * `WorkbenchClient`. Calls made while (re)connecting are queued; calls already sent when the socket drops
- * are rejected (we cannot know whether they ran). The socket reconnects with capped exponential backoff.
+ * are rejected (we cannot know whether they ran). The socket reconnects with capped exponential backoff, and at
+ * once when the window gets the focus back (the user may just have restarted the server).
  */
 import { API_METHODS } from '@contract';
 import type { ApiMethod, EventName, WorkbenchClient, WorkbenchEvents } from '@contract';
@@ -19,7 +20,8 @@ interface Pending {
 }
 
 const QUEUE_WAIT_MS = 30_000;
-const MAX_BACKOFF_MS = 10_000;
+/** Retrying a local server costs nothing: a server that comes back is found within a few seconds. */
+const MAX_BACKOFF_MS = 4_000;
 
 export interface WsClientOptions {
   /** When set, stop retrying after a few failed first attempts and report this (used when we have no token). */
@@ -101,7 +103,7 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
     }
     if (!everOpened && attempts >= 3) {
       status.set('unreachable');
-    } else {
+    } else if (status.state !== 'lost') {
       status.set(everOpened ? 'reconnecting' : 'connecting');
     }
     let socket: WebSocket;
@@ -112,7 +114,9 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
       return;
     }
     ws = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       attempts = 0;
       everOpened = true;
       status.set('open');
@@ -134,6 +138,8 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
         );
         return;
       }
+      // Open before and refused now: the server process is gone, not just this socket.
+      if (everOpened && !opened) status.set('lost');
       scheduleReconnect();
     };
     socket.onerror = () => {
@@ -175,6 +181,16 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
       set!.delete(l);
     };
   };
+
+  // Back in the window after restarting the server: try now rather than at the end of the backoff.
+  const retryNow = () => {
+    if (!reconnectTimer || status.state === 'unauthorised') return;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    connect();
+  };
+  window.addEventListener('focus', retryNow);
+  window.addEventListener('online', retryNow);
 
   connect();
   return client as unknown as WorkbenchClient;

@@ -32,7 +32,7 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export const STATUS_LABELS: Record<SkillStatus, string> = {
+export const STATUS_LABELS: Record<SkillStatus | 'unknown', string> = {
   stopped: 'stopped',
   starting: 'starting',
   ready: 'ready',
@@ -40,6 +40,8 @@ export const STATUS_LABELS: Record<SkillStatus, string> = {
   'needs-setup': 'needs setup',
   crashed: 'crashed',
   restarting: 'restarting',
+  /** Shown while the workbench cannot be reached: the last status heard may no longer be true. */
+  unknown: 'unknown',
 };
 
 export const PROTOCOL_SHORT: Record<Protocol, string> = {

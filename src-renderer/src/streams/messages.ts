@@ -34,12 +34,17 @@ export function pushMessages(skillId: string, entries: MessageEntry[]): void {
   }
 }
 
+/**
+ * Fetches the backlog. `force` (after a reconnect) replaces what the ring holds: the server may be a new process,
+ * whose seqs start again, so merging would mix two histories.
+ */
 export function loadMessages(skillId: string, force = false): Promise<void> {
   const ring = messageRings.of(skillId);
   if ((ring.loaded && !force) || ring.loading) return ring.loading ?? Promise.resolve();
   ring.loading = api()
     .getMessages(skillId)
     .then((entries) => {
+      if (force) ring.clear();
       ring.loaded = true;
       pushMessages(skillId, entries);
       useStore.getState().setMessageCount(skillId, ring.list.length);

@@ -6,12 +6,14 @@ import { useStore } from '../store';
 
 export const timelineRings = new RingSet<TimelineEntry>(5000);
 
+/** Fetches the backlog; `force` (after a reconnect) replaces what the ring holds, as for messages. */
 export function loadTimeline(skillId: string, force = false): Promise<void> {
   const ring = timelineRings.of(skillId);
   if ((ring.loaded && !force) || ring.loading) return ring.loading ?? Promise.resolve();
   ring.loading = api()
     .getTimeline(skillId)
     .then(({ entries, ticks }) => {
+      if (force) ring.clear();
       ring.loaded = true;
       ring.add(entries);
       ring.bump();

@@ -54,7 +54,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
       labelId="collection-run-title"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Close</Button>
+          <Button worksOffline variant="ghost" onClick={onClose}>Close</Button>
           <Button variant="primary" icon={<Play size={13} />} onClick={() => void run()} busy={busy} disabled={busy} data-testid="collection-run-start">
             {report ? 'Run again' : `Run ${live.requests.length} request${live.requests.length === 1 ? '' : 's'}`}
           </Button>

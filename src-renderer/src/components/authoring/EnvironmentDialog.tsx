@@ -67,7 +67,7 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
 
   if (!c) return null;
   return (
-    <Dialog open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button variant="primary" onClick={onClose}>Done</Button>}>
+    <Dialog open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button worksOffline variant="primary" onClick={onClose}>Done</Button>}>
       <div className="wide-dialog env-dialog" data-testid="env-dialog">
         <p className="field-help env-intro">
           Requests use variables as <code>{'{{name}}'}</code>. Plain variables are saved in the collection’s files for the team; secret values stay in
@@ -105,14 +105,14 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
                       <input className="input input-sm mono" aria-label={`Value of ${r.name || 'the variable'}`} placeholder="value" value={r.value} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} data-testid="env-var-value" />
                     </td>
                     <td className="env-actions">
-                      <IconButton size="sm" tone="danger" label={`Remove ${r.name || 'this variable'}`} icon={<Trash2 size={12} />} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
+                      <IconButton worksOffline size="sm" tone="danger" label={`Remove ${r.name || 'this variable'}`} icon={<Trash2 size={12} />} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <div className="button-row env-buttons">
-              <Button size="sm" icon={<Plus size={12} />} onClick={() => setRows([...rows, { name: '', value: '' }])} data-testid="env-var-add">Add variable</Button>
+              <Button worksOffline size="sm" icon={<Plus size={12} />} onClick={() => setRows([...rows, { name: '', value: '' }])} data-testid="env-var-add">Add variable</Button>
               <span className="spacer" />
               {saved && <span className="env-saved" role="status">Saved</span>}
               <Button size="sm" variant="primary" onClick={() => void saveVars()} disabled={busy} data-testid="env-save">Save variables</Button>

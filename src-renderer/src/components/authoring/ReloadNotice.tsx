@@ -42,6 +42,7 @@ export function ReloadNotice({ skillId }: { skillId: string }) {
       <HotReloadSwitch skillId={skillId} />
       <IconButton
         size="sm"
+        worksOffline
         label="Dismiss"
         icon={<X size={13} />}
         onClick={() => {

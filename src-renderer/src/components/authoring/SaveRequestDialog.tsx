@@ -65,7 +65,7 @@ export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: s
       labelId="save-request-title"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button worksOffline variant="ghost" onClick={onClose}>Cancel</Button>
           <Button variant="primary" onClick={() => void save()} busy={busy} disabled={busy || !name.trim() || (creating && !newName.trim())} data-testid="save-request-submit">
             Save
           </Button>

@@ -1,8 +1,17 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useOfflineReason } from '../../lib/offline';
 
 type Variant = 'primary' | 'default' | 'ghost' | 'danger';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface OfflineProps {
+  /**
+   * The button does nothing the workbench must answer (copy, close, zoom): it stays usable while the workbench
+   * cannot be reached. Every other button is greyed out then, with the reason as its tooltip.
+   */
+  worksOffline?: boolean;
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, OfflineProps {
   variant?: Variant;
   size?: 'sm' | 'md';
   icon?: ReactNode;
@@ -11,12 +20,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = 'default', size = 'md', icon, iconEnd, busy, className, children, type, ...rest }: ButtonProps) {
+export function Button({ variant = 'default', size = 'md', icon, iconEnd, busy, className, children, type, worksOffline, disabled, title, ...rest }: ButtonProps) {
+  const offline = useOfflineReason();
+  const off = !worksOffline && offline !== null;
   return (
     <button
       type={type ?? 'button'}
-      className={`btn btn-${variant} btn-${size}${busy ? ' is-busy' : ''}${className ? ` ${className}` : ''}`}
+      className={`btn btn-${variant} btn-${size}${busy ? ' is-busy' : ''}${off ? ' is-offline' : ''}${className ? ` ${className}` : ''}`}
       aria-busy={busy || undefined}
+      disabled={disabled || off}
+      title={off ? offline : title}
       {...rest}
     >
       {icon}
@@ -26,7 +39,7 @@ export function Button({ variant = 'default', size = 'md', icon, iconEnd, busy, 
   );
 }
 
-export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, OfflineProps {
   /** The accessible name, also shown as a tooltip. */
   label: string;
   icon: ReactNode;
@@ -34,13 +47,16 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   tone?: 'default' | 'danger' | 'accent';
 }
 
-export function IconButton({ label, icon, size = 'md', tone = 'default', className, type, ...rest }: IconButtonProps) {
+export function IconButton({ label, icon, size = 'md', tone = 'default', className, type, worksOffline, disabled, ...rest }: IconButtonProps) {
+  const offline = useOfflineReason();
+  const off = !worksOffline && offline !== null;
   return (
     <button
       type={type ?? 'button'}
       aria-label={label}
-      title={label}
-      className={`icon-btn icon-btn-${size} tone-${tone}${className ? ` ${className}` : ''}`}
+      title={off ? `${label}: ${offline}` : label}
+      className={`icon-btn icon-btn-${size} tone-${tone}${off ? ' is-offline' : ''}${className ? ` ${className}` : ''}`}
+      disabled={disabled || off}
       {...rest}
     >
       {icon}

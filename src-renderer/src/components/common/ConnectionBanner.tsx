@@ -2,21 +2,32 @@ import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store';
 import { Spinner } from './Spinner';
 
-/** Shown while the browser-mode socket is down; the app keeps working from what it has. */
+/** Shown while the browser-mode socket is down; the page keeps what it has and greys out what needs the server. */
 export function ConnectionBanner() {
   const { connection, detail } = useStore(useShallow((s) => ({ connection: s.connection, detail: s.connectionDetail })));
   if (connection === 'open' || connection === 'connecting') return null;
   if (connection === 'reconnecting') {
     return (
-      <div className="banner banner-warning" role="status">
+      <div className="banner banner-warning" role="status" data-testid="connection-banner">
         <Spinner size={13} />
         Connection to the workbench lost — reconnecting…
       </div>
     );
   }
+  if (connection === 'lost') {
+    return (
+      <div className="banner banner-error" role="alert" data-testid="connection-banner">
+        <span>
+          <strong>The workbench server stopped.</strong> Start it again with <code>npm run serve</code> or <code>skillbench serve</code>, then
+          open the address it prints (or reload this page if it is the same). Until then nothing here can run; this page reconnects by
+          itself if the server comes back at the same address.
+        </span>
+      </div>
+    );
+  }
   if (connection === 'unreachable') {
     return (
-      <div className="banner banner-error" role="alert">
+      <div className="banner banner-error" role="alert" data-testid="connection-banner">
         <Spinner size={13} />
         Cannot reach the workbench. Is “skillbench serve” still running? If you restarted it, open the new address it printed
         (the old one stops working). Still trying…
@@ -24,7 +35,7 @@ export function ConnectionBanner() {
     );
   }
   return (
-    <div className="banner banner-error" role="alert">
+    <div className="banner banner-error" role="alert" data-testid="connection-banner">
       {detail ?? 'The workbench refused this page. Open the address printed by “skillbench serve”.'}
     </div>
   );

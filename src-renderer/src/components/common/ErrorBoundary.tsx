@@ -23,7 +23,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return (
       <div className="app-crashed">
         <ErrorNote title="Something went wrong" message={plainWords(this.state.error)}>
-          <Button variant="primary" size="sm" icon={<RotateCw size={12} />} onClick={() => window.location.reload()}>
+          <Button worksOffline variant="primary" size="sm" icon={<RotateCw size={12} />} onClick={() => window.location.reload()}>
             Reload
           </Button>
         </ErrorNote>

@@ -18,7 +18,7 @@ function FileViewer({ name, content, onClose }: { name: string; content: string;
         <FileText size={13} aria-hidden="true" />
         <span className="pane-title">{name}</span>
         <span className="spacer" />
-        <IconButton size="sm" label="Close the file" icon={<X size={13} />} onClick={onClose} />
+        <IconButton worksOffline size="sm" label="Close the file" icon={<X size={13} />} onClick={onClose} />
       </div>
       <div className="file-viewer-body">
         {parsed ? <JsonTree value={parsed.value} label={name} /> : <pre className="result-text">{content || '(empty file)'}</pre>}

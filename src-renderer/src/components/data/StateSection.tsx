@@ -49,11 +49,11 @@ export function StateSection({ skillId, state, onSaved }: { skillId: string; sta
         <span className="spacer" />
         {editing ? (
           <>
-            <Button size="sm" variant="ghost" icon={<X size={12} />} onClick={() => { setEditing(false); setError(null); }}>Cancel</Button>
+            <Button worksOffline size="sm" variant="ghost" icon={<X size={12} />} onClick={() => { setEditing(false); setError(null); }}>Cancel</Button>
             <Button size="sm" variant="primary" icon={<Save size={12} />} onClick={() => void save()} busy={busy} data-testid="state-save">Save</Button>
           </>
         ) : (
-          <Button size="sm" icon={<Pencil size={12} />} onClick={() => { setText(pretty(state)); setEditing(true); }} data-testid="state-edit">Edit</Button>
+          <Button worksOffline size="sm" icon={<Pencil size={12} />} onClick={() => { setText(pretty(state)); setEditing(true); }} data-testid="state-edit">Edit</Button>
         )}
       </div>
       {error && <ErrorNote message={error} />}

@@ -26,8 +26,8 @@ export function MessageDetail({ entry, pair, onJump, onClose }: {
           {entry.id !== undefined && entry.id !== null && <span className="muted"> #{String(entry.id)}</span>}
         </span>
         <span className="spacer" />
-        <IconButton size="sm" label="Copy as JSON" icon={<Copy size={13} />} onClick={() => void copyText(pretty(entry.body), 'Message copied')} />
-        <IconButton size="sm" label="Close the details" icon={<X size={13} />} onClick={onClose} />
+        <IconButton worksOffline size="sm" label="Copy as JSON" icon={<Copy size={13} />} onClick={() => void copyText(pretty(entry.body), 'Message copied')} />
+        <IconButton worksOffline size="sm" label="Close the details" icon={<X size={13} />} onClick={onClose} />
       </div>
       <dl className="facts">
         <dt>Time</dt><dd>{formatClock(entry.time, true)}</dd>

@@ -7,29 +7,46 @@ import { MessageDetail } from './MessageDetail';
 import { MessageHeader } from './MessageHeader';
 import { EmptyState } from '../common/EmptyState';
 import { messageSubject } from '../../lib/message-subject';
+import { categoryOf, emptyCounts, MESSAGE_CATEGORIES, type MessageCategory } from '../../lib/message-kind';
 
 const DOM_CAP = 2000;
+
+type KindFilter = Record<MessageCategory, boolean>;
+const ALL_KINDS: KindFilter = { call: true, tick: true, reverse: true, lifecycle: true };
+/** The kind filter of each skill, kept while the app runs (switching tabs does not forget it). */
+const kindFilters = new Map<string, KindFilter>();
 
 export function MessagesTab({ skillId }: { skillId: string }) {
   const { ring, version } = useMessageRing(skillId);
   const [text, setText] = useState('');
   const [direction, setDirection] = useState<'all' | MessageDirection>('all');
   const [selected, setSelected] = useState<number | null>(null);
+  const [kinds, setKindsState] = useState<KindFilter>(() => kindFilters.get(skillId) ?? ALL_KINDS);
+  const setKinds = (next: KindFilter) => {
+    kindFilters.set(skillId, next);
+    setKindsState(next);
+  };
 
-  const { shown, hiddenOlder } = useMemo(() => {
+  const { shown, hiddenOlder, counts } = useMemo(() => {
     const q = text.trim().toLowerCase();
-    const all = ring.list.filter(
-      (m) =>
+    const counts = emptyCounts();
+    const all = ring.list.filter((m) => {
+      const pair = m.pairSeq !== undefined ? ring.get(m.pairSeq) : undefined;
+      const category = categoryOf(m, pair);
+      counts[category]++;
+      return (
+        kinds[category] &&
         (direction === 'all' || m.direction === direction || m.kind === 'exchange') &&
         (!q ||
           (m.method ?? '').toLowerCase().includes(q) ||
           String(m.id ?? '').includes(q) ||
-          (messageSubject(m, m.pairSeq !== undefined ? ring.get(m.pairSeq) : undefined) ?? '').toLowerCase().includes(q)),
-    );
-    return { shown: all.length > DOM_CAP ? all.slice(-DOM_CAP) : all, hiddenOlder: Math.max(0, all.length - DOM_CAP) + ring.dropped };
+          (messageSubject(m, pair) ?? '').toLowerCase().includes(q))
+      );
+    });
+    return { shown: all.length > DOM_CAP ? all.slice(-DOM_CAP) : all, hiddenOlder: Math.max(0, all.length - DOM_CAP) + ring.dropped, counts };
     // version: the ring mutates in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ring, version, text, direction]);
+  }, [ring, version, text, direction, kinds]);
 
   const entry = selected !== null ? ring.get(selected) : undefined;
   const pair = entry?.pairSeq !== undefined ? ring.get(entry.pairSeq) : undefined;
@@ -37,6 +54,7 @@ export function MessagesTab({ skillId }: { skillId: string }) {
     if (!shown.some((m) => m.seq === seq)) {
       setText('');
       setDirection('all');
+      setKinds(ALL_KINDS);
     }
     setSelected(seq);
   };
@@ -52,6 +70,22 @@ export function MessagesTab({ skillId }: { skillId: string }) {
           <button type="button" aria-pressed={direction === 'all'} onClick={() => setDirection('all')}>All</button>
           <button type="button" aria-pressed={direction === 'out'} onClick={() => setDirection('out')} title="Sent by the workbench to the skill">↗ To skill</button>
           <button type="button" aria-pressed={direction === 'in'} onClick={() => setDirection('in')} title="Sent by the skill to the workbench">↙ From skill</button>
+        </div>
+        <div className="kind-filter" role="group" aria-label="Kinds of message shown">
+          {MESSAGE_CATEGORIES.map((c) => (
+            <button
+              key={c.key}
+              type="button"
+              className={`kind-toggle kind-toggle-${c.key}`}
+              aria-pressed={kinds[c.key]}
+              title={`${kinds[c.key] ? 'Hide' : 'Show'}: ${c.title}`}
+              onClick={() => setKinds({ ...kinds, [c.key]: !kinds[c.key] })}
+              data-testid={`kind-${c.key}`}
+            >
+              {c.label}
+              <span className="kind-count" data-testid={`kind-count-${c.key}`}>{counts[c.key].toLocaleString()}</span>
+            </button>
+          ))}
         </div>
         <span className="spacer" />
         <span className="muted small" aria-live="polite">

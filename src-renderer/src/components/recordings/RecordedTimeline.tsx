@@ -50,9 +50,9 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
           <span className="legend-swatch error" /> error
           <span className="legend-swatch event" /> event
         </span>
-        <IconButton label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 0.5))} />
-        <IconButton label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 2))} />
-        <IconButton label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
+        <IconButton worksOffline label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 0.5))} />
+        <IconButton worksOffline label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 2))} />
+        <IconButton worksOffline label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
       </div>
       <div className="timeline-chart-wrap">
         <TimelineLaneLabels />

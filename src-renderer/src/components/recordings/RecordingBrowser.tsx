@@ -72,7 +72,7 @@ export function RecordingBrowser({ info }: { info: RecordingInfo }) {
           <span>{view.header.skill.name}{view.header.skill.version ? ` v${view.header.skill.version}` : ''}</span>
           <span className="dot-sep" aria-hidden="true">·</span>
           <span className="rec-file" title={view.file}>{basename(view.file)}</span>
-          <IconButton size="sm" label="Copy the file's path" icon={<Copy size={12} />} onClick={() => void copyText(view.file, 'Path copied')} />
+          <IconButton worksOffline size="sm" label="Copy the file's path" icon={<Copy size={12} />} onClick={() => void copyText(view.file, 'Path copied')} />
         </div>
         <ul className="rec-stats" aria-label="What the recording holds">
           <Stat label="records" value={view.records} />

@@ -63,7 +63,7 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
       labelId="new-skill-title"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button worksOffline variant="ghost" onClick={onClose}>Cancel</Button>
           <Button variant="primary" onClick={() => void create()} busy={busy} disabled={busy || !name || !!nameProblem || !parent} data-testid="new-skill-create">
             Create skill
           </Button>

@@ -33,7 +33,7 @@ export function OpenFolderDialog({ open, onClose }: { open: boolean; onClose(): 
       labelId="open-folder-title"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button worksOffline variant="ghost" onClick={onClose}>Cancel</Button>
           <Button variant="primary" onClick={() => void submit()} disabled={!path.trim()} busy={busy}>
             Open folder
           </Button>

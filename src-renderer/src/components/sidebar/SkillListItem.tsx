@@ -1,9 +1,8 @@
 import { memo } from 'react';
 import type { SkillSummary } from '@contract';
-import { ProtocolBadge, StatusDot } from '../skill/StatusBadge';
+import { ProtocolBadge, StatusDot, StatusText } from '../skill/StatusBadge';
 import { SkillControls } from '../skill/SkillControls';
 import { CrashChip } from '../skill/CrashBadge';
-import { STATUS_LABELS } from '../../lib/format';
 import { selectSkill } from '../../actions/workspace';
 
 export const SkillListItem = memo(function SkillListItem({ skill, selected, focusable }: { skill: SkillSummary; selected: boolean; focusable: boolean }) {
@@ -22,9 +21,7 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         <span className="skill-item-text">
           <span className="skill-item-name">{skill.name}</span>
           <span className="skill-item-meta">
-            <span className={`skill-item-status status-text-${skill.status}`} data-testid="skill-status">
-              {STATUS_LABELS[skill.status]}
-            </span>
+            <StatusText status={skill.status} testId="skill-status" />
             <CrashChip skillId={skill.id} report={skill.crashes} />
             {skill.toolCount !== undefined && (
               <span className="skill-item-tools">

@@ -13,5 +13,5 @@ export function ThemeToggle() {
   const theme = useStore((s) => s.theme);
   const setTheme = useStore((s) => s.setTheme);
   const icon = theme === 'light' ? <Sun size={15} /> : theme === 'dark' ? <Moon size={15} /> : <Monitor size={15} />;
-  return <IconButton label={LABEL[theme]} icon={icon} onClick={() => setTheme(NEXT[theme])} data-testid="theme-toggle" />;
+  return <IconButton worksOffline label={LABEL[theme]} icon={icon} onClick={() => setTheme(NEXT[theme])} data-testid="theme-toggle" />;
 }

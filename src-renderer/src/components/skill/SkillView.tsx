@@ -5,6 +5,7 @@ import { useStore, type TabName } from '../../store';
 import { SkillHeader } from './SkillHeader';
 import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
 import { Spinner } from '../common/Spinner';
+import { PartBoundary } from '../common/PartBoundary';
 import { ToolsTab } from '../tools/ToolsTab';
 import { SetupTab } from '../setup/SetupTab';
 import { MessagesTab } from '../messages/MessagesTab';
@@ -14,8 +15,11 @@ import { DataTab } from '../data/DataTab';
 import { RecordingsTab } from '../recordings/RecordingsTab';
 import { DoctorTab } from '../authoring/DoctorTab';
 
-// xterm is only needed once someone opens the logs.
-const LogsTab = lazy(() => import('../logs/LogsTab'));
+// xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
+// workbench is surely reachable (browser mode cannot fetch it once the server stops).
+const loadLogsTab = () => import('../logs/LogsTab');
+const LogsTab = lazy(loadLogsTab);
+const PREFETCH_MS = 1500;
 
 function availableTabs(info: SkillInfo | undefined): TabName[] {
   const c = info?.capabilities;
@@ -56,6 +60,11 @@ export function SkillView({ skillId }: { skillId: string }) {
   const names = useMemo(() => availableTabs(info), [info]);
   const active: TabName = tab && names.includes(tab) ? tab : 'tools';
 
+  useEffect(() => {
+    const t = setTimeout(() => void loadLogsTab().catch(() => undefined), PREFETCH_MS);
+    return () => clearTimeout(t);
+  }, []);
+
   // Opening a skill that needs setup lands on the wizard.
   useEffect(() => {
     if (!tab && info?.capabilities.setup && (info.needsSetup || summary?.status === 'needs-setup')) setTab(skillId, 'setup');
@@ -82,9 +91,11 @@ export function SkillView({ skillId }: { skillId: string }) {
         {active === 'tools' && <ToolsTab skillId={skillId} />}
         {active === 'setup' && <SetupTab skillId={skillId} />}
         {active === 'logs' && (
-          <Suspense fallback={<div className="panel-loading"><Spinner /> Loading the terminal…</div>}>
-            <LogsTab skillId={skillId} />
-          </Suspense>
+          <PartBoundary what="log view">
+            <Suspense fallback={<div className="panel-loading"><Spinner /> Loading the terminal…</div>}>
+              <LogsTab skillId={skillId} />
+            </Suspense>
+          </PartBoundary>
         )}
         {active === 'messages' && <MessagesTab skillId={skillId} />}
         {active === 'timeline' && <TimelineTab skillId={skillId} />}

@@ -62,10 +62,10 @@ export function TimelineTab({ skillId }: { skillId: string }) {
           <span className="legend-swatch skipped" /> skipped
           <span className="legend-swatch event" /> event
         </span>
-        <IconButton label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => zoom(0.5)} />
-        <IconButton label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => zoom(2)} />
-        <IconButton label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
-        <Button size="sm" aria-pressed={follow} onClick={() => setFollow(!follow)} title="Keep the newest moment in view">
+        <IconButton worksOffline label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => zoom(0.5)} />
+        <IconButton worksOffline label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => zoom(2)} />
+        <IconButton worksOffline label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
+        <Button worksOffline size="sm" aria-pressed={follow} onClick={() => setFollow(!follow)} title="Keep the newest moment in view">
           Follow
         </Button>
       </div>

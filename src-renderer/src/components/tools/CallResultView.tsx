@@ -47,7 +47,7 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
         <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
         <span className="spacer" />
         <IconButton size="sm" label="Copy as command: this call as a skillbench call line" icon={<SquareTerminal size={13} />} onClick={() => void copyCallCommand(record.skillId, record.tool, record.args)} data-testid="result-copy-command" />
-        {copyable && <IconButton size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
+        {copyable && <IconButton worksOffline size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
         {onRunAgain && !running && (
           <Button size="sm" icon={<Play size={12} />} onClick={onRunAgain}>Run again</Button>
         )}

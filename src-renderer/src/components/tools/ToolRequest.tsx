@@ -128,6 +128,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
         {!noArgs && (
           <IconButton
             size="sm"
+            worksOffline
             label="Reset the arguments to their defaults"
             icon={<RotateCcw size={13} />}
             onClick={() => {

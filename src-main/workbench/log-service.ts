@@ -1,0 +1,101 @@
+/**
+ * The complete log file of each skill, for the Logs tab (the LogsApi half of the contract) and for browser
+ * mode's view of the file. Reads go through engine/log-file.ts, a piece at a time. What leaves here is
+ * redacted with the skill's redactor as it is now: a secret learnt after a line was written is hidden too.
+ */
+import type { LogFileInfo, LogSearchQuery, LogSearchResult, LogsApi, LogStream } from '../contract';
+import { LOG_START, matcher, positionOf, scanLog, searchLog, type LogPosition } from '../engine/log-file';
+import type { SkillRuntime } from './skill-runtime';
+import type { Workbench } from './workbench';
+import fs from 'node:fs';
+
+const DEFAULT_LIMIT = 500;
+const MAX_LIMIT = 5000;
+const STREAMS: readonly LogStream[] = ['stdout', 'stderr', 'system'];
+const TAGS: Record<LogStream, string> = { stdout: 'out', stderr: 'err', system: 'sys' };
+
+export class LogService implements LogsApi {
+  /** The last position counted in each file: the Logs tab asks again as lines come, and counting resumes there. */
+  private readonly counted = new Map<string, LogPosition>();
+
+  constructor(private readonly wb: Workbench) {}
+
+  async logFileInfo(skillId: string, beforeSeq?: number): Promise<LogFileInfo> {
+    const rt = this.wb.idleRuntime(skillId);
+    const file = rt.logs.filePath ?? null;
+    if (!file) return { path: null, bytes: 0, linesBefore: 0 };
+    await rt.logs.settled();
+    let linesBefore = 0;
+    if (beforeSeq !== undefined) {
+      if (!Number.isInteger(beforeSeq) || beforeSeq < 0) throw new Error('beforeSeq must be the seq of a log line (a whole number, 0 or more).');
+      const pos = await positionOf(file, beforeSeq, this.counted.get(file) ?? LOG_START);
+      this.counted.set(file, pos);
+      linesBefore = pos.lines;
+    }
+    return { path: file, bytes: size(file), linesBefore };
+  }
+
+  async searchLogFile(skillId: string, query: LogSearchQuery): Promise<LogSearchResult> {
+    if (!query || typeof query !== 'object' || typeof query.text !== 'string') throw new Error('A search needs the text to look for.');
+    const rt = this.wb.idleRuntime(skillId);
+    const find = matcher(query.text, query.regex === true, query.caseSensitive === true);
+    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(query.limit) || DEFAULT_LIMIT)));
+    const streams = Array.isArray(query.streams) ? new Set(query.streams.filter((s) => STREAMS.includes(s))) : undefined;
+    const file = rt.logs.filePath ?? null;
+    if (!file) return { path: null, matches: [], truncated: false, linesSearched: 0 };
+    await rt.logs.settled();
+    const redact = rt.redactor.active ? (t: string) => rt.redactor.text(t) : undefined;
+    const { hits, truncated, linesSearched } = await searchLog(file, { find, streams, limit, redact });
+    return { path: file, matches: hits, truncated, linesSearched };
+  }
+
+  /**
+   * The whole log as numbered text, the way the Logs tab shows a line (time, stream, text), one piece at a time:
+   * `write` returns false when the reader is behind, and reading waits for `drained`.
+   */
+  async render(skillId: string, out: { write(text: string): boolean; drained(): Promise<void> }): Promise<void> {
+    const rt: SkillRuntime = this.wb.idleRuntime(skillId);
+    const file = rt.logs.filePath;
+    if (!file) {
+      out.write('This skill’s log is kept in memory only: there is no log file.\n');
+      return;
+    }
+    await rt.logs.settled();
+    out.write(`The complete log of ${rt.ref.name}: ${file}\n\n`);
+    let pending = '';
+    let day = '';
+    const end = await scanLog(
+      file,
+      (l) => {
+        const d = new Date(l.time);
+        const today = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+        if (today !== day) {
+          day = today;
+          pending += `${' '.repeat(9)}${today}\n`;
+        }
+        const clock = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+        pending += `${String(l.line).padStart(7)}  ${clock} ${TAGS[l.stream]}  ${rt.redactor.text(l.bytes.toString('utf8'))}\n`;
+      },
+      LOG_START,
+      async () => {
+        const full = pending !== '' && !out.write(pending);
+        pending = '';
+        if (full) await out.drained();
+      },
+    );
+    if (pending) out.write(pending);
+    if (end.lines === 0) out.write('Nothing has been logged yet.\n');
+  }
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function size(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,47 @@
+import { X } from 'lucide-react';
+import type { LogSearchResult, LogStream } from '@contract';
+import { IconButton } from '../common/Button';
+import { formatClock } from '../../lib/format';
+import { splitMatches, type TextQuery } from '../../lib/text-match';
+
+const TAG: Record<LogStream, string> = { stdout: 'out', stderr: 'err', system: 'sys' };
+
+/** What a search of the complete log file found: each line with its number in the log, time and stream. */
+export function LogFileResults({ result, query, busy, onClose }: {
+  result: LogSearchResult | null;
+  query: TextQuery;
+  busy: boolean;
+  onClose(): void;
+}) {
+  const count = result?.matches.length ?? 0;
+  return (
+    <section className="log-results" aria-label="Matches in the complete log file" data-testid="log-file-results">
+      <div className="log-results-head">
+        <span className="log-results-title" aria-live="polite">
+          {busy || !result
+            ? 'Searching the complete log file…'
+            : count === 0
+              ? `No line of the complete log file matches (${result.linesSearched.toLocaleString()} lines searched).`
+              : result.truncated
+                ? `The first ${count.toLocaleString()} matching lines of the complete log file; there are more — search for something narrower.`
+                : `${count.toLocaleString()} matching line${count === 1 ? '' : 's'} in the complete log file (${result.linesSearched.toLocaleString()} lines searched).`}
+        </span>
+        <IconButton worksOffline size="sm" label="Close the search results" icon={<X size={13} />} onClick={onClose} />
+      </div>
+      {count > 0 && (
+        <ol className="log-results-list">
+          {result!.matches.map((m) => (
+            <li key={m.line} className="log-result" data-testid="log-file-match">
+              <span className="log-result-line">line {m.line.toLocaleString()}</span>
+              <span className="log-result-time">{formatClock(m.time, true)}</span>
+              <span className={`legend-item ${TAG[m.stream]}`}>{TAG[m.stream]}</span>
+              <span className="log-result-text">
+                {splitMatches(m.text, query).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { cli } from './cli-run';
+import { ROOT, tempDir } from './helpers';
+
+const LOUD = path.join(ROOT, 'e2e', 'fixtures', 'loud');
+const running: ChildProcess[] = [];
+afterEach(async () => {
+  for (const p of running.splice(0)) {
+    if (p.exitCode !== null || p.signalCode !== null) continue;
+    const exited = new Promise((r) => p.once('exit', r));
+    p.kill('SIGTERM');
+    await exited;
+  }
+});
+
+function serve(token: string): Promise<string> {
+  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', LOUD, '--port', '0'], {
+    env: { ...process.env, SKILLBENCH_HOME: tempDir(), SKILLBENCH_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(proc);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /Skill Workbench: (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.stderr!.on('data', (d) => (err += d));
+    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+  });
+}
+
+/** One command over the browser-mode socket, as the page sends it. */
+function command(url: URL, method: string, params: unknown[]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${url.host}/api?token=${url.searchParams.get('token')}`);
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, method, params })));
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data));
+      if (msg.id !== 1) return;
+      ws.close();
+      if (msg.error) reject(new Error(msg.error.message));
+      else resolve(msg.result);
+    });
+    ws.on('error', reject);
+  });
+}
+
+describe('skillbench serve with SKILLBENCH_TOKEN', () => {
+  it('keeps the given token, so a restarted server has the same address, and no skill process inherits it', async () => {
+    const token = 'a-fixed-token-for-this-test_0123';
+    const url = new URL(await serve(token));
+    expect(url.searchParams.get('token')).toBe(token);
+    const [skill] = (await command(url, 'listSkills', [])) as { id: string }[];
+    const call = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'SKILLBENCH_TOKEN' }])) as { outcome: { ok: boolean; text: string } };
+    expect(call.outcome).toMatchObject({ ok: true, text: '(unset)' });
+    // The environment does reach the skill otherwise.
+    const home = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'SKILLBENCH_HOME' }])) as { outcome: { text: string } };
+    expect(home.outcome.text).not.toBe('(unset)');
+  });
+
+  it('refuses a token short enough to guess, in one sentence', async () => {
+    const r = await cli(['serve', LOUD, '--port', '0'], { env: { SKILLBENCH_TOKEN: 'short' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('skillbench: SKILLBENCH_TOKEN must be at least 16 letters, digits, "-" or "_"');
+  });
+});
