@@ -127,11 +127,15 @@ export class SkillDefSkill extends PersistentRpcSkill {
     super.statusChanged(waiting ? 'needs-setup' : status, waiting ? (this.manifest.setupLabel ?? 'Run the setup wizard') : detail);
   }
 
-  /** Our launcher ends a load failure (exit 3) with one line that says why: that line alone is the message. */
+  /**
+   * Our launcher ends a load failure (exit 3) with one line that says why: that line alone is the message.
+   * It is a launch failure, not a crash: the same files fail the same way, so the supervisor does not restart
+   * it (hot reload tries again when a file changes).
+   */
   protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
     const last = this.ctx.logs.tail('stderr', 1)[0] ?? '';
     if (code === LOAD_FAILED && last.startsWith(LAUNCHER_PREFIX)) {
-      return new SkillError('CRASHED', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);
+      return new SkillError('LAUNCH', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);
     }
     return super.startupCrash(code, signal);
   }
