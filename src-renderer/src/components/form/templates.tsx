@@ -144,9 +144,12 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   const list = (errors ?? []).filter(Boolean);
   if (!list.length) return null;
   return (
-    <ul id={errorId(fieldPathId)} className="fld-errors" role="alert">
-      {list.map((e, i) => <li key={i}>{e}</li>)}
-    </ul>
+    // The live region wraps the list: role="alert" on the <ul> itself would leave its <li>s outside any list.
+    <div id={errorId(fieldPathId)} className="fld-errors" role="alert">
+      <ul>
+        {list.map((e, i) => <li key={i}>{e}</li>)}
+      </ul>
+    </div>
   );
 }
 
