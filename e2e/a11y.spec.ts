@@ -15,10 +15,10 @@ interface Found {
 }
 
 async function seriousViolations(page: Page): Promise<Found[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: typeof axe };
-    const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    const w = globalThis as unknown as { axe: typeof axe };
+    const result = await w.axe.run({ exclude: [] }, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({

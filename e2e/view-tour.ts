@@ -87,7 +87,7 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await visit('recordings-replay');
 
   await openTab(page, 'doctor');
-  await expect(page.getByTestId('doctor-verdict')).toBeVisible();
+  await expect(page.getByTestId('doctor-verdict')).not.toHaveAttribute('data-verdict', 'pending');
   await visit('doctor');
 
   await dialog(page, visit, 'dialog-new-skill', () => page.getByTestId('new-skill').click());

@@ -6,8 +6,10 @@ import { IconButton } from '../common/Button';
 import { basename } from '../../lib/format';
 import { removeFolder } from '../../actions/workspace';
 
-export function FolderGroup({ folder, skills, selectedId, focusableId, removable }: {
+export function FolderGroup({ folder, skills, selectedId, focusableId, removable, places }: {
   folder: string;
+  /** The distinguishing folder of each skill whose name is not unique, by skill id. */
+  places: Map<string, string>;
   skills: SkillSummary[];
   selectedId: string | null;
   focusableId: string | null;
@@ -37,7 +39,7 @@ export function FolderGroup({ folder, skills, selectedId, focusableId, removable
         (skills.length ? (
           <ul className="skill-list" role="list">
             {skills.map((k) => (
-              <SkillListItem key={k.id} skill={k} selected={k.id === selectedId} focusable={k.id === focusableId} />
+              <SkillListItem key={k.id} skill={k} selected={k.id === selectedId} focusable={k.id === focusableId} place={places.get(k.id)} />
             ))}
           </ul>
         ) : (

@@ -5,7 +5,18 @@ import { SkillControls } from '../skill/SkillControls';
 import { STATUS_LABELS } from '../../lib/format';
 import { selectSkill } from '../../actions/workspace';
 
-export const SkillListItem = memo(function SkillListItem({ skill, selected, focusable }: { skill: SkillSummary; selected: boolean; focusable: boolean }) {
+/** The full path first (what tells copies apart), then what the skill says it does. */
+function tooltip(skill: SkillSummary): string {
+  return skill.description ? `${skill.dir}\n${skill.description}` : skill.dir;
+}
+
+export const SkillListItem = memo(function SkillListItem({ skill, selected, focusable, place }: {
+  skill: SkillSummary;
+  selected: boolean;
+  focusable: boolean;
+  /** Where another skill has the same name: the folder that tells this one apart. */
+  place?: string;
+}) {
   return (
     <li className={`skill-item${selected ? ' selected' : ''}`} data-testid="skill-item" data-skill-id={skill.id}>
       <button
@@ -15,11 +26,18 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         data-skill-button
         tabIndex={focusable ? 0 : -1}
         onClick={() => selectSkill(skill.id)}
-        title={skill.description ?? skill.dir}
+        title={tooltip(skill)}
       >
         <StatusDot status={skill.status} />
         <span className="skill-item-text">
-          <span className="skill-item-name">{skill.name}</span>
+          <span className="skill-item-name-row">
+            <span className="skill-item-name">{skill.name}</span>
+            {place && (
+              <span className="skill-item-place" data-testid="skill-place">
+                <span dir="ltr">{place}</span>
+              </span>
+            )}
+          </span>
           <span className="skill-item-meta">
             <span className={`skill-item-status status-text-${skill.status}`} data-testid="skill-status">
               {STATUS_LABELS[skill.status]}
