@@ -3,10 +3,11 @@ import { MonacoEditor } from '../../monaco/MonacoEditor';
 import { deepEqual } from '../../lib/deep-equal';
 import { pretty } from '../../lib/format';
 
-/** True while the caret is in this arguments editor (Monaco's hidden textarea has the focus). */
+const holdsFocus = (el: Element | null | undefined) => !!el && !!document.activeElement && el.contains(document.activeElement);
+
+/** True while the caret is in the arguments editor inside `within` (Monaco's hidden textarea has the focus). */
 export function jsonEditorHasFocus(within: Element | null): boolean {
-  const active = document.activeElement;
-  return !!active && !!within?.querySelector('.json-args')?.contains(active);
+  return holdsFocus(within?.querySelector('.json-args'));
 }
 
 /**
@@ -31,7 +32,7 @@ export function JsonArgsEditor({ schema, value, onChange, onRun, onSyntax }: {
 
   useEffect(() => {
     if (deepEqual(lastParsed.current, value)) return;
-    if (jsonEditorHasFocus(box.current?.parentElement ?? null)) return;
+    if (holdsFocus(box.current)) return;
     lastParsed.current = value;
     setText(pretty(value ?? {}));
     setSyntax(null);
