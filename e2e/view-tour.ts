@@ -1,8 +1,9 @@
 /**
  * A walk through every view of the workbench with something in it, as a user's first hour fills them: a tool
  * with field errors and with a result, both argument editors, logs, messages, a recording browsed and replayed
- * with a difference, the doctor, the setup wizard, timeline, session and data, and the dialogs. At each stop
- * `visit(name)` is called with the view on screen; the accessibility and layout specs look at it there.
+ * with a difference, the doctor, the setup wizard, timeline, session and data, the dialogs, and the skills list
+ * folded to a rail. At each stop `visit(name)` is called with the view on screen; the accessibility and layout
+ * specs look at it there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,10 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await expect(page.locator('#args-estimate_gas_cost_gas_limit__error')).toBeVisible();
   await visit('tools-field-errors');
   await page.locator('#args-estimate_gas_cost_gas_limit').fill('');
+  const price = page.locator('#args-estimate_gas_cost_gas_price_gwei');
+  await price.fill('3O');
+  await expect(page.locator('.fld').filter({ has: price }).getByText('Not a number')).toBeVisible();
+  await visit('tools-not-a-number');
   await page.getByTestId('record-start').click();
   await page.getByTestId('record-name').fill('first hour');
   await visit('record-popover');
@@ -58,7 +63,8 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await closeToasts(page);
   await visit('tools-result');
   await setMode(page, 'Both');
-  await expect(page.getByTestId('args-json').locator('.view-lines')).toContainText('swap');
+  // Monaco is a large bundle, loaded when first shown: give a busy machine time.
+  await expect(page.getByTestId('args-json').locator('.view-lines')).toContainText('swap', { timeout: 30_000 });
   await visit('tools-form-and-json');
   await setMode(page, 'Form');
   await estimate(page, 'transfer', '20');
@@ -117,4 +123,10 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await visit('session');
   await openTab(page, 'data');
   await visit('data');
+
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
+  await visit('sidebar-folded');
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
 }

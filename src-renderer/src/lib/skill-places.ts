@@ -40,8 +40,7 @@ export function distinguishingFolders(skills: readonly Placed[]): Map<string, st
       let n = 1;
       while (n < mine.length && others.some((o) => tail(o, n) === tail(mine, n))) n++;
       // Two skills of one name in the very same folder: the path cannot tell them apart, their ids can.
-      const label = tail(mine, n);
-      out.set(s.id, others.some((o) => o.join('/') === mine.join('/')) ? `${label} (${s.id})` : label);
+      out.set(s.id, others.some((o) => o.join('/') === mine.join('/')) ? s.id : tail(mine, n));
     });
   }
   return out;

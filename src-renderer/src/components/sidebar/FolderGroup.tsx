@@ -6,8 +6,10 @@ import { IconButton } from '../common/Button';
 import { basename } from '../../lib/format';
 import { removeFolder } from '../../actions/workspace';
 
-export function FolderGroup({ folder, skills, selectedId, focusableId, removable, places }: {
+export function FolderGroup({ folder, skills, selectedId, focusableId, removable, places, filtered }: {
   folder: string;
+  /** The list is filtered: an empty folder is one without a match, not one without skills. */
+  filtered: boolean;
   /** The distinguishing folder of each skill whose name is not unique, by skill id. */
   places: Map<string, string>;
   skills: SkillSummary[];
@@ -43,7 +45,7 @@ export function FolderGroup({ folder, skills, selectedId, focusableId, removable
             ))}
           </ul>
         ) : (
-          <p className="folder-empty">No skills found in this folder.</p>
+          <p className="folder-empty">{filtered ? 'No match in this folder.' : 'No skills found in this folder.'}</p>
         ))}
     </section>
   );

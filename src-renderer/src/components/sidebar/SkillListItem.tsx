@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Folder } from 'lucide-react';
 import type { SkillSummary } from '@contract';
 import { ProtocolBadge, StatusDot } from '../skill/StatusBadge';
 import { SkillControls } from '../skill/SkillControls';
@@ -30,14 +31,13 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
       >
         <StatusDot status={skill.status} />
         <span className="skill-item-text">
-          <span className="skill-item-name-row">
-            <span className="skill-item-name">{skill.name}</span>
-            {place && (
-              <span className="skill-item-place" data-testid="skill-place">
-                <span dir="ltr">{place}</span>
-              </span>
-            )}
-          </span>
+          <span className="skill-item-name">{skill.name}</span>
+          {place && (
+            <span className="skill-item-place">
+              <Folder size={10} aria-hidden="true" />
+              <span className="skill-item-place-path" data-testid="skill-place"><span dir="ltr">{place}</span></span>
+            </span>
+          )}
           <span className="skill-item-meta">
             <span className={`skill-item-status status-text-${skill.status}`} data-testid="skill-status">
               {STATUS_LABELS[skill.status]}

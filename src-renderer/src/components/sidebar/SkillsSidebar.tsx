@@ -57,7 +57,8 @@ export function SkillsSidebar() {
       !q ||
       k.name.toLowerCase().includes(q) ||
       (k.description ?? '').toLowerCase().includes(q) ||
-      (places.get(k.id) ?? '').toLowerCase().includes(q);
+      // The path inside the workspace folder: what tells same-named copies apart.
+      (k.dir.startsWith(k.root) ? k.dir.slice(k.root.length) : k.dir).toLowerCase().includes(q);
     const byRoot = new Map<string, SkillSummary[]>();
     for (const f of folders) byRoot.set(f, []);
     for (const k of skills) {
@@ -141,7 +142,7 @@ export function SkillsSidebar() {
           </div>
         )}
         {groups.map((g) => (
-          <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} places={places} />
+          <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} places={places} filtered={!!filter.trim()} />
         ))}
       </div>
       {dialogs}
