@@ -112,6 +112,16 @@ function walk(node: unknown, segs: string[], root: unknown): unknown {
   return cur;
 }
 
+/** The part of a value at a JSON pointer's segments (no $ref to follow in data). */
+function valueAt(value: unknown, segs: string[]): unknown {
+  let cur = value;
+  for (const seg of segs) {
+    if (!cur || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
 const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   integer: 'a whole number',
@@ -142,11 +152,15 @@ const brief = (v: unknown) => {
   return s.length > 40 ? `${s.slice(0, 39)}…` : s;
 };
 
-function plain(unit: OutputUnit, parent: Record<string, unknown> | undefined): string {
+function plain(unit: OutputUnit, parent: Record<string, unknown> | undefined, instance: unknown): string {
   const v = parent?.[unit.keyword];
   switch (unit.keyword) {
     case 'type': {
       const types = Array.isArray(v) ? v : [v];
+      // Text where a number belongs: what a number field holds when someone typed letters into it.
+      if (typeof instance === 'string' && types.some((t) => t === 'number' || t === 'integer') && !types.includes('string')) {
+        return 'Not a number';
+      }
       return `Must be ${types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ')}`;
     }
     case 'required':
@@ -211,8 +225,11 @@ const WRAPPERS = new Set([
 const isNullSchema = (s: unknown) =>
   !!s && typeof s === 'object' && ((s as Schema).type === 'null' || (s as Schema).const === null);
 
-/** Turns the validator's nested output into one problem per field, choosing the most plausible union branch. */
-export function toProblems(units: OutputUnit[], root: unknown): FieldProblem[] {
+/**
+ * Turns the validator's nested output into one problem per field, choosing the most plausible union branch.
+ * `value` (what was validated) lets a message speak of what is there, not only of what the schema wants.
+ */
+export function toProblems(units: OutputUnit[], root: unknown, value?: unknown): FieldProblem[] {
   let kept = units.slice();
   const unions = kept
     .filter((u) => u.keyword === 'anyOf' || u.keyword === 'oneOf')
@@ -256,7 +273,7 @@ export function toProblems(units: OutputUnit[], root: unknown): FieldProblem[] {
       if (m) path = [...path, m[1]];
     }
     const property = path.length ? `.${path.join('.')}` : '';
-    let message = plain(u, parent);
+    let message = plain(u, parent, valueAt(value, segments(u.instanceLocation)));
     if (u.keyword === 'dependentRequired' || (u.keyword === 'dependencies' && u.error.includes('does not have'))) {
       const m = /has "([^"]+)"/.exec(u.error);
       message = m ? `Required when “${m[1]}” is set` : 'Required';
@@ -274,8 +291,9 @@ export function toProblems(units: OutputUnit[], root: unknown): FieldProblem[] {
 export function validateValue(schema: unknown, value: unknown): FieldProblem[] {
   if (!schema || typeof schema !== 'object') return [];
   try {
-    const result = validatorFor(schema as RJSFSchema).validate(asJson(value) ?? {});
-    return result.valid ? [] : toProblems(result.errors, schema);
+    const instance = asJson(value) ?? {};
+    const result = validatorFor(schema as RJSFSchema).validate(instance);
+    return result.valid ? [] : toProblems(result.errors, schema, instance);
   } catch (err) {
     return [{ property: '', message: `The tool’s schema could not be used: ${(err as Error).message}`, keyword: 'schema', schemaPath: '#' }];
   }

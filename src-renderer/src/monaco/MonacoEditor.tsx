@@ -22,9 +22,14 @@ export interface MonacoEditorProps {
   testId?: string;
 }
 
+/** How many typed texts to remember as possible late echoes (a render lags a few keystrokes at most). */
+const ECHOES = 256;
+
 /**
  * A Monaco editor that keeps its own model; `value` changes from outside replace the text only when it differs,
- * so typing never fights with the parent's state.
+ * so typing never fights with the parent's state. The parent's `value` lags the model while someone types fast
+ * (each keystroke is a state update, rendered later): a `value` equal to a text this editor itself produced since
+ * the last outside change is such an echo, and writing it back would drop or reorder what was typed after it.
  */
 export function MonacoEditor({ value, onChange, schema, readOnly, language = 'json', ariaLabel, onProblems, onSubmit, className, testId }: MonacoEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -33,6 +38,8 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
   const uriRef = useRef(`inmemory://skillbench/model-${++modelCounter}.json`);
   const cb = useRef({ onChange, onProblems, onSubmit });
   cb.current = { onChange, onProblems, onSubmit };
+  const emitted = useRef(new Set<string>());
+  const applying = useRef(false);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const dark = useStore(effectiveDark);
@@ -67,7 +74,14 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
         });
         editorRef.current = editor;
         disposables.push(
-          editor.onDidChangeModelContent(() => cb.current.onChange?.(model.getValue())),
+          editor.onDidChangeModelContent(() => {
+            if (applying.current) return; // the parent's own text, written in: nothing to tell it
+            const text = model.getValue();
+            const seen = emitted.current;
+            seen.add(text);
+            if (seen.size > ECHOES) seen.delete(seen.values().next().value!);
+            cb.current.onChange?.(text);
+          }),
           monaco.editor.onDidChangeMarkers((uris) => {
             if (!uris.some((u) => u.toString() === uri.toString())) return;
             cb.current.onProblems?.(monaco.editor.getModelMarkers({ resource: uri }).length);
@@ -92,11 +106,21 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
     const editor = editorRef.current;
     const model = editor?.getModel();
     if (!editor || !model) return;
-    if (model.getValue() !== value) {
-      // Keep undo history: replace through an edit rather than setValue.
+    if (model.getValue() === value) {
+      // In step: whatever was typed before now has been seen by the parent, so no older text can come back.
+      emitted.current.clear();
+      return;
+    }
+    if (emitted.current.has(value)) return;
+    emitted.current.clear();
+    // Keep undo history: replace through an edit rather than setValue.
+    applying.current = true;
+    try {
       editor.pushUndoStop();
       editor.executeEdits('external', [{ range: model.getFullModelRange(), text: value }]);
       editor.pushUndoStop();
+    } finally {
+      applying.current = false;
     }
   }, [value, ready]);
 

@@ -3,9 +3,18 @@ import { MonacoEditor } from '../../monaco/MonacoEditor';
 import { deepEqual } from '../../lib/deep-equal';
 import { pretty } from '../../lib/format';
 
+const holdsFocus = (el: Element | null | undefined) => !!el && !!document.activeElement && el.contains(document.activeElement);
+
+/** True while the caret is in the arguments editor inside `within` (Monaco's hidden textarea has the focus). */
+export function jsonEditorHasFocus(within: Element | null): boolean {
+  return holdsFocus(within?.querySelector('.json-args'));
+}
+
 /**
  * The same arguments as JSON, validated against the tool's schema by Monaco. Kept in step with the form both ways:
- * valid JSON typed here updates the form; form edits rewrite the text only when it means something else.
+ * valid JSON typed here updates the form; form edits rewrite the text only when it means something else. While
+ * the caret is here the text belongs to the person typing: nothing derived from it (the form filling in its
+ * defaults, putting keys in schema order) is written back into it.
  */
 export function JsonArgsEditor({ schema, value, onChange, onRun, onSyntax }: {
   schema: unknown;
@@ -19,9 +28,11 @@ export function JsonArgsEditor({ schema, value, onChange, onRun, onSyntax }: {
   const [syntax, setSyntax] = useState<string | null>(null);
   const [problems, setProblems] = useState(0);
   const lastParsed = useRef<unknown>(value);
+  const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (deepEqual(lastParsed.current, value)) return;
+    if (holdsFocus(box.current)) return;
     lastParsed.current = value;
     setText(pretty(value ?? {}));
     setSyntax(null);
@@ -51,7 +62,7 @@ export function JsonArgsEditor({ schema, value, onChange, onRun, onSyntax }: {
   };
 
   return (
-    <div className="json-args">
+    <div className="json-args" ref={box}>
       <MonacoEditor
         value={text}
         onChange={onText}

@@ -17,6 +17,7 @@ import type {
 } from '@rjsf/utils';
 import { ADDITIONAL_PROPERTY_FLAG, buttonId, canExpand, descriptionId, errorId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
 import { ArrowDown, ArrowUp, Copy, Plus, X } from 'lucide-react';
+import { BaseInputTemplate } from './widgets';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors, fieldPathId, schema } = props;
@@ -144,9 +145,12 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   const list = (errors ?? []).filter(Boolean);
   if (!list.length) return null;
   return (
-    <ul id={errorId(fieldPathId)} className="fld-errors" role="alert">
-      {list.map((e, i) => <li key={i}>{e}</li>)}
-    </ul>
+    // The live region wraps the list: role="alert" on the <ul> itself would leave its <li>s outside any list.
+    <div id={errorId(fieldPathId)} className="fld-errors" role="alert">
+      <ul>
+        {list.map((e, i) => <li key={i}>{e}</li>)}
+      </ul>
+    </div>
   );
 }
 
@@ -210,6 +214,7 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
   FieldErrorTemplate,
   MultiSchemaFieldTemplate,
   WrapIfAdditionalTemplate,
+  BaseInputTemplate,
   ButtonTemplates: {
     AddButton,
     RemoveButton: iconButton(<X size={13} aria-hidden="true" />, 'Remove', 'tone-danger'),

@@ -1,5 +1,52 @@
-import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
+import type { BaseInputTemplateProps, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds, descriptionId } from '@rjsf/utils';
+import CoreBaseInputTemplate from '@rjsf/core/lib/components/templates/BaseInputTemplate.js';
+import { isNumberPrefix, isNumberText, isNumericSchema } from './number-text';
+
+export const NOT_A_NUMBER = 'Not a number';
+
+/**
+ * Inputs as rjsf draws them, except numbers: a plain text box that keeps what was typed. A browser's number input
+ * empties itself on a letter, and the form then says nothing; here "12abc" stays, the field says it is not a number,
+ * and the value stays text, so Run refuses it (the schema wants a number) and says why.
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, schema, value, options, type, rawErrors, onFocus, onBlur } = props;
+  const [focused, setFocused] = useState(false);
+  const numeric = (type === undefined || type === 'number' || type === 'integer') && isNumericSchema(schema);
+  if (!numeric) return <CoreBaseInputTemplate {...props} />;
+  const text = typeof value === 'string' ? value : '';
+  const wrong = text.trim() !== '' && !isNumberText(text) && !(focused && isNumberPrefix(text));
+  // Once the form is validated, rjsf lists the same message under the field: say it once.
+  const inline = wrong && !rawErrors?.includes(NOT_A_NUMBER);
+  const messageId = `${id}__nan`;
+  return (
+    <>
+      <CoreBaseInputTemplate
+        {...props}
+        type="text"
+        options={{ ...options, inputType: 'text' }}
+        inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
+        aria-invalid={wrong || undefined}
+        aria-errormessage={inline ? messageId : undefined}
+        onFocus={(fid: string, v: unknown) => {
+          setFocused(true);
+          onFocus(fid, v);
+        }}
+        onBlur={(fid: string, v: unknown) => {
+          setFocused(false);
+          onBlur(fid, v);
+        }}
+      />
+      {inline && (
+        <p className="fld-errors" id={messageId} role="alert" data-testid="not-a-number">
+          {NOT_A_NUMBER}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** Booleans as a labelled switch, with the description under it. */
 function CheckboxWidget({ id, value, onChange, onBlur, onFocus, label, hideLabel, disabled, readonly, required, schema, autofocus, options }: WidgetProps) {

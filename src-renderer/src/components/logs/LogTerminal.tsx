@@ -83,6 +83,8 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
       lineHeight: 1.25,
       fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim() || 'monospace',
       theme: terminalTheme(),
+      // Whatever colours a skill prints (and our dimmed stream tags) stay readable: WCAG AA.
+      minimumContrastRatio: 4.5,
       screenReaderMode: false,
     });
     const fit = new FitAddon();

@@ -20,7 +20,8 @@ const MAX_LINE = 8_000;
 const CHUNK = 32_000;
 
 const RESET = '\x1b[0m';
-const DIM = '\x1b[2m';
+// Bright black, which the theme maps to the app's faint text: SGR 2 (dim) halves contrast below what people can read.
+const FAINT = '\x1b[90m';
 const STYLE: Record<LogEntry['stream'], { tag: string; color: string }> = {
   stdout: { tag: 'out', color: '\x1b[38;5;245m' },
   stderr: { tag: 'err', color: '\x1b[31m' },
@@ -31,10 +32,10 @@ export function formatEntry(e: LogEntry): string {
   const st = STYLE[e.stream] ?? STYLE.stdout;
   let text = e.text.length > MAX_LINE ? `${e.text.slice(0, MAX_LINE)}… [${e.text.length - MAX_LINE} more characters]` : e.text;
   text = text.replace(/\r?\n$/, '');
-  const prefix = `${DIM}${formatClock(e.time, true)}${RESET} ${st.color}${st.tag}${RESET}${DIM}│${RESET} `;
+  const prefix = `${FAINT}${formatClock(e.time, true)}${RESET} ${st.color}${st.tag}${RESET}${FAINT}│${RESET} `;
   const body = e.stream === 'stderr' ? `\x1b[91m${text}${RESET}` : e.stream === 'system' ? `\x1b[36m${text}${RESET}` : text;
   // Continuation lines keep the gutter so streams stay readable.
-  const cont = `\r\n${' '.repeat(13)}${st.color}   ${RESET}${DIM}│${RESET} `;
+  const cont = `\r\n${' '.repeat(13)}${st.color}   ${RESET}${FAINT}│${RESET} `;
   return prefix + body.split(/\r?\n/).join(cont) + RESET + '\r\n';
 }
 

@@ -18,5 +18,6 @@ export function terminalTheme(): ITheme {
     cyan: dark ? '#5ec8e0' : '#0b7f99',
     yellow: dark ? '#e8c262' : '#9a6700',
     black: dark ? '#6b7280' : '#4b5563',
+    brightBlack: v('--text-faint', dark ? '#979da8' : '#646b77'),
   };
 }

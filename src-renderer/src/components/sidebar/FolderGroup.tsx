@@ -6,8 +6,12 @@ import { IconButton } from '../common/Button';
 import { basename } from '../../lib/format';
 import { removeFolder } from '../../actions/workspace';
 
-export function FolderGroup({ folder, skills, selectedId, focusableId, removable }: {
+export function FolderGroup({ folder, skills, selectedId, focusableId, removable, places, filtered }: {
   folder: string;
+  /** The list is filtered: an empty folder is one without a match, not one without skills. */
+  filtered: boolean;
+  /** The distinguishing folder of each skill whose name is not unique, by skill id. */
+  places: Map<string, string>;
   skills: SkillSummary[];
   selectedId: string | null;
   focusableId: string | null;
@@ -37,11 +41,11 @@ export function FolderGroup({ folder, skills, selectedId, focusableId, removable
         (skills.length ? (
           <ul className="skill-list" role="list">
             {skills.map((k) => (
-              <SkillListItem key={k.id} skill={k} selected={k.id === selectedId} focusable={k.id === focusableId} />
+              <SkillListItem key={k.id} skill={k} selected={k.id === selectedId} focusable={k.id === focusableId} place={places.get(k.id)} />
             ))}
           </ul>
         ) : (
-          <p className="folder-empty">No skills found in this folder.</p>
+          <p className="folder-empty">{filtered ? 'No match in this folder.' : 'No skills found in this folder.'}</p>
         ))}
     </section>
   );

@@ -1,11 +1,23 @@
 import { memo } from 'react';
+import { Folder } from 'lucide-react';
 import type { SkillSummary } from '@contract';
 import { ProtocolBadge, StatusDot, StatusText } from '../skill/StatusBadge';
 import { SkillControls } from '../skill/SkillControls';
 import { CrashChip } from '../skill/CrashBadge';
 import { selectSkill } from '../../actions/workspace';
 
-export const SkillListItem = memo(function SkillListItem({ skill, selected, focusable }: { skill: SkillSummary; selected: boolean; focusable: boolean }) {
+/** The full path first (what tells copies apart), then what the skill says it does. */
+function tooltip(skill: SkillSummary): string {
+  return skill.description ? `${skill.dir}\n${skill.description}` : skill.dir;
+}
+
+export const SkillListItem = memo(function SkillListItem({ skill, selected, focusable, place }: {
+  skill: SkillSummary;
+  selected: boolean;
+  focusable: boolean;
+  /** Where another skill has the same name: the folder that tells this one apart. */
+  place?: string;
+}) {
   return (
     <li className={`skill-item${selected ? ' selected' : ''}`} data-testid="skill-item" data-skill-id={skill.id}>
       <button
@@ -15,11 +27,17 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         data-skill-button
         tabIndex={focusable ? 0 : -1}
         onClick={() => selectSkill(skill.id)}
-        title={skill.description ?? skill.dir}
+        title={tooltip(skill)}
       >
         <StatusDot status={skill.status} />
         <span className="skill-item-text">
           <span className="skill-item-name">{skill.name}</span>
+          {place && (
+            <span className="skill-item-place">
+              <Folder size={10} aria-hidden="true" />
+              <span className="skill-item-place-path" data-testid="skill-place"><span dir="ltr">{place}</span></span>
+            </span>
+          )}
           <span className="skill-item-meta">
             <StatusText status={skill.status} testId="skill-status" />
             <CrashChip skillId={skill.id} report={skill.crashes} />

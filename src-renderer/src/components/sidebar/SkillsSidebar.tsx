@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FilePlus2, FolderPlus, Search } from 'lucide-react';
+import { FilePlus2, FolderPlus, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
 import type { SkillSummary } from '@contract';
 import { useStore } from '../../store';
 import { FolderGroup } from './FolderGroup';
@@ -10,6 +10,8 @@ import { ThemeToggle } from './ThemeToggle';
 import { Button, IconButton } from '../common/Button';
 import { Spinner } from '../common/Spinner';
 import { openFolder, selectSkill } from '../../actions/workspace';
+import { distinguishingFolders } from '../../lib/skill-places';
+import { useSidebarCollapsed } from './use-collapsed';
 
 /** Arrow keys move the selection through every skill in every folder. */
 function onListKey(e: KeyboardEvent<HTMLElement>) {
@@ -42,11 +44,21 @@ export function SkillsSidebar() {
   const [dialog, setDialog] = useState(false);
   const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useState('');
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+
+  // Status changes replace the skills array; the places only depend on names and folders.
+  const placeKey = skills.map((k) => `${k.id}\u0000${k.name}\u0000${k.dir}`).join('\u0001');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const places = useMemo(() => distinguishingFolders(skills), [placeKey]);
 
   const groups = useMemo(() => {
     const q = filter.trim().toLowerCase();
     const match = (k: SkillSummary) =>
-      !q || k.name.toLowerCase().includes(q) || (k.description ?? '').toLowerCase().includes(q);
+      !q ||
+      k.name.toLowerCase().includes(q) ||
+      (k.description ?? '').toLowerCase().includes(q) ||
+      // The path inside the workspace folder: what tells same-named copies apart.
+      (k.dir.startsWith(k.root) ? k.dir.slice(k.root.length) : k.dir).toLowerCase().includes(q);
     const byRoot = new Map<string, SkillSummary[]>();
     for (const f of folders) byRoot.set(f, []);
     for (const k of skills) {
@@ -57,9 +69,9 @@ export function SkillsSidebar() {
     return [...byRoot.entries()].map(([folder, list]) => ({
       folder,
       removable: folders.includes(folder),
-      skills: list.slice().sort((a, b) => a.name.localeCompare(b.name)),
+      skills: list.slice().sort((a, b) => a.name.localeCompare(b.name) || (places.get(a.id) ?? '').localeCompare(places.get(b.id) ?? '')),
     }));
-  }, [folders, skills, filter]);
+  }, [folders, skills, filter, places]);
 
   const visible = groups.flatMap((g) => g.skills);
   const focusableId = visible.some((k) => k.id === selectedId) ? selectedId : visible[0]?.id ?? null;
@@ -69,15 +81,36 @@ export function SkillsSidebar() {
   };
 
   const noFolders = loaded && folders.length === 0 && skills.length === 0;
+  const dialogs = (
+    <>
+      <OpenFolderDialog open={dialog} onClose={() => setDialog(false)} />
+      <NewSkillDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+
+  if (collapsed) {
+    // A rail: the way back, and what does not need the list.
+    return (
+      <nav className="sidebar sidebar-collapsed" aria-label="Skills" id="skills-sidebar" data-testid="sidebar" data-collapsed="true">
+        <IconButton label="Show the skills list" icon={<PanelLeftOpen size={16} />} onClick={() => setCollapsed(false)} aria-expanded={false} aria-controls="skills-sidebar" data-testid="sidebar-toggle" />
+        <IconButton label="New skill" icon={<FilePlus2 size={15} />} onClick={() => setCreating(true)} data-testid="new-skill" disabled={!folders.length && !canPick} />
+        <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
+        <span className="spacer" />
+        <ThemeToggle />
+        {dialogs}
+      </nav>
+    );
+  }
 
   return (
-    <nav className="sidebar" aria-label="Skills">
+    <nav className="sidebar" aria-label="Skills" id="skills-sidebar" data-testid="sidebar" data-collapsed="false">
       <div className="sidebar-head">
         <div className="app-title">
           <span className="app-mark" aria-hidden="true" />
           Skill Workbench
         </div>
         <ThemeToggle />
+        <IconButton label="Hide the skills list" icon={<PanelLeftClose size={16} />} onClick={() => setCollapsed(true)} aria-expanded={true} aria-controls="skills-sidebar" data-testid="sidebar-toggle" />
       </div>
       <div className="sidebar-section-head">
         <h2 className="sidebar-title">Skills</h2>
@@ -109,11 +142,10 @@ export function SkillsSidebar() {
           </div>
         )}
         {groups.map((g) => (
-          <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} />
+          <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} places={places} filtered={!!filter.trim()} />
         ))}
       </div>
-      <OpenFolderDialog open={dialog} onClose={() => setDialog(false)} />
-      <NewSkillDialog open={creating} onClose={() => setCreating(false)} />
+      {dialogs}
     </nav>
   );
 }

@@ -5,7 +5,7 @@ import { Braces, Columns2, ListTree, RotateCcw } from 'lucide-react';
 import type { ToolInfo } from '@contract';
 import { draftKey, useStore } from '../../store';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
-import { JsonArgsEditor } from '../form/JsonArgsEditor';
+import { JsonArgsEditor, jsonEditorHasFocus } from '../form/JsonArgsEditor';
 import { RunBar } from './RunBar';
 import { IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
@@ -50,6 +50,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
   const [touched, setTouched] = useState(false);
   const [syntaxError, setSyntaxError] = useState<string | null>(null);
   const formRef = useRef<ArgsFormHandle>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const noArgs = takesNoArguments(tool.inputSchema);
 
   useEffect(() => {
@@ -93,12 +94,19 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
     setDraft(skillId, tool.name, v);
     if (problems.length) setProblems(validateValue(tool.inputSchema, v));
   };
+  // While someone types JSON, the form only follows: what it reports then is its own reading of that text (defaults
+  // filled in, keys in schema order), and taking it would make Run send something other than what was typed.
+  const onFormChange = (v: unknown) => {
+    if (jsonEditorHasFocus(sectionRef.current)) return;
+    onChange(v);
+  };
 
   const showForm = !noArgs && (mode === 'form' || mode === 'split');
   const showJson = !noArgs && (mode === 'json' || mode === 'split');
 
   return (
     <section
+      ref={sectionRef}
       className="tool-request"
       aria-label={`Arguments for ${tool.name}`}
       onKeyDown={(e) => {
@@ -166,7 +174,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
               ref={formRef}
               schema={tool.inputSchema}
               value={args}
-              onChange={onChange}
+              onChange={onFormChange}
               idPrefix={`args-${tool.name}`}
               liveValidate={touched}
               onRun={() => run()}
