@@ -55,6 +55,11 @@ export class FileSink {
     this.parts = [];
   }
 
+  /** True while the OS has not caught up with what was written (a producer should wait: onceDrained). */
+  get behind(): boolean {
+    return !!this.stream && !this.failed && this.stream.writableNeedDrain;
+  }
+
   onceDrained(fn: () => void): void {
     if (!this.stream || this.failed || !this.stream.writableNeedDrain) fn();
     else this.stream.once('drain', fn);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillRef } from '../contract';
+import { stringifyBounded } from '../engine/json-depth';
 import type { Redactor } from '../engine/redactor';
 import { folderHash } from './folder-hash';
 import { RECORDING_VERSION, type RecordBody, type RecordingHeader } from './recording-format';
@@ -97,7 +98,7 @@ export class Recorder {
     if (this.closed) return;
     const safe = this.redactor?.active ? this.redactor.value(body) : body;
     // `{"seq":…,"time":…,` + the body's own fields: the record without copying the body into a new object.
-    this.write(`{"seq":${++this.seq},"time":${time},${JSON.stringify(safe).slice(1)}`);
+    this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}`);
   }
 
   /** Appends a protocol message whose JSON the message log has already made (and redacted). */

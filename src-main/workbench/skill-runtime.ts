@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { CallOutcome, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
 import { SkillError } from '../engine/errors';
 import { FileSink } from '../engine/file-sink';
+import { stringifyBounded } from '../engine/json-depth';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
@@ -244,7 +245,7 @@ export class SkillRuntime {
     const entry: TimelineEntry = { ...e, seq: ++this.timelineSeq, time: e.time ?? Date.now() };
     if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
     this.timeline.push(entry);
-    this.timelineFile.write(JSON.stringify(entry) + '\n');
+    this.timelineFile.write(stringifyBounded(entry) + '\n');
     if (this.recorder) {
       const body = recordOf(entry);
       if (body) this.record(body);
