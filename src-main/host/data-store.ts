@@ -16,7 +16,7 @@ import { REDACTED } from '../contract';
 import { JSONRPC, RpcError } from '../engine/errors';
 import { isTempFile, writeFileAtomic } from './atomic-write';
 import { concealText, PLACEHOLDER, revealText, type SkillSecrets } from './secret-store';
-import { skillPaths } from './workbench-home';
+import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';
 
 export interface DataFileInfo {
   name: string;
@@ -92,7 +92,7 @@ export class DataStore {
     if (typeof content !== 'string') refuse('data/write', name, 'the content must be text');
     return this.serial(name, async () => {
       const file = (await this.resolve('data/write', name, true))!;
-      await writeFileAtomic(file, concealText(content, this.secrets()));
+      await writeFileAtomic(file, concealText(content, this.secrets()), { mode: PRIVATE_FILE });
     });
   }
 
@@ -149,7 +149,7 @@ export class DataStore {
         const raw = await fs.promises.readFile(file, 'utf8');
         const text = concealText(raw, this.secrets());
         if (text !== raw) {
-          await writeFileAtomic(file, text);
+          await writeFileAtomic(file, text, { mode: PRIVATE_FILE });
           changed.push(name);
         }
       });
@@ -171,7 +171,7 @@ export class DataStore {
 
   /** The folder's real path; null when it does not exist and `create` is false. */
   private async root(create: boolean): Promise<string | null> {
-    if (create) await fs.promises.mkdir(this.dir, { recursive: true });
+    if (create) await fs.promises.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
     try {
       return await fs.promises.realpath(this.dir);
     } catch (err) {

@@ -62,7 +62,7 @@ export class Recorder {
 
   /** Opens `file` for appending, writing a header first when the file is new or empty. */
   static open(file: string, ref: SkillRef & { version?: string }, opts: RecorderOptions = {}): Recorder {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const existing = readHeaderAndLastSeq(file);
     if (existing) return new Recorder(file, existing.header, existing.lastSeq, opts.redactor, opts.onFailure);
     const header: RecordingHeader = {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SkillSettings, SkillSettingsUpdate } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
+import { PRIVATE, PRIVATE_DIR } from '../host/workbench-home';
 
 export const DEFAULT_SETTINGS: SkillSettings = { env: {}, secretEnv: [], hotReload: true, debug: false };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -31,8 +32,8 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   }
   // A variable is either plain or secret, never both: the secret wins.
   for (const name of next.secretEnv) delete next.env[name];
-  fs.mkdirSync(skillDir, { recursive: true });
-  writeFileAtomicSync(path.join(skillDir, 'settings.json'), JSON.stringify(next, null, 2) + '\n');
+  fs.mkdirSync(skillDir, { recursive: true, mode: PRIVATE_DIR });
+  writeFileAtomicSync(path.join(skillDir, 'settings.json'), JSON.stringify(next, null, 2) + '\n', PRIVATE);
   return next;
 }
 
