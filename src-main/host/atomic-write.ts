@@ -13,6 +13,11 @@ export interface WriteOptions {
   mode?: number;
 }
 
+export interface AsyncWriteOptions extends WriteOptions {
+  /** Checks the temp file just opened (where it really is); throwing abandons the write. */
+  verify?: (handle: fs.promises.FileHandle, tmp: string) => Promise<void>;
+}
+
 const TEMP_MARK = '.tmp-';
 
 /** Temp files are hidden and marked so listings can skip the leftovers of a crash. */
@@ -39,11 +44,12 @@ export function tempWriterPid(name: string): number | null {
 const RETRYABLE = new Set(['EPERM', 'EACCES', 'EBUSY']);
 const isWin = process.platform === 'win32';
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: AsyncWriteOptions = {}): Promise<void> {
   const tmp = tempName(file);
   let handle: fs.promises.FileHandle | undefined;
   try {
     handle = await fs.promises.open(tmp, 'wx', opts.mode ?? 0o666);
+    if (opts.verify) await opts.verify(handle, tmp);
     if (opts.mode !== undefined) await handle.chmod(opts.mode);
     await handle.writeFile(data);
     await handle.sync();
