@@ -27,7 +27,8 @@ describe('output nested thousands of levels deep', () => {
         await wb.startSkill(skill);
         // A secret makes the redactor walk every value.
         await wb.updateSkillSettings(skill, { secretValues: { HOSTILE_TOKEN: 'tok-hostile-1234' } });
-        const rec = await wb.startRecording(skill, 'deep');
+        // Named apart: two recordings of one name started within the same second share a file (reported).
+        const rec = await wb.startRecording(skill, skill === rpc ? 'deep-rpc' : 'deep-skilldef');
         const wheres = skill === rpc ? ['result', 'content', 'text', 'notification', 'batch'] : ['result', 'text', 'batch', 'event', 'state'];
         for (const where of wheres) {
           const r = await wb.callTool(skill, 'deep', { levels: 5000, where });
