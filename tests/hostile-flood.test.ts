@@ -29,7 +29,7 @@ async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ value: T; growth: 
   let detail = '';
   const timer = setInterval(() => {
     const m = process.memoryUsage();
-    if (m.rss > peak) detail = `heapUsed ${(m.heapUsed / MiB).toFixed(0)} heapTotal ${(m.heapTotal / MiB).toFixed(0)} external ${(m.external / MiB).toFixed(0)} ab ${(m.arrayBuffers / MiB).toFixed(0)}`;
+    if (m.rss > peak) detail = `at the peak: JS heap ${(m.heapUsed / MiB).toFixed(0)} of ${(m.heapTotal / MiB).toFixed(0)} MiB used, buffers ${(m.external / MiB).toFixed(0)} MiB`;
     peak = Math.max(peak, m.rss);
   }, 20);
   try {
