@@ -68,7 +68,10 @@ describe('LineReader', () => {
     expect(classifyOversize('{"jsonrpc":"2.0","id":7,"result":{"content":"xx', 'xx"}}')).toEqual({ id: 7, kind: 'response' });
     expect(classifyOversize('{"jsonrpc":"2.0","result":{"content":"xx', 'xx","meta":{"id":3}},"id":"a-1"}')).toEqual({ id: 'a-1', kind: 'response' });
     expect(classifyOversize('{"jsonrpc":"2.0","result":{"meta":{"id":3},"content":"xx', 'xxx"}}')).toEqual({ kind: 'response' });
-    expect(classifyOversize('{"jsonrpc":"2.0","id":1,"params":{"x":"yy', 'yy"},"method":"state/set"}')).toEqual({ id: 1, kind: 'request' });
+    // A request's method too, so its refusal can name it.
+    expect(classifyOversize('{"jsonrpc":"2.0","id":1,"params":{"x":"yy', 'yy"},"method":"state/set"}')).toEqual({ id: 1, kind: 'request', method: 'state/set' });
+    expect(classifyOversize('{"jsonrpc":"2.0","id":2,"method":"data/write","params":{"x":"yy', 'yy"}}')).toEqual({ id: 2, kind: 'request', method: 'data/write' });
+    expect(classifyOversize('{"jsonrpc":"2.0","id":3,"method":"bad\\x","params":{"x":"yy', 'yy"}}')).toEqual({ id: 3, kind: 'request' });
     expect(classifyOversize('{"jsonrpc":"2.0","params":{"x":"yy', 'yy"}}')).toEqual({ kind: 'unknown' });
   });
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CollectionDetails } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
-import { skillFolder } from '../host/workbench-home';
+import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
 import { COLLECTION_FILE, listCollections, loadCollection, secretStatus } from '../qa/collections';
 
 const PLACES_FILE = 'collection-folders.json';
@@ -32,8 +32,8 @@ export function rememberFolder(home: string, skillId: string, dir: string): void
   const list = rememberedFolders(home, skillId);
   if (list.includes(dir)) return;
   const file = path.join(skillFolder(home, skillId), PLACES_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  writeFileAtomicSync(file, JSON.stringify({ folders: [...list, dir] }, null, 2) + '\n');
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+  writeFileAtomicSync(file, JSON.stringify({ folders: [...list, dir] }, null, 2) + '\n', PRIVATE);
 }
 
 function rememberedFolders(home: string, skillId: string): string[] {

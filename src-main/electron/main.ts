@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { API_METHODS, type ApiMethod } from '../contract';
 import { workbenchApi } from '../workbench/api';
 import { examplesDir, rendererDir } from '../host/paths';
+import { checkCommand } from '../server/envelope';
 import { CSP } from '../server/static-files';
 import { Workbench } from '../workbench/workbench';
 import { useSafeStorage } from './safe-storage';
@@ -57,6 +58,9 @@ function wireIpc(wb: Workbench): void {
   for (const method of API_METHODS) {
     ipcMain.handle(`skillbench:${method}`, async (e, ...args: unknown[]) => {
       if (!fromOurWindow(e)) return { error: 'Refused: this message did not come from the workbench window.' };
+      // The same checks as browser mode: a bounded number of arguments, none nested too deep.
+      const invalid = checkCommand(method, args);
+      if (invalid) return { error: invalid };
       try {
         const fn = api[method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
         const result = await fn(...args);

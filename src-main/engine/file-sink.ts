@@ -1,5 +1,6 @@
 /**
- * An append-only file that never blocks the event loop and never grows memory without bound.
+ * An append-only file that never blocks the event loop and never grows memory without bound. What it keeps
+ * (logs, message histories, timelines) is the user's own record: files are made 600 and folders 700.
  * Writes that arrive in the same turn of the event loop go to disk as one write (a busy skill produces
  * thousands of small records a second); `write` reports false when the OS has not caught up, so the
  * producer can pause (see LogSink).
@@ -8,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const HIGH_WATER = 1024 * 1024;
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
 /** How long records may wait in memory before they are written together. */
 const FLUSH_MS = 20;
 
@@ -47,8 +50,8 @@ export class FileSink {
   flushSync(): void {
     if (!this.parts.length || this.failed) return;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.appendFileSync(this.file, this.parts.map((p) => (typeof p === 'string' ? p : Buffer.from(p))).join(''));
+      fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: DIR_MODE });
+      fs.appendFileSync(this.file, this.parts.map((p) => (typeof p === 'string' ? p : Buffer.from(p))).join(''), { mode: FILE_MODE });
     } catch {
       // Nothing more can be done at exit.
     }
@@ -62,6 +65,11 @@ export class FileSink {
     if (!s || this.failed || s.writableLength === 0) return Promise.resolve();
     // Writes complete in order: the callback of an empty write comes after every write before it.
     return new Promise((resolve) => s.write(Buffer.alloc(0), () => resolve()));
+  }
+
+  /** True while the OS has not caught up with what was written (a producer should wait: onceDrained). */
+  get behind(): boolean {
+    return !!this.stream && !this.failed && this.stream.writableNeedDrain;
   }
 
   onceDrained(fn: () => void): void {
@@ -98,12 +106,12 @@ export class FileSink {
   private open(): fs.WriteStream | null {
     if (this.stream) return this.stream;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: DIR_MODE });
     } catch {
       this.failed = true;
       return null;
     }
-    this.stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER });
+    this.stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER, mode: FILE_MODE });
     // A full disk must not take the skill down with it: stop writing, keep the in-memory ring.
     this.stream.on('error', () => {
       this.failed = true;

@@ -6,6 +6,7 @@
  * is a response. So the other side's request ids never collide with ours, even though both count from 1.
  */
 import { JSONRPC, RpcError, SkillError, TimeoutError } from './errors';
+import { parseBounded } from './json-depth';
 import type { MessageKind } from '../contract';
 
 export type RpcId = number | string;
@@ -29,12 +30,25 @@ export interface RequestOptions {
 export interface JsonRpcPeerOptions {
   send: (line: string) => Promise<void> | void;
   onRequest?: (method: string, params: unknown) => unknown;
-  onNotification?: (method: string, params: unknown) => void;
+  /** A promise returned here counts as work in flight until it settles (see maxIncoming). */
+  onNotification?: (method: string, params: unknown) => unknown;
   /** Lines that are not JSON-RPC messages (logs printed to stdout, responses with id null, late answers). */
   onNoise?: (line: string, reason: string) => void;
+  /** A message nested deeper than MAX_DEPTH levels arrived; the part below was replaced by a marker. */
+  onTooDeep?: (depth: number, line: string) => void;
   trace?: (t: RpcTrace) => void;
   defaultTimeoutMs?: number;
+  /**
+   * Requests and notifications from the other side served at once, counted until their answer is handed
+   * to `send`. Past it, what arrives waits in order, and `onCongestion(true)` asks the transport to stop
+   * reading until `onCongestion(false)`: a skill flooding us with requests waits on its own pipe, and our
+   * memory stays flat.
+   */
+  maxIncoming?: number;
+  onCongestion?: (congested: boolean) => void;
 }
+
+export const DEFAULT_MAX_INCOMING = 64;
 
 interface Pending {
   method: string;
@@ -47,14 +61,29 @@ interface Pending {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
+/** A line not yet read, or one message of a batch not yet dispatched. */
+type Waiting = string | { msg: unknown; line: string };
+
 export class JsonRpcPeer {
   private nextId = 1;
   private readonly pending = new Map<RpcId, Pending>();
   private closedWith: Error | null = null;
   private readonly opts: JsonRpcPeerOptions;
+  private readonly maxIncoming: number;
+  /** Requests and notifications from the other side being served now. */
+  private serving = 0;
+  private backlog: Waiting[] = [];
+  private congested = false;
+  private draining = false;
 
   constructor(opts: JsonRpcPeerOptions) {
     this.opts = opts;
+    this.maxIncoming = Math.max(1, opts.maxIncoming ?? DEFAULT_MAX_INCOMING);
+  }
+
+  /** Requests and notifications from the other side being served now (never more than maxIncoming). */
+  get incoming(): number {
+    return this.serving;
   }
 
   get pendingCount(): number {
@@ -103,19 +132,77 @@ export class JsonRpcPeer {
 
   /** Feeds one line received from the other side. Never throws. */
   receive(line: string): void {
+    // Order is kept: once anything waits, everything after it waits too (an answer never overtakes its events).
+    if (this.backlog.length || this.full) {
+      this.backlog.push(line);
+      this.congest(true);
+      return;
+    }
+    this.read(line);
+  }
+
+  /** Answers a request whose body could not be read (over the line limit), when its id is known. */
+  refuse(id: RpcId, method: string | undefined, err: RpcError): void {
+    if (this.closedWith) return;
+    const out = { jsonrpc: '2.0', id, error: { code: err.code, message: err.message } };
+    const line = JSON.stringify(out);
+    this.opts.trace?.({ direction: 'out', kind: 'response', method, id, body: out, line });
+    this.sendLine(line);
+  }
+
+  private get full(): boolean {
+    return this.serving >= this.maxIncoming;
+  }
+
+  private read(line: string): void {
     let msg: unknown;
     try {
-      msg = JSON.parse(line);
+      const parsed = parseBounded(line);
+      msg = parsed.value;
+      if (parsed.replaced) {
+        line = JSON.stringify(msg);
+        this.opts.onTooDeep?.(parsed.depth, line);
+      }
     } catch {
       this.noise(line, 'not JSON');
       return;
     }
     if (Array.isArray(msg)) {
-      // A batch: each element is handled as if it came alone.
-      for (const m of msg) this.dispatch(m, JSON.stringify(m));
+      // A batch: each element is handled as if it came alone, through the same limit as lines.
+      for (let i = 0; i < msg.length; i++) {
+        if (this.full) {
+          this.backlog.unshift(...msg.slice(i).map((m: unknown) => ({ msg: m, line: JSON.stringify(m) })));
+          this.congest(true);
+          return;
+        }
+        this.dispatch(msg[i], JSON.stringify(msg[i]));
+      }
       return;
     }
     this.dispatch(msg, line);
+  }
+
+  /** One request or notification of the other side is done: take what waited, resume reading when all did. */
+  private served(): void {
+    this.serving--;
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.backlog.length && !this.full && !this.closedWith) {
+        const next = this.backlog.shift()!;
+        if (typeof next === 'string') this.read(next);
+        else this.dispatch(next.msg, next.line);
+      }
+    } finally {
+      this.draining = false;
+    }
+    if (!this.backlog.length) this.congest(false);
+  }
+
+  private congest(on: boolean): void {
+    if (this.congested === on) return;
+    this.congested = on;
+    this.opts.onCongestion?.(on);
   }
 
   /** Rejects one pending request (its answer was lost, e.g. over the line limit). */
@@ -138,6 +225,8 @@ export class JsonRpcPeer {
   close(reason: Error): void {
     if (this.closedWith) return;
     this.closedWith = reason;
+    this.backlog = [];
+    this.congest(false);
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
   }
 
@@ -186,10 +275,16 @@ export class JsonRpcPeer {
   private handleNotification(m: Record<string, unknown>, line: string): void {
     const method = m.method as string;
     this.opts.trace?.({ direction: 'in', kind: 'notification', method, body: m, line });
+    let r: unknown;
     try {
-      this.opts.onNotification?.(method, m.params);
+      r = this.opts.onNotification?.(method, m.params);
     } catch (err) {
       this.noise(line, `notification handler failed: ${(err as Error).message}`);
+      return;
+    }
+    if (r instanceof Promise) {
+      this.serving++;
+      r.catch(() => undefined).finally(() => this.served());
     }
   }
 
@@ -197,12 +292,25 @@ export class JsonRpcPeer {
     const id = m.id as RpcId;
     const method = m.method as string;
     this.opts.trace?.({ direction: 'in', kind: 'request', method, id, body: m, line });
+    this.serving++;
+    let answered = false;
     const respond = (body: Record<string, unknown>) => {
-      if (this.closedWith) return;
+      if (answered) return;
+      answered = true;
+      if (this.closedWith) return this.served();
       const out = { jsonrpc: '2.0', id, ...body };
-      const outLine = JSON.stringify(out);
+      let outLine: string;
+      try {
+        outLine = JSON.stringify(out);
+      } catch (err) {
+        // A result that cannot be written as JSON (a cycle, a BigInt): the skill still gets an answer.
+        outLine = JSON.stringify({ jsonrpc: '2.0', id, error: { code: JSONRPC.INTERNAL_ERROR, message: `The host could not write its answer: ${(err as Error).message}` } });
+      }
       this.opts.trace?.({ direction: 'out', kind: 'response', method, id, body: out, line: outLine });
-      this.sendLine(outLine);
+      // Served once the answer is handed over: a skill that does not read its answers fills the limit.
+      const sent = this.sendLine(outLine);
+      if (sent) sent.finally(() => this.served());
+      else this.served();
     };
     const fail = (err: unknown) => {
       const e = err instanceof RpcError ? err : new RpcError(JSONRPC.INTERNAL_ERROR, (err as Error)?.message ?? String(err));
@@ -232,14 +340,16 @@ export class JsonRpcPeer {
     return p;
   }
 
-  private sendLine(line: string, id?: RpcId): void {
+  /** Hands a line to the transport; returns the hand-over when it is asynchronous (never rejects). */
+  private sendLine(line: string, id?: RpcId): Promise<void> | undefined {
     try {
       const r = this.opts.send(line);
-      if (r instanceof Promise && id !== undefined) r.catch((err: Error) => this.settle(id)?.reject(err));
-      else if (r instanceof Promise) r.catch(() => undefined);
+      if (r instanceof Promise && id !== undefined) return r.catch((err: Error) => void this.settle(id)?.reject(err));
+      if (r instanceof Promise) return r.catch(() => undefined);
     } catch (err) {
       if (id !== undefined) this.settle(id)?.reject(err as Error);
     }
+    return undefined;
   }
 
   private noise(line: string, reason: string): void {

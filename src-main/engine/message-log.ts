@@ -5,6 +5,7 @@
  */
 import type { MessageEntry } from '../contract';
 import { FileSink } from './file-sink';
+import { stringifyBounded } from './json-depth';
 import type { RpcId, RpcTrace } from './jsonrpc';
 import type { Redactor } from './redactor';
 import { Ring } from './ring';
@@ -48,7 +49,7 @@ export class MessageLog {
       // From the scrubbed value, not the line: a secret may be spelled in the line in ways text matching
       // misses (`\u0026` for `&`), and scrubbing a number in place would leave the line invalid JSON.
       body = this.redactor.value(body);
-      line = JSON.stringify(body) ?? 'null';
+      line = stringifyBounded(body) ?? 'null';
     }
     const entry: MessageEntry = { seq: ++this.seq, time, direction: t.direction, kind: t.kind, body };
     if (t.method !== undefined) entry.method = t.method;
@@ -78,9 +79,19 @@ export class MessageLog {
     if (this.redactor?.active) body = this.redactor.value(body);
     const entry: MessageEntry = { seq: ++this.seq, time, direction: 'out', kind: 'exchange', method, body, durationMs };
     if (note) entry.note = note;
-    const json = JSON.stringify(entry);
+    const json = stringifyBounded(entry);
     this.push(entry, json + '\n', () => json);
     return entry;
+  }
+
+  /** True while the history file is behind; the reader of a skill's output waits for `onceDrained`. */
+  get behind(): boolean {
+    return this.file?.behind ?? false;
+  }
+
+  onceDrained(fn: () => void): void {
+    if (this.file) this.file.onceDrained(fn);
+    else fn();
   }
 
   /** Forgets open requests (the process they were sent to is gone). */

@@ -12,20 +12,39 @@ export interface OversizeLine {
   /** The top-level id, where one end shows it. */
   id?: RpcId;
   kind: 'response' | 'request' | 'unknown';
+  /** A request's method, where one end shows it. */
+  method?: string;
 }
 
 const ID = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*"|null)/;
+const METHOD = /"method"\s*:\s*("(?:[^"\\]|\\.)*")/;
 
 export function classifyOversize(head: string, tail: string): OversizeLine {
   const ends = [topOfHead(head), topOfTail(tail)];
   let id: RpcId | undefined;
   for (const t of ends) {
     const m = ID.exec(t);
-    if (m && m[1] !== 'null') id ??= JSON.parse(m[1]) as RpcId;
+    if (m && m[1] !== 'null') id ??= parsed(m[1]) as RpcId | undefined;
   }
   const has = (key: string) => ends.some((t) => new RegExp(`"${key}"\\s*:`).test(t));
   const kind = has('method') ? 'request' : has('result') || has('error') ? 'response' : 'unknown';
-  return id === undefined ? { kind } : { id, kind };
+  const out: OversizeLine = id === undefined ? { kind } : { id, kind };
+  if (kind === 'request') {
+    for (const t of ends) {
+      const m = METHOD.exec(t);
+      if (m) out.method ??= parsed(m[1]) as string | undefined;
+    }
+  }
+  return out;
+}
+
+/** A JSON literal cut from a line's end; undefined for a malformed one (a bad escape). */
+function parsed(literal: string): unknown {
+  try {
+    return JSON.parse(literal);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The head up to the first nested object or array (outside strings). */

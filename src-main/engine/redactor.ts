@@ -9,6 +9,7 @@
  * would be harmless, but scrubbing every "a" of a 1-letter password would make every log unreadable.
  */
 import { REDACTED } from '../contract';
+import { depthOf, tooDeepMarker, WALK_DEPTH } from './json-depth';
 
 const SHORT = 4;
 
@@ -55,10 +56,10 @@ export class Redactor {
     return this.numbers.has(n);
   }
 
-  /** A deep copy of `v` with every secret string (and secret number) scrubbed. */
+  /** A deep copy of `v` with every secret string (and secret number) scrubbed; past WALK_DEPTH levels, the marker. */
   value<T>(v: T): T {
     if (!this.active) return v;
-    return scrub(v, this) as T;
+    return scrub(v, this, 1) as T;
   }
 }
 
@@ -76,14 +77,16 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function scrub(v: unknown, r: Redactor): unknown {
+function scrub(v: unknown, r: Redactor, level: number): unknown {
   if (typeof v === 'string') return r.text(v);
   // Only a number equal to a secret goes: scrubbing digits inside numbers would hit times and durations.
   if (typeof v === 'number') return r.isSecretNumber(v) ? REDACTED : v;
-  if (Array.isArray(v)) return v.map((x) => scrub(x, r));
+  // Values are bounded where they come in; this keeps the walk itself safe whatever it is given.
+  if (v && typeof v === 'object' && level > WALK_DEPTH) return tooDeepMarker(level - 1 + depthOf(v));
+  if (Array.isArray(v)) return v.map((x) => scrub(x, r, level + 1));
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = scrub(x, r);
+    for (const [k, x] of Object.entries(v)) out[k] = scrub(x, r, level + 1);
     return out;
   }
   return v;

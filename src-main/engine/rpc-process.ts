@@ -4,8 +4,9 @@
  * once with the exit code or signal.
  */
 import { SkillChild, type ExitInfo, type SpawnSpec } from './child';
-import { ExitError, SkillError } from './errors';
+import { ExitError, JSONRPC, RpcError, SkillError } from './errors';
 import { DEFAULT_MAX_LINE_BYTES, LineReader, LineWriter } from './framing';
+import { tooDeepNote } from './json-depth';
 import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import type { LogSink } from './log-sink';
 import type { MessageLog } from './message-log';
@@ -20,7 +21,9 @@ export interface RpcProcessOptions {
   /** Frames larger than this get a warning in the log (the early Python SDK dies on lines over 64 KiB). */
   warnFrameBytes?: number;
   onRequest?: (method: string, params: unknown) => unknown;
-  onNotification?: (method: string, params: unknown) => void;
+  onNotification?: (method: string, params: unknown) => unknown;
+  /** Reverse requests and notifications served at once (see JsonRpcPeerOptions.maxIncoming). */
+  maxIncoming?: number;
 }
 
 export class RpcProcess {
@@ -33,6 +36,14 @@ export class RpcProcess {
     this.logs = opts.logs;
     const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     let noise: string[] = [];
+    // Reading stops while the skill has too many reverse calls in flight, or its message history is behind.
+    let congested = false;
+    let waitingForFile = false;
+    const flow = () => {
+      const stdout = this.child.proc.stdout!;
+      if (congested || waitingForFile) stdout.pause();
+      else stdout.resume();
+    };
     const reader = new LineReader({
       maxLineBytes,
       onLine: (line) => this.peer.receive(line),
@@ -46,12 +57,27 @@ export class RpcProcess {
           opts.logs.append('stdout', noise);
           noise = [];
         }
+        if (opts.messages?.behind && !waitingForFile) {
+          waitingForFile = true;
+          flow();
+          opts.messages.onceDrained(() => {
+            waitingForFile = false;
+            flow();
+          });
+        }
       },
     });
     const writer = new LineWriter(this.child.proc.stdin!);
     const warnAt = opts.warnFrameBytes ?? Infinity;
     this.peer = new JsonRpcPeer({
       defaultTimeoutMs: opts.defaultTimeoutMs,
+      maxIncoming: opts.maxIncoming,
+      // Past the limit of reverse calls in flight, stop reading: the skill's own writes wait on the pipe.
+      onCongestion: (on) => {
+        congested = on;
+        flow();
+      },
+      onTooDeep: (depth) => opts.logs.append('system', tooDeepNote('A message from the skill', depth)),
       send: (line) => {
         if (line.length > warnAt) {
           opts.logs.append('system', `Sending a ${Buffer.byteLength(line)}-byte message: skills on older SDKs cannot read lines over ${warnAt} bytes and may exit.`);
@@ -103,6 +129,13 @@ export class RpcProcess {
     // Which of our requests lost its answer: the one the id names, or the only one waiting when no end shows
     // an id. A request from the skill, or a line we cannot place, fails nothing.
     const only = this.peer.pendingIds.length === 1 ? this.peer.pendingIds[0] : undefined;
+    if (line.kind === 'request' && line.id !== undefined) {
+      // The skill waits for an answer to its own request: tell it, rather than let its call time out.
+      const method = line.method ? ` (${line.method})` : '';
+      this.peer.refuse(line.id, line.method, new RpcError(JSONRPC.INVALID_REQUEST, `${what}: the request${method} was not read. Send less data in one message.`));
+      this.logs.append('system', `${what}; the request${method} was dropped and answered with an error.`);
+      return;
+    }
     const id = line.kind === 'request' ? undefined : line.id !== undefined ? line.id : line.kind === 'response' ? only : undefined;
     const method = id !== undefined ? this.peer.methodOf(id) : undefined;
     if (id !== undefined && method) {

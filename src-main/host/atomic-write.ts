@@ -13,6 +13,11 @@ export interface WriteOptions {
   mode?: number;
 }
 
+export interface AsyncWriteOptions extends WriteOptions {
+  /** Checks the temp file just opened (where it really is); throwing abandons the write. */
+  verify?: (handle: fs.promises.FileHandle, tmp: string) => Promise<void>;
+}
+
 const TEMP_MARK = '.tmp-';
 
 /** Temp files are hidden and marked so listings can skip the leftovers of a crash. */
@@ -25,15 +30,26 @@ export function isTempFile(name: string): boolean {
   return /^\..+\.tmp-\d+-[0-9a-f]{8}$/.test(name);
 }
 
+/**
+ * The pid of the process that was writing a temp file of ours (ours: hidden and marked as above, or the
+ * secret key's own `secret.key.tmp-<pid>-<hex>`), or null for any other name.
+ */
+export function tempWriterPid(name: string): number | null {
+  const m = /\.tmp-(\d+)-[0-9a-f]{8}$/.exec(name);
+  if (!m || !(isTempFile(name) || name.startsWith('secret.key.tmp-'))) return null;
+  return Number(m[1]);
+}
+
 // Windows refuses to rename over a file another process (an indexer, an antivirus) has open for a moment.
 const RETRYABLE = new Set(['EPERM', 'EACCES', 'EBUSY']);
 const isWin = process.platform === 'win32';
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: AsyncWriteOptions = {}): Promise<void> {
   const tmp = tempName(file);
   let handle: fs.promises.FileHandle | undefined;
   try {
     handle = await fs.promises.open(tmp, 'wx', opts.mode ?? 0o666);
+    if (opts.verify) await opts.verify(handle, tmp);
     if (opts.mode !== undefined) await handle.chmod(opts.mode);
     await handle.writeFile(data);
     await handle.sync();
@@ -171,7 +187,7 @@ export class CoalescingWriter {
   constructor(
     readonly file: string,
     private readonly render: () => string,
-    private readonly opts: WriteOptions & { mkdir?: boolean } = {},
+    private readonly opts: WriteOptions & { mkdir?: boolean; dirMode?: number } = {},
   ) {}
 
   save(): Promise<void> {
@@ -182,7 +198,7 @@ export class CoalescingWriter {
       .then(async () => {
         this.queued = null;
         this.running = next;
-        if (this.opts.mkdir !== false) await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
+        if (this.opts.mkdir !== false) await fs.promises.mkdir(path.dirname(this.file), { recursive: true, mode: this.opts.dirMode });
         await writeFileAtomic(this.file, this.render(), this.opts);
       })
       .finally(() => {

@@ -5,7 +5,10 @@
  * File names must name a file directly inside the folder: no separators, no "..", nothing absolute, no
  * NUL, and no symbolic link leading outside. The original host silently ignored such names; here they
  * are refused with a JSON-RPC "invalid params" error that says why. This keeps well-meaning skills in
- * their folder; it is not a sandbox (a skill is a local process with the user's own rights).
+ * their folder; it is not a sandbox (a skill is a local process with the user's own rights), but the host
+ * never reads or writes outside the folder on a skill's behalf: files are opened without following a
+ * final link and the open descriptor is checked (confined-open.ts), so a name flipped between a file and
+ * a link meanwhile cannot lead out, and a data folder that is itself a link is refused.
  *
  * Secrets found in written text are stored as {{skillbench:secret:<key>}} and restored on read. Files a
  * skill writes directly into its folder (not through data/write) are beyond the host's reach.
@@ -15,8 +18,9 @@ import path from 'node:path';
 import { REDACTED } from '../contract';
 import { JSONRPC, RpcError } from '../engine/errors';
 import { isTempFile, writeFileAtomic } from './atomic-write';
+import { descriptorInside, isInside as inside, openNoFollow } from './confined-open';
 import { concealText, PLACEHOLDER, revealText, type SkillSecrets } from './secret-store';
-import { skillPaths } from './workbench-home';
+import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';
 
 export interface DataFileInfo {
   name: string;
@@ -57,11 +61,6 @@ export function checkDataFileName(op: Op, name: unknown): string {
   return name;
 }
 
-function inside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel !== '' && !rel.startsWith('..' + path.sep) && rel !== '..' && !path.isAbsolute(rel);
-}
-
 export class DataStore {
   private readonly chains = new Map<string, Promise<unknown>>();
 
@@ -76,13 +75,12 @@ export class DataStore {
 
   /** The file's text with secrets restored; "" when the file does not exist (as the original host did). */
   async read(filename: unknown): Promise<string> {
-    const file = await this.resolve('data/read', filename, false);
-    if (!file) return '';
+    const h = await this.openInside('data/read', filename);
+    if (!h) return '';
     try {
-      return revealText(await fs.promises.readFile(file, 'utf8'), this.secrets());
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
-      throw err;
+      return revealText(await h.readFile('utf8'), this.secrets());
+    } finally {
+      await h.close();
     }
   }
 
@@ -92,13 +90,19 @@ export class DataStore {
     if (typeof content !== 'string') refuse('data/write', name, 'the content must be text');
     return this.serial(name, async () => {
       const file = (await this.resolve('data/write', name, true))!;
-      await writeFileAtomic(file, concealText(content, this.secrets()));
+      await writeFileAtomic(file, concealText(content, this.secrets()), { mode: PRIVATE_FILE, verify: (h, tmp) => this.mustBeInside('data/write', name, h, tmp) });
     });
   }
 
   /** Files directly in the folder (links only when they lead to a file inside it), by name. */
   async list(): Promise<DataFileInfo[]> {
-    const root = await this.root(false);
+    let root: string | null;
+    try {
+      root = await this.root(false);
+    } catch (err) {
+      if (err instanceof RpcError) return []; // a data folder that is a link shows nothing
+      throw err;
+    }
     if (!root) return [];
     const out: DataFileInfo[] = [];
     for (const e of await fs.promises.readdir(root, { withFileTypes: true })) {
@@ -116,23 +120,17 @@ export class DataStore {
 
   /** The file as the UI shows it: secrets as the redaction mark, binary files and long files summarised. */
   async readForDisplay(name: string): Promise<string> {
-    const file = await this.resolve('data/read', name, false);
-    if (!file) return '';
+    const h = await this.openInside('data/read', name);
+    if (!h) return '';
     const limit = this.opts.displayLimit ?? 1024 * 1024;
     let buf: Buffer;
     let size: number;
     try {
-      const h = await fs.promises.open(file, 'r');
-      try {
-        size = (await h.stat()).size;
-        buf = Buffer.alloc(Math.min(size, limit));
-        await h.read(buf, 0, buf.length, 0);
-      } finally {
-        await h.close();
-      }
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
-      throw err;
+      size = (await h.stat()).size;
+      buf = Buffer.alloc(Math.min(size, limit));
+      await h.read(buf, 0, buf.length, 0);
+    } finally {
+      await h.close();
     }
     if (buf.subarray(0, 8192).includes(0)) return `(binary file, ${size} bytes)`;
     // Secrets written by the skill directly (not through data/write) are hidden too.
@@ -145,11 +143,18 @@ export class DataStore {
     const changed: string[] = [];
     for (const { name } of await this.list()) {
       await this.serial(name, async () => {
-        const file = (await this.resolve('data/write', name, true))!;
-        const raw = await fs.promises.readFile(file, 'utf8');
+        const h = await this.openInside('data/read', name);
+        if (!h) return;
+        let raw: string;
+        try {
+          raw = await h.readFile('utf8');
+        } finally {
+          await h.close();
+        }
         const text = concealText(raw, this.secrets());
         if (text !== raw) {
-          await writeFileAtomic(file, text);
+          const file = (await this.resolve('data/write', name, true))!;
+          await writeFileAtomic(file, text, { mode: PRIVATE_FILE, verify: (w, tmp) => this.mustBeInside('data/write', name, w, tmp) });
           changed.push(name);
         }
       });
@@ -169,10 +174,14 @@ export class DataStore {
     return run;
   }
 
-  /** The folder's real path; null when it does not exist and `create` is false. */
-  private async root(create: boolean): Promise<string | null> {
-    if (create) await fs.promises.mkdir(this.dir, { recursive: true });
+  /** The folder's real path; null when it does not exist and `create` is false. Refused when it is a link. */
+  private async root(create: boolean, op: Op = 'data/read', name: unknown = ''): Promise<string | null> {
+    if (create) await fs.promises.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR });
     try {
+      // Followed, a data folder replaced by a link would make everywhere it leads "inside".
+      if ((await fs.promises.lstat(this.dir)).isSymbolicLink()) {
+        refuse(op, name, `the data folder ${this.dir} is a symbolic link; the workbench uses only a real folder there`);
+      }
       return await fs.promises.realpath(this.dir);
     } catch (err) {
       if (!create && (err as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -180,10 +189,49 @@ export class DataStore {
     }
   }
 
+  /**
+   * Opens a file of the folder for reading, or null when there is none. A link is followed only to a
+   * file inside the folder, and what was opened is checked to be inside it, whatever changed meanwhile.
+   */
+  private async openInside(op: Op, filename: unknown): Promise<fs.promises.FileHandle | null> {
+    const name = checkDataFileName(op, filename);
+    const root = await this.root(false, op, name);
+    if (!root) return null;
+    let file = path.join(root, name);
+    let h = await openNoFollow(file);
+    if (h === 'link') {
+      try {
+        file = await fs.promises.realpath(file);
+      } catch {
+        refuse(op, name, `${STAY_INSIDE} (it is a symbolic link to something that does not exist)`);
+      }
+      if (!inside(root, file)) refuse(op, name, `${STAY_INSIDE} (it is a symbolic link to a place outside the folder)`);
+      h = await openNoFollow(file);
+      if (h === 'link') refuse(op, name, `${STAY_INSIDE} (it changed into another link while being opened)`);
+    }
+    if (!h) return null;
+    try {
+      await this.mustBeInside(op, name, h, file, root);
+      const st = await h.stat();
+      if (st.isDirectory()) refuse(op, name, 'it is a folder, not a file');
+      if (!st.isFile()) refuse(op, name, 'it is not a regular file');
+      return h;
+    } catch (err) {
+      await h.close();
+      throw err;
+    }
+  }
+
+  /** Refuses (and so undoes) an open that landed outside the folder. */
+  private async mustBeInside(op: Op, name: string, h: fs.promises.FileHandle, file: string, root?: string): Promise<void> {
+    const r = root ?? (await this.root(false, op, name));
+    if (!r || !(await descriptorInside(h, r, file))) refuse(op, name, `${STAY_INSIDE} (what was opened lies outside it)`);
+  }
+
   /** The real path to read or write; null when reading from a folder that does not exist yet. */
   private async resolve(op: Op, filename: unknown, create: boolean): Promise<string | null> {
     const name = checkDataFileName(op, filename);
-    const root = await this.root(create);
+    const root = await this.root(create, op, name);
     if (!root) return null;
     const target = path.join(root, name);
     let st: fs.Stats;

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { Entity } from '../contract';
 import { CoalescingWriter, readJsonFile } from './atomic-write';
 import { isPlainObject } from './secret-store';
-import { homeLayout } from './workbench-home';
+import { homeLayout, PRIVATE_DIR, PRIVATE_FILE } from './workbench-home';
 
 export interface StoredEntity extends Entity {
   id: string;
@@ -61,7 +61,7 @@ export class EntityStore {
     readonly file: string,
     private readonly opts: { log?: (line: string) => void; now?: () => number } = {},
   ) {
-    this.writer = new CoalescingWriter(file, () => this.render());
+    this.writer = new CoalescingWriter(file, () => this.render(), { mode: PRIVATE_FILE, dirMode: PRIVATE_DIR });
     this.load();
   }
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Redactor } from '../engine/redactor';
 import { readJsonFile, writeFileAtomicSync } from './atomic-write';
-import { homeLayout } from './workbench-home';
+import { homeLayout, PRIVATE_DIR } from './workbench-home';
 
 export interface SecretCipher {
   kind: 'os-keychain' | 'local-key';
@@ -114,7 +114,7 @@ export class LocalKeyCipher implements SecretCipher {
 
   /** Link, not rename, into place: if another process made a key first, keep theirs and use it. */
   private createKey(): Buffer {
-    fs.mkdirSync(path.dirname(this.keyFile), { recursive: true });
+    fs.mkdirSync(path.dirname(this.keyFile), { recursive: true, mode: PRIVATE_DIR });
     const key = crypto.randomBytes(32);
     const tmp = `${this.keyFile}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
     writeFileAtomicSync(tmp, key.toString('base64') + '\n', { mode: 0o600 });
@@ -280,7 +280,7 @@ export class SecretStore {
         [...this.skillsMap].filter(([, m]) => m.size > 0).map(([id, m]) => [id, Object.fromEntries(m)]),
       ),
     };
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: PRIVATE_DIR });
     writeFileAtomicSync(this.file, JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
   }
 

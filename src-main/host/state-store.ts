@@ -9,7 +9,7 @@
 import { REDACTED } from '../contract';
 import { CoalescingWriter, readJsonFile } from './atomic-write';
 import { concealValue, isPlainObject, revealValue, type SkillSecrets } from './secret-store';
-import { skillPaths } from './workbench-home';
+import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';
 
 export type State = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ export class StateStore {
     private readonly opts: StateStoreOptions = {},
   ) {
     // Rendered when the write starts, with the secrets known then: bursts of state/set cost one write.
-    this.writer = new CoalescingWriter(file, () => JSON.stringify(this.stored(), null, 2) + '\n');
+    this.writer = new CoalescingWriter(file, () => JSON.stringify(this.stored(), null, 2) + '\n', { mode: PRIVATE_FILE, dirMode: PRIVATE_DIR });
   }
 
   static forSkill(home: string, skillId: string, opts: StateStoreOptions = {}): StateStore {

@@ -10,12 +10,20 @@
  *       data/                         its data files (secrets as {{skillbench:secret:key}})
  *       logs/, messages/, timeline.jsonl   written by SkillRuntime
  *
+ * Only its owner may read the home (it holds logs, message histories, state, entities and secrets): its
+ * folders are made 700 and its files 600 (PRIVATE_DIR, PRIVATE_FILE), whatever the umask; see home-folder.ts.
+ *
  * Skill ids are paths relative to a workspace and may hold "/", "#", "..", or characters a file system
  * refuses, so a skill's folder is a readable slug plus a hash of the exact id: never a separator, never
  * a leading dot, never a Windows device name, and two ids that slug alike still get two folders.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+/** For writeFileAtomic and friends: a file of the home. */
+export const PRIVATE = { mode: PRIVATE_FILE } as const;
 
 export interface HomeLayout {
   home: string;

@@ -6,6 +6,7 @@
 import type { CallOutcome, SkillInfo, SkillRef, SkillStatus } from '../contract';
 import type { SpawnSpec } from '../engine/child';
 import { ExitError, SkillError, describeExit } from '../engine/errors';
+import { parseBounded, tooDeepNote } from '../engine/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
 import { Supervisor } from '../engine/supervisor';
 import type { AdapterContext, CallOptions, SkillAdapter } from './adapter';
@@ -111,9 +112,10 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       onRequest: this.onRequest ? (m, p) => this.onRequest!(m, p) : undefined,
       // A reverse call sent without an id wants no answer, but still means to be done (a state/set, an
       // event): serve it like a request and log what went wrong, since there is nobody to tell.
+      // Returned, so it counts against the limit of reverse calls in flight like a request does.
       onNotification: (m, p) => {
         if (!this.onRequest) return this.ctx.logs.append('system', `The skill sent a notification the host does not serve: ${m}.`);
-        Promise.resolve()
+        return Promise.resolve()
           .then(() => this.onRequest!(m, p))
           .catch((err: Error) => this.ctx.logs.append('system', `The skill's notification ${m} failed: ${err?.message ?? err}`));
       },
@@ -157,10 +159,13 @@ export function contentText(content: unknown): string {
 /** A text result that is itself JSON is also offered as data, for the tree view. */
 export function textOutcome(text: string, isError: boolean, durationMs: number, form?: string): CallOutcome {
   let data: unknown;
+  let tooDeep: string | undefined;
   const t = text.trim();
   if (t.startsWith('{') || t.startsWith('[')) {
     try {
-      data = JSON.parse(t);
+      const parsed = parseBounded(t);
+      data = parsed.value;
+      if (parsed.replaced) tooDeep = tooDeepNote("The result's JSON", parsed.depth);
     } catch {
       data = undefined;
     }
@@ -168,6 +173,6 @@ export function textOutcome(text: string, isError: boolean, durationMs: number, 
   const out: CallOutcome = { ok: !isError, text, durationMs };
   if (data !== undefined) out.data = data;
   if (isError) out.error = { code: 'TOOL', message: text || 'The tool reported an error' };
-  if (form) out.trace = { form };
+  if (form || tooDeep) out.trace = { ...(form ? { form } : {}), ...(tooDeep ? { tooDeep } : {}) };
   return out;
 }

@@ -24,6 +24,7 @@ import { isTempFile, writeFileAtomicSync } from '../host/atomic-write';
 import { homeStores } from '../workbench/home-stores';
 import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
 import { checkAssertion } from './assertions';
+import { parseBounded } from '../engine/json-depth';
 
 export type { CollectionSummary, SavedRequest } from '../contract';
 
@@ -305,7 +306,7 @@ function readJson(file: string, missing: string): unknown {
     throw new CollectionError((err as NodeJS.ErrnoException).code === 'ENOENT' ? missing : `Cannot read ${file} (${(err as Error).message}).`);
   }
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return parseBounded(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).value;
   } catch (err) {
     throw new CollectionError(`${file} is not valid JSON (${(err as Error).message}).`);
   }

@@ -13,6 +13,7 @@
  *   regular expression (anywhere in it, unless anchored with ^ and $) instead of being equal.
  */
 import type { CallOutcome, Difference, Tolerance } from '../contract';
+import { boundDepth, parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
 
 export type { Difference };
 
@@ -106,7 +107,7 @@ function parsedText(text: string | undefined): unknown {
   const s = text.trim();
   if (!/^[[{"]|^-?\d|^(true|false|null)$/.test(s)) return text;
   try {
-    return JSON.parse(s);
+    return parseBounded(s).value;
   } catch {
     return text;
   }
@@ -136,6 +137,11 @@ class Walker {
     if (this.out.length >= MAX_DIFFERENCES || this.ignored(segs)) return;
     if (Object.is(a, b) || (a === 0 && b === 0)) return;
     const path = segs.join('.');
+    // Past the depth bound nothing is walked further: what is left is compared as JSON text.
+    if (segs.length > WALK_DEPTH && typeof a === 'object' && typeof b === 'object') {
+      if (stringifyBounded(a) !== stringifyBounded(b)) this.out.push({ path, recorded: boundDepth(a, 8).value, replayed: boundDepth(b, 8).value, why: 'it differs (below the depth the comparison walks)' });
+      return;
+    }
     if (typeof a === 'number' && typeof b === 'number') {
       const diff = Math.abs(a - b);
       const allowed = allowance(this.numeric, a, b);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillRef } from '../contract';
+import { stringifyBounded } from '../engine/json-depth';
 import type { Redactor } from '../engine/redactor';
 import { folderHash } from './folder-hash';
 import { RECORDING_VERSION, type RecordBody, type RecordingHeader } from './recording-format';
@@ -61,7 +62,7 @@ export class Recorder {
 
   /** Opens `file` for appending, writing a header first when the file is new or empty. */
   static open(file: string, ref: SkillRef & { version?: string }, opts: RecorderOptions = {}): Recorder {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const existing = readHeaderAndLastSeq(file);
     if (existing) return new Recorder(file, existing.header, existing.lastSeq, opts.redactor, opts.onFailure);
     const header: RecordingHeader = {
@@ -97,7 +98,7 @@ export class Recorder {
     if (this.closed) return;
     const safe = this.redactor?.active ? this.redactor.value(body) : body;
     // `{"seq":…,"time":…,` + the body's own fields: the record without copying the body into a new object.
-    this.write(`{"seq":${++this.seq},"time":${time},${JSON.stringify(safe).slice(1)}`);
+    this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}`);
   }
 
   /** Appends a protocol message whose JSON the message log has already made (and redacted). */

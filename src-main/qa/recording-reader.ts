@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { CallOutcome, Tolerance } from '../contract';
+import { parseBounded, tooDeepNote, WALK_DEPTH } from '../engine/json-depth';
 import { RECORDING_VERSION, type RecordEntry, type RecordingHeader } from './recording-format';
 
 export type CallEntry = Extract<RecordEntry, { type: 'call' }>;
@@ -66,7 +67,10 @@ export function parseRecording(text: string, file = '(recording)'): Recording {
     if (!line.trim()) continue;
     let rec: RecordEntry;
     try {
-      rec = JSON.parse(line) as RecordEntry;
+      // Records wrap what came from the skill (already bounded): they get the walks' headroom.
+      const parsed = parseBounded(line, WALK_DEPTH);
+      rec = parsed.value as RecordEntry;
+      if (parsed.replaced) warnings.push(tooDeepNote(`Line ${i + 1}`, parsed.depth, WALK_DEPTH));
     } catch {
       // A torn write: the last line after a crash, or one a later session appended after.
       warnings.push(

@@ -52,7 +52,12 @@ export class Gate {
     const cookies = req.headers.cookie ?? '';
     for (const part of cookies.split(';')) {
       const [k, ...v] = part.trim().split('=');
-      if (k === this.cookieName) return decodeURIComponent(v.join('='));
+      if (k !== this.cookieName) continue;
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return null; // a malformed escape is no token
+      }
     }
     return null;
   }

@@ -13,6 +13,13 @@ import { serveLogFile } from './log-file-route';
 import { LOG_FILE_ROUTE } from '../contract';
 import { workbenchApi } from '../workbench/api';
 
+/**
+ * The largest command a window may send. The biggest legitimate ones carry a tool's arguments (typed or
+ * pasted into a form, or a saved request) or a skill's whole state from the Data tab; nothing in the
+ * contract uploads files. Larger messages close the socket with 1009 (message too big) before they are read.
+ */
+export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
 export interface ServeOptions {
   workbench: Workbench;
   rendererDir: string;
@@ -33,8 +40,17 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const token = opts.token ?? newToken();
   let gate: Gate | null = null;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      // Whatever a request holds, it fails alone: the server never goes down with it.
+      if (!res.headersSent) res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Bad request.\n');
+    }
+  });
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const refused = gate!.refuse(req);
     if (refused) {
       res.writeHead(refused.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${refused.reason}.\n`);
@@ -51,11 +67,19 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     // The first page load carries the token in the URL; the cookie carries it for the assets that follow.
     serveStatic(opts.rendererDir, url.pathname, res, { 'Set-Cookie': gate!.cookie() });
-  });
+  };
   server.on('upgrade', (req, socket, head) => {
-    const refused = gate!.refuse(req);
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (refused || url.pathname !== '/api') {
+    socket.on('error', () => undefined);
+    let refused: { status: number } | null;
+    let pathname: string;
+    try {
+      refused = gate!.refuse(req);
+      pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    } catch {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    if (refused || pathname !== '/api') {
       const status = refused?.status ?? 404;
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\n\r\n`);
       return;

@@ -28,6 +28,11 @@ export function serveStatic(root: string, pathname: string, res: ServerResponse,
     res.writeHead(400).end('Bad path');
     return;
   }
+  // A NUL byte would make the file system call throw: no file has one in its name.
+  if (rel.includes('\0')) {
+    res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Bad path');
+    return;
+  }
   if (rel === '/' || rel === '') rel = '/index.html';
   const file = path.resolve(root, '.' + rel);
   if (!file.startsWith(path.resolve(root) + path.sep)) {

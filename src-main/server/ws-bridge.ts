@@ -1,12 +1,13 @@
 /**
  * The WorkbenchApi over a WebSocket: `{id, method, params}` in, `{id, result}` or `{id, error}` out,
- * and every WorkbenchEvent pushed as `{event, payload}`. Only the contract's method names are callable.
+ * and every WorkbenchEvent pushed as `{event, payload}`. Only the contract's method names are callable, and
+ * every message is checked before use (envelope.ts).
  */
 import type { WebSocket } from 'ws';
-import { API_METHODS, type ApiMethod, type WorkbenchApi } from '../contract';
+import type { ApiMethod, WorkbenchApi } from '../contract';
 import type { EventHub } from '../workbench/events';
+import { readEnvelope } from './envelope';
 
-const CALLABLE = new Set<string>(API_METHODS);
 /** A client this far behind gets no more log and message batches until it catches up (it can re-read them). */
 const CONGESTED_BYTES = 8 * 1024 * 1024;
 
@@ -19,24 +20,23 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
   ws.on('close', unsubscribe);
   ws.on('error', unsubscribe);
   ws.on('message', async (data) => {
-    let msg: { id?: unknown; method?: unknown; params?: unknown };
-    try {
-      msg = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    const id = msg.id;
+    const msg = readEnvelope(String(data));
     const reply = (body: Record<string, unknown>) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...body }));
+      if (ws.readyState !== ws.OPEN) return;
+      try {
+        ws.send(JSON.stringify({ id: msg.id, ...body }));
+      } catch (err) {
+        // An answer that cannot be written as JSON still gets one.
+        ws.send(JSON.stringify({ id: msg.id, error: { message: `The answer could not be sent: ${(err as Error).message}` } }));
+      }
     };
-    if (typeof msg.method !== 'string' || !CALLABLE.has(msg.method)) {
-      reply({ error: { message: `Unknown command: ${String(msg.method)}` } });
+    if (!msg.ok) {
+      reply({ error: { message: msg.error } });
       return;
     }
-    const params = Array.isArray(msg.params) ? msg.params : [];
     try {
       const fn = api[msg.method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
-      const result = await fn.apply(api, params);
+      const result = await fn.apply(api, msg.params);
       await events.delivered();
       reply({ result: result ?? null });
     } catch (err) {

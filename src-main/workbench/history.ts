@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallRecord } from '../contract';
 import { FileSink } from '../engine/file-sink';
+import { parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
 import { Ring } from '../engine/ring';
 
 const RING = 500;
@@ -19,7 +20,7 @@ export class CallHistory {
       const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(-RING);
       for (const l of lines) {
         try {
-          this.ring.push(JSON.parse(l) as CallRecord);
+          this.ring.push(parseBounded(l, WALK_DEPTH).value as CallRecord);
         } catch {
           // A torn last line after a crash: skip it.
         }
@@ -31,7 +32,7 @@ export class CallHistory {
 
   add(record: CallRecord): void {
     this.ring.push(record);
-    this.file.write(JSON.stringify(record) + '\n');
+    this.file.write(stringifyBounded(record) + '\n');
   }
 
   list(): CallRecord[] {

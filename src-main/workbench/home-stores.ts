@@ -6,6 +6,7 @@ import type { TimelineEntry } from '../contract';
 import type { Redactor } from '../engine/redactor';
 import { DataStore } from '../host/data-store';
 import { EntityStore } from '../host/entity-store';
+import { prepareHome } from '../host/home-folder';
 import { createHostServices } from '../host/host-services';
 import { SecretStore, type SecretStoreOptions } from '../host/secret-store';
 import { StateStore } from '../host/state-store';
@@ -27,6 +28,7 @@ export function configureSecrets(opts: Partial<SecretStoreOptions>): void {
 export function homeStores(home: string, log?: (line: string) => void): HomeStores {
   let s = open.get(home);
   if (!s) {
+    prepareHome(home);
     s = { secrets: SecretStore.open(home, { ...secretOptions, log }), entities: EntityStore.open(home, { log }) };
     open.set(home, s);
   }

@@ -20,7 +20,7 @@ import type {
 } from '../contract';
 import { Redactor } from '../engine/redactor';
 import { writeFileAtomicSync } from '../host/atomic-write';
-import { skillFolder } from '../host/workbench-home';
+import { PRIVATE, skillFolder } from '../host/workbench-home';
 import { Recorder } from '../qa/recorder';
 import { callsOf, readRecording } from '../qa/recording-reader';
 import { recordingView, VIEW_LIMITS } from '../qa/recording-view';
@@ -65,7 +65,8 @@ export class QaService implements QaApi {
     const f = this.file(file);
     const text = renderReport(f, format);
     const out = f.replace(/\.jsonl$/, format === 'html' ? '.report.html' : '.report.md');
-    writeFileAtomicSync(out, text);
+    // Beside its recording, and as private as it: a report holds the session's data.
+    writeFileAtomicSync(out, text, PRIVATE);
     return { file: out, format, text };
   }
 

@@ -9,7 +9,7 @@ import { REDACTED, type SetupConfiguration, type SetupFieldType } from '../contr
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SetupAnswers } from '../protocols/adapter';
 import { Redactor } from '../engine/redactor';
-import { skillFolder } from '../host/workbench-home';
+import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
 import { homeStores } from './home-stores';
 
 interface StoredField {
@@ -46,8 +46,8 @@ export function setupMarker(skillDir: string): SetupMarker {
           fields: s.fields.map((f) => (f.secretKey ? { name: f.name, label: f.label, type: f.type, secretKey: f.secretKey } : { name: f.name, label: f.label, type: f.type, value: f.value })),
         })),
       };
-      fs.mkdirSync(skillDir, { recursive: true });
-      writeFileAtomicSync(file, JSON.stringify(doc, null, 2) + '\n');
+      fs.mkdirSync(skillDir, { recursive: true, mode: PRIVATE_DIR });
+      writeFileAtomicSync(file, JSON.stringify(doc, null, 2) + '\n', PRIVATE);
     },
     configuration: (redact = <T>(v: T): T => v) => {
       if (!fs.existsSync(file)) return null;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { CallOutcome, CrashInfo, CrashReport, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
 import { SkillError } from '../engine/errors';
 import { FileSink } from '../engine/file-sink';
+import { stringifyBounded } from '../engine/json-depth';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
@@ -276,7 +277,7 @@ export class SkillRuntime {
     if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
     this.timeline.push(entry);
     if (entry.kind === 'crash') this.noteCrash(entry);
-    this.timelineFile.write(JSON.stringify(entry) + '\n');
+    this.timelineFile.write(stringifyBounded(entry) + '\n');
     if (this.recorder) {
       const body = recordOf(entry);
       if (body) this.record(body);

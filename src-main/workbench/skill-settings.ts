@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SkillSettings, SkillSettingsUpdate } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
+import { PRIVATE, PRIVATE_DIR } from '../host/workbench-home';
 
 export const DEFAULT_SETTINGS: SkillSettings = { env: {}, secretEnv: [], args: [], hotReload: true, debug: false };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -44,8 +45,8 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   for (const name of next.secretEnv) delete next.env[name];
   // A secret variable taken off the list takes its value out of the store with it.
   for (const name of before.secretEnv) if (!next.secretEnv.includes(name)) secrets.delete(skillId, `env.${name}`);
-  fs.mkdirSync(skillDir, { recursive: true });
-  writeFileAtomicSync(path.join(skillDir, 'settings.json'), JSON.stringify(next, null, 2) + '\n');
+  fs.mkdirSync(skillDir, { recursive: true, mode: PRIVATE_DIR });
+  writeFileAtomicSync(path.join(skillDir, 'settings.json'), JSON.stringify(next, null, 2) + '\n', PRIVATE);
   return next;
 }
 

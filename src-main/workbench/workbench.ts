@@ -10,6 +10,7 @@ import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { skillFolder } from '../host/workbench-home';
+import { prepareHome } from '../host/home-folder';
 import type { SkillAdapter } from '../protocols/adapter';
 import { discover } from '../protocols/discover';
 import { EventHub } from './events';
@@ -62,6 +63,8 @@ export class Workbench implements CoreApi {
   private readonly adopted = new Set<SkillRuntime>();
 
   constructor(private readonly opts: WorkbenchOptions) {
+    // Owner-only, and rid of what writers killed mid-write left behind, before anything is written.
+    prepareHome(opts.home);
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
     this.events.barrier = Recorder.syncAll;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Workspace } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
+import { PRIVATE } from '../host/workbench-home';
 
 export class WorkspaceStore {
   private readonly file: string;
@@ -59,7 +60,7 @@ export class WorkspaceStore {
 
   private save(): void {
     try {
-      writeFileAtomicSync(this.file, JSON.stringify(this.ws, null, 2) + '\n');
+      writeFileAtomicSync(this.file, JSON.stringify(this.ws, null, 2) + '\n', PRIVATE);
     } catch {
       // A read-only home loses the remembered workspace, nothing else.
     }

@@ -6,6 +6,7 @@
  * scripts print, each named so the inspector can say which form it saw.
  */
 import type { CallError } from '../../contract';
+import { parseBounded, tooDeepNote } from '../../engine/json-depth';
 
 export interface RequestContext {
   agent_id: string;
@@ -37,7 +38,8 @@ export function parseStdout(stdout: string): Parsed {
   const text = stdout.replace(/^\uFEFF/, '').trim();
   if (!text) return { ok: false, empty: true };
   try {
-    return { ok: true, doc: JSON.parse(text) };
+    const doc = parseBounded(text);
+    return doc.replaced ? { ok: true, doc: doc.value, recovered: tooDeepNote("The script's JSON", doc.depth) } : { ok: true, doc: doc.value };
   } catch {
     // fall through: scripts that print log lines (or several documents) on stdout
   }
@@ -66,7 +68,7 @@ export function lastJsonObject(text: string): { value: Record<string, unknown>; 
     budget -= (end < 0 ? text.length : end + 1) - i;
     if (end >= 0) {
       try {
-        const v: unknown = JSON.parse(text.slice(i, end + 1));
+        const v: unknown = parseBounded(text.slice(i, end + 1)).value;
         if (isObject(v)) {
           found = v;
           count++;

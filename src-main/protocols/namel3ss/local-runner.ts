@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeExit, SkillError } from '../../engine/errors';
+import { parseBounded } from '../../engine/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import type { Redactor } from '../../engine/redactor';
@@ -103,7 +104,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   };
   if (text) {
     try {
-      out.response = JSON.parse(text);
+      out.response = parseBounded(text).value;
     } catch {
       out.response = { raw: req.redactor.text(text.slice(0, 2000)) };
     }
@@ -139,7 +140,7 @@ function processFailed(code: number | null, signal: NodeJS.Signals | null, stder
 function judgeStdout(text: string, out: LocalResult): void {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseBounded(text).value;
   } catch (err) {
     const what = text ? `: ${(err as Error).message}` : ': stdout was empty';
     out.failure = new SkillError('PROTOCOL', `Python tool returned invalid JSON${what}. The runner must write one JSON object; the tool's prints go to stderr.`);

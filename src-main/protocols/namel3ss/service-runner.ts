@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SkillError } from '../../engine/errors';
+import { parseBounded } from '../../engine/json-depth';
 import type { Redactor } from '../../engine/redactor';
 import { replyFrom, type RunnerReply } from './local-runner';
 import { timeoutMessage } from './timeouts';
@@ -96,7 +97,7 @@ export async function runService(req: ServiceRequest): Promise<ServiceResult> {
 function judge(text: string, status: number, req: ServiceRequest, out: ServiceResult): void {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseBounded(text).value;
   } catch (err) {
     out.response = { raw: req.redactor.text(text.slice(0, 2000)) };
     const what = status >= 400 ? `answered HTTP ${status} with` : 'returned';

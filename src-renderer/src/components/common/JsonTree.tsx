@@ -3,6 +3,25 @@ import { ChevronRight } from 'lucide-react';
 
 const PAGE = 100;
 const LONG_STRING = 400;
+/**
+ * Nesting past this is not rendered (the browser's layout has its own limits). The engine already cuts
+ * skill data at 256 levels (src-main/engine/json-depth.ts, with 64 levels of headroom for what wraps it):
+ * this is the same bound, for a value that reached the page some other way.
+ */
+const MAX_RENDER_DEPTH = 320;
+
+/** How many levels `v` nests, without recursion (any depth is safe). */
+function levelsOf(v: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length) {
+    const [cur, d] = stack.pop()!;
+    if (cur === null || typeof cur !== 'object') continue;
+    deepest = Math.max(deepest, d);
+    for (const c of Array.isArray(cur) ? cur : Object.values(cur)) stack.push([c, d + 1]);
+  }
+  return deepest;
+}
 
 function typeOf(v: unknown): 'null' | 'array' | 'object' | 'string' | 'number' | 'boolean' | 'other' {
   if (v === null) return 'null';
@@ -50,6 +69,16 @@ const Node = memo(function Node({ name, value, depth, expandDepth }: {
     name === undefined ? null : (
       <span className={typeof name === 'number' ? 'jt-index' : 'jt-key'}>{typeof name === 'number' ? name : name}</span>
     );
+  if (container && depth >= MAX_RENDER_DEPTH) {
+    return (
+      <div className="jt-row" role="treeitem" aria-selected={false}>
+        <span className="jt-toggle-space" />
+        {key}
+        {key && <span className="jt-colon">:</span>}
+        <span className="jt-null">[too deep: {depth + levelsOf(value)} levels]</span>
+      </div>
+    );
+  }
   if (!container) {
     return (
       <div className="jt-row" role="treeitem" aria-selected={false}>
