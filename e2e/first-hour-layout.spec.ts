@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openSkill, openTab, openTool, run, shot, shotBothThemes, skillItem } from './helpers';
+import { GOOD_KEY, openSkill, openTab, openTool, run, shot, shotBothThemes, skillItem } from './helpers';
 import { tourEveryView } from './view-tour';
 
 const SIZES = [
@@ -170,6 +170,36 @@ test('letters in a number field stay as typed, the field says it is not a number
   await expect(field.getByText('Not a number')).toHaveCount(0);
   const result = await run(page);
   await expect(result).toContainText('0.0018'); // 150000 gas at 12 gwei
+});
+
+test('letters in the setup wizard\'s number field and in the Timeout box stay as typed, and are never sent as a number', async ({ wb }) => {
+  const { page } = wb;
+  await openSkill(page, 'Price alerts');
+  await openTab(page, 'setup');
+  await page.getByTestId('setup-start').click();
+  await page.getByLabel('API key').fill(GOOD_KEY);
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();
+  const threshold = page.getByTestId('setup-field-threshold_pct');
+  await threshold.fill('');
+  await threshold.pressSequentially('7x', { delay: 10 });
+  await expect(threshold).toHaveValue('7x');
+  await threshold.blur();
+  await expect(page.locator('.setup-field').filter({ has: threshold }).getByText('Not a number')).toBeVisible();
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByText('Some answers need fixing.')).toBeVisible();
+  await expect(page.getByTestId('setup-complete')).toHaveCount(0);
+  await threshold.fill('7');
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByTestId('setup-complete')).toBeVisible();
+
+  await openTab(page, 'tools');
+  const timeout = page.getByTestId('timeout-input');
+  await timeout.pressSequentially('5s', { delay: 10 });
+  await expect(timeout).toHaveValue('5s');
+  await expect(timeout).toHaveAttribute('aria-invalid', 'true');
+  await timeout.fill('5');
+  await expect(timeout).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('skills with the same name show the folder that tells them apart, and their full path in the tooltip', async ({ wb }) => {

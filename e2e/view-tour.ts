@@ -102,6 +102,8 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   // A SkillDefinition skill has every tab: the wizard first, then what runs over time.
   await openSkill(page, 'Price alerts', /needs setup/);
   await openTab(page, 'setup');
+  await visit('setup-not-configured');
+  await page.getByTestId('setup-start').click();
   await expect(page.getByLabel('API key')).toBeVisible();
   await visit('setup');
   await page.getByLabel('API key').fill(GOOD_KEY);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import type { SetupField } from '@contract';
 import { Switch } from '../common/Switch';
+import { isNumberPrefix, isNumberText } from '../form/number-text';
 
 /** One wizard field, rendered for someone who has never seen JSON: a label, a hint, the input, and any problem under it. */
 export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
@@ -93,17 +94,7 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
       );
       break;
     case 'number':
-      control = (
-        <input
-          {...common}
-          className="input"
-          type="number"
-          inputMode="decimal"
-          placeholder={field.placeholder ?? ''}
-          value={value === undefined || value === null || Number.isNaN(value) ? '' : String(value)}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-        />
-      );
+      control = <NumberInput common={common} placeholder={field.placeholder ?? undefined} value={value} onChange={onChange} hasError={!!error} />;
       break;
     default:
       control = (
@@ -133,5 +124,50 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
         <p className="field-help secret-note">Stored in the workbench’s secret store and not shown again after you continue.</p>
       )}
     </div>
+  );
+}
+
+/**
+ * A number as text: what was typed stays (a browser's number input empties itself on a letter), a number goes
+ * to the wizard as a number, and anything else as the text itself, which the wizard refuses to send.
+ */
+function NumberInput({ common, placeholder, value, onChange, hasError }: {
+  common: Record<string, unknown>;
+  placeholder?: string;
+  value: unknown;
+  onChange(value: unknown): void;
+  /** The wizard already shows a problem under the field: say nothing twice. */
+  hasError: boolean;
+}) {
+  const shown = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : '';
+  const [text, setText] = useState(shown);
+  const [editing, setEditing] = useState(false);
+  // Keep the text typed while it means the value held; follow the value when it changes from outside.
+  const current = (isNumberText(text) ? Number(text) : text === '' ? undefined : text) === value || (text === '' && value == null) ? text : shown;
+  const bad = current !== '' && !isNumberText(current) && !(editing && isNumberPrefix(current));
+  return (
+    <>
+      <input
+        {...common}
+        className="input"
+        type="text"
+        inputMode="decimal"
+        placeholder={placeholder ?? ''}
+        value={current}
+        aria-invalid={bad || common['aria-invalid'] ? true : undefined}
+        onFocus={() => setEditing(true)}
+        onBlur={() => setEditing(false)}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          onChange(t.trim() === '' ? undefined : isNumberText(t) ? Number(t) : t);
+        }}
+      />
+      {bad && !hasError && (
+        <p className="field-error" role="status">
+          Not a number
+        </p>
+      )}
+    </>
   );
 }

@@ -109,10 +109,12 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     for (const f of step.fields) {
       const v = values[f.name];
       if (f.required && (v === undefined || v === '' || (Array.isArray(v) && !v.length))) missing[f.name] = 'Please fill this in.';
+      // A number field keeps text that is not a number (so nothing typed is lost); it is never sent as one.
+      else if (f.type === 'number' && typeof v === 'string') missing[f.name] = 'Not a number';
     }
     if (Object.keys(missing).length) {
       setErrors(missing);
-      setMessage('Some required answers are missing.');
+      setMessage(Object.values(missing).includes('Not a number') ? 'Some answers need fixing.' : 'Some required answers are missing.');
       return;
     }
     setBusy(true);

@@ -37,7 +37,15 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
   });
   const [saving, setSaving] = useState<{ tool: string; args: unknown } | null>(null);
   const [timeoutText, setTimeoutText] = useState(timeoutMs ? String(timeoutMs / 1000) : '');
-  useEffect(() => setTimeoutText(timeoutMs ? String(timeoutMs / 1000) : ''), [timeoutMs, skillId]);
+  // Follow the stored timeout when it changes elsewhere (another skill, a reload), but never rewrite text that
+  // already stands for it: "5s" means "no timeout set" and stays as typed.
+  useEffect(() => {
+    setTimeoutText((text) => {
+      const n = Number(text);
+      const means = text !== '' && n > 0 ? Math.round(n * 1000) : undefined;
+      return means === timeoutMs ? text : timeoutMs ? String(timeoutMs / 1000) : '';
+    });
+  }, [timeoutMs, skillId]);
 
   return (
     <div className="run-bar">
@@ -82,14 +90,16 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
         <Timer size={13} aria-hidden="true" />
         <span>Timeout</span>
         <input
-          type="number"
-          min={0}
-          step={1}
+          type="text"
           inputMode="decimal"
           className="input input-sm"
           placeholder={defaultTimeout ? String(defaultTimeout / 1000) : 'default'}
           value={timeoutText}
           aria-label="Timeout in seconds"
+          // What was typed stays; text that is not a positive number leaves the default timeout in force.
+          aria-invalid={timeoutText !== '' && !(Number(timeoutText) > 0) ? true : undefined}
+          title={timeoutText !== '' && !(Number(timeoutText) > 0) ? 'Not a positive number of seconds: the default timeout applies' : undefined}
+          data-testid="timeout-input"
           onChange={(e) => {
             setTimeoutText(e.target.value);
             const n = Number(e.target.value);
