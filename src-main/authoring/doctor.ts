@@ -67,7 +67,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
       staticTools = checkNamel3ssApp(dir, f).tools;
       break;
     case 'action':
-      staticTools = checkActionSkill(ref, f).tools;
+      staticTools = (await checkActionSkill(ref, f)).tools;
       break;
   }
 

@@ -11,6 +11,7 @@ import * as newSkill from './commands/new';
 import * as replay from './commands/replay';
 import * as report from './commands/report';
 import * as runCollection from './commands/run';
+import * as schedule from './commands/schedule';
 import * as serve from './commands/serve';
 import * as setup from './commands/setup';
 import * as state from './commands/state';
@@ -22,7 +23,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve, replay, report, run: runCollection, new: newSkill, doctor };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

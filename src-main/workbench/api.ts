@@ -1,8 +1,8 @@
 /**
  * The whole WorkbenchApi as the hosts expose it: the workbench's core commands plus its QA and authoring
- * services, each method bound to the object that implements it.
+ * services and its agent service, each method bound to the object that implements it.
  */
-import { AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, QA_METHOD_NAMES, type WorkbenchApi } from '../contract';
+import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, QA_METHOD_NAMES, type WorkbenchApi } from '../contract';
 import type { Workbench } from './workbench';
 
 export function workbenchApi(wb: Workbench): WorkbenchApi {
@@ -13,5 +13,6 @@ export function workbenchApi(wb: Workbench): WorkbenchApi {
   bind(wb, CORE_METHOD_NAMES);
   bind(wb.qa, QA_METHOD_NAMES);
   bind(wb.authoring, AUTHORING_METHOD_NAMES);
+  bind(wb.agents, AGENT_METHOD_NAMES);
   return api as unknown as WorkbenchApi;
 }

@@ -8,6 +8,7 @@ import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SkillData, SkillInfo
 import type { SkillSummary, TickState, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
+import { AgentService } from './agent-service';
 import { skillFolder } from '../host/workbench-home';
 import type { SkillAdapter } from '../protocols/adapter';
 import { discover } from '../protocols/discover';
@@ -49,6 +50,7 @@ export class Workbench implements CoreApi {
   readonly events = new EventHub();
   readonly qa = new QaService(this);
   readonly authoring = new AuthoringService(this);
+  readonly agents = new AgentService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   private readonly calls = new Map<string, AbortController>();
