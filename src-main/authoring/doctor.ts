@@ -64,7 +64,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
       checkSkillDefManifest(dir, f);
       break;
     case 'namel3ss':
-      staticTools = checkNamel3ssApp(dir, f).tools;
+      staticTools = checkNamel3ssApp(dir, f, ref.entry?.endsWith('.ai') ? path.relative(dir, ref.entry) : undefined).tools;
       break;
     case 'action':
       staticTools = (await checkActionSkill(ref, f)).tools;

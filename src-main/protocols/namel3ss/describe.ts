@@ -66,10 +66,12 @@ function packNotes(model: AppModel): string[] {
     if (p.source === 'builtin_pack' && !allowed.includes(p.id)) continue;
     const why = p.source === 'builtin_pack' ? 'usable where namel3ss is installed in the interpreter' : !p.verified ? 'not verified (verification.json missing, or it no longer matches pack.yaml and tools.yaml)' : !p.enabled ? 'verified but not enabled ([tool_packs] enabled_packs)' : 'verified and enabled';
     const declared = allowed.includes(p.id) ? '' : '; the program does not list it in packs:';
-    notes.push(`Pack ${p.id} "${p.name}" ${p.version} (${p.source.replace('_', ' ')}): ${why}${declared}. Tools: ${[...p.bindings.keys()].join(', ') || 'none'}.${p.problems.length ? ` ${p.problems.join(' ')}` : ''}`);
+    notes.push(`Pack ${p.id} "${p.name}" ${p.version} (${SOURCE_WORDS[p.source]}): ${why}${declared}. Tools: ${[...p.bindings.keys()].join(', ') || 'none'}.${p.problems.length ? ` ${p.problems.join(' ')}` : ''}`);
   }
   return notes;
 }
+
+const SOURCE_WORDS = { builtin_pack: 'built-in pack', installed_pack: 'installed pack', local_pack: 'local pack' } as const;
 
 function firstLine(s: string): string {
   const line = s.split('\n')[0];

@@ -95,11 +95,11 @@ export function planCall(decl: AiTool, model: AppModel, opts: PlanOptions): Call
     );
   }
 
+  if (runner === 'local') plan.sandbox = sandboxEnabled(res.source, binding, foreign);
   const entryIssue = entryProblemFor(decl, binding, res.source, runner, model, opts, res.pack?.id);
   if (entryIssue) return block('LAUNCH', entryIssue);
 
   if (runner === 'local') {
-    plan.sandbox = sandboxEnabled(res.source, binding, foreign);
     if (plan.required.length && !plan.sandbox) {
       if (!override?.allowUnsafe) {
         const checks = plan.required.map((c) => capabilityCheck(c, false, sourceOf(guarantees, c), 'coverage_missing'));
@@ -156,6 +156,8 @@ function rootsFor(plan: CallPlan, decl: AiTool, model: AppModel): void {
   if (decl.declaredAs === 'foreign') {
     plan.workspace = path.join(model.root, '.namel3ss', 'foreign', slugify(decl.name));
     plan.paths = [...(plan.paths ?? []), model.root];
+    // It runs in its workspace, but its code is the app's (or its pack's).
+    plan.moduleRoots ??= [path.join(model.root, 'tools')];
   }
 }
 

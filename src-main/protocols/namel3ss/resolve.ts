@@ -60,6 +60,7 @@ export function resolveTool(tool: AiTool, model: AppModel): Resolution {
     return {
       source: allowed[0].source,
       pack: allowed[0],
+      binding: allowed[0].bindings.get(tool.name),
       error: guidance(`Tool "${tool.name}" is provided by ${label} but is unavailable.`, `Pack tool is not verified or enabled (packs: ${ids.join(', ')}).`, `Run \`n3 packs verify ${ids[0]}\` then \`n3 packs enable ${ids[0]}\`.`, 'n3 packs status'),
     };
   }

@@ -213,7 +213,9 @@ export async function serviceHealth(url: string, timeoutMs = 1500): Promise<Heal
     return { health: res.status < 500 ? 'ok' : 'error', detail: `answers: ${what}` };
   } catch (err) {
     if ((err as Error)?.name === 'TimeoutError') return { health: 'unreachable', detail: `no answer within ${timeoutMs / 1000} s` };
-    const code = (err as { cause?: { code?: string } })?.cause?.code;
-    return { health: 'unreachable', detail: code === 'ECONNREFUSED' ? 'connection refused: nothing listens there (start it with skillbench n3-service <app>)' : code === 'ENOTFOUND' ? 'the host name does not resolve' : (err as Error).message };
+    const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+    const code = cause?.code;
+    const why = code === 'ECONNREFUSED' ? 'connection refused: nothing listens there (start it with skillbench n3-service <app>)' : code === 'ENOTFOUND' ? 'the host name does not resolve' : cause?.message ?? (err as Error).message;
+    return { health: 'unreachable', detail: why };
   }
 }
