@@ -75,7 +75,8 @@ export function moduleFiles(root: string, module: string): string[] {
 /** Reads one program (`program`, relative to root; the first program when not given). */
 export function loadApp(root: string, program?: string): AppModel {
   const config = readAppConfig(root);
-  const chosen = program ?? listPrograms(root)[0] ?? listAiFiles(root)[0];
+  // A folder with only a bindings file (or .ai files without python tools) has no program: no tools.
+  const chosen = program ?? listPrograms(root)[0];
   const model: AppModel = {
     root,
     name: path.basename(root),

@@ -29,7 +29,7 @@ export function toolInfo(t: AiTool, plan: CallPlan): ToolInfo {
 
 export function appNotes(model: AppModel, plans: Map<string, CallPlan>): string[] {
   const notes: string[] = [];
-  if (model.aiFiles.length === 0) notes.push('No .ai files in the app folder: no tools are declared.');
+  if (model.aiFiles.length === 0) notes.push('No .ai program in the app folder declares python tools (or uses a capsule that does): there are no tools to run.');
   if (model.program) notes.push(`Program: ${model.program}${model.aiFiles.length > 1 ? ` (with ${model.aiFiles.slice(1).join(', ')})` : ''}.`);
   notes.push(...model.problems, ...model.config.problems, ...model.bindings.problems);
   if (!model.bindings.exists && model.tools.some((t) => plans.get(t.name)?.source === 'binding' && !plans.get(t.name)?.binding)) {

@@ -9,7 +9,7 @@ import type { SkillRef } from '../../contract';
 import type { ProtocolModule } from '../adapter';
 import { makeRef } from '../refs';
 import { Namel3ssSkill } from './adapter';
-import { isNamel3ssApp, listAiFiles, listPrograms, loadApp, MODULES_DIR } from './app';
+import { isNamel3ssApp, listPrograms, loadApp, MODULES_DIR } from './app';
 import { LOCAL_PACKS_DIR } from './packs';
 
 function detectApp(dir: string, root: string): SkillRef[] {
@@ -17,7 +17,7 @@ function detectApp(dir: string, root: string): SkillRef[] {
   const programs = listPrograms(dir);
   if (programs.length <= 1) {
     const model = loadApp(dir, programs[0]);
-    const main = programs[0] ?? listAiFiles(dir)[0];
+    const main = programs[0];
     return [
       makeRef({
         name: model.name,
