@@ -232,6 +232,10 @@ describe('discovery never runs the script', () => {
     const doctor = await cli(['doctor', WILD, '--skill', 'crawler', '--json'], { env, home });
     const report = JSON.parse(doctor.stdout) as { findings: { code: string; message: string }[] };
     expect(report.findings.map((f) => f.code)).toContain('NO_DISPATCH');
+    // The crawler has no description of its own, but the agent's metadata has one: no warning for it.
+    expect(report.findings.map((f) => f.code)).not.toContain('MISSING_DESCRIPTION');
+    expect(report.findings.map((f) => f.code)).toContain('AGENT_DESCRIBES_SKILL');
+    expect(report.findings.filter((f) => (f as { severity?: string }).severity === 'error')).toEqual([]);
     expect(report.findings.map((f) => f.code)).toContain('LIVE_STARTED');
     expect(fs.existsSync(marker)).toBe(false);
     expect(connections).toBe(before);

@@ -10,6 +10,7 @@ import './styles/form.css';
 import './styles/setup.css';
 import './styles/streams.css';
 import './styles/timeline.css';
+import './styles/agents.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';

@@ -111,8 +111,8 @@ function checkAgentYaml(dir: string, file: string, f: Findings): void {
       if (!fs.existsSync(abs)) f.error('ENTRY_NOT_FOUND', `The entry of ${name ? `"${name}"` : label}, ${resolved}, does not exist.`, `Create ${resolved}, or fix its entry in ${file}.`, { file, line });
     }
     if (item.description === undefined || (typeof item.description === 'string' && !item.description.trim())) {
-      // An agent of one skill is described by its own description (metadata.description counts).
-      if (agentDescription && skills.length === 1) f.info('AGENT_DESCRIBES_SKILL', `Skill ${name ? `"${name}"` : label} has no description of its own; the agent's description is used.`, 'Nothing to fix; add description: to the skill to say more.', at);
+      // Real agents describe themselves once, in metadata.description: that counts for their skills.
+      if (agentDescription) f.info('AGENT_DESCRIBES_SKILL', `Skill ${name ? `"${name}"` : label} has no description of its own; the agent's description is used.`, 'Nothing to fix; add description: to the skill to say more.', at);
       else f.warning('MISSING_DESCRIPTION', `Skill ${name ? `"${name}"` : label} has no description.`, 'Add description: one sentence on what it does; agents choose skills by it.', at);
     } else if (typeof item.description !== 'string') f.error('AGENT_FIELD', `${label}: "description" must be text, not ${shown(item.description)}.`, 'Write one sentence.', at);
     if (item.timeout !== undefined) {
