@@ -70,7 +70,11 @@ export function checkNamel3ssApp(root: string, f: Findings, program?: string): {
   }
   for (const p of model.config.problems) f.error('CONFIG_INVALID', p, `Fix ${CONFIG_FILE}.`, { file: CONFIG_FILE });
 
-  const tools = python.map((t) => toolInfo(t, planCall(t, model, options)));
+  // The shared checks judge what the author wrote: the declaration's own description, not the workbench's summary.
+  const tools = python.map((t) => {
+    const { description: _summary, ...info } = toolInfo(t, planCall(t, model, options));
+    return t.description ? { ...info, description: t.description } : info;
+  });
   return { tools, declared: python };
 }
 

@@ -97,6 +97,8 @@ async function runOnce(dir: string, entries: AgentSchedule[], io: Io, opts: { js
     const history = new CallHistory(skillFolder(home, ref.id));
     let outcome: CallOutcome;
     try {
+      // Reads the agent (never runs the script): secrets from the environment are redacted from here on.
+      await rt.start();
       const startedAt = Date.now();
       outcome = await rt.call(entry.action, entry.params, { timeoutMs: opts.timeoutMs });
       const record: CallRecord = { callId: randomUUID(), skillId: ref.id, tool: entry.action, args: rt.redactor.value(entry.params), startedAt, status: 'done', outcome: rt.redactor.value(outcome) };

@@ -141,6 +141,11 @@ export class ActionSkill implements SkillAdapter {
       description: this.ref.description,
     });
     const agent: AgentDetails | undefined = config ? agentDetails(config, this.ref, this.ctx.env) : undefined;
+    // A declared secret that comes from the environment (CI) is as secret as a stored one.
+    for (const s of config?.secrets ?? []) {
+      const v = this.ctx.env[s.name] ?? process.env[s.name];
+      if (v) this.ctx.redactor.add(v);
+    }
     const notes = [...(config?.problems ?? []), ...(agent?.schedules.filter((x) => x.problem).map((x) => x.problem!) ?? []), ...learnt.notes];
     this.learnt = {
       ...this.ref,
