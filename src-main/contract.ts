@@ -7,9 +7,11 @@
 import { QA_METHODS, type QaApi } from './contract-qa';
 import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
+import { AGENT_METHODS, type AgentApi, type AgentDetails, type AgentEvents, type ServiceBindingInfo } from './contract-agents';
 export * from './contract-qa';
 export * from './contract-authoring';
 export * from './contract-logs';
+export * from './contract-agents';
 
 export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss';
 
@@ -37,6 +39,8 @@ export interface ToolInfo {
   description?: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
+  /** Where a protocol groups its tools (a namel3ss capsule): the UI lists them under this heading. */
+  group?: string;
 }
 
 /** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */
@@ -73,6 +77,10 @@ export interface SkillInfo extends SkillRef {
   notes: string[];
   tickIntervalMs?: number;
   needsSetup?: boolean;
+  /** Action skills of an agent whose agent.yaml says more than its skills (contract-agents.ts). */
+  agent?: AgentDetails;
+  /** namel3ss tools bound to the service runner. */
+  services?: ServiceBindingInfo[];
 }
 
 export interface SkillSummary {
@@ -412,12 +420,12 @@ export interface CoreApi {
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
 /** Events pushed to the renderer. High-volume streams (logs, messages) arrive in batches. */
-export interface WorkbenchEvents {
+export interface WorkbenchEvents extends AgentEvents {
   skills: SkillSummary[];
   status: { skillId: string; status: SkillStatus; detail?: string; crashes?: CrashReport };
   logs: { skillId: string; entries: LogEntry[] };
@@ -448,13 +456,13 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
   getSkillSettings: true, updateSkillSettings: true,
 };
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
-  skills: true, status: true, logs: true, messages: true, timeline: true, call: true, recording: true, filesChanged: true,
+  skills: true, status: true, logs: true, messages: true, timeline: true, call: true, recording: true, filesChanged: true, schedules: true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 

@@ -88,24 +88,32 @@ describe('finding action skills (nothing is run)', () => {
   it('is found by the workspace walk, including inside .claude', () => {
     registerProtocol(actionProtocol);
     const ids = discover(path.join(FIXTURES, 'action'), { protocol: 'action' }).map((r) => r.id);
-    expect(ids).toEqual(['action/agent#misbehave', 'action/agent#loose', 'action/listed#quiet', 'action/lone#lone_tool']);
+    expect(ids).toEqual(['action/agent#misbehave', 'action/agent#loose', 'action/listed#quiet', 'action/lone#lone_tool', 'action/wild#crawler', 'action/wild#digest']);
   });
 });
 
 describe('the build-analysis example', () => {
-  it('learns its actions at start from UNKNOWN_ACTION and a scan', T, async () => {
+  it('learns its actions at start by reading the script, and runs it to discover them only when asked', T, async () => {
     const { skill, messages, statuses } = example();
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['analyze', 'report', 'fetch', 'daily_briefing']);
-    expect(info.notes.join('\n')).toMatch(/UNKNOWN_ACTION answer/);
+    expect(info.notes.join('\n')).toMatch(/found by reading the script with Python's parser \(nothing was run\): .*report, fetch, daily_briefing/);
+    expect(info.notes.join('\n')).toMatch(/Discover by running/);
+    // Nothing ran: no exchange was recorded.
+    expect(messages.entries()).toEqual([]);
     expect(info.capabilities).toEqual({ setup: false, sessions: false, ticks: false, messageHooks: false, persistent: false });
     const analyze = info.tools[0];
     expect(analyze.description).toMatch(/Analyse recent builds/);
     expect(analyze.inputSchema).toMatchObject({ type: 'object', additionalProperties: true, properties: { target: {}, days: { type: 'integer', default: 7 } } });
-    const probe = messages.entries().find((m) => m.method === PROBE_ACTION);
-    expect(probe?.note).toMatch(/probe/);
     expect(skill.status()).toBe('ready');
     expect(statuses).toEqual(['starting', 'ready']);
+
+    const discovered = await skill.discoverActions();
+    expect(discovered.tools.map((t) => t.name)).toEqual(['analyze', 'report', 'fetch', 'daily_briefing']);
+    expect(discovered.notes.join('\n')).toMatch(/UNKNOWN_ACTION answer \(supported_actions\).*: analyze, report, fetch, daily_briefing/);
+    expect(discovered.notes.join('\n')).not.toMatch(/Discover by running runs/);
+    const probe = messages.entries().find((m) => m.method === PROBE_ACTION);
+    expect(probe?.note).toMatch(/discovery: an unknown action/);
   });
 
   it('runs every action and records each call', T, async () => {
@@ -164,7 +172,7 @@ describe('the build-analysis example', () => {
     const { skill } = harness(refs(EXAMPLE).flaky_tests);
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['list', 'score']);
-    expect(info.notes.join('\n')).toMatch(/scan of the script found the same actions/);
+    expect(info.notes.join('\n')).toMatch(/found by reading the script with Python's parser \(nothing was run\): list, score/);
     const score = await skill.call('score', { test: 'SyncTest#offlineQueue' });
     expect(score).toMatchObject({ ok: true, data: { flakiness: 1 } });
   });
@@ -196,7 +204,7 @@ describe('the envelope as real scripts see it', () => {
     const { skill } = loose();
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['echo_flat', 'fail_string', 'fail_flat', 'error_only', 'message_only']);
-    expect(info.notes.join('\n')).toMatch(/from a scan of the script/);
+    expect(info.notes.join('\n')).toMatch(/found by reading the script/);
 
     const echo = await skill.call('echo_flat', { name: 'ada', count: 2 });
     expect(echo).toMatchObject({ ok: true, data: { greeting: 'hello ada', count: 2 } });
@@ -229,12 +237,13 @@ describe('the envelope as real scripts see it', () => {
     expect(out.trace).toMatchObject({ exitCode: 1 });
   });
 
-  it('reports stdout that is not JSON, or nothing at all', T, async () => {
+  it('takes text on stdout with exit 0 as a text result labelled "not JSON", and reports an empty stdout', T, async () => {
     const { skill, messages } = misbehave();
     const garbage = await skill.call('garbage', {});
-    expectError(garbage, 'PROTOCOL', /returned output that is not JSON/);
-    expect(garbage.error?.details).toMatchObject({ exitCode: 0, stdoutHead: 'this is not json at all\n' });
+    expect(garbage).toMatchObject({ ok: true, text: 'this is not json at all\n', trace: { form: 'not JSON', exitCode: 0 } });
+    expect(garbage.error).toBeUndefined();
     expect((messages.entries().at(-1)?.body as { response: unknown }).response).toBe('this is not json at all\n');
+    expect(messages.entries().at(-1)?.note).toMatch(/not JSON/);
     expectError(await skill.call('empty', {}), 'PROTOCOL', /printed nothing/);
   });
 });
@@ -246,7 +255,7 @@ describe('misbehaving scripts', () => {
     const names = info.tools.map((t) => t.name);
     expect(names.slice(0, 3)).toEqual(['echo', 'compact', 'pretty']);
     expect(names).toEqual(expect.arrayContaining(['hang', 'big']));
-    expect(info.notes.join('\n')).toMatch(/not in supported_actions: .*hang/);
+    expect(info.notes.join('\n')).toMatch(/found by reading the script with Python's parser \(nothing was run\): .*hang.*big/);
   });
 
   it('stops a call at its timeout, grandchild included', T, async () => {

@@ -103,7 +103,7 @@ describe('detection and inspection (nothing runs)', () => {
       required: ['name'],
       properties: { name: { type: 'string' }, age: { type: 'number' } },
     });
-    expect(info.tools[1].outputSchema).toMatchObject({ required: ['counts', 'longest', 'words'], properties: { counts: { type: 'object' }, words: { type: 'array' } } });
+    expect(info.tools[1].outputSchema).toMatchObject({ required: ['counts', 'longest', 'words'], properties: { counts: {}, longest: { type: 'string' }, words: {} } });
     expect(info.tools[1].description).toContain('tools.text_stats:word_stats');
     expect(info.notes.join('\n')).toMatch(/Python: .*no \.venv/);
   });
@@ -121,7 +121,11 @@ describe('detection and inspection (nothing runs)', () => {
     expect(notes).toContain('app.ai:28: Tool "old style" uses the old tool syntax');
     expect(notes).toContain('app.ai:34: Tool "node tool" is implemented using node');
     expect(notes).toContain('app.ai:41: Expected a tool header');
-    expect(notes).toContain('Tool "bad fields" has no binding in .namel3ss/tools.yaml');
+    // namel3ss refuses the whole declaration: the tool is listed, and a call says why.
+    expect(notes).toContain('namel3ss refuses the declaration of "bad fields": app.ai:18: timeout_seconds');
+    const bad = await skill.call('bad fields', { y: 1 });
+    expect(bad.error?.code).toBe('VALIDATION');
+    expect(bad.error?.message).toContain('app.ai:22: Unsupported input field type "colour" for "y" in tool "bad fields". Use text, number, boolean, or json.');
     const good = info.tools[0];
     expect(good.inputSchema).toMatchObject({ required: ['first name'], properties: { 'first name': { type: 'string' }, 'web address': { type: 'string' } } });
     const out = await skill.call('good', { 'first name': 'Ada' });
@@ -131,7 +135,7 @@ describe('detection and inspection (nothing runs)', () => {
   });
 
   it('parses fields, aliases and comments the way namel3ss writes them', () => {
-    const parsed = parseAiFile('tool "t":  # a tool\n  implemented using "python"\n  input:\n    count is integer\n    on is optional bool\n  output:\n    items is list<text>\n', 'x.ai');
+    const parsed = parseAiFile('tool "t":  # a tool\n  implemented using "python"\n  input:\n    count is integer\n    on is optional bool\n  output:\n    items is json\n', 'x.ai');
     expect(parsed.problems).toEqual([]);
     expect(parsed.tools[0]).toMatchObject({
       kind: 'python',
@@ -139,8 +143,22 @@ describe('detection and inspection (nothing runs)', () => {
         { name: 'count', type: 'number', required: true },
         { name: 'on', type: 'boolean', required: false },
       ],
-      output: [{ name: 'items', type: 'list' }],
+      output: [{ name: 'items', type: 'json' }],
     });
+    expect(parsed.tools[0].invalid).toBeUndefined();
+  });
+
+  it('refuses the field types namel3ss refuses, with the file and line, and keeps the tool listed', () => {
+    const text = 'tool "t":\n  implemented using python\n  input:\n    tags is list<text>\n    names is list\n    opts is optional map\n    label is Text\n    n is number\n  output:\n    ok is boolean\n';
+    const parsed = parseAiFile(text, 'app.ai');
+    expect(parsed.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([
+      'app.ai:4: Unsupported input field type "list<text>" for "tags" in tool "t". Use text, number, boolean, or json.',
+      'app.ai:5: Unsupported input field type "list" for "names" in tool "t". Use text, number, boolean, or json.',
+      'app.ai:6: Unsupported input field type "map" for "opts" in tool "t". Use text, number, boolean, or json.',
+      'app.ai:7: Unsupported input field type "Text" for "label" in tool "t". Use text, number, boolean, or json.',
+    ]);
+    expect(parsed.tools[0].input.map((f) => f.name)).toEqual(['n']);
+    expect(parsed.tools[0].invalid).toHaveLength(4);
   });
 });
 
@@ -200,8 +218,6 @@ describe('local runner', () => {
     const cases: [unknown, string][] = [
       [{ count: '3' }, 'Input "count" must be a number, not text.'],
       [{ count: 1, label: 5 }, 'Input "label" must be text'],
-      [{ count: 1, flags: {} }, 'Input "flags" must be a list'],
-      [{ count: 1, options: [] }, 'Input "options" must be a map'],
       [{ count: 1, enabled: 'yes' }, 'Input "enabled" must be true or false'],
       [{ count: 1, x: 1 }, 'Unknown input field "x"'],
       [{ label: 'a' }, 'Missing required input field "count"'],
@@ -296,8 +312,8 @@ describe('local runner', () => {
       ['bad identifier', 'LAUNCH', '"my-module" is not a Python identifier'],
       ['bad function', 'LAUNCH', 'entry function "1run" is not a valid Python identifier'],
       ['no colon', 'LAUNCH', 'must be "module:function"'],
-      ['unbound', 'LAUNCH', 'no binding in .namel3ss/tools.yaml; add:'],
-      ['boxed', 'UNSUPPORTED', 'not supported by the workbench'],
+      ['unbound', 'LAUNCH', 'is not bound to a python entry'],
+      ['boxed', 'UNSUPPORTED', 'bound to the container runner'],
     ];
     for (const [tool, code, text] of expectations) {
       const out = await skill.call(tool, {});
@@ -313,6 +329,17 @@ describe('local runner', () => {
     const fine = await skill.call('fine', {});
     expect(fine.ok).toBe(true);
     expect(fs.existsSync(marker)).toBe(true);
+  });
+
+  it('says a container binding needs a container runtime where the PATH has none, and that it is not started here where it has one', async () => {
+    const none = open(path.join(FIX, 'bad-entries'), { env: { PATH: fs.mkdtempSync(path.join(tmpRoot, 'no-docker-')) } });
+    const out = await none.skill.call('boxed', {});
+    expect(out).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' }, trace: { runner: 'container', status: 'error' } });
+    expect(out.error?.message).toBe('Tool "boxed" is bound to the container runner, which needs a container runtime (docker or podman), and none is installed on this machine. Install one, or bind the tool to runner: local (or service) in .namel3ss/tools.yaml to run it here.');
+    const bin = fs.mkdtempSync(path.join(tmpRoot, 'with-podman-'));
+    fs.writeFileSync(path.join(bin, 'podman'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const some = open(path.join(FIX, 'bad-entries'), { env: { PATH: bin } });
+    expect((await some.skill.call('boxed', {})).error?.message).toMatch(/does not start containers itself, though podman is installed/);
   });
 });
 

@@ -1,8 +1,12 @@
 """Skill Workbench's local runner for namel3ss Python tools (python-tool-protocol, version 1).
 
 Reads one request from stdin:  {"protocol_version": 1, "tool": "...", "entry": "tools.mod:func", "payload": {...}}
-Writes one response to stdout: {"ok": true, "protocol_version": 1, "result": ...}
-                           or  {"ok": false, "protocol_version": 1, "error": {"type": "...", "message": "..."}}
+  optionally with "sandbox": true and "capability_context": {...} (namel3ss's, enforced by namel3ss_sandbox),
+  "paths": [...] (a pack's folders, searched before the app) and "module_roots": [...] (where the entry's
+  module may come from; the app's tools/ folder by default).
+Writes one response to stdout: {"ok": true, "protocol_version": 1, "result": ..., "capability_checks": [...]}
+                           or  {"ok": false, "protocol_version": 1, "error": {"type": "...", "message": "...",
+                                "reason_code": "..."}, "capability_checks": [...]}
 and exits 0 in both cases. A crash that leaves stdout empty is the host's "process failed".
 
 The working directory is the app root. Standard library only; Python 3.9 or newer.
@@ -15,6 +19,8 @@ import sys
 from decimal import Decimal
 
 PROTOCOL_VERSION = 1
+# namel3ss_sandbox, imported only for a sandboxed call (it costs start-up time every call would pay).
+sandbox = None
 
 
 def _protocol_stream():
@@ -50,34 +56,36 @@ def _app_root():
     return os.path.realpath(os.getcwd())
 
 
-def _fix_sys_path():
+def _fix_sys_path(extra=()):
     # sys.path[0] is this runner's folder: replace it with the app root so that the app's `tools`
-    # package is found first and nothing next to the runner can shadow a tool module.
+    # package is found first and nothing next to the runner can shadow a tool module. A pack's own
+    # folders come before the app, as namel3ss puts them.
     here = os.path.dirname(os.path.realpath(__file__))
     sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != here]
-    root = _app_root()
-    if root not in sys.path:
-        sys.path.insert(0, root)
+    for path in reversed([_app_root(), *[os.path.realpath(p) for p in extra if isinstance(p, str)]]):
+        if path in sys.path:
+            sys.path.remove(path)
+        sys.path.insert(0, path)
 
 
-def _check_module_location(module, module_path):
+def _check_module_location(module, module_path, roots=None):
     """A `tools` package installed elsewhere wins over the app's folder when the app has no tools/__init__.py."""
     if module_path != "tools" and not module_path.startswith("tools."):
         return None
     origin = getattr(module, "__file__", None)
     if not origin:
         return None
-    tools_dir = os.path.join(_app_root(), "tools")
+    allowed = [os.path.realpath(r) for r in (roots or [os.path.join(_app_root(), "tools")])]
     real = os.path.realpath(origin)
-    if real == tools_dir or real.startswith(tools_dir + os.sep):
+    if any(real == r or real.startswith(r + os.sep) for r in allowed):
         return None
     return (
-        f"Module '{module_path}' was imported from {real}, not from the app's tools/ folder: "
+        f"Module '{module_path}' was imported from {real}, not from {' or '.join(allowed)}: "
         "another package named 'tools' shadows it. Add an empty tools/__init__.py to the app."
     )
 
 
-def _resolve(entry):
+def _resolve(entry, roots=None):
     if not isinstance(entry, str) or not entry:
         return None, _error("ValueError", "Missing entry")
     if ":" not in entry:
@@ -89,7 +97,7 @@ def _resolve(entry):
         module = importlib.import_module(module_path)
     except Exception as err:  # noqa: BLE001 - any import failure is the tool's error
         return None, _error(err.__class__.__name__, str(err))
-    problem = _check_module_location(module, module_path)
+    problem = _check_module_location(module, module_path, roots)
     if problem:
         return None, _error("ImportError", problem)
     func = getattr(module, function_name, None)
@@ -103,17 +111,39 @@ def _resolve(entry):
 def _run(request):
     if not isinstance(request, dict):
         return _error("ValueError", "The request must be a JSON object")
-    func, failure = _resolve(request.get("entry"))
+    context = request.get("capability_context")
+    # In the sandbox the guarantees hold from the import on, as in namel3ss's sandbox bootstrap.
+    if sandbox is not None and isinstance(context, dict):
+        sandbox.configure(context)
+    func, failure = _resolve(request.get("entry"), request.get("module_roots"))
     if failure:
-        return failure
+        return _with_checks(failure)
     payload = request.get("payload")
     if payload is None:
         payload = {}
     try:
         result = func(payload)
     except Exception as err:  # noqa: BLE001 - the tool's own error goes back as ok:false
-        return _error(err.__class__.__name__, str(err))
-    return {"ok": True, "protocol_version": PROTOCOL_VERSION, "result": result}
+        output = _error(err.__class__.__name__, str(err))
+        check = getattr(err, "check", None)
+        if sandbox is not None and isinstance(err, sandbox.CapabilityViolation) and isinstance(check, dict):
+            output["error"]["reason_code"] = check.get("reason")
+        return _with_checks(output)
+    return _with_checks({"ok": True, "protocol_version": PROTOCOL_VERSION, "result": result})
+
+
+def _load_sandbox():
+    global sandbox
+    import namel3ss_sandbox
+
+    sandbox = namel3ss_sandbox
+
+
+def _with_checks(output):
+    checks = sandbox.drain_checks() if sandbox is not None else []
+    if checks:
+        output["capability_checks"] = checks
+    return output
 
 
 def _encode(output, tool):
@@ -127,10 +157,12 @@ def _encode(output, tool):
 
 def main():
     out = _protocol_stream()
-    _fix_sys_path()
     tool = None
     try:
         request = json.loads(sys.stdin.read() or "null")
+        if isinstance(request, dict) and request.get("sandbox"):
+            _load_sandbox()  # before sys.path loses this folder
+        _fix_sys_path(request.get("paths") or [] if isinstance(request, dict) else [])
     except Exception as err:  # noqa: BLE001
         output = _error(err.__class__.__name__, f"The request on stdin is not JSON: {err}")
     else:

@@ -8,12 +8,17 @@ on stdout before anything else. Each POST carries
 and is answered with {"ok": true, "result": ...} or {"ok": false, "error": {"type", "message"}}.
 Only entries under the app's `tools` package are run. Requests that carry an Origin header (browsers)
 are refused, so a web page cannot drive the service. Standard library only; Python 3.9 or newer.
+
+It answers namel3ss's capability handshake (POST /capabilities/handshake, {tool_name, required_guarantees})
+with {"ok": true, "enforcement": "enforced", "supported_guarantees": {...}}, and keeps its word: a tool
+whose handshake asked for guarantees runs in a child process under namel3ss_runner's sandbox.
 """
 
 import argparse
 import importlib
 import json
 import os
+import subprocess
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,6 +30,15 @@ DEFAULT_TIMEOUT_MS = 10_000
 
 _load_lock = threading.Lock()
 _mtimes = {}
+# Guarantees each tool's handshake asked for: its calls run sandboxed.
+_guarantees = {}
+SUPPORTED = {
+    "no_filesystem_write": True,
+    "no_filesystem_read": True,
+    "no_network": True,
+    "no_subprocess": True,
+}
+RUNNER = os.path.join(os.path.dirname(os.path.realpath(__file__)), "namel3ss_runner.py")
 
 
 def _error(err_type, message):
@@ -79,21 +93,66 @@ def _seconds(ms):
     return f"{ms // 1000}" if ms % 1000 == 0 else f"{ms / 1000:g}"
 
 
+def handshake(request):
+    if not isinstance(request, dict) or not isinstance(request.get("tool_name"), str):
+        return {"ok": False, "enforcement": "none", "error": {"type": "ValueError", "message": "A handshake names its tool_name"}}
+    required = request.get("required_guarantees") or {}
+    _guarantees[request["tool_name"]] = {k: bool(v) for k, v in required.items() if k in SUPPORTED}
+    return {"ok": True, "enforcement": "enforced", "supported_guarantees": dict(SUPPORTED), "protocol_version": runner.PROTOCOL_VERSION}
+
+
+def _sandboxed(request, guarantees, timeout_ms):
+    """One call in a child process under the runner's sandbox: the guarantees hold for that process alone."""
+    child_request = {
+        "protocol_version": runner.PROTOCOL_VERSION,
+        "tool": request.get("tool_name"),
+        "entry": request.get("entry"),
+        "payload": request.get("payload") or {},
+        "sandbox": True,
+        "capability_context": {
+            "tool_name": request.get("tool_name"),
+            "resolved_source": "binding",
+            "runner": "service",
+            "protocol_version": runner.PROTOCOL_VERSION,
+            "guarantees": guarantees,
+            "sources": {k: "user" for k, v in guarantees.items() if v},
+        },
+    }
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")]), PYTHONIOENCODING="utf-8")
+    try:
+        done = subprocess.run(
+            [sys.executable, RUNNER], input=json.dumps(child_request), capture_output=True, text=True, cwd=os.getcwd(), env=env, timeout=timeout_ms / 1000
+        )
+    except subprocess.TimeoutExpired:
+        return _error("TimeoutError", f"Tool exceeded {_seconds(timeout_ms)}s timeout.")
+    sys.stderr.write(done.stderr)
+    try:
+        reply = json.loads(done.stdout)
+    except ValueError:
+        return _error("RuntimeError", f"The sandboxed tool process failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
+    if reply.get("ok"):
+        return {"ok": True, "result": reply.get("result")}
+    return {"ok": False, "error": reply.get("error") or {"type": "ToolError", "message": "Tool error"}}
+
+
 def execute(request):
     if not isinstance(request, dict):
         return _error("ValueError", "The request must be a JSON object")
     kind = request.get("kind", "python")
     if kind != "python":
         return _error("ValueError", f"Unsupported tool kind '{kind}': this service runs python tools")
+    timeout_ms = request.get("timeout_ms")
+    if not isinstance(timeout_ms, int) or isinstance(timeout_ms, bool) or timeout_ms <= 0:
+        timeout_ms = DEFAULT_TIMEOUT_MS
+    guarantees = _guarantees.get(request.get("tool_name"))
+    if guarantees and any(guarantees.values()):
+        return _sandboxed(request, guarantees, timeout_ms)
     func, failure = _resolve(request.get("entry"))
     if failure:
         return failure
     payload = request.get("payload")
     if payload is None:
         payload = {}
-    timeout_ms = request.get("timeout_ms")
-    if not isinstance(timeout_ms, int) or isinstance(timeout_ms, bool) or timeout_ms <= 0:
-        timeout_ms = DEFAULT_TIMEOUT_MS
     box = {}
 
     def work():
@@ -149,6 +208,8 @@ class Handler(BaseHTTPRequestHandler):
             request = json.loads(self.rfile.read(length).decode("utf-8"))
         except Exception as err:  # noqa: BLE001
             return self._send(400, _error("ValueError", f"The body is not JSON: {err}"))
+        if self.path.rstrip("/").endswith("/capabilities/handshake"):
+            return self._send(200, encode(handshake(request), None))
         tool = request.get("tool_name") if isinstance(request, dict) else None
         self._send(200, encode(execute(request), tool))
 

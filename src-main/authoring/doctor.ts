@@ -65,10 +65,10 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
       checkSkillDefManifest(dir, f);
       break;
     case 'namel3ss':
-      staticTools = checkNamel3ssApp(dir, f).tools;
+      staticTools = checkNamel3ssApp(dir, f, ref.entry?.endsWith('.ai') ? path.relative(dir, ref.entry) : undefined).tools;
       break;
     case 'action':
-      staticTools = checkActionSkill(ref, f).tools;
+      staticTools = (await checkActionSkill(ref, f)).tools;
       break;
   }
 

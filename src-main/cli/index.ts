@@ -7,10 +7,12 @@ import * as doctor from './commands/doctor';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
 import * as message from './commands/message';
+import * as n3Service from './commands/n3-service';
 import * as newSkill from './commands/new';
 import * as replay from './commands/replay';
 import * as report from './commands/report';
 import * as runCollection from './commands/run';
+import * as schedule from './commands/schedule';
 import * as serve from './commands/serve';
 import * as setup from './commands/setup';
 import * as state from './commands/state';
@@ -22,7 +24,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve, replay, report, run: runCollection, new: newSkill, doctor };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule, 'n3-service': n3Service };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

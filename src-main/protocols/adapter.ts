@@ -115,4 +115,7 @@ export interface ProtocolModule {
   /** The skills a single file is (a lone script), or [] when it is not one of this protocol's. */
   detectFile?(file: string, root: string): SkillRef[];
   create(ref: SkillRef, ctx: AdapterContext): SkillAdapter;
+  /** Keep looking for skills below a folder this protocol found (apps inside apps), except in `ownFolders`. */
+  walkInside?: boolean;
+  ownFolders?: string[];
 }

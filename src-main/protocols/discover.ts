@@ -35,9 +35,13 @@ export function discover(root: string, opts: DiscoverOptions = {}): SkillRef[] {
 
 function walk(dir: string, root: string, depth: number, out: SkillRef[], opts: DiscoverOptions): void {
   const here = detectDir(dir, root, opts);
+  let skip: Set<string> | null = null;
   if (here.length) {
     out.push(...here);
-    return;
+    // Most skills own their whole folder; a protocol whose apps nest (namel3ss) says so.
+    const m = protocolModule(here[0].protocol);
+    if (!m.walkInside) return;
+    skip = new Set(m.ownFolders ?? []);
   }
   if (depth >= MAX_DEPTH) return;
   let entries: fs.Dirent[];
@@ -48,7 +52,7 @@ function walk(dir: string, root: string, depth: number, out: SkillRef[], opts: D
   }
   entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const e of entries) {
-    if (!e.isDirectory() || SKIP.has(e.name)) continue;
+    if (!e.isDirectory() || SKIP.has(e.name) || skip?.has(e.name)) continue;
     // Hidden folders hold no skills, except `.claude` where action skills live.
     if (e.name.startsWith('.') && e.name !== '.claude') continue;
     walk(path.join(dir, e.name), root, depth + 1, out, opts);

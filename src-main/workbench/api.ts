@@ -1,8 +1,8 @@
 /**
- * The whole WorkbenchApi as the hosts expose it: the workbench's core commands plus its QA, authoring and
- * log-file services, each method bound to the object that implements it.
+ * The whole WorkbenchApi as the hosts expose it: the workbench's core commands plus its QA, authoring,
+ * log-file and agent services, each method bound to the object that implements it.
  */
-import { AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, LOG_METHOD_NAMES, QA_METHOD_NAMES, type WorkbenchApi } from '../contract';
+import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, LOG_METHOD_NAMES, QA_METHOD_NAMES, type WorkbenchApi } from '../contract';
 import type { Workbench } from './workbench';
 
 export function workbenchApi(wb: Workbench): WorkbenchApi {
@@ -14,5 +14,6 @@ export function workbenchApi(wb: Workbench): WorkbenchApi {
   bind(wb.qa, QA_METHOD_NAMES);
   bind(wb.authoring, AUTHORING_METHOD_NAMES);
   bind(wb.logFiles, LOG_METHOD_NAMES);
+  bind(wb.agents, AGENT_METHOD_NAMES);
   return api as unknown as WorkbenchApi;
 }

@@ -9,6 +9,7 @@ import type { SkillSummary, TickState, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
+import { AgentService } from './agent-service';
 import { skillFolder } from '../host/workbench-home';
 import { prepareHome } from '../host/home-folder';
 import type { SkillAdapter } from '../protocols/adapter';
@@ -53,6 +54,7 @@ export class Workbench implements CoreApi {
   readonly qa = new QaService(this);
   readonly authoring = new AuthoringService(this);
   readonly logFiles = new LogService(this);
+  readonly agents = new AgentService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   private readonly calls = new Map<string, AbortController>();

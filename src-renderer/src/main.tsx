@@ -12,6 +12,7 @@ import './styles/streams.css';
 import './styles/logs.css';
 import './styles/connection.css';
 import './styles/timeline.css';
+import './styles/agents.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';

@@ -1,22 +1,26 @@
 /**
  * An action skill: the agent's `agent.yaml` field by field (`skills: [{name, entry, description, timeout}]`,
- * which readAgentConfig reads liberally), and the script itself read by the protocol's own scanner
- * (scanScript): does it dispatch on `action`, which actions does it have, does it list them in
- * `supported_actions` so a host can learn them.
+ * which readAgentConfig reads liberally, with `metadata`, `schedule` and `secrets` as real agents write
+ * them), and the script itself read the way the workbench reads it (learnActions: Python's parser, never
+ * running it): does it dispatch on `action`, which actions does it have, does it list them in
+ * `supported_actions` so a host can learn them. A script with no dispatch at all is one job, not a defect.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { SkillRef, ToolInfo } from '../../contract';
+import { systemPython } from '../../host/paths';
+import { readAgentConfig } from '../../protocols/action/agent-yaml';
 import { readScript } from '../../protocols/action/detect';
-import { looksLikeActionScript, scanScript } from '../../protocols/action/scan';
+import { learnActions } from '../../protocols/action/learn';
+import { looksLikeActionScript } from '../../protocols/action/scan';
 import { Findings, isObject, lineAt, lineOf, shown } from './findings';
 
 const AGENT_FILES = ['agent.yaml', 'agent.yml'];
 const SKILL_KEYS = new Set(['name', 'entry', 'script', 'description', 'timeout']);
 
-/** Checks agent.yaml (when the skill has one) and the skill's script; returns the actions a scan finds. */
-export function checkActionSkill(ref: SkillRef, f: Findings): { tools: ToolInfo[] } {
+/** Checks agent.yaml (when the skill has one) and the skill's script; returns the actions a reading finds. */
+export async function checkActionSkill(ref: SkillRef, f: Findings): Promise<{ tools: ToolInfo[] }> {
   const agentFile = AGENT_FILES.find((n) => fs.existsSync(path.join(ref.dir, n)));
   if (agentFile) checkAgentYaml(ref.dir, agentFile, f);
   else if (ref.entry) f.info('NO_AGENT_YAML', 'The script is not listed in an agent.yaml, so it runs with the default timeout (300 s) and no description.', 'Add agent.yaml with skills: [{name, entry, description, timeout}].');
@@ -24,22 +28,31 @@ export function checkActionSkill(ref: SkillRef, f: Findings): { tools: ToolInfo[
   const rel = path.relative(ref.dir, ref.entry).split(path.sep).join('/');
   const src = readScript(ref.entry);
   if (src === null) return { tools: [] }; // agent.yaml's check already said the entry is missing
+  const config = readAgentConfig(ref.dir);
+  const learnt = await learnActions({
+    name: ref.name,
+    entry: ref.entry,
+    src,
+    listed: config?.skills.find((s) => s.name === ref.name)?.actions ?? [],
+    probed: null,
+    python: systemPython(),
+    description: ref.description,
+  });
+  if (learnt.noDispatch) {
+    // Real agents have such scripts (a crawl, a database query): one job, whatever action it is given.
+    f.info('NO_DISPATCH', `${rel} does not dispatch on "action": it does one job whatever it is given, and the workbench shows it as one tool, "${ref.name}".`, 'Nothing to fix. To give it several actions, read "action" from the request and dispatch on it.', { file: rel });
+    return { tools: learnt.tools };
+  }
   if (!looksLikeActionScript(src)) {
     f.warning('NOT_ACTION_SCRIPT', `${rel} does not seem to read a JSON request with an "action" from stdin.`, 'Read json.loads(sys.stdin.read()) and dispatch on its "action" key, as the protocol\'s template does.', { file: rel });
   }
-  const scan = scanScript(src);
   if (!/supported_actions/.test(src)) {
     f.info('NO_SUPPORTED_ACTIONS', `${rel} does not answer an unknown action with "supported_actions", so hosts can only guess its actions by reading it.`, 'In the UNKNOWN_ACTION error, add "supported_actions": [list of actions].', { file: rel });
   }
   if (!/\bprint\s*\(\s*json\.dumps/.test(src) && !/json\.dump\s*\([^)]*sys\.stdout/.test(src)) {
-    f.info('NO_JSON_OUTPUT', `${rel} does not seem to print a JSON document on stdout.`, 'End with print(json.dumps(result)); send logs to stderr.', { file: rel });
+    f.info('NO_JSON_OUTPUT', `${rel} does not seem to print a JSON document on stdout; text (Markdown, say) is shown as a text result, labelled "not JSON".`, 'To give agents structured results, end with print(json.dumps(result)); send logs to stderr.', { file: rel });
   }
-  const tools = scan.actions.map((a): ToolInfo => {
-    const t: ToolInfo = { name: a.name, inputSchema: { type: 'object', additionalProperties: true, properties: { ...a.params } } };
-    if (a.description) t.description = a.description;
-    return t;
-  });
-  return { tools };
+  return { tools: learnt.tools };
 }
 
 function checkAgentYaml(dir: string, file: string, f: Findings): void {
@@ -56,7 +69,11 @@ function checkAgentYaml(dir: string, file: string, f: Findings): void {
     return;
   }
   if (y.name !== undefined && typeof y.name !== 'string') f.error('AGENT_FIELD', `"name" must be text, not ${shown(y.name)}.`, 'Give the agent a name (it is sent as context.agent_id).', { file, line: lineOf(text, /^name\s*:/) });
-  if (y.description === undefined) f.info('AGENT_FIELD', `${file} has no description of the agent.`, 'Add description: one sentence on what the agent does.', { file });
+  const meta = isObject(y.metadata) ? y.metadata : undefined;
+  if (y.metadata !== undefined && !meta) f.error('AGENT_FIELD', `"metadata" must be a mapping of id, name, description and model, not ${shown(y.metadata)}.`, 'Write metadata:\n  id: my_agent\n  name: My agent\n  description: What it does.', { file, line: lineOf(text, /^metadata\s*:/) });
+  const agentDescription = [meta?.description, y.description].find((d) => typeof d === 'string' && d.trim());
+  if (!agentDescription) f.info('AGENT_FIELD', `${file} has no description of the agent.`, 'Add description: one sentence on what the agent does (in metadata:, or at the top level).', { file });
+  checkAgentExtras(dir, file, text, f);
   const skills = y.skills;
   if (!Array.isArray(skills)) {
     f.error('AGENT_FIELD', `"skills" must be a list, not ${shown(skills)}.`, 'Write skills:\n  - name: my_skill\n    entry: .claude/skills/my_skill.py\n    timeout: 300', { file, line: lineOf(text, /^skills\s*:/) });
@@ -94,7 +111,9 @@ function checkAgentYaml(dir: string, file: string, f: Findings): void {
       if (!fs.existsSync(abs)) f.error('ENTRY_NOT_FOUND', `The entry of ${name ? `"${name}"` : label}, ${resolved}, does not exist.`, `Create ${resolved}, or fix its entry in ${file}.`, { file, line });
     }
     if (item.description === undefined || (typeof item.description === 'string' && !item.description.trim())) {
-      f.warning('MISSING_DESCRIPTION', `Skill ${name ? `"${name}"` : label} has no description.`, 'Add description: one sentence on what it does; agents choose skills by it.', at);
+      // Real agents describe themselves once, in metadata.description: that counts for their skills.
+      if (agentDescription) f.info('AGENT_DESCRIBES_SKILL', `Skill ${name ? `"${name}"` : label} has no description of its own; the agent's description is used.`, 'Nothing to fix; add description: to the skill to say more.', at);
+      else f.warning('MISSING_DESCRIPTION', `Skill ${name ? `"${name}"` : label} has no description.`, 'Add description: one sentence on what it does; agents choose skills by it.', at);
     } else if (typeof item.description !== 'string') f.error('AGENT_FIELD', `${label}: "description" must be text, not ${shown(item.description)}.`, 'Write one sentence.', at);
     if (item.timeout !== undefined) {
       const t = typeof item.timeout === 'string' ? Number(item.timeout.trim().replace(/s$/, '')) : item.timeout;
@@ -110,4 +129,19 @@ function checkAgentYaml(dir: string, file: string, f: Findings): void {
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `schedule:` entries that cannot run, and `secrets:` names that cannot be environment variables. */
+function checkAgentExtras(dir: string, file: string, text: string, f: Findings): void {
+  const config = readAgentConfig(dir);
+  if (!config) return;
+  for (const s of config.schedules) {
+    if (!s.problem) continue;
+    const line = lineOf(text, new RegExp(`(name\\s*:\\s*["']?${escape(s.id)}|cron\\s*:\\s*["']?${escape(s.cron || '\u0000')})`)) ?? lineOf(text, /^schedules?\s*:/);
+    f.error('SCHEDULE_INVALID', s.problem, 'Fix the entry: cron has five fields (minute hour day-of-month month day-of-week), and skill names one of skills:.', { file, line, field: `schedule ${s.id}` });
+  }
+  for (const p of config.problems) f.warning('AGENT_FIELD', p, 'Fix the entry in agent.yaml.', { file });
+  if (config.secrets.length) {
+    f.info('AGENT_SECRETS', `${file} declares ${config.secrets.length} secret${config.secrets.length === 1 ? '' : 's'} (${config.secrets.map((s) => s.name).join(', ')}): the workbench asks for them, keeps them encrypted and passes them as environment variables.`, 'Set them in the app (the skill\'s Agent panel), or in the environment where the skill runs.', { file, line: lineOf(text, /^secrets\s*:/) });
+  }
 }

@@ -29,8 +29,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let recordFailure: Error | undefined;
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
-    // An action skill needs no start, and starting one runs its script once more (to learn its actions):
-    // a call runs the script exactly once.
+    // An action skill needs no start (its actions are learnt by reading the script): a call runs the
+    // script exactly once.
     if (rt.ref.protocol !== 'action') await rt.start().catch((err) => {
       // Per-call protocols learn their tools by running; a failure there must not stop an explicit call.
       if (rt.adapter.info() === null && rt.ref.protocol !== 'namel3ss') throw err;

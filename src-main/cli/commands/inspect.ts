@@ -1,15 +1,23 @@
-import { PROTOCOL_LABELS } from '../../contract';
+import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
+import { nextRun, parseCron } from '../../protocols/action/cron';
 import { parse } from '../args';
+import { formatLocal } from '../format-time';
 import { openSkill } from '../open-skill';
-import { EXIT, json, type Io } from '../output';
+import { ActionSkill } from '../../protocols/action/adapter';
+import { EXIT, json, UsageError, type Io } from '../output';
 
-export const help = 'inspect <path> [--skill NAME] [--json]   protocol, name, version, tools and their schemas';
+export const help =
+  'inspect <path> [--skill NAME] [--json] [--discover-by-running]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, {});
+  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' } });
   const rt = openSkill(positionals[0], values);
   try {
-    const info = await rt.start();
+    let info = await rt.start();
+    if (values['discover-by-running']) {
+      if (!(rt.adapter instanceof ActionSkill)) throw new UsageError('--discover-by-running is for action skills: other skills say their tools without being run for it');
+      info = await rt.adapter.discoverActions();
+    }
     if (values.json) {
       io.out(json(info));
       return EXIT.OK;
@@ -18,10 +26,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (info.description) io.out(info.description);
     io.out(`Path: ${info.entry ?? info.dir}`);
     for (const n of info.notes) io.out(`Note: ${n}`);
+    if (info.agent) io.out(agentLines(info.agent).join('\n'));
+    for (const s of info.services ?? []) io.out(`Service: "${s.tool}" → ${s.url ?? '(no URL)'}: ${s.health} (${s.detail})`);
     io.out('');
     io.out(info.tools.length ? `Tools (${info.tools.length}):` : 'No tools.');
     for (const t of info.tools) {
-      io.out(`  ${t.name}${t.description ? ` — ${t.description}` : ''}`);
+      io.out(`  ${t.group && !t.name.startsWith(`${t.group}.`) ? `[${t.group}] ` : ''}${t.name}${t.description ? ` — ${t.description}` : ''}`);
       io.out(indent(JSON.stringify(t.inputSchema, null, 2), 4));
     }
     return EXIT.OK;
@@ -36,4 +46,25 @@ function indent(s: string, n: number): string {
     .split('\n')
     .map((l) => pad + l)
     .join('\n');
+}
+
+/** agent.yaml beyond the skill: metadata, secrets (set or not), schedules, and the read-only fields. */
+function agentLines(a: AgentDetails): string[] {
+  const out: string[] = [];
+  const who = [a.name, a.id && a.id !== a.name ? `(${a.id})` : '', a.model ? `model ${a.model}` : ''].filter(Boolean).join(' ');
+  if (who) out.push(`Agent: ${who}`);
+  if (a.description) out.push(`Agent description: ${a.description}`);
+  for (const s of a.secrets) out.push(`Secret: ${s.name}${s.description ? ` — ${s.description}` : ''} (${s.set ? 'set' : s.required ? 'not set: needed' : 'not set'})`);
+  for (const s of a.schedules) {
+    const when = s.problem ? `cannot run: ${s.problem}` : !s.enabled ? 'disabled' : `next run ${nextRunText(s.cron)}`;
+    out.push(`Schedule: "${s.id}" ${s.cron} → ${s.skill} ${s.action} (${when})`);
+  }
+  for (const r of a.readOnly) out.push(`${r.key} (shown, not used by the workbench): ${typeof r.value === 'string' ? r.value : JSON.stringify(r.value)}`);
+  return out;
+}
+
+function nextRunText(cron: string): string {
+  const parsed = parseCron(cron);
+  const at = typeof parsed === 'string' ? null : nextRun(parsed, new Date());
+  return at ? formatLocal(at) : 'never';
 }

@@ -1,8 +1,10 @@
 /**
  * Action skills (action-skill-protocol-zh.md): no process is kept; every call runs the script once from
- * the agent folder with `{action, params, context}` on stdin and reads one JSON document from stdout.
- * Tools are the script's actions, learnt at start from a scan of the script and from its answer to an
- * unknown action (`supported_actions` in the UNKNOWN_ACTION error). Any action name may be called.
+ * the agent folder with `{action, params, context}` on stdin and reads its stdout (one JSON document, or
+ * loose text). Tools are the script's actions, learnt at start without running it (learn.ts): agent.yaml,
+ * the docstring, and Python's own parser. The script runs only for a call, or when the user asks to
+ * discover its actions by running it (`discoverActions`: an unknown action, whose UNKNOWN_ACTION answer
+ * lists `supported_actions`). Any action name may be called.
  *
  * `setDebug(on)` is the UI's SKILL_DEBUG switch: when on, each call gets SKILL_DEBUG=1; when off, none
  * (an inherited SKILL_DEBUG is removed, so the switch always says what the script sees). It starts on
@@ -10,24 +12,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, ToolInfo } from '../../contract';
+import type { AgentDetails, CallOutcome, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { systemPython } from '../../host/paths';
 import type { AdapterContext, CallOptions, SkillAdapter } from '../adapter';
 import { skillEnv } from '../command';
 import { isFile } from '../refs';
+import { agentDetails } from './agent-details';
 import { DEFAULT_TIMEOUT_S, agentDirOf, readAgentConfig, readScript } from './detect';
 import { buildRequest, supportedActions } from './envelope';
+import { learnActions, type NamedAction } from './learn';
 import { commandFor, outcomeOf, secs } from './run';
-import { scanScript, type ScanResult } from './scan';
 
 export interface ActionAdapterOptions {
   /** Stdout cap per call (default 10 MB, the spec's limit); tests inject a small one. */
   maxStdoutBytes?: number;
-  /** Run the script once at start with an unknown action to read `supported_actions` (default true). */
+  /**
+   * Run the script at start with an unknown action to read `supported_actions` (default false: the
+   * script runs only when asked, see `discoverActions`).
+   */
   probe?: boolean;
-  /** Longest the start-up probe may run (default 10 s, never longer than the skill's timeout). */
+  /** Longest the probe may run (default 10 s, never longer than the skill's timeout). */
   probeTimeoutMs?: number;
   /** SKILL_DEBUG=1 from the start (default: whether the skill's env sets it). */
   debug?: boolean;
@@ -55,6 +61,8 @@ export class ActionSkill implements SkillAdapter {
   /** Calls in flight: stop() cancels them through these. */
   private readonly running = new Map<AbortController, Promise<unknown>>();
   private stopping = false;
+  /** What the script's UNKNOWN_ACTION answer named, once it was run to discover them; kept across restarts. */
+  private probed: NamedAction[] | null = null;
 
   constructor(
     readonly ref: SkillRef,
@@ -92,25 +100,62 @@ export class ActionSkill implements SkillAdapter {
       this.setStatus('stopped', `Script not found: ${entry}`);
       throw new SkillError('NOT_FOUND', `${this.ref.name}: the script ${entry} does not exist or cannot be read.`);
     }
-    const scan = scanScript(src);
-    const notes: string[] = [];
-    const probed = await this.probe(scan, notes);
-    const listed = readAgentConfig(this.ref.dir)?.skills.find((s) => s.name === this.ref.name)?.actions ?? [];
-    if (listed.length) notes.push(`Actions listed in agent.yaml: ${listed.map((a) => a.name).join(', ')}.`);
-    const tools = mergeTools([...listed, ...(probed ?? []).filter((a) => !listed.some((l) => l.name === a.name))], scan, notes, listed.length);
-    notes.push('Parameters are free-form: each call sends them inside "params" and also at the top level, where real scripts read them.');
+    if (this.opts.probe && this.probed === null) await this.runProbe();
+    await this.learn(entry, src);
+    this.base = 'ready';
+    this.setStatus(this.active > 0 ? 'busy' : 'ready');
+    const n = this.learnt!.tools.length;
+    this.ctx.onTimeline?.({ kind: 'load', label: `Learnt ${n} action${n === 1 ? '' : 's'} without running the script`, outcome: 'ok' });
+    return this.learnt!;
+  }
+
+  /**
+   * Runs the script once with an action it cannot know and reads `supported_actions` from its answer.
+   * The script runs for real (a script without dispatch does its whole job): only on the user's word.
+   */
+  async discoverActions(): Promise<SkillInfo> {
+    const entry = this.entry();
+    const src = readScript(entry);
+    if (src === null) throw new SkillError('NOT_FOUND', `${this.ref.name}: the script ${entry} does not exist or cannot be read.`);
+    const outcome = await this.runProbe();
+    await this.learn(entry, src);
+    const found = this.probed?.length ?? 0;
+    this.ctx.onTimeline?.({ kind: 'load', label: `Ran the script to discover its actions: ${found ? `${found} named` : `none named (${outcome})`}`, outcome: found ? 'ok' : 'error' });
+    if (this.base === 'stopped') {
+      this.base = 'ready';
+      this.setStatus(this.active > 0 ? 'busy' : 'ready');
+    }
+    return this.learnt!;
+  }
+
+  private async learn(entry: string, src: string): Promise<void> {
+    const config = readAgentConfig(this.ref.dir);
+    const skill = config?.skills.find((s) => s.name === this.ref.name);
+    const learnt = await learnActions({
+      name: this.ref.name,
+      entry,
+      src,
+      listed: skill?.actions ?? [],
+      probed: this.probed,
+      python: this.opts.python ?? systemPython(),
+      description: this.ref.description,
+    });
+    const agent: AgentDetails | undefined = config ? agentDetails(config, this.ref, this.ctx.env) : undefined;
+    // A declared secret that comes from the environment (CI) is as secret as a stored one.
+    for (const s of config?.secrets ?? []) {
+      const v = this.ctx.env[s.name] ?? process.env[s.name];
+      if (v) this.ctx.redactor.add(v);
+    }
+    const notes = [...(config?.problems ?? []), ...(agent?.schedules.filter((x) => x.problem).map((x) => x.problem!) ?? []), ...learnt.notes];
     this.learnt = {
       ...this.ref,
       entry,
-      description: this.ref.description ?? scan.description,
-      tools,
+      description: this.ref.description ?? learnt.description,
+      tools: learnt.tools,
       notes,
       capabilities: { setup: false, sessions: false, ticks: false, messageHooks: false, persistent: false },
+      ...(agent ? { agent } : {}),
     };
-    this.base = 'ready';
-    this.setStatus(this.active > 0 ? 'busy' : 'ready');
-    this.ctx.onTimeline?.({ kind: 'load', label: `Learnt ${tools.length} action${tools.length === 1 ? '' : 's'}`, outcome: 'ok' });
-    return this.learnt;
   }
 
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
@@ -153,7 +198,7 @@ export class ActionSkill implements SkillAdapter {
     const { request, note: sent } = buildRequest(action, args, context);
     const input = JSON.stringify(request);
     const stdinBytes = Buffer.byteLength(input);
-    const label = probe ? `${this.ref.name} (probing for its actions)` : `${this.ref.name} "${action}"`;
+    const label = probe ? `${this.ref.name} (run to discover its actions)` : `${this.ref.name} "${action}"`;
     let ended;
     try {
       const { command, args: argv } = commandFor(entry, this.opts.python ?? systemPython());
@@ -175,7 +220,7 @@ export class ActionSkill implements SkillAdapter {
       const message = (err as Error)?.message ?? String(err);
       ended = { outcome: { ok: false, durationMs: Math.round(performance.now() - started), error: { code: 'LAUNCH', message } }, response: null, notes: [message] };
     }
-    const notes = [probe ? `start-up probe: an unknown action, to read "supported_actions" from the UNKNOWN_ACTION answer` : '', sent ?? '', ...ended.notes];
+    const notes = [probe ? `discovery: an unknown action, to read "supported_actions" from the UNKNOWN_ACTION answer` : '', sent ?? '', ...ended.notes];
     this.ctx.messages.exchange(action, request, ended.response, ended.outcome.durationMs, notes.filter(Boolean).join('; '));
     const o = ended.outcome;
     // For the probe an error (UNKNOWN_ACTION) is the expected answer, not a failure.
@@ -184,21 +229,16 @@ export class ActionSkill implements SkillAdapter {
     return ended;
   }
 
-  /** Runs the script with an action it cannot know; its UNKNOWN_ACTION answer names the real ones. */
-  private async probe(scan: ScanResult, notes: string[]): Promise<{ name: string; description?: string }[] | null> {
-    if (this.opts.probe === false) return null;
-    if (!scan.mentionsAction) {
-      notes.push('Did not probe for actions: the script never mentions "action".');
-      return null;
-    }
+  /** Runs the script with an action it cannot know; keeps what its UNKNOWN_ACTION answer names. Returns how it answered. */
+  private async runProbe(): Promise<string> {
     const timeoutMs = Math.min(this.opts.probeTimeoutMs ?? PROBE_TIMEOUT_MS, this.ctx.timeoutMs ?? this.ref.timeoutMs ?? Infinity);
     const { outcome, response } = await this.run(PROBE_ACTION, {}, timeoutMs, undefined, true);
     const list = supportedActions(response);
-    if (list) return list.filter((a) => a.name !== PROBE_ACTION);
-    if (outcome.ok) notes.push('The script answered an unknown action with success: it may not dispatch on "action".');
-    else if (outcome.error?.code === 'TIMEOUT') notes.push(`The probe for actions did not answer within ${secs(timeoutMs)}.`);
-    else notes.push(`The script's answer to an unknown action listed no "supported_actions" (${outcome.error?.code}: ${outcome.error?.message}).`);
-    return null;
+    this.probed = (list ?? []).filter((a) => a.name !== PROBE_ACTION);
+    if (list) return 'it listed supported_actions';
+    if (outcome.ok) return 'it answered an unknown action with success: it may not dispatch on "action"';
+    if (outcome.error?.code === 'TIMEOUT') return `it did not answer within ${secs(timeoutMs)}`;
+    return `${outcome.error?.code}: ${outcome.error?.message}`;
   }
 
   private entry(): string {
@@ -225,29 +265,4 @@ export class ActionSkill implements SkillAdapter {
     this.current = status;
     this.ctx.onStatus?.(status, detail);
   }
-}
-
-/** The probe's list first (the script's own word), then what only the scan found; notes say which is which. */
-function mergeTools(probed: { name: string; description?: string }[] | null, scan: ScanResult, notes: string[], listedCount = 0): ToolInfo[] {
-  const scanned = new Map(scan.actions.map((a) => [a.name, a]));
-  const names: string[] = [];
-  if ((probed?.length ?? 0) > listedCount) notes.push(`Actions from the script's UNKNOWN_ACTION answer (supported_actions): ${probed!.slice(listedCount).map((a) => a.name).join(', ')}.`);
-  for (const a of probed ?? []) if (!names.includes(a.name)) names.push(a.name);
-  const extra = scan.actions.filter((a) => !names.includes(a.name)).map((a) => a.name);
-  if (scan.actions.length) {
-    if (!probed?.length) notes.push(`Actions from a scan of the script: ${extra.join(', ')}.`);
-    else if (extra.length) notes.push(`Also found by a scan of the script, though not in supported_actions: ${extra.join(', ')}.`);
-    else notes.push('A scan of the script found the same actions.');
-  }
-  names.push(...extra);
-  if (!names.length) notes.push('No actions found by the probe or by a scan of the script: call any action by name.');
-  const withParams = scan.actions.filter((a) => Object.keys(a.params).length);
-  if (withParams.length) notes.push(`Parameter names for ${withParams.map((a) => a.name).join(', ')} come from a scan of the handlers; other parameters may be sent too.`);
-  return names.map((name) => {
-    const s = scanned.get(name);
-    const description = probed?.find((a) => a.name === name)?.description ?? s?.description;
-    const tool: ToolInfo = { name, inputSchema: { type: 'object', additionalProperties: true, properties: { ...(s?.params ?? {}) } } };
-    if (description) tool.description = description;
-    return tool;
-  });
 }

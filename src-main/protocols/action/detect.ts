@@ -12,72 +12,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { SkillRef } from '../../contract';
 import { isFile, skillId } from '../refs';
+import { DEFAULT_TIMEOUT_S, readAgentConfig, type AgentSkill } from './agent-yaml';
 import { looksLikeActionScript } from './scan';
 
-export const DEFAULT_TIMEOUT_S = 300;
-const AGENT_FILES = ['agent.yaml', 'agent.yml'];
+export { DEFAULT_TIMEOUT_S, readAgentConfig, type AgentConfig, type AgentSkill } from './agent-yaml';
+
 const MAX_SCRIPT_BYTES = 2 * 1024 * 1024;
-
-export interface AgentSkill {
-  name: string;
-  /** Absolute path of the script. */
-  entry: string;
-  description?: string;
-  timeoutMs: number;
-  /** Actions agent.yaml lists for it (`actions: [name | {name, description}]`), where it does. */
-  actions?: { name: string; description?: string }[];
-}
-
-export interface AgentConfig {
-  file: string;
-  /** `name` from agent.yaml, else the folder's name: sent as `context.agent_id`. */
-  name: string;
-  description?: string;
-  skills: AgentSkill[];
-}
-
-/** Reads `dir/agent.yaml`; null when there is none or it does not parse. `skills` may be empty. */
-export function readAgentConfig(dir: string): AgentConfig | null {
-  const file = AGENT_FILES.map((f) => path.join(dir, f)).find(isFile);
-  if (!file) return null;
-  let doc: unknown;
-  try {
-    doc = parseYaml(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-  if (!doc || typeof doc !== 'object') return null;
-  const y = doc as Record<string, unknown>;
-  const list = Array.isArray(y.skills) ? y.skills : [];
-  const skills: AgentSkill[] = [];
-  for (const item of list) {
-    // Liberal: `- build.py` or `- {name, entry}`; a skill without an entry is looked for in .claude/skills.
-    const s: Record<string, unknown> = typeof item === 'string' ? { entry: item } : item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-    const entry = str(s.entry) ?? str(s.script) ?? (str(s.name) ? `.claude/skills/${str(s.name)}.py` : undefined);
-    if (!entry) continue;
-    const name = str(s.name) ?? path.basename(entry).replace(/\.[^.]+$/, '');
-    const skill: AgentSkill = { name, entry: path.resolve(dir, entry), description: str(s.description), timeoutMs: seconds(s.timeout) * 1000 };
-    const actions = listedActions(s.actions);
-    if (actions.length) skill.actions = actions;
-    skills.push(skill);
-  }
-  return { file, name: str(y.name) ?? path.basename(dir), description: str(y.description), skills: dedupe(skills) };
-}
-
-/** `actions:` of an agent.yaml skill: names, or `{name, description}`; anything else is left out. */
-function listedActions(v: unknown): { name: string; description?: string }[] {
-  if (!Array.isArray(v)) return [];
-  const out: { name: string; description?: string }[] = [];
-  for (const a of v) {
-    const o = typeof a === 'string' ? { name: a } : a && typeof a === 'object' ? (a as Record<string, unknown>) : {};
-    const name = str(o.name);
-    if (name && !out.some((x) => x.name === name)) out.push(str(o.description) ? { name, description: str(o.description) } : { name });
-  }
-  return out;
-}
 
 /** The agent folder a script in `<agent>/.claude/skills/` belongs to, or null when it is not in one. */
 export function agentDirOf(skillsDir: string): string | null {
@@ -87,7 +29,11 @@ export function agentDirOf(skillsDir: string): string | null {
 
 export function detectActionDir(dir: string, root: string): SkillRef[] {
   const agent = readAgentConfig(dir);
-  if (agent?.skills.length) return agent.skills.map((s) => agentSkillRef(dir, root, s));
+  if (agent?.skills.length) {
+    // An agent with one skill: the agent's own description (metadata.description) describes that skill too.
+    const only = agent.skills.length === 1 ? agent.description : undefined;
+    return agent.skills.map((s) => agentSkillRef(dir, root, only && !s.description ? { ...s, description: only } : s));
+  }
   const agentDir = agentDirOf(dir);
   // Scripts an agent.yaml lists were found at the agent folder; only agents without one are detected here.
   if (!agentDir || readAgentConfig(agentDir)?.skills.length) return [];
@@ -154,23 +100,4 @@ export function readScript(file: string): string | null {
   } catch {
     return null;
   }
-}
-
-function seconds(v: unknown): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/s$/, '')) : NaN;
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_TIMEOUT_S;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
-
-/** Two skills with one name would share an id: the later ones get `-2`, `-3`. */
-function dedupe(skills: AgentSkill[]): AgentSkill[] {
-  const seen = new Map<string, number>();
-  return skills.map((s) => {
-    const n = (seen.get(s.name) ?? 0) + 1;
-    seen.set(s.name, n);
-    return n === 1 ? s : { ...s, name: `${s.name}-${n}` };
-  });
 }

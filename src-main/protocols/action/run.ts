@@ -54,7 +54,7 @@ export interface EndContext {
   stderrTail: string[];
 }
 
-/** `trace.form` is 'documented', 'loose: <how>', or 'none' when no JSON document was read at all. */
+/** `trace.form` is 'documented', 'loose: <how>', 'not JSON' (text or Markdown, shown as text), or 'none' when stdout was empty. */
 export interface Ended {
   outcome: CallOutcome;
   /** The parsed document, else the raw stdout (capped): what the message log records. */
@@ -97,10 +97,15 @@ export function outcomeOf(r: OneShotResult, c: EndContext): Ended {
         ? fail('CRASHED', `${c.label} exited ${exited} without printing a result.`, { exitCode: r.code, signal: r.signal })
         : fail('PROTOCOL', `${c.label} printed nothing on stdout; the protocol expects one JSON document.`, details);
     }
-    // A crash usually explains the garbage better than the garbage does.
-    return failedExit
-      ? fail('CRASHED', `${c.label} exited ${exited} and its output is not JSON: ${oneLine(r.stdout)}`, details)
-      : fail('PROTOCOL', `${c.label} returned output that is not JSON: ${oneLine(r.stdout)}`, details);
+    // Real scripts print Markdown or plain text: with exit 0 that is their result, labelled as not JSON.
+    trace.form = 'not JSON';
+    if (!failedExit) {
+      return { outcome: { ok: true, durationMs, text: raw, trace }, response: raw, notes: ['form: not JSON (plain text or Markdown), shown as text'] };
+    }
+    // A failed exit with text: the text is what the script has to say about it.
+    const failed = fail(r.signal !== null ? 'CRASHED' : 'FAILED', `${c.label} exited ${exited}. It printed:\n${excerpt(r.stdout)}`, details);
+    failed.outcome.text = raw;
+    return failed;
   }
 
   const notes: string[] = [];
@@ -134,7 +139,10 @@ function mb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`;
 }
 
-function oneLine(s: string): string {
-  const t = s.trim().replace(/\s+/g, ' ');
-  return JSON.stringify(t.length > 120 ? `${t.slice(0, 120)}…` : t);
+/** The first lines of what a script printed, for an error message (the whole text goes with the result). */
+function excerpt(s: string): string {
+  const t = s.trim();
+  return t.length > EXCERPT_CHARS ? `${t.slice(0, EXCERPT_CHARS)}…` : t;
 }
+
+const EXCERPT_CHARS = 600;

@@ -201,10 +201,14 @@ export function literalStrings(src: string, open: number): { keys: Literal[] } {
 function moduleDescription(src: string): string | undefined {
   const m = /^(?:#![^\n]*\n|#[^\n]*\n|\s)*(?:[rRuU])?("""|''')([\s\S]*?)\1/.exec(src);
   if (!m) return undefined;
-  const lines = m[2].split('\n').map((l) => l.trim()).filter(Boolean);
-  // The template puts the skill's name on the first line and a short description on the second.
-  const line = lines.length > 1 && !/[.:]/.test(lines[0]) && lines[0].split(/\s+/).length <= 4 ? lines[1] : lines[0];
-  return line && !/^(输入|input)/i.test(line) ? line : undefined;
+  // Paragraphs, each joined into one line (a sentence may wrap).
+  const paragraphs = m[2].split(/\n\s*\n/).map((p) => p.split('\n').map((l) => l.trim()).filter(Boolean));
+  const first = paragraphs.find((p) => p.length) ?? [];
+  // The template puts the skill's name on the first line and a short description after it.
+  const named = first.length > 0 && !/[.:]/.test(first[0]) && first[0].split(/\s+/).length <= 4;
+  const rest = named ? first.slice(1) : first;
+  const text = (rest.length ? rest : named ? paragraphs.slice(1).find((p) => p.length) ?? [] : []).join(' ');
+  return text && !/^(输入|input)/i.test(text) ? text : undefined;
 }
 
 function firstLine(doc: string): string | undefined {

@@ -1,21 +1,28 @@
 /**
- * A namel3ss app as one skill: its python tools, each call run by the local runner (one Python child per
- * call) or the service runner (an HTTP POST). Nothing keeps running between calls, so `start` only reads
- * the app and reports it ready; each call reads the app again so edits count without a restart.
- * Inputs are validated before anything runs, results after.
+ * A namel3ss program as one skill: its python tools (its own, its capsules' as `<capsule>.<tool>`, its
+ * foreign python functions, and the pack tools it allows), each call run by the local runner (one
+ * Python child per call, sandboxed where namel3ss sandboxes) or the service runner (an HTTP POST, after
+ * a capability handshake where the app asks for one). Nothing keeps running between calls, so `start`
+ * only reads the app (and asks each service binding's URL whether anything answers there) and reports
+ * it ready; each call reads the app again so edits count without a restart. Inputs are validated before
+ * anything runs, results after; refusals come back in namel3ss's words with the trace's fields.
  */
-import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, ToolInfo } from '../../contract';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { CallOutcome, ServiceBindingInfo, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import type { AdapterContext, CallOptions, SkillAdapter } from '../adapter';
 import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
-import { BINDINGS_FILE, bindingExample, BUILTIN_PACK_PREFIX, entryProblem, type ToolBinding } from './bindings';
 import { envValue } from './config';
+import { appNotes, toolInfo } from './describe';
 import { choosePython, depsSource, runLocal, type RunnerReply } from './local-runner';
-import { fieldProblems, fieldsSchema } from './schema';
-import { runService, SERVICE_URL_ENV, serviceUrl } from './service-runner';
+import { planCall, type CallPlan } from './plan';
+import { fieldProblems, valueProblems } from './schema';
+import { missingGuarantees, runService, serviceHandshake, serviceHealth, type Handshake } from './service-runner';
 import { resolveTimeout, TIMEOUT_ENV, type ResolvedTimeout } from './timeouts';
 import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type ToolTrace } from './trace';
+import { capabilityCheck, guidance, sourceOf } from './capabilities';
 
 export interface Namel3ssOptions {
   /** How many call traces `traces()` keeps (default 100). */
@@ -37,6 +44,11 @@ export class Namel3ssSkill implements SkillAdapter {
   private active = 0;
   private readonly inflight = new Set<AbortController>();
   private readonly ring: TraceRing;
+  /** Whether each interpreter has namel3ss (for built-in pack tools), learnt at start. */
+  private readonly namel3ss = new Map<string, boolean>();
+  /** Handshakes by url and tool, as namel3ss caches them; cleared by a restart. */
+  private readonly handshakes = new Map<string, Handshake>();
+  private services: ServiceBindingInfo[] = [];
 
   constructor(
     readonly ref: SkillRef,
@@ -47,6 +59,10 @@ export class Namel3ssSkill implements SkillAdapter {
   }
 
   async start(): Promise<SkillInfo> {
+    const model = this.refresh();
+    const python = choosePython(model.root).path;
+    if (!this.namel3ss.has(python) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python, await hasNamel3ss(python, model.root));
+    this.services = await this.checkServices(model);
     this.refresh();
     if (this.state === 'stopped') this.setStatus(this.active > 0 ? 'busy' : 'ready');
     return this.learnt!;
@@ -68,6 +84,7 @@ export class Namel3ssSkill implements SkillAdapter {
   /** Cancels calls in flight (their children are killed) and reports stopped. */
   async stop(): Promise<void> {
     for (const c of this.inflight) c.abort();
+    this.handshakes.clear();
     this.setStatus('stopped');
   }
 
@@ -82,17 +99,17 @@ export class Namel3ssSkill implements SkillAdapter {
     const model = this.refresh();
     const decl = model.tools.find((t) => t.name === tool);
     if (!decl) return this.missingTool(model, tool, started);
-    const binding = model.bindings.bindings.get(tool);
-    const env = { ...this.ctx.env, ...(binding?.env ?? {}) };
+    const plan = planCall(decl, model, this.planOptions(model));
+    const env = { ...this.ctx.env, ...(plan.binding?.env ?? {}) };
     const timeout = resolveTimeout({
       callMs: opts.timeoutMs,
       skillMs: this.ctx.timeoutMs,
-      bindingMs: binding?.timeoutMs,
+      bindingMs: plan.binding?.timeoutMs,
       aiSeconds: decl.timeoutSeconds,
       envSeconds: envValue(this.ctx.env, TIMEOUT_ENV),
       tomlSeconds: model.config.timeoutSeconds,
     });
-    const trace = this.baseTrace(decl, binding, timeout, model);
+    const trace = this.baseTrace(decl, plan, timeout, model);
     const ctl = new AbortController();
     const onAbort = () => ctl.abort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -100,24 +117,45 @@ export class Namel3ssSkill implements SkillAdapter {
     this.inflight.add(ctl);
     this.busy(+1);
     try {
-      const blocked = this.bindingError(decl, binding, model) ?? this.inputError(decl, args);
-      if (blocked) return this.finish(trace, started, blocked);
+      for (const n of plan.notes) this.ctx.logs.append('system', n);
+      if (plan.blocked) {
+        if (plan.blocked.checks) trace.capability_checks = plan.blocked.checks;
+        return this.finish(trace, started, plan.blocked.error, undefined, plan.blocked.errorType);
+      }
+      const invalid = this.inputError(decl, args);
+      if (invalid) return this.finish(trace, started, invalid);
       const payload = args ?? {};
       let run: Run;
-      if (binding!.runner === 'service') {
-        const url = serviceUrl(tool, binding!.url, envValue(this.ctx.env, SERVICE_URL_ENV), model.config.serviceUrl);
-        if (url instanceof SkillError) return this.finish(trace, started, url);
-        trace.service_url = url;
-        const res = await runService({ url, appRoot: model.root, tool, entry: binding!.entry, payload, timeoutMs: timeout.ms, redactor: this.ctx.redactor, signal: ctl.signal });
+      if (plan.runner === 'service') {
+        const refused = await this.handshake(decl, plan, trace, timeout.ms, ctl.signal);
+        if (refused) return refused(started);
+        const res = await runService({ url: plan.url!, appRoot: model.root, tool, entry: plan.binding!.entry, payload, timeoutMs: timeout.ms, redactor: this.ctx.redactor, signal: ctl.signal });
         trace.trace_id = res.traceId;
         run = res;
       } else {
-        const res = await runLocal({ appRoot: model.root, tool, entry: binding!.entry, payload, timeoutMs: timeout.ms, env, logs: this.ctx.logs, redactor: this.ctx.redactor, signal: ctl.signal });
+        if (plan.workspace) fs.mkdirSync(plan.workspace, { recursive: true });
+        const res = await runLocal({
+          appRoot: model.root,
+          tool,
+          entry: plan.binding!.entry,
+          payload,
+          timeoutMs: timeout.ms,
+          env,
+          logs: this.ctx.logs,
+          redactor: this.ctx.redactor,
+          signal: ctl.signal,
+          sandbox: plan.sandbox,
+          capabilityContext: plan.context,
+          paths: plan.paths,
+          moduleRoots: plan.moduleRoots,
+          cwd: plan.workspace,
+        });
         trace.exit_code = res.exitCode;
         trace.signal = res.signal;
         run = res;
       }
       trace.duration_ms = run.durationMs;
+      if (run.reply?.checks?.length) trace.capability_checks = run.reply.checks;
       const outcome = this.judge(decl, run, trace, started);
       this.ctx.messages.exchange(tool, run.request, { output: run.response, trace }, run.durationMs, run.reply?.ok ? run.reply.form : undefined);
       return outcome;
@@ -130,53 +168,82 @@ export class Namel3ssSkill implements SkillAdapter {
 
   /** Reads the app again and rebuilds what the inspector shows. */
   private refresh(): AppModel {
-    const model = loadApp(this.ref.dir);
+    const model = loadApp(this.ref.dir, this.program());
+    const plans = new Map(model.tools.map((t) => [t.name, planCall(t, model, this.planOptions(model))]));
     this.learnt = {
       ...this.ref,
       name: model.name,
       description: model.description ?? this.ref.description,
       version: model.version,
-      tools: model.tools.map((t) => toolInfo(t, model.bindings.bindings.get(t.name))),
+      tools: model.tools.map((t) => toolInfo(t, plans.get(t.name)!)),
       capabilities: { setup: false, sessions: false, ticks: false, messageHooks: false, persistent: false },
-      notes: this.notes(model),
+      notes: appNotes(model, plans).map((n) => this.ctx.redactor.text(n)),
     };
+    if (this.services.length) this.learnt.services = this.ctx.redactor.value(this.services);
     return model;
   }
 
-  private notes(model: AppModel): string[] {
-    const notes: string[] = [];
-    if (model.aiFiles.length === 0) notes.push('No .ai files in the app folder: no tools are declared.');
-    notes.push(...model.problems, ...model.config.problems, ...model.bindings.problems);
-    if (!model.bindings.exists && model.tools.length) notes.push(`No ${BINDINGS_FILE}: bind each tool to a Python function there. Example:\n${bindingExample(model.tools[0].name)}`);
-    for (const t of model.tools) {
-      const b = model.bindings.bindings.get(t.name);
-      if (b) {
-        notes.push(...b.notes);
-        const problem = this.bindingError(t, b, model);
-        if (problem) notes.push(problem.message);
-        else if (b.entry.startsWith(`${BUILTIN_PACK_PREFIX}.`)) notes.push(`Tool "${t.name}" uses the built-in pack entry ${b.entry}: it runs only where namel3ss is installed in the interpreter.`);
-      } else if (model.bindings.exists) notes.push(noBindingMessage(t.name));
-    }
-    for (const name of model.bindings.bindings.keys()) {
-      if (!model.tools.some((t) => t.name === name)) notes.push(`${BINDINGS_FILE} binds "${name}", but no .ai file declares a python tool with that name.`);
-    }
-    for (const t of model.otherTools) notes.push(`${t.file}:${t.line}: Tool "${t.name}" is implemented using ${t.kind}; the workbench runs only python tools.`);
-    const py = choosePython(model.root);
-    notes.push(py.env === 'venv' ? `Python: the app's virtual environment (${py.path}).` : `Python: ${py.path} (the app has no .venv).`);
-    const deps = depsSource(model.root);
-    if (deps !== 'none') notes.push(`Dependencies are declared in ${deps}; install them into the interpreter above (namel3ss: n3 deps install).`);
-    return notes.map((n) => this.ctx.redactor.text(n));
+  /** The program this skill is: its entry, relative to the app folder. */
+  private program(): string | undefined {
+    const entry = this.ref.entry;
+    if (!entry || !entry.endsWith('.ai')) return undefined;
+    return entry.slice(this.ref.dir.length + 1) || undefined;
   }
 
-  /** Why a bound tool cannot run as configured, or null. */
-  private bindingError(decl: AiTool, b: ToolBinding | undefined, model: AppModel): SkillError | null {
-    if (!b) return new SkillError('LAUNCH', noBindingMessage(decl.name));
-    if (b.problems.length) return new SkillError('LAUNCH', b.problems.join(' '));
-    if (b.runner === 'container') {
-      return new SkillError('UNSUPPORTED', `Tool "${decl.name}" is bound to the container runner, which is not supported by the workbench. Use runner: local (or service) in ${BINDINGS_FILE} to run it here.`);
+  private planOptions(model: AppModel) {
+    const python = choosePython(model.root).path;
+    return { env: this.ctx.env, python, namel3ssInstalled: this.namel3ss.get(python) };
+  }
+
+  private usesBuiltinPack(t: AiTool, model: AppModel): boolean {
+    return model.packs.some((p) => p.source === 'builtin_pack' && p.bindings.has(t.name));
+  }
+
+  /** For each tool bound to the service runner: its URL, and whether anything answers there now. */
+  private async checkServices(model: AppModel): Promise<ServiceBindingInfo[]> {
+    const out: ServiceBindingInfo[] = [];
+    for (const t of model.tools) {
+      const plan = planCall(t, model, this.planOptions(model));
+      if (plan.runner !== 'service') continue;
+      if (!plan.url) {
+        out.push({ tool: t.name, url: null, health: 'unconfigured', detail: plan.blocked?.error.message ?? 'no service URL is configured' });
+        continue;
+      }
+      const h = await serviceHealth(plan.url);
+      out.push({ tool: t.name, url: plan.url, ...h });
     }
-    const problem = entryProblem(b.entry, decl.name, model.root);
-    return problem ? new SkillError('LAUNCH', problem) : null;
+    return out;
+  }
+
+  /**
+   * `[python_tools] service_handshake_required`: ask the service what it enforces; refuse the call when
+   * the tool's guarantees are not all enforced there (namel3ss's CapabilityViolation). Null to go on.
+   */
+  private async handshake(decl: AiTool, plan: CallPlan, trace: ToolTrace, timeoutMs: number, signal: AbortSignal): Promise<((started: number) => CallOutcome) | null> {
+    const model = loadApp(this.ref.dir, this.program());
+    trace.service_handshake = model.config.serviceHandshake;
+    if (!model.config.serviceHandshake) return null;
+    const guarantees = (plan.context?.guarantees ?? {}) as Record<string, boolean>;
+    const key = `${plan.url}|${decl.name}|${JSON.stringify(guarantees)}`;
+    let hs = this.handshakes.get(key);
+    if (!hs) {
+      const got = await serviceHandshake(plan.url!, { protocol_version: PROTOCOL_VERSION, tool_name: decl.name, runner: 'service', required_guarantees: guarantees }, timeoutMs, signal);
+      if (got instanceof SkillError) return (started) => this.finish(trace, started, got);
+      hs = got;
+      this.handshakes.set(key, hs);
+    }
+    trace.enforcement_level = hs.enforcement;
+    if (hs.rejected) return (started) => this.finish(trace, started, new SkillError('CAPABILITY', hs!.rejected!), undefined, 'CapabilityViolation');
+    const missing = missingGuarantees(plan.required, guarantees, hs);
+    if (!missing.length) return null;
+    trace.capability_checks = missing.map((c) => capabilityCheck(c, false, sourceOf(plan.guarantees, c), 'coverage_missing'));
+    const message = guidance(
+      `Tool "${decl.name}" cannot run on the service runner.`,
+      `Service enforcement is ${hs.enforcement}. Missing guarantees: ${missing.join(', ')}.`,
+      'Update the service to enforce the guarantees or switch runners.',
+      `n3 tools set-runner "${decl.name}" --runner local`,
+    );
+    return (started) => this.finish(trace, started, new SkillError('CAPABILITY', message), undefined, 'CapabilityViolation');
   }
 
   private inputError(decl: AiTool, args: unknown): SkillError | null {
@@ -188,10 +255,13 @@ export class Namel3ssSkill implements SkillAdapter {
     if (run.failure) return this.finish(trace, started, run.failure, run.stderr);
     const reply = run.reply!;
     if (!reply.ok) {
-      const err = new SkillError('TOOL', `${reply.type}: ${reply.message}`, { type: reply.type, message: reply.message });
+      // A sandbox refusal is namel3ss's guidance text as it stands; a tool's own error keeps its type.
+      const capability = reply.type === 'CapabilityViolation';
+      const err = new SkillError(capability ? 'CAPABILITY' : 'TOOL', capability ? reply.message : `${reply.type}: ${reply.message}`, { type: reply.type, message: reply.message, ...(reply.reasonCode ? { reason_code: reply.reasonCode } : {}) });
       return this.finish(trace, started, err, run.stderr, reply.type);
     }
-    const problems = fieldProblems(decl.output, reply.result, 'output', decl.name);
+    const foreign = decl.declaredAs === 'foreign';
+    const problems = foreign && decl.output[0] ? valueProblems(decl.output[0].type, reply.result, decl.name) : fieldProblems(decl.output, reply.result, 'output', decl.name);
     if (problems.length) {
       const err = new SkillError('VALIDATION', problems.join(' '), { phase: 'output', problems, result: reply.result });
       return this.finish(trace, started, err, run.stderr);
@@ -232,13 +302,14 @@ export class Namel3ssSkill implements SkillAdapter {
     return { ok: false, error: { code: err.code, message: err.message }, durationMs: Math.round(performance.now() - started) };
   }
 
-  private baseTrace(decl: AiTool, b: ToolBinding | undefined, timeout: ResolvedTimeout, model: AppModel): ToolTrace {
+  private baseTrace(decl: AiTool, plan: CallPlan, timeout: ResolvedTimeout, model: AppModel): ToolTrace {
+    const b = plan.binding;
     const trace: ToolTrace = {
       tool: decl.name,
       kind: 'python',
-      entry: b?.entry || undefined,
-      runner: b?.runner,
-      resolved_source: 'binding',
+      entry: plan.source === 'binding' ? b?.entry || undefined : undefined,
+      runner: plan.runner,
+      resolved_source: plan.source,
       purity: (b?.purity as 'pure' | 'impure' | undefined) ?? decl.purity,
       timeout_ms: timeout.ms,
       timeout_source: timeout.source,
@@ -246,14 +317,22 @@ export class Namel3ssSkill implements SkillAdapter {
       protocol_version: PROTOCOL_VERSION,
       status: 'error',
     };
+    if (decl.declaredAs === 'foreign') trace.declared_as = 'foreign';
+    if (plan.pack && plan.source !== 'binding') {
+      trace.pack_id = plan.pack.id;
+      trace.pack_name = plan.pack.name;
+      trace.pack_version = plan.pack.version;
+    }
     if (timeout.overrides) trace.declared_timeout_ms = timeout.overrides.ms;
     for (const p of timeout.problems) this.ctx.logs.append('system', p);
-    if (b?.runner !== 'service') {
+    if (plan.runner === 'local') {
       const py = choosePython(model.root);
       trace.python_env = py.env;
       trace.python_path = py.path;
       trace.deps_source = depsSource(model.root);
+      trace.sandbox = plan.sandbox;
     }
+    if (plan.runner === 'service' && plan.url) trace.service_url = plan.url;
     return trace;
   }
 
@@ -270,15 +349,9 @@ export class Namel3ssSkill implements SkillAdapter {
   }
 }
 
-function noBindingMessage(tool: string): string {
-  return `Tool "${tool}" has no binding in ${BINDINGS_FILE}; add:\n${bindingExample(tool)}`;
-}
-
-function toolInfo(t: AiTool, b: ToolBinding | undefined): ToolInfo {
-  const parts: string[] = [];
-  if (t.description) parts.push(t.description);
-  parts.push(b ? `${b.entry || '(no entry)'} · ${b.runner} runner` : `no binding in ${BINDINGS_FILE}`);
-  if (t.purity === 'pure') parts.push('pure');
-  if (t.timeoutSeconds) parts.push(`timeout ${t.timeoutSeconds} s`);
-  return { name: t.name, description: parts.join(' · '), inputSchema: fieldsSchema(t.input), outputSchema: fieldsSchema(t.output) };
+/** Whether `python` can import namel3ss (looked up, never imported: nothing of it runs). */
+function hasNamel3ss(python: string, cwd: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(python, ['-c', 'import importlib.util, sys; sys.exit(0 if importlib.util.find_spec("namel3ss") else 3)'], { cwd, timeout: 10_000 }, (err) => resolve(!err));
+  });
 }

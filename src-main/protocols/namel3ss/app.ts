@@ -1,32 +1,45 @@
 /**
- * One namel3ss app as the workbench sees it: the python tools its `.ai` files declare, their bindings in
- * `.namel3ss/tools.yaml`, and `namel3ss.toml`. Reading it runs nothing, so it is done again before every
- * call: edit a file, call again, and the edit counts.
+ * One namel3ss program as the workbench sees it: the python tools its `.ai` file declares and those of
+ * the capsules it uses (`use "inventory" as inv` loads `modules/inventory/*.ai`, whose tools bindings
+ * name `"inventory.<tool>"`), their bindings in `.namel3ss/tools.yaml`, the packs it allows, the packs
+ * the app has, and `namel3ss.toml`. Reading it runs nothing, so it is done again before every call: edit
+ * a file, call again, and the edit counts.
+ *
+ * A folder may hold several programs side by side (namel3ss runs one `.ai` file at a time, with the
+ * folder's tools.yaml and namel3ss.toml shared): each top-level `.ai` file with python tools is one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { mentionsPythonTool, parseAiFile, type AiTool } from './ai-file';
+import { mentionsPythonTool, parseAiFile, usesCapsule, type AiFile, type AiTool } from './ai-file';
 import { BINDINGS_FILE, readBindings, type BindingsFile } from './bindings';
 import { readAppConfig, type AppConfig } from './config';
+import { readPacks, type PackRecord } from './packs';
+
+export const MODULES_DIR = 'modules';
 
 export interface AppModel {
   root: string;
   name: string;
   description?: string;
   version?: string;
-  /** The `.ai` files read, relative to the root; app.ai first. */
+  /** The program file, relative to the root (undefined for a folder with only a bindings file). */
+  program?: string;
+  /** The `.ai` files read, relative to the root: the program first, then its capsules' files. */
   aiFiles: string[];
   /** Tools implemented using python, in declaration order (first declaration wins on a duplicate). */
   tools: AiTool[];
   /** Tools implemented some other way: listed in the notes, not run. */
   otherTools: AiTool[];
+  /** The program's `packs:` block (null when it has none: no pack is allowed then). */
+  allowedPacks: string[] | null;
+  packs: PackRecord[];
   bindings: BindingsFile;
   config: AppConfig;
   /** Parse problems with file:line, in plain words. */
   problems: string[];
 }
 
-/** The `.ai` files directly in `root` (apps keep them at the top), app.ai first. */
+/** The `.ai` files directly in `root`, app.ai first. */
 export function listAiFiles(root: string): string[] {
   let names: string[];
   try {
@@ -37,36 +50,52 @@ export function listAiFiles(root: string): string[] {
   return names.sort((a, b) => (a === 'app.ai' ? -1 : b === 'app.ai' ? 1 : a.localeCompare(b)));
 }
 
-/** Cheap test used by detection: a `.ai` file that declares a python tool, or a bindings file. */
-export function isNamel3ssApp(root: string): boolean {
-  if (fs.existsSync(path.join(root, BINDINGS_FILE))) return true;
-  return listAiFiles(root).some((f) => mentionsPythonTool(readText(path.join(root, f)) ?? ''));
+/** The folder's programs that have python tools (of their own, or from the capsules they use). */
+export function listPrograms(root: string): string[] {
+  return listAiFiles(root).filter((f) => {
+    const text = readText(path.join(root, f)) ?? '';
+    if (mentionsPythonTool(text)) return true;
+    if (!usesCapsule(text)) return false;
+    return parseAiFile(text, f).uses.some((u) => moduleFiles(root, u.module).some((m) => mentionsPythonTool(readText(path.join(root, m)) ?? '')));
+  });
 }
 
-export function loadApp(root: string): AppModel {
-  const aiFiles = listAiFiles(root);
+/** Cheap test used by detection: a program with python tools, or a bindings file. */
+export function isNamel3ssApp(root: string): boolean {
+  return fs.existsSync(path.join(root, BINDINGS_FILE)) || listPrograms(root).length > 0;
+}
+
+/** The `.ai` files of a capsule (`modules/<name>/`), relative to the app root; capsule.ai first. */
+export function moduleFiles(root: string, module: string): string[] {
+  const dir = path.join(root, MODULES_DIR, module);
+  const files = listAiFiles(dir).sort((a, b) => (a === 'capsule.ai' ? -1 : b === 'capsule.ai' ? 1 : a.localeCompare(b)));
+  return files.map((f) => path.join(MODULES_DIR, module, f));
+}
+
+/** Reads one program (`program`, relative to root; the first program when not given). */
+export function loadApp(root: string, program?: string): AppModel {
+  const config = readAppConfig(root);
+  // A folder with only a bindings file (or .ai files without python tools) has no program: no tools.
+  const chosen = program ?? listPrograms(root)[0];
   const model: AppModel = {
     root,
     name: path.basename(root),
-    aiFiles,
+    program: chosen,
+    aiFiles: [],
     tools: [],
     otherTools: [],
+    allowedPacks: null,
+    packs: readPacks(root, config),
     bindings: readBindings(root),
-    config: readAppConfig(root),
+    config,
     problems: [],
   };
-  let appName: string | undefined;
+  if (!chosen) return model;
   const seen = new Map<string, AiTool>();
-  for (const rel of aiFiles) {
-    const text = readText(path.join(root, rel));
-    if (text === null) {
-      model.problems.push(`Cannot read ${rel}.`);
-      continue;
-    }
-    const parsed = parseAiFile(text, rel);
-    appName ??= parsed.appName;
+  const take = (parsed: AiFile, capsule?: string) => {
     for (const p of parsed.problems) model.problems.push(`${p.file}:${p.line}: ${p.message}`);
-    for (const tool of parsed.tools) {
+    for (const decl of parsed.tools) {
+      const tool = capsule ? { ...decl, name: `${capsule}.${decl.name}`, capsule } : decl;
       const first = seen.get(tool.name);
       if (first) {
         model.problems.push(`${tool.file}:${tool.line}: Tool "${tool.name}" is declared again (first at ${first.file}:${first.line}); the first declaration is used.`);
@@ -75,11 +104,42 @@ export function loadApp(root: string): AppModel {
       seen.set(tool.name, tool);
       (tool.kind === 'python' ? model.tools : model.otherTools).push(tool);
     }
+  };
+  const main = readParsed(root, chosen, model);
+  if (!main) return model;
+  take(main);
+  model.allowedPacks = main.packs.length ? main.packs : null;
+  for (const use of main.uses) {
+    const files = moduleFiles(root, use.module);
+    if (!files.length) {
+      model.problems.push(`${chosen}:${use.line}: use "${use.module}": there is no ${MODULES_DIR}/${use.module}/ folder with .ai files (a capsule needs ${MODULES_DIR}/${use.module}/capsule.ai).`);
+      continue;
+    }
+    for (const rel of files) {
+      const parsed = readParsed(root, rel, model);
+      if (!parsed) continue;
+      if (parsed.capsule !== undefined && parsed.capsule !== use.module) {
+        model.problems.push(`${rel}: capsule.ai declares "${parsed.capsule}" but the folder is "${use.module}": namel3ss refuses the capsule until they match.`);
+      }
+      take(parsed, use.module);
+    }
   }
-  model.name = model.config.name ?? appName ?? model.name;
-  model.description = model.config.description;
-  model.version = model.config.version;
+  // Programs side by side share the folder's namel3ss.toml: each is named after its own file.
+  const several = listPrograms(root).length > 1;
+  model.name = several ? (main.appName ?? path.basename(chosen, '.ai')) : (config.name ?? main.appName ?? model.name);
+  model.description = config.description;
+  model.version = config.version;
   return model;
+}
+
+function readParsed(root: string, rel: string, model: AppModel): AiFile | null {
+  const text = readText(path.join(root, rel));
+  model.aiFiles.push(rel);
+  if (text === null) {
+    model.problems.push(`Cannot read ${rel}.`);
+    return null;
+  }
+  return parseAiFile(text, rel.split(path.sep).join('/'));
 }
 
 function readText(file: string): string | null {

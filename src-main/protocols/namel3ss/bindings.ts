@@ -21,7 +21,7 @@ export const BINDINGS_FILE = path.join('.namel3ss', 'tools.yaml');
 
 export type RunnerKind = 'local' | 'service' | 'container';
 const RUNNERS = new Set<string>(['local', 'service', 'container']);
-const FIELDS = new Set(['kind', 'entry', 'runner', 'url', 'image', 'command', 'env', 'purity', 'timeout_ms']);
+const FIELDS = new Set(['kind', 'entry', 'runner', 'url', 'image', 'command', 'env', 'purity', 'timeout_ms', 'sandbox', 'enforcement']);
 /** Built-in namel3ss tool packs: allowed as entries, but they need namel3ss installed in the interpreter. */
 export const BUILTIN_PACK_PREFIX = 'namel3ss.tool_packs';
 
@@ -38,6 +38,10 @@ export interface ToolBinding {
   env: Record<string, string>;
   purity?: string;
   timeoutMs?: number;
+  /** `sandbox: true|false`; undefined when the binding does not say (packs are sandboxed by default). */
+  sandbox?: boolean;
+  /** Container bindings: `declared` or `verified` enforcement of the guarantees. */
+  enforcement?: string;
   /** Why this binding cannot be used as written; the call fails with this text. */
   problems: string[];
   /** Forms accepted here that namel3ss itself would not write. */
@@ -57,39 +61,48 @@ export function bindingExample(tool: string, entry = 'tools.my_tool:run'): strin
 }
 
 export function readBindings(appRoot: string): BindingsFile {
-  const file = path.join(appRoot, BINDINGS_FILE);
+  return readBindingsFile(path.join(appRoot, BINDINGS_FILE), BINDINGS_FILE);
+}
+
+/** A tools.yaml anywhere (an app's, or a pack's); `label` is how messages name it. */
+export function readBindingsFile(file: string, label: string): BindingsFile {
   const out: BindingsFile = { exists: false, file, bindings: new Map(), problems: [] };
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
     out.exists = true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') out.problems.push(`Cannot read ${BINDINGS_FILE}: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') out.problems.push(`Cannot read ${label}: ${(err as Error).message}`);
     return out;
   }
+  return parseBindingsText(text, label, out);
+}
+
+/** The `tools:` mapping of a tools.yaml text (or of a pack.yaml's `entrypoints:`). */
+export function parseBindingsText(text: string, label: string, out: BindingsFile): BindingsFile {
   let doc: unknown;
   try {
     doc = YAML.parse(text, { uniqueKeys: true });
   } catch (err) {
-    out.problems.push(`${BINDINGS_FILE} is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    out.problems.push(`${label} is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
     return out;
   }
   const tools = isObject(doc) ? doc.tools : undefined;
   if (doc == null || (isObject(doc) && tools == null)) {
-    if (text.trim()) out.problems.push(`${BINDINGS_FILE} has no "tools:" mapping. Example:\n${bindingExample('greet someone')}`);
+    if (text.trim()) out.problems.push(`${label} has no "tools:" mapping. Example:\n${bindingExample('greet someone')}`);
     return out;
   }
   if (!isObject(tools)) {
-    out.problems.push(`${BINDINGS_FILE}: "tools" must be a mapping of tool names to bindings. Example:\n${bindingExample('greet someone')}`);
+    out.problems.push(`${label}: "tools" must be a mapping of tool names to bindings. Example:\n${bindingExample('greet someone')}`);
     return out;
   }
-  for (const [tool, raw] of Object.entries(tools)) out.bindings.set(tool, toBinding(tool, raw));
+  for (const [tool, raw] of Object.entries(tools)) out.bindings.set(tool, toBinding(tool, raw, label));
   return out;
 }
 
-function toBinding(tool: string, raw: unknown): ToolBinding {
+export function toBinding(tool: string, raw: unknown, label: string = BINDINGS_FILE): ToolBinding {
   const b: ToolBinding = { tool, kind: 'python', entry: '', runner: 'local', runnerGiven: false, env: {}, problems: [], notes: [] };
-  const where = `Binding "${tool}" in ${BINDINGS_FILE}`;
+  const where = `Binding "${tool}" in ${label}`;
   if (typeof raw === 'string') {
     // namel3ss stopped accepting `"tool": "module:function"`; the meaning is plain, so run it and say so.
     b.entry = raw.trim();
@@ -128,6 +141,11 @@ function toBinding(tool: string, raw: unknown): ToolBinding {
     if (raw.purity === 'pure' || raw.purity === 'impure') b.purity = raw.purity;
     else b.notes.push(`${where} has purity "${String(raw.purity)}"; namel3ss accepts "pure" or "impure".`);
   }
+  if (raw.sandbox !== undefined && raw.sandbox !== null) {
+    if (typeof raw.sandbox === 'boolean') b.sandbox = raw.sandbox;
+    else b.problems.push(`${where} has sandbox "${String(raw.sandbox)}"; write true or false.`);
+  }
+  if (typeof raw.enforcement === 'string') b.enforcement = raw.enforcement;
   if (raw.timeout_ms !== undefined && raw.timeout_ms !== null) {
     if (typeof raw.timeout_ms === 'number' && Number.isInteger(raw.timeout_ms) && raw.timeout_ms > 0) b.timeoutMs = raw.timeout_ms;
     else b.problems.push(`${where} has an invalid timeout_ms: it must be a positive whole number of milliseconds.`);

@@ -1,40 +1,67 @@
 /**
- * namel3ss Python tools (namel3ss-python-tool-protocol.md): a folder with `.ai` files declaring python
- * tools, and/or `.namel3ss/tools.yaml`, is one skill whose tools are those declarations.
- * Detection reads files only; it never runs Python.
+ * namel3ss Python tools (namel3ss-python-tool-protocol.md): a folder with `.ai` programs declaring python
+ * tools (of their own or of the capsules they use), and/or `.namel3ss/tools.yaml`. One program is one
+ * skill; a folder with several programs side by side yields one skill each (`<folder>#<program>`), never
+ * one merged app. Detection reads files only; it never runs Python.
  */
 import path from 'node:path';
 import type { SkillRef } from '../../contract';
 import type { ProtocolModule } from '../adapter';
 import { makeRef } from '../refs';
 import { Namel3ssSkill } from './adapter';
-import { isNamel3ssApp, loadApp } from './app';
+import { isNamel3ssApp, listPrograms, loadApp, MODULES_DIR } from './app';
+import { LOCAL_PACKS_DIR } from './packs';
 
 function detectApp(dir: string, root: string): SkillRef[] {
   if (!isNamel3ssApp(dir)) return [];
-  const model = loadApp(dir);
-  const main = model.aiFiles.find((f) => model.tools.some((t) => t.file === f)) ?? model.aiFiles[0];
-  return [
-    makeRef({
+  const programs = listPrograms(dir);
+  if (programs.length <= 1) {
+    const model = loadApp(dir, programs[0]);
+    const main = programs[0];
+    return [
+      makeRef({
+        name: model.name,
+        protocol: 'namel3ss',
+        dir,
+        root,
+        entry: main ? path.join(dir, main) : undefined,
+        description: model.description ?? describe(model.tools.length),
+      }),
+    ];
+  }
+  return programs.map((program) => {
+    const model = loadApp(dir, program);
+    return makeRef({
       name: model.name,
       protocol: 'namel3ss',
       dir,
       root,
-      entry: main ? path.join(dir, main) : undefined,
-      description: model.description ?? `namel3ss app with ${model.tools.length} python tool${model.tools.length === 1 ? '' : 's'}`,
-    }),
-  ];
+      entry: path.join(dir, program),
+      description: describe(model.tools.length, program),
+      several: true,
+    });
+  });
+}
+
+function describe(n: number, program?: string): string {
+  return `namel3ss ${program ? `program ${program}` : 'app'} with ${n} python tool${n === 1 ? '' : 's'}`;
 }
 
 export const namel3ssProtocol: ProtocolModule = {
   protocol: 'namel3ss',
   detect: detectApp,
-  /** A `.ai` file stands for the app it belongs to (its folder). */
+  /** A `.ai` file stands for its program (or, for a file with no tools of its own, the app it belongs to). */
   detectFile(file, root) {
     if (!file.endsWith('.ai')) return [];
-    return detectApp(path.dirname(file), root);
+    const found = detectApp(path.dirname(file), root);
+    const own = found.filter((r) => r.entry === file);
+    return own.length ? own : found.length === 1 ? found : [];
   },
   create: (ref, ctx) => new Namel3ssSkill(ref, ctx),
+  // Apps sit side by side in test and example folders, and inside one another: keep looking below an
+  // app, except in its own parts.
+  walkInside: true,
+  ownFolders: [MODULES_DIR, 'tools', LOCAL_PACKS_DIR.split(path.sep)[0]],
 };
 
 export { Namel3ssSkill, type Namel3ssOptions } from './adapter';

@@ -50,12 +50,20 @@ export interface LocalRequest {
   logs: LogSink;
   redactor: Redactor;
   signal?: AbortSignal;
+  /** Run in the sandbox, enforcing this capability context (capabilities.ts). */
+  sandbox?: boolean;
+  capabilityContext?: Record<string, unknown>;
+  /** A pack's folders, searched before the app; and where the entry's module may come from. */
+  paths?: string[];
+  moduleRoots?: string[];
+  /** Working directory (a foreign function's workspace); the app root by default. */
+  cwd?: string;
 }
 
 /** What came back: a result, the tool's own error, or a failure of the run itself. */
 export type RunnerReply =
-  | { ok: true; result: unknown; form?: string }
-  | { ok: false; type: string; message: string };
+  | { ok: true; result: unknown; form?: string; checks?: Record<string, unknown>[] }
+  | { ok: false; type: string; message: string; reasonCode?: string; checks?: Record<string, unknown>[] };
 
 export interface LocalResult {
   python: PythonChoice;
@@ -83,9 +91,15 @@ export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJ
 
 export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const python = choosePython(req.appRoot);
-  const request = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
+  const request: Record<string, unknown> = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
+  if (req.sandbox) request.sandbox = true;
+  if (req.capabilityContext) request.capability_context = req.capabilityContext;
+  if (req.paths?.length) request.paths = req.paths;
+  if (req.moduleRoots?.length) request.module_roots = req.moduleRoots;
+  const env = pythonEnv(req.appRoot, req.env);
+  if (req.paths?.length) env.PYTHONPATH = [...req.paths, env.PYTHONPATH].join(path.delimiter);
   const run = await runOneShot({
-    spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.appRoot, env: pythonEnv(req.appRoot, req.env) },
+    spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env },
     input: JSON.stringify(request),
     logs: req.logs,
     timeoutMs: req.timeoutMs,
@@ -155,14 +169,18 @@ function judgeStdout(text: string, out: LocalResult): void {
 
 /** Reads `{ok, result}` / `{ok:false, error:{type, message}}`, with the older flat forms namel3ss also reads. */
 export function replyFrom(body: Record<string, unknown>): RunnerReply {
+  const checks = Array.isArray(body.capability_checks) ? (body.capability_checks as Record<string, unknown>[]) : undefined;
+  const withChecks = <T extends RunnerReply>(r: T): T => (checks?.length ? { ...r, checks } : r);
   if (body.ok) {
-    if ('result' in body) return { ok: true, result: body.result };
-    if ('output' in body) return { ok: true, result: body.output, form: 'result under "output" instead of "result"' };
-    return { ok: true, result: null, form: 'no "result" in the response' };
+    if ('result' in body) return withChecks({ ok: true, result: body.result });
+    if ('output' in body) return withChecks({ ok: true, result: body.output, form: 'result under "output" instead of "result"' });
+    return withChecks({ ok: true, result: null, form: 'no "result" in the response' });
   }
   const error = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {};
   const type = String(error.type || body.error_type || 'ToolError');
   const message = String(error.message || body.error_message || (typeof body.error === 'string' ? body.error : '') || 'Tool error');
-  return { ok: false, type, message };
+  const reply: RunnerReply = { ok: false, type, message };
+  if (typeof error.reason_code === 'string') reply.reasonCode = error.reason_code;
+  return withChecks(reply);
 }
 

@@ -15,8 +15,9 @@ const TYPE_SCHEMA: Record<FieldType, JsonSchema> = {
   number: { type: 'number' },
   boolean: { type: 'boolean' },
   json: {},
-  list: { type: 'array' },
-  map: { type: 'object' },
+  'list of text': { type: 'array', items: { type: 'string' } },
+  'list of number': { type: 'array', items: { type: 'number' } },
+  'list of boolean': { type: 'array', items: { type: 'boolean' } },
 };
 
 const TYPE_WORDS: Record<FieldType, string> = {
@@ -24,9 +25,21 @@ const TYPE_WORDS: Record<FieldType, string> = {
   number: 'a number',
   boolean: 'true or false',
   json: 'any JSON value',
-  list: 'a list',
-  map: 'a map (JSON object)',
+  'list of text': 'a list of text',
+  'list of number': 'a list of numbers',
+  'list of boolean': 'a list of true/false values',
 };
+
+/** The schema of one value of a declared type (a foreign function's bare result). */
+export function typeSchema(type: FieldType): JsonSchema {
+  return { ...TYPE_SCHEMA[type] };
+}
+
+/** Problems with a foreign function's bare result against its declared output type. */
+export function valueProblems(type: FieldType, value: unknown, tool: string): string[] {
+  const validate = validator(typeSchema(type));
+  return validate(value) ? [] : [`The result of "${tool}" must be ${TYPE_WORDS[type]}, not ${kindOf(value)}.`];
+}
 
 export function fieldsSchema(fields: ToolField[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};

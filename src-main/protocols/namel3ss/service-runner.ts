@@ -1,7 +1,10 @@
 /**
  * The service runner: POST the documented request to a tool service and read `{ok, result}` or
  * `{ok:false, error:{type, message}}`. The URL comes from the binding, else `N3_TOOL_SERVICE_URL`, else
- * `[python_tools] service_url` (namel3ss lets the environment override the file).
+ * `[python_tools] service_url` (namel3ss lets the environment override the file). No local module file
+ * is needed: the service has the code. With `[python_tools] service_handshake_required`, the service is
+ * first asked what it enforces (POST `/capabilities/handshake`), and a tool whose guarantees it does not
+ * enforce is refused, as namel3ss refuses it. `serviceHealth` says whether anything answers at a URL.
  */
 import { randomUUID } from 'node:crypto';
 import { SkillError } from '../../engine/errors';
@@ -122,9 +125,98 @@ function networkError(err: unknown, url: string): SkillError {
   const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code;
   if (code === 'ECONNREFUSED') {
-    return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: connection refused. Start the service (e.g. python3 namel3ss_service.py --app APP_ROOT --port N) or fix the url.`);
+    return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: connection refused. Start the service (skillbench n3-service <app> --port N starts the workbench's own) or fix the url.`);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: the host name does not resolve.`);
   const why = cause?.message ?? (err as Error)?.message ?? String(err);
   return new SkillError('LAUNCH', `Tool service request to ${url} failed: ${why}`);
+}
+
+export interface Handshake {
+  /** `enforced`, `partial`, `declared` or `none`, as the service says. */
+  enforcement: string;
+  supported: Record<string, unknown> | null;
+  /** The service rejected the handshake (`ok: false`), with its message. */
+  rejected?: string;
+}
+
+/** namel3ss's handshake address: the service URL's origin with `/capabilities/handshake`. */
+export function handshakeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}/capabilities/handshake`;
+  } catch {
+    return `${url.replace(/\/+$/, '')}/capabilities/handshake`;
+  }
+}
+
+export async function serviceHandshake(url: string, body: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<Handshake | SkillError> {
+  const target = handshakeUrl(url);
+  try {
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    const text = await res.text();
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON (HTTP ${res.status}). Expected {"ok": true, "enforcement": "enforced", "supported_guarantees": {...}}.`);
+    }
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON: expected a JSON object.`);
+    const d = doc as Record<string, unknown>;
+    const hs: Handshake = { enforcement: String(d.enforcement ?? 'none'), supported: typeof d.supported_guarantees === 'object' && d.supported_guarantees !== null ? (d.supported_guarantees as Record<string, unknown>) : null };
+    if (d.ok === false) {
+      const err = (d.error ?? {}) as Record<string, unknown>;
+      hs.rejected = String(err.message ?? 'Service handshake rejected.');
+    }
+    return hs;
+  } catch (err) {
+    if ((err as Error)?.name === 'TimeoutError') return new SkillError('TIMEOUT', `Tool service handshake at ${target} did not answer within ${timeoutMs / 1000} s.`);
+    return networkError(err, target);
+  }
+}
+
+/** The capabilities a service does not enforce for these guarantees (namel3ss's rule: all unless "enforced"). */
+export function missingGuarantees(required: string[], guarantees: Record<string, boolean>, hs: Handshake): string[] {
+  if (hs.enforcement !== 'enforced' || !hs.supported) return required;
+  const keyOf: Record<string, string> = { filesystem_read: 'no_filesystem_read', filesystem_write: 'no_filesystem_write', network: 'no_network', subprocess: 'no_subprocess', env_read: 'no_env_read', env_write: 'no_env_write' };
+  return required.filter((cap) => (keyOf[cap] ? guarantees[keyOf[cap]] && !hs.supported![keyOf[cap]] : cap === 'secrets' && !Array.isArray(hs.supported!.secrets_allowed)));
+}
+
+export interface Health {
+  health: 'ok' | 'unreachable' | 'error';
+  detail: string;
+}
+
+/** Whether something answers at a service URL (a GET of its origin; any HTTP answer means it is up). */
+export async function serviceHealth(url: string, timeoutMs = 1500): Promise<Health> {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return { health: 'error', detail: `"${url}" is not a URL` };
+  }
+  try {
+    const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const text = await res.text().catch(() => '');
+    let what = `HTTP ${res.status}`;
+    try {
+      const doc = JSON.parse(text) as { service?: unknown; protocol_version?: unknown };
+      if (doc.service) what += `, ${String(doc.service)}${doc.protocol_version ? ` (protocol ${String(doc.protocol_version)})` : ''}`;
+    } catch {
+      // not our service's JSON: the status says enough
+    }
+    return { health: res.status < 500 ? 'ok' : 'error', detail: `answers: ${what}` };
+  } catch (err) {
+    if ((err as Error)?.name === 'TimeoutError') return { health: 'unreachable', detail: `no answer within ${timeoutMs / 1000} s` };
+    const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+    const code = cause?.code;
+    const why = code === 'ECONNREFUSED' ? 'connection refused: nothing listens there (start it with skillbench n3-service <app>)' : code === 'ENOTFOUND' ? 'the host name does not resolve' : cause?.message ?? (err as Error).message;
+    return { health: 'unreachable', detail: why };
+  }
 }

@@ -13,8 +13,21 @@ export interface ToolTrace {
   kind: 'python';
   entry?: string;
   runner?: RunnerKind;
-  /** Always 'binding' here: the workbench runs tools bound in tools.yaml (packs are namel3ss's own). */
-  resolved_source: 'binding';
+  /** Where the binding came from: the app's tools.yaml, or a pack. */
+  resolved_source: 'binding' | 'builtin_pack' | 'installed_pack' | 'local_pack';
+  /** For pack tools, as namel3ss records them. */
+  pack_id?: string;
+  pack_name?: string;
+  pack_version?: string;
+  /** `foreign` for a foreign function. */
+  declared_as?: 'foreign';
+  /** Local runner: whether the sandbox enforced the guarantees. */
+  sandbox?: boolean;
+  /** Service runner: whether a handshake was asked for, and what the service said it enforces. */
+  service_handshake?: boolean;
+  enforcement_level?: string;
+  /** namel3ss's capability checks: {capability, allowed, guarantee_source, reason}. */
+  capability_checks?: Record<string, unknown>[];
   purity: 'pure' | 'impure';
   timeout_ms: number;
   /** Workbench addition: which setting gave timeout_ms. */

@@ -26,7 +26,8 @@ function availableTabs(info: SkillInfo | undefined): TabName[] {
   const tabs: TabName[] = ['tools'];
   if (c?.setup) tabs.push('setup');
   tabs.push('logs', 'messages');
-  if (c?.ticks || c?.sessions) tabs.push('timeline');
+  // An agent's schedules run like ticks, on the timeline.
+  if (c?.ticks || c?.sessions || info?.agent?.schedules.length) tabs.push('timeline');
   if (c?.sessions || c?.messageHooks) tabs.push('session');
   if (c?.setup || c?.sessions || c?.ticks) tabs.push('data');
   tabs.push('recordings', 'doctor');

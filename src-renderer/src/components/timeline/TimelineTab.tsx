@@ -11,6 +11,7 @@ import { Button, IconButton } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
 import { formatDuration } from '../../lib/format';
 import { toastError } from '../../actions/errors';
+import { SchedulePanel } from '../agent/SchedulePanel';
 
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2000;
@@ -69,6 +70,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
           Follow
         </Button>
       </div>
+      <SchedulePanel skillId={skillId} />
       {ring.list.length === 0 ? (
         <EmptyState icon={<Activity size={22} />} title={ring.loaded ? 'Nothing on the timeline yet' : 'Loading the timeline…'}>
           Ticks, emitted events, sessions and restarts appear here as they happen.

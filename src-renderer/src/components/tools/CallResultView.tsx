@@ -42,6 +42,9 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
         ) : (
           <span className="pill pill-error"><CircleX size={13} aria-hidden="true" /> {o!.error?.code === 'CANCELLED' ? 'Cancelled' : 'Failed'}</span>
         )}
+        {o?.trace?.form === 'not JSON' && (
+          <span className="pill pill-muted" data-testid="not-json" title="The skill printed text (Markdown, say), not the JSON document its protocol describes: it is shown as text.">Text · not JSON</span>
+        )}
         <span className="result-tool">{record.tool}</span>
         {o && <span className="result-meta">{formatDuration(o.durationMs)}</span>}
         <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
@@ -72,7 +75,7 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
 
       {/* A failed MCP-style call often repeats its error as text: show it once. */}
       {o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && (
-        <TextResult text={o.text} title={textIsData ? 'JSON result' : undefined} />
+        <TextResult text={o.text} title={textIsData ? 'JSON result' : o.trace?.form === 'not JSON' ? 'Text the skill printed' : undefined} />
       )}
       {o?.data !== undefined && !textIsData && (
         <div className="result-block">

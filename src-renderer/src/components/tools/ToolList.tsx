@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Search } from 'lucide-react';
 import type { ToolInfo } from '@contract';
 
@@ -8,9 +8,13 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
   const listRef = useRef<HTMLUListElement>(null);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
-    if (!q) return tools;
-    return tools.filter((t) => t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q));
+    const found = q ? tools.filter((t) => t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q)) : tools;
+    // Grouped tools (a capsule's) listed together, after the ungrouped ones, in their own order.
+    if (!found.some((t) => t.group)) return found;
+    const groups = [...new Set(found.map((t) => t.group ?? ''))];
+    return groups.flatMap((g) => found.filter((t) => (t.group ?? '') === g));
   }, [tools, query]);
+  const grouped = shown.some((t) => t.group);
 
   const move = (e: KeyboardEvent) => {
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key) || !shown.length) return;
@@ -49,8 +53,12 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
       </div>
       <ul ref={listRef} role="listbox" aria-label="Tools" className="tool-items" onKeyDown={move}>
         {shown.map((t, i) => (
+          <Fragment key={t.name}>
+          {grouped && (i === 0 || t.group !== shown[i - 1].group) && (
+            // A namel3ss capsule's tools under its name (their names say it too: "<capsule>.<tool>").
+            <li role="presentation" className="tool-group-head" data-testid="tool-group">{t.group ?? 'This program'}</li>
+          )}
           <li
-            key={t.name}
             role="option"
             aria-selected={t.name === selected}
             tabIndex={i === focusIndex ? 0 : -1}
@@ -68,6 +76,7 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
             <span className="tool-item-name">{t.name}</span>
             {t.description && <span className="tool-item-desc">{t.description}</span>}
           </li>
+          </Fragment>
         ))}
         {!shown.length && <li className="tool-items-empty">No tool matches “{query}”.</li>}
       </ul>

@@ -11,6 +11,7 @@ import { Spinner } from '../common/Spinner';
 import { loadInfo, startSkill } from '../../actions/workspace';
 import { ReloadNotice } from '../authoring/ReloadNotice';
 import { SavedRequests } from '../authoring/SavedRequests';
+import { DiscoverActions } from '../agent/DiscoverActions';
 
 export function ToolsTab({ skillId }: { skillId: string }) {
   const { info, error, loading, selected, setSelected, status } = useStore(
@@ -50,6 +51,8 @@ export function ToolsTab({ skillId }: { skillId: string }) {
         action={
           stopped && info.capabilities.persistent ? (
             <Button variant="primary" icon={<Play size={13} />} onClick={() => void startSkill(skillId)}>Start the skill</Button>
+          ) : info.protocol === 'action' ? (
+            <DiscoverActions skillId={skillId} info={info} />
           ) : undefined
         }
       >
@@ -69,6 +72,11 @@ export function ToolsTab({ skillId }: { skillId: string }) {
       <div className="tools-tab">
         <div className="tools-side">
           <ToolList tools={info.tools} selected={tool.name} onSelect={(name) => setSelected(skillId, name)} />
+          {info.protocol === 'action' && (
+            <div className="discover-row">
+              <DiscoverActions skillId={skillId} info={info} />
+            </div>
+          )}
           <SavedRequests skillId={skillId} />
         </div>
         <div className="tool-workspace">

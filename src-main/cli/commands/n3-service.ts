@@ -1,0 +1,73 @@
+/**
+ * `skillbench n3-service <app>`: the workbench's own tool service for a namel3ss app (the service
+ * runner's other side), on 127.0.0.1, with the app's interpreter. It prints the URL to bind tools to
+ * and runs until Ctrl+C (or SIGTERM), which stops it and exits 0.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pythonResources } from '../../host/paths';
+import { isNamel3ssApp } from '../../protocols/namel3ss/app';
+import { choosePython } from '../../protocols/namel3ss/local-runner';
+import { parse } from '../args';
+import { EXIT, json, UsageError, type Io } from '../output';
+
+export const help = 'n3-service <app> [--port N] [--json]   start the bundled namel3ss tool service for an app (port 0 or none: a free one) and print its URL; Ctrl+C stops it';
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, { port: { type: 'string' } });
+  const app = appFolder(positionals[0]);
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number (0 picks a free one), not "${String(values.port)}"`);
+  const python = choosePython(app).path;
+  const child = spawn(python, [path.join(pythonResources(), 'namel3ss_service.py'), '--app', app, '--port', String(port)], {
+    cwd: app,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PYTHONIOENCODING: 'utf-8', PYTHONUNBUFFERED: '1' },
+  });
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    child.kill('SIGTERM');
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  let buffered = '';
+  let announced = false;
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    if (announced) return;
+    buffered += d;
+    const m = /listening on (http:\/\/\S+)/.exec(buffered);
+    if (!m) return;
+    announced = true;
+    const url = `${m[1]}/tools`;
+    if (values.json) io.out(json({ url, app, python }));
+    else {
+      io.out(`namel3ss tool service for ${app}: ${url}`);
+      io.out(`Bind tools to it in .namel3ss/tools.yaml (runner: "service", url: "${url}"), or set N3_TOOL_SERVICE_URL=${url}.`);
+      io.out('Ctrl+C stops it.');
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => {
+    child.on('error', (err) => {
+      io.err(`skillbench: could not start ${python}: ${err.message}. Install Python 3, or set SKILLBENCH_PYTHON.`);
+      resolve(EXIT.FAILURE);
+    });
+    child.on('exit', (c) => resolve(c));
+  });
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  if (stopping) return EXIT.OK;
+  if (!announced) io.err('skillbench: the tool service stopped before it listened (see its messages above).');
+  return code === 0 ? EXIT.OK : EXIT.FAILURE;
+}
+
+function appFolder(target: string | undefined): string {
+  if (!target) throw new UsageError('n3-service needs a namel3ss app folder (or one of its .ai files)');
+  const abs = path.resolve(target);
+  const stat = fs.statSync(abs, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(`there is no folder or file at ${target}`);
+  const dir = stat.isDirectory() ? abs : path.dirname(abs);
+  if (!isNamel3ssApp(dir)) throw new UsageError(`${target} is not a namel3ss app: no .ai program with python tools and no .namel3ss/tools.yaml`);
+  return dir;
+}

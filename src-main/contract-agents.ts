@@ -1,0 +1,91 @@
+/**
+ * The contract's agent commands: what a real agents project's `agent.yaml` says beyond its skills
+ * (metadata, secrets, schedules, and the fields the workbench only shows), discovering an action
+ * script's actions by running it (only when the user asks), and the schedules driven like ticks.
+ * Also what a namel3ss app's service bindings look like from here. Part of the one contract:
+ * contract.ts re-exports everything here. Types only, plus the method-name map.
+ */
+import type { SkillInfo } from './contract';
+
+/** One `secrets:` entry: a secret setting, kept in the encrypted store and passed as an environment variable. */
+export interface AgentSecret {
+  name: string;
+  description?: string;
+  required: boolean;
+  /** A value is stored for it in the workbench, or the workbench's own environment has it. */
+  set: boolean;
+}
+
+/** One `schedule:` entry: a cron expression that calls one of the agent's skills with an action. */
+export interface AgentSchedule {
+  /** Stable within the agent: the entry's `name`, else `<skill>.<action>`, made unique. */
+  id: string;
+  cron: string;
+  /** The skill it calls (a name from `skills:`). */
+  skill: string;
+  action: string;
+  params: Record<string, unknown>;
+  /** `enabled: false` in agent.yaml: listed, never run on its own. */
+  enabled: boolean;
+  description?: string;
+  /** Why it cannot run (a cron expression that does not parse, a skill that is not listed). */
+  problem?: string;
+}
+
+export interface AgentDetails {
+  /** agent.yaml, relative to the agent folder. */
+  file: string;
+  /** `metadata: {id, name, description, model}` (or the same keys at the top level). */
+  id?: string;
+  name?: string;
+  description?: string;
+  model?: string;
+  secrets: AgentSecret[];
+  /** The schedules that call this skill. */
+  schedules: AgentSchedule[];
+  /** `allowed_tools`, `max_turns`, `workspace`, `security` as written: shown, never acted on. */
+  readOnly: { key: string; value: unknown }[];
+}
+
+/** A schedule as it runs in the workbench. */
+export interface ScheduleState extends AgentSchedule {
+  /** Epoch ms of the next run, or null when paused, disabled or broken. */
+  nextRun: number | null;
+  paused: boolean;
+  running: boolean;
+  /** Runs so far in this session (on time and "run now"). */
+  count: number;
+  lastRun?: number;
+  lastOk?: boolean;
+}
+
+/** A namel3ss tool bound to the service runner: where it goes, and whether something answers there. */
+export interface ServiceBindingInfo {
+  tool: string;
+  url: string | null;
+  health: 'ok' | 'unreachable' | 'error' | 'unconfigured';
+  detail: string;
+}
+
+export interface AgentApi {
+  /**
+   * Runs an action script once with an action it cannot know and reads `supported_actions` from its
+   * UNKNOWN_ACTION answer. The script runs for real: the app warns first. Returns the refreshed info.
+   */
+  discoverActions(skillId: string): Promise<SkillInfo>;
+  /** The schedules of an action skill (empty for other skills), with their next runs. */
+  getSchedules(skillId: string): Promise<ScheduleState[]>;
+  /** Pause, resume or run one schedule now; returns the skill's schedules afterwards. */
+  controlSchedule(skillId: string, scheduleId: string, op: 'pause' | 'resume' | 'run'): Promise<ScheduleState[]>;
+}
+
+export interface AgentEvents {
+  schedules: { skillId: string; schedules: ScheduleState[] };
+}
+
+export const AGENT_METHODS: { [K in keyof AgentApi]: true } = {
+  discoverActions: true,
+  getSchedules: true,
+  controlSchedule: true,
+};
+export const AGENT_METHOD_NAMES = Object.keys(AGENT_METHODS) as (keyof AgentApi)[];

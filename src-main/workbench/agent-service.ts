@@ -1,0 +1,66 @@
+/**
+ * The AgentApi half of the contract: "Discover by running" for action scripts, and the schedules of an
+ * agent's skills, driven while the skill runs (armed when it comes up, disarmed when it stops, told of
+ * agent.yaml changes by each restart). A scheduled run is a real call through the workbench: it lands
+ * in the history, in any recording, and on the timeline.
+ */
+import type { AgentApi, ScheduleState, SkillInfo } from '../contract';
+import { ActionSkill } from '../protocols/action/adapter';
+import { ScheduleRunner } from './schedule-runner';
+import type { Workbench } from './workbench';
+
+export class AgentService implements AgentApi {
+  private readonly runners = new Map<string, ScheduleRunner>();
+
+  constructor(private readonly wb: Workbench) {
+    wb.events.on('status', ({ skillId, status }) => {
+      if (status === 'ready' || status === 'busy') this.arm(skillId);
+      else if (status === 'stopped' || status === 'crashed') this.runners.get(skillId)?.stop();
+    });
+  }
+
+  async discoverActions(skillId: string): Promise<SkillInfo> {
+    const rt = await this.wb.liveRuntime(skillId);
+    if (!(rt.adapter instanceof ActionSkill)) throw new Error(`${rt.ref.name} is not an action skill: its tools are not learnt by running it.`);
+    const info = await rt.adapter.discoverActions();
+    this.wb.events.emit('skills', await this.wb.listSkills());
+    return info;
+  }
+
+  async getSchedules(skillId: string): Promise<ScheduleState[]> {
+    this.wb.skillRef(skillId);
+    return this.runners.get(skillId)?.states() ?? [];
+  }
+
+  async controlSchedule(skillId: string, scheduleId: string, op: 'pause' | 'resume' | 'run'): Promise<ScheduleState[]> {
+    await this.wb.liveRuntime(skillId);
+    const runner = this.runners.get(skillId);
+    if (!runner) throw new Error(`${this.wb.skillRef(skillId).name} has no schedules in its agent.yaml.`);
+    if (op === 'pause') runner.pause(scheduleId);
+    else if (op === 'resume') runner.resume(scheduleId);
+    else if (op === 'run') await runner.runNow(scheduleId);
+    else throw new Error(`Unknown schedule operation "${String(op)}": use pause, resume or run.`);
+    return runner.states();
+  }
+
+  /** Schedules as the skill's newest info lists them, armed (a restart may have brought new ones). */
+  private arm(skillId: string): void {
+    const entries = this.wb.knownInfo(skillId)?.agent?.schedules ?? [];
+    let runner = this.runners.get(skillId);
+    if (!runner) {
+      if (!entries.length) return;
+      runner = new ScheduleRunner(entries, {
+        run: async (entry) => {
+          const record = await this.wb.callTool(skillId, entry.action, entry.params);
+          return record.outcome ?? { ok: false, durationMs: 0, error: { code: 'CANCELLED', message: 'The call did not finish.' } };
+        },
+        mark: (e) => {
+          void this.wb.liveRuntime(skillId).then((rt) => rt.mark(e)).catch(() => undefined);
+        },
+        onChange: (schedules) => this.wb.events.emit('schedules', { skillId, schedules }),
+      });
+      this.runners.set(skillId, runner);
+    } else if (!runner.running) runner.update(entries);
+    runner.start();
+  }
+}

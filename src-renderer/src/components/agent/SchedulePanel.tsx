@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { CalendarClock, Pause, Play, StepForward } from 'lucide-react';
+import type { ScheduleState } from '@contract';
+import { api } from '../../api/client';
+import { Button } from '../common/Button';
+import { controlSchedule } from '../../actions/agents';
+import { formatClock } from '../../lib/format';
+
+/** The agent's `schedule:` entries that call this skill, driven like ticks: next run, pause, resume, run now. */
+export function SchedulePanel({ skillId }: { skillId: string }) {
+  const [schedules, setSchedules] = useState<ScheduleState[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const off = api().on('schedules', (e) => {
+      if (e.skillId === skillId) setSchedules(e.schedules);
+    });
+    api().getSchedules(skillId).then((s) => live && setSchedules((cur) => cur ?? s)).catch(() => undefined);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [skillId]);
+
+  if (!schedules?.length) return null;
+  const act = async (id: string, op: 'pause' | 'resume' | 'run') => {
+    setBusy(`${id}:${op}`);
+    const next = await controlSchedule(skillId, id, op);
+    setBusy(null);
+    if (next) setSchedules(next);
+  };
+  return (
+    <section className="schedule-panel" aria-label="Schedules" data-testid="schedules">
+      <div className="secrets-head">
+        <CalendarClock size={13} aria-hidden="true" />
+        <span>Schedules from agent.yaml (each run is a call, recorded like any other)</span>
+      </div>
+      <table className="schedule-table">
+        <thead>
+          <tr><th>Schedule</th><th>Cron</th><th>Calls</th><th>Next run</th><th>Runs</th><th><span className="sr-only">Actions</span></th></tr>
+        </thead>
+        <tbody>
+          {schedules.map((s) => (
+            <tr key={s.id} data-testid={`schedule-${s.id}`}>
+              <td>{s.id}{s.description && <div className="muted small">{s.description}</div>}</td>
+              <td><code>{s.cron}</code></td>
+              <td><code>{s.skill} {s.action}</code></td>
+              <td data-testid="schedule-next">{nextText(s)}</td>
+              <td>
+                {s.count}
+                {s.lastRun !== undefined && <span className={`pill ${s.lastOk ? 'pill-ok' : 'pill-error'}`} title={`Last run at ${formatClock(s.lastRun)}`}>{s.lastOk ? 'ok' : 'failed'}</span>}
+              </td>
+              <td className="schedule-actions">
+                {s.enabled && !s.problem && (s.paused ? (
+                  <Button size="sm" icon={<Play size={12} />} busy={busy === `${s.id}:resume`} onClick={() => void act(s.id, 'resume')}>Resume</Button>
+                ) : (
+                  <Button size="sm" icon={<Pause size={12} />} busy={busy === `${s.id}:pause`} onClick={() => void act(s.id, 'pause')}>Pause</Button>
+                ))}
+                <Button size="sm" icon={<StepForward size={12} />} busy={busy === `${s.id}:run` || s.running} disabled={!!s.problem} onClick={() => void act(s.id, 'run')} data-testid="schedule-run-now">Run now</Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function nextText(s: ScheduleState): string {
+  if (s.problem) return `cannot run: ${s.problem}`;
+  if (!s.enabled) return 'disabled in agent.yaml';
+  if (s.running) return 'running now';
+  if (s.paused) return 'paused';
+  if (s.nextRun === null) return 'when the skill runs';
+  const d = new Date(s.nextRun);
+  const today = new Date().toDateString() === d.toDateString();
+  const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${today ? 'today' : date} ${formatClock(s.nextRun).slice(0, 5)}`;
+}
