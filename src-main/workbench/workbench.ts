@@ -289,7 +289,11 @@ export class Workbench implements CoreApi {
     const before = readSettings(skillFolder(this.opts.home, skillId));
     const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, homeStores(this.opts.home).secrets);
     // Environment and arguments are read at each launch: they apply from the next (re)start, which the user picks.
-    if (keepsRuntime(before, next)) {
+    // A one-process-per-call skill has nothing to restart, but what it shows (an agent's secrets, set or not)
+    // comes from its environment: it is inspected afresh.
+    const oneShot = e.runtime?.info()?.capabilities.persistent === false;
+    const envChanged = !!update.secretValues || JSON.stringify([before.env, before.secretEnv]) !== JSON.stringify([next.env, next.secretEnv]);
+    if (keepsRuntime(before, next) && !(oneShot && envChanged)) {
       if (!next.hotReload) e.reloader?.stop();
       else if (e.runtime && e.runtime.status !== 'stopped') this.watch(e, e.runtime);
       return next;

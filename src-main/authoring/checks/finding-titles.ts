@@ -28,6 +28,10 @@ const TITLES: Record<string, string> = {
   AGENT_FIELD: 'A field of agent.yaml needs attention',
   AGENT_UNKNOWN_KEY: 'agent.yaml has a key nothing reads',
   NOT_ACTION_SCRIPT: 'The script may not be an action skill',
+  NO_DISPATCH: 'The script does one job, whatever the action',
+  AGENT_DESCRIBES_SKILL: 'The agent’s description stands in for the skill’s',
+  AGENT_SECRETS: 'The agent needs secrets',
+  SCHEDULE_INVALID: 'A schedule entry is wrong',
   NO_SUPPORTED_ACTIONS: 'Unknown actions get no list of the known ones',
   NO_JSON_OUTPUT: 'The script may not print its answer as JSON',
 
@@ -40,6 +44,9 @@ const TITLES: Record<string, string> = {
   NO_BINDING: 'A tool has no binding',
   BINDING_INVALID: 'A tool binding is wrong',
   BINDING_NOTE: 'A tool binding is written unusually',
+  SANDBOX_REQUIRED: 'A tool needs namel3ss’s sandbox to run',
+  CONTAINER_RUNNER: 'A tool runs in a container',
+  PACK_UNAVAILABLE: 'A tool’s pack is not available',
   BINDING_UNUSED: 'A binding names no declared tool',
   CONFIG_INVALID: 'The app’s settings file is wrong',
 
