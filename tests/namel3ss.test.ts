@@ -160,6 +160,14 @@ describe('detection and inspection (nothing runs)', () => {
     expect(parsed.tools[0].input.map((f) => f.name)).toEqual(['n']);
     expect(parsed.tools[0].invalid).toHaveLength(4);
   });
+
+  it('refuses a description in a tool block, as namel3ss does ("Unknown field in tool declaration")', () => {
+    const text = 'tool "t":\n  implemented using python\n  description is "says hello"\n  input:\n    n is number\n  output:\n    ok is boolean\n';
+    const parsed = parseAiFile(text, 'app.ai');
+    expect(parsed.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([
+      'app.ai:3: Unknown field in tool declaration (tool "t"): namel3ss takes no description in a tool block; say what the tool does in a comment above it.',
+    ]);
+  });
 });
 
 describe('local runner', () => {

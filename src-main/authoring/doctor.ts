@@ -104,7 +104,8 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   const tools = liveTools ?? staticTools;
   if (tools) {
     checkTools(tools, f, {
-      descriptionSeverity: ref.protocol === 'namel3ss' ? 'info' : 'warning',
+      // A namel3ss tool block has no description field (namel3ss refuses one), so none is asked for.
+      descriptionSeverity: ref.protocol === 'namel3ss' ? null : 'warning',
       providerNames: ref.protocol === 'jsonrpc' || ref.protocol === 'skilldef',
     });
   }

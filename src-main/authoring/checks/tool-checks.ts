@@ -10,8 +10,8 @@ import type { JsonSchema, ToolInfo } from '../../contract';
 import { Findings, isObject, shown, type Severity, type Where } from './findings';
 
 export interface ToolCheckOptions {
-  /** How much a missing description matters for this protocol. */
-  descriptionSeverity: Severity;
+  /** How much a missing description matters for this protocol; null where it has no place for one (namel3ss). */
+  descriptionSeverity: Severity | null;
   /** Check names against the form AI providers accept (`^[a-zA-Z0-9_-]{1,64}$`). */
   providerNames: boolean;
   /** Where the tools are declared, for findings. */
@@ -89,7 +89,7 @@ export function checkTools(tools: ToolInfo[], f: Findings, opts: ToolCheckOption
     if (first && opts.providerNames && !PROVIDER_NAME.test(t.name)) {
       f.warning('TOOL_NAME_FORM', `Tool "${t.name}" has a name AI providers refuse: they accept 1 to 64 letters, digits, "_" and "-".`, `Rename it, e.g. "${t.name.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64) || 'my_tool'}".`, where);
     }
-    if (first && !tools.some((x) => x.name === t.name && x.description?.trim())) {
+    if (opts.descriptionSeverity && first && !tools.some((x) => x.name === t.name && x.description?.trim())) {
       f.add(opts.descriptionSeverity, 'MISSING_DESCRIPTION', `Tool "${t.name}" has no description.`, 'Add one sentence on what it does and when to use it: agents pick tools by their descriptions.', where);
     }
     const problem = schemaProblem(t.inputSchema);

@@ -210,8 +210,9 @@ function parseToolBlock(
       const n = Number(m[1]);
       if (Number.isInteger(n) && n > 0) tool.timeoutSeconds = n;
       else own(l.no, `timeout_seconds must be a positive whole number of seconds (tool "${name}").`);
-    } else if ((m = /^description\s+is\s+(.+)$/i.exec(t))) {
-      tool.description = unquote(m[1]);
+    } else if (/^description\s+is\b/i.test(t)) {
+      // namel3ss's parser has no description in a tool block ("Unknown field in tool declaration").
+      own(l.no, `Unknown field in tool declaration (tool "${name}"): namel3ss takes no description in a tool block; say what the tool does in a comment above it.`);
     } else if (/^(kind|entry|input_schema|output_schema)\b/i.test(t)) {
       own(l.no, `Tool "${name}" uses the old tool syntax ("${t.split(/\s/)[0]}"): declare \`implemented using python\` with input:/output: blocks, and put the entry in .namel3ss/tools.yaml.`);
     } else {
