@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   say('\n');
   printTable(rows, say);
   const m = ingest.memory;
-  say(`\nIngest memory: peak RSS ${m.peakRssMb.map((p) => p.toFixed(0)).join(' MB and ')} MB at ${m.volumes.join(' and ')} MiB (${m.baseRssMb.toFixed(0)} MB before): ${m.flat ? 'flat' : 'NOT FLAT'} (flat: the larger volume's peak within 10% of the smaller's).\n`);
+  say(`\nIngest memory: peak RSS ${m.peakRssMb.map((p) => p.toFixed(0)).join(' MB and ')} MB at ${m.volumes.join(' and ')} MiB (${m.baseRssMb.toFixed(0)} MB before): ${m.flat ? 'flat' : 'NOT FLAT'} (flat: every peak within 10% of the RSS before).\n`);
 }
 
 main().catch((err) => {
