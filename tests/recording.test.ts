@@ -80,6 +80,29 @@ describe('recording a session', () => {
     }
   });
 
+  it('keeps a secret typed into a note out of the timeline file and the recording, in every escaped form', async () => {
+    const home = tempDir();
+    const wb = rpcWorkbench(open, home);
+    const token = '/ + " & < é > % ü \\ 漢x';
+    await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: token } });
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    await wb.annotate('rpc', `pasted the token ${token} by mistake`);
+    await wb.stopRecording('rpc');
+    const shown = (await wb.getTimeline('rpc')).entries.find((e) => e.label.startsWith('pasted'));
+    expect(shown?.label).toBe('pasted the token •••• by mistake');
+    await wb.close();
+    const escaped = JSON.stringify(token).slice(1, -1);
+    const ascii = escaped.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const files = allFiles(home).filter((f) => f.endsWith('.jsonl'));
+    expect(files.some((f) => f.endsWith('timeline.jsonl'))).toBe(true);
+    expect(files).toContain(info.file);
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const spelled of [token, escaped, ascii]) expect(text, file).not.toContain(spelled);
+    }
+  });
+
   it('keeps every record up to a crash of the skill, and the crash itself', async () => {
     const wb = rpcWorkbench(open);
     const info = await recordEchoThenCrash(wb);

@@ -274,6 +274,8 @@ export class SkillRuntime {
   /** Adds a mark to the timeline (ticks, events, lifecycle, notes). */
   mark(e: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }): TimelineEntry {
     const entry: TimelineEntry = { ...e, seq: ++this.timelineSeq, time: e.time ?? Date.now() };
+    // A label can carry what a user typed (a note) or a skill said: a known secret never reaches the file or a window.
+    entry.label = this.redactor.text(entry.label);
     if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
     this.timeline.push(entry);
     if (entry.kind === 'crash') this.noteCrash(entry);
