@@ -3,9 +3,9 @@
  * so the answer is exactly what the interpreter would say on import. `compile()` writes no `.pyc` files
  * (py_compile would fill the skill's folder with `__pycache__`), and the skill's code never executes.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { systemPython } from '../host/paths';
+import { runPythonFilter } from '../host/run-python';
 
 export interface SyntaxProblem {
   /** The file as it was given (absolute when given absolute). */
@@ -81,29 +81,5 @@ export function describeSyntaxError(p: SyntaxProblem, dir?: string): string {
 }
 
 function runPython(python: string, input: string, timeoutMs: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    let child;
-    try {
-      // -I: no user site or PYTHON* variables, so nothing of the skill's environment can change the answer.
-      child = spawn(python, ['-I', '-c', SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
-    } catch {
-      resolve(null);
-      return;
-    }
-    let stdout = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    timer.unref();
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.resume();
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? stdout : null);
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
+  return runPythonFilter(python, ['-I', '-c', SCRIPT], input, timeoutMs);
 }

@@ -3,10 +3,10 @@
  * child: `ast.parse` only, so the script is never imported or run, and no `.pyc` is written. One child
  * reads every script given. `-I` keeps the skill's environment (PYTHONPATH, user site) out of it.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { JsonSchema } from '../../contract';
 import { pythonResources, systemPython } from '../../host/paths';
+import { runPythonFilter } from '../../host/run-python';
 
 export interface AstAction {
   name: string;
@@ -97,28 +97,5 @@ function fromRaw(r: RawScan): AstScan {
 }
 
 function run(python: string, input: string, timeoutMs: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    let child;
-    try {
-      child = spawn(python, ['-I', path.join(pythonResources(), SCRIPT)], { stdio: ['pipe', 'pipe', 'pipe'] });
-    } catch {
-      resolve(null);
-      return;
-    }
-    let stdout = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    timer.unref();
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.resume();
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? stdout : null);
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
+  return runPythonFilter(python, ['-I', path.join(pythonResources(), SCRIPT)], input, timeoutMs);
 }
