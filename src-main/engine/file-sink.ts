@@ -4,6 +4,11 @@
  * Writes that arrive in the same turn of the event loop go to disk as one write (a busy skill produces
  * thousands of small records a second); `write` reports false when the OS has not caught up, so the
  * producer can pause (see LogSink).
+ *
+ * A write the disk refuses (a full disk) takes the sink down, not the skill: what comes meanwhile is counted
+ * and dropped (memory stays bounded), and every few seconds the sink tries again. When the disk takes writes
+ * again, the torn last line is cut off, a line notes the gap (what was lost, from when to when), and writing
+ * goes on.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +18,44 @@ const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 /** How long records may wait in memory before they are written together. */
 const FLUSH_MS = 20;
+/** How often a sink the disk refused tries again. */
+const RETRY_MS = 2000;
+/** How far back from the end a torn line's start is looked for. */
+const TAIL_BYTES = 1024 * 1024;
+
+export interface FileSinkOptions {
+  /** The line that notes a gap in this file's own format (default: a JSON line `{"gap": …}`). */
+  gapLine?: (lostBytes: number, since: number, until: number) => string;
+  retryMs?: number;
+}
+
+function jsonGapLine(lostBytes: number, since: number, until: number): string {
+  return JSON.stringify({ gap: { lostBytes, from: new Date(since).toISOString(), to: new Date(until).toISOString(), reason: 'the disk refused writes' } }) + '\n';
+}
+
+/** Cuts a torn last line (a write the disk refused halfway), so the file ends on a whole line again. */
+export function trimTornLine(file: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r+');
+  } catch {
+    return; // no file yet: nothing torn
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return;
+    const n = Math.min(size, TAIL_BYTES);
+    const tail = Buffer.alloc(n);
+    fs.readSync(fd, tail, 0, n, size - n);
+    const last = tail.lastIndexOf(0x0a);
+    if (last === n - 1) return;
+    if (last >= 0) fs.ftruncateSync(fd, size - n + last + 1);
+    // A line longer than the window: end it rather than cut a megabyte of it.
+    else fs.writeSync(fd, '\n', size);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /** Sinks with records still in memory, written synchronously if the process exits before their timer. */
 const unflushed = new Set<FileSink>();
@@ -24,11 +67,25 @@ export class FileSink {
   private parts: (string | Uint8Array)[] = [];
   private bytes = 0;
   private scheduled = false;
+  /** Set while the disk refuses writes: since when, and how many bytes were dropped meanwhile. */
+  private down: { since: number; lost: number; timer: NodeJS.Timeout | null } | null = null;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    private readonly opts: FileSinkOptions = {},
+  ) {}
+
+  /** True while the disk refuses this file's writes (the sink retries by itself). */
+  get refusing(): boolean {
+    return this.down !== null;
+  }
 
   write(data: string | Uint8Array): boolean {
     if (this.failed) return true;
+    if (this.down) {
+      this.down.lost += data.length;
+      return true;
+    }
     this.parts.push(data);
     this.bytes += data.length;
     if (this.bytes >= HIGH_WATER) return this.flushNow();
@@ -48,7 +105,7 @@ export class FileSink {
 
   /** Last resort at exit: append what is still in memory, bypassing the stream. */
   flushSync(): void {
-    if (!this.parts.length || this.failed) return;
+    if (!this.parts.length || this.failed || this.down) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: DIR_MODE });
       fs.appendFileSync(this.file, this.parts.map((p) => (typeof p === 'string' ? p : Buffer.from(p))).join(''), { mode: FILE_MODE });
@@ -69,15 +126,20 @@ export class FileSink {
 
   /** True while the OS has not caught up with what was written (a producer should wait: onceDrained). */
   get behind(): boolean {
-    return !!this.stream && !this.failed && this.stream.writableNeedDrain;
+    return !!this.stream && !this.failed && !this.down && this.stream.writableNeedDrain;
   }
 
   onceDrained(fn: () => void): void {
-    if (!this.stream || this.failed || !this.stream.writableNeedDrain) fn();
+    if (!this.stream || this.failed || this.down || !this.stream.writableNeedDrain) fn();
     else this.stream.once('drain', fn);
   }
 
   async close(): Promise<void> {
+    if (this.down) {
+      if (this.down.timer) clearTimeout(this.down.timer);
+      // One last try, so the gap is noted where the disk has room again.
+      this.tryResume(false);
+    }
     this.flushNow();
     const s = this.stream;
     this.stream = null;
@@ -111,11 +173,40 @@ export class FileSink {
       this.failed = true;
       return null;
     }
-    this.stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER, mode: FILE_MODE });
-    // A full disk must not take the skill down with it: stop writing, keep the in-memory ring.
-    this.stream.on('error', () => {
-      this.failed = true;
-    });
-    return this.stream;
+    const stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER, mode: FILE_MODE });
+    this.stream = stream;
+    // A full disk must not take the skill down with it: stop writing, keep the in-memory ring, try again later.
+    stream.on('error', () => this.wentDown(stream));
+    return stream;
+  }
+
+  private wentDown(stream: fs.WriteStream): void {
+    const queued = stream.writableLength;
+    stream.destroy();
+    if (this.stream === stream) this.stream = null;
+    if (this.down) return;
+    this.down = { since: Date.now(), lost: queued + this.bytes, timer: null };
+    this.parts = [];
+    this.bytes = 0;
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (!this.down) return;
+    this.down.timer = setTimeout(() => this.tryResume(true), this.opts.retryMs ?? RETRY_MS);
+    this.down.timer.unref();
+  }
+
+  /** Writes the gap note once the disk takes it; from then on the sink writes as before. */
+  private tryResume(again: boolean): void {
+    const d = this.down;
+    if (!d) return;
+    try {
+      trimTornLine(this.file);
+      fs.appendFileSync(this.file, (this.opts.gapLine ?? jsonGapLine)(d.lost, d.since, Date.now()), { mode: FILE_MODE });
+      this.down = null;
+    } catch {
+      if (again) this.retryLater();
+    }
   }
 }

@@ -49,8 +49,14 @@ export class LogSink {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<LogListener>();
 
-  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor } = {}) {
-    this.file = opts.file ? new FileSink(opts.file) : null;
+  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number } = {}) {
+    // A gap the disk caused is said in the log's own format, and the next output gets its header again.
+    const gapLine = (lost: number, since: number, until: number) => {
+      this.lastHeader = '';
+      const t = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+      return `--- ${new Date(until).toISOString()} system\n[The disk refused writes from ${t(since)} to ${t(until)} UTC: ${formatSize(lost)} of output are not in this file.]\n`;
+    };
+    this.file = opts.file ? new FileSink(opts.file, { gapLine, retryMs: opts.retryMs }) : null;
     this.redactor = opts.redactor;
     this.ringBytes = opts.capacityBytes ?? DEFAULT_RING_BYTES;
     this.maxLines = opts.lines ?? DEFAULT_LOG_LINES;

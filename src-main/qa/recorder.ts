@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillRef } from '../contract';
 import { stringifyBounded } from '../engine/json-depth';
+import { trimTornLine } from '../engine/file-sink';
 import type { Redactor } from '../engine/redactor';
 import { folderHash } from './folder-hash';
 import { RECORDING_VERSION, type RecordBody, type RecordingHeader } from './recording-format';
@@ -125,7 +126,9 @@ export class Recorder {
       const data = this.buffer;
       this.buffer = '';
       try {
-        fs.writeSync(this.fd, data);
+        // A full disk can take part of a write and refuse the rest: write on until all of it is in or refused.
+        const bytes = Buffer.from(data);
+        for (let off = 0; off < bytes.length; ) off += fs.writeSync(this.fd, bytes, off);
       } catch (err) {
         this.fail(err as Error);
       }
@@ -152,6 +155,12 @@ export class Recorder {
       // already gone with the disk
     }
     this.fd = null;
+    // What was written stays readable: a record the disk took only half of is cut off.
+    try {
+      trimTornLine(this.file);
+    } catch {
+      // the folder went with the disk
+    }
     this.onFailure?.(err);
   }
 

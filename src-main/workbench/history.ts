@@ -20,7 +20,9 @@ export class CallHistory {
       const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(-RING);
       for (const l of lines) {
         try {
-          this.ring.push(parseBounded(l, WALK_DEPTH).value as CallRecord);
+          const record = parseBounded(l, WALK_DEPTH).value as CallRecord & { gap?: unknown };
+          // A line noting that the disk refused writes for a while is not a call.
+          if (record && typeof record === 'object' && !('gap' in record)) this.ring.push(record);
         } catch {
           // A torn last line after a crash: skip it.
         }
