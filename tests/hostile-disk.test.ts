@@ -84,6 +84,8 @@ describe.skipIf(!disk)(`a full disk (${disk ? 'a 256 KiB tmpfs' : `skipped: ${wh
     const room = fill(dir, 200);
     for (let i = 0; i < 50; i++) logs.append('stderr', `while full ${i} ${'y'.repeat(80)}`);
     await new Promise((r) => setTimeout(r, 200));
+    // The live log says so, where the user is looking.
+    expect(logs.tail('system', 1)[0]).toMatch(/^The disk refused writes to the complete log file/);
     room.free();
     await new Promise((r) => setTimeout(r, 200));
     logs.append('stderr', 'after there was room again');

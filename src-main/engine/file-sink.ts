@@ -26,6 +26,8 @@ const TAIL_BYTES = 1024 * 1024;
 export interface FileSinkOptions {
   /** The line that notes a gap in this file's own format (default: a JSON line `{"gap": …}`). */
   gapLine?: (lostBytes: number, since: number, until: number) => string;
+  /** Told once each time the disk starts refusing this file's writes. */
+  onRefused?: () => void;
   retryMs?: number;
 }
 
@@ -189,6 +191,7 @@ export class FileSink {
     this.parts = [];
     this.bytes = 0;
     this.retryLater();
+    this.opts.onRefused?.();
   }
 
   private retryLater(): void {

@@ -56,7 +56,9 @@ export class LogSink {
       const t = (ms: number) => new Date(ms).toISOString().slice(11, 19);
       return `--- ${new Date(until).toISOString()} system\n[The disk refused writes from ${t(since)} to ${t(until)} UTC: ${formatSize(lost)} of output are not in this file.]\n`;
     };
-    this.file = opts.file ? new FileSink(opts.file, { gapLine, retryMs: opts.retryMs }) : null;
+    // Said where the user looks (the live log), since the file cannot take it now.
+    const onRefused = () => this.append('system', 'The disk refused writes to the complete log file: the output goes on here, and the file will note what it missed once there is room again.');
+    this.file = opts.file ? new FileSink(opts.file, { gapLine, onRefused, retryMs: opts.retryMs }) : null;
     this.redactor = opts.redactor;
     this.ringBytes = opts.capacityBytes ?? DEFAULT_RING_BYTES;
     this.maxLines = opts.lines ?? DEFAULT_LOG_LINES;
