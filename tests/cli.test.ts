@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli-run';
 import { EXAMPLES, FIXTURES, tempDir } from './helpers';
-import { safeSkillDir } from '../src-main/host/workbench-home';
+import { safeSkillDir, skillFolder } from '../src-main/host/workbench-home';
+import { homeStores } from '../src-main/workbench/home-stores';
+import { writeSettings } from '../src-main/workbench/skill-settings';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
 const RPC = path.join(FIXTURES, 'rpc');
@@ -151,5 +153,20 @@ describe('skillbench call', () => {
     const logDir = path.join(home, 'skills', skill, 'logs');
     const log = fs.readdirSync(logDir).map((f) => fs.readFileSync(path.join(logDir, f), 'utf8')).join('');
     expect(log.match(/^(Probe|Call) /gm)).toEqual(['Call ']);
+  });
+});
+
+describe('skillbench call and secrets', () => {
+  it('prints a secret the skill answers with as •••• unless --show-secrets is given', async () => {
+    const home = tempDir();
+    // The secret as the skill's settings keep it, under the id the command line gives the folder.
+    const id = JSON.parse((await cli(['inspect', RPC, '--json'], { home })).stdout).id as string;
+    writeSettings(skillFolder(home, id), id, { secretValues: { TOKEN: 'tok-9f8e7d6c5b4a' } }, homeStores(home).secrets);
+    const masked = await cli(['call', RPC, 'echo', '--args', '{"note":"the key is tok-9f8e7d6c5b4a"}', '--json'], { home });
+    expect(masked.code).toBe(0);
+    expect(masked.stdout).toContain('the key is ••••');
+    expect(masked.stdout).not.toContain('tok-9f8e7d6c5b4a');
+    const shown = await cli(['call', RPC, 'echo', '--args', '{"note":"the key is tok-9f8e7d6c5b4a"}', '--json', '--show-secrets'], { home });
+    expect(shown.stdout).toContain('the key is tok-9f8e7d6c5b4a');
   });
 });

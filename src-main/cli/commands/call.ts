@@ -9,7 +9,7 @@ import { openSkill } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE]   call one tool (--debug: SKILL_DEBUG=1; --record: append it to a recording, for replay)';
+  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets]   call one tool (--debug: SKILL_DEBUG=1; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -18,6 +18,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     timeout: { type: 'string' },
     debug: { type: 'boolean' },
     record: { type: 'string' },
+    'show-secrets': { type: 'boolean' },
   });
   const [target, tool] = positionals;
   if (!tool) throw new UsageError('call needs a skill path and a tool name (for an action skill, the action)');
@@ -40,6 +41,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } finally {
     await rt.close();
   }
+  // What the skill answered may hold a secret it knows (an echoed key): a terminal or a CI log is no place for it.
+  if (!values['show-secrets']) outcome = rt.redactor.value(outcome);
   if (values.json) {
     const body: Record<string, unknown> = { ok: outcome.ok, durationMs: outcome.durationMs, protocol: rt.ref.protocol };
     if (outcome.ok) body.result = outcome.data ?? outcome.text ?? null;
