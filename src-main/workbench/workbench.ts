@@ -21,7 +21,7 @@ import type { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles } from './recordings';
 import { Recorder } from '../qa/recorder';
-import { homeStores } from './home-stores';
+import { flushHomeStores, homeStores } from './home-stores';
 import { keepsRuntime, readSettings, writeSettings } from './skill-settings';
 import { reloaderFor, type SkillReloader } from './skill-reloader';
 import { setupConfiguration } from './setup-marker';
@@ -319,6 +319,7 @@ export class Workbench implements CoreApi {
         await e.history?.close();
       }),
     ]);
+    await flushHomeStores(this.opts.home);
   }
 
   /** Closes `rt` with the workbench if it is still open then; returns the release, for when its owner closes it. */
