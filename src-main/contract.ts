@@ -291,7 +291,24 @@ export interface SkillSettings {
   hotReload: boolean;
   /** Action skills: run with SKILL_DEBUG=1. */
   debug: boolean;
+  /** How much of the skill's history (its logs/ and messages/ files) is kept; the defaults when absent. */
+  history?: HistoryRetention;
 }
+
+/**
+ * Retention of a skill's history: its oldest sessions' files go first, once they are older than `maxDays`
+ * or the skill's history is over `maxMb`. All skills together are also held under a workbench-wide total.
+ * The running session's files are never removed; recordings are never removed (they are made on purpose).
+ */
+export interface HistoryRetention {
+  maxMb: number;
+  maxDays: number;
+}
+
+/** A skill's history limits when its settings give none. */
+export const DEFAULT_HISTORY: HistoryRetention = { maxMb: 200, maxDays: 30 };
+/** All skills' history together, workbench-wide (MB). */
+export const TOTAL_HISTORY_MB = 1024;
 
 export interface SkillSettingsUpdate extends Partial<SkillSettings> {
   /** Values for secret environment variables (write-only). */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { callRows, type CallBench } from './call-rows';
+import { entityRows } from './entity-rows';
 import { ingestRows } from './ingest-rows';
 import { recordingRows } from './recording-rows';
 import { echoSkillDir } from './rpc';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   rows.push(...(await section('recording', () => recordingRows(b))));
   const ingest = await section('stderr ingest', () => ingestRows(benchDir, home, quick ? [32, 128] : [64, 256], b.runs));
   rows.push(...ingest.rows);
+  rows.push(await section('entities', () => entityRows(home, 10_000, 64, b.runs)));
   rows.push(await section('long run', () => soakRow(skillDir, home, quick ? 100_000 : 1_000_000, b.window)));
   fs.rmSync(home, { recursive: true, force: true });
   fs.rmSync(skillDir, { recursive: true, force: true });

@@ -35,6 +35,11 @@ export function homeStores(home: string, log?: (line: string) => void): HomeStor
   return s;
 }
 
+/** Folds the entity journal into entities.json, if this home's stores were opened (a workbench closing). */
+export async function flushHomeStores(home: string): Promise<void> {
+  await open.get(home)?.entities.flush();
+}
+
 export async function closeHomeStores(): Promise<void> {
   await Promise.all([...open.values()].map((s) => s.entities.flush()));
 }

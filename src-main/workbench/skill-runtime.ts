@@ -20,6 +20,7 @@ import { Recorder } from '../qa/recorder';
 import type { RecordBody } from '../qa/recording-format';
 import { redactSecretRefs } from '../host/state-store';
 import { homeStores, skillStores, type SkillStores } from './home-stores';
+import { holdHistory, pruneHomeHistory } from './history-retention';
 import { infoOf, newRecordingFile } from './recordings';
 import { setupMarker } from './setup-marker';
 import { readSettings, settingsEnv } from './skill-settings';
@@ -51,6 +52,7 @@ export class SkillRuntime {
   readonly stores: SkillStores | null = null;
   private readonly timeline = new Ring<TimelineEntry>(TIMELINE_RING);
   private readonly timelineFile: FileSink;
+  private readonly releaseHistory: () => void;
   private timelineSeq = 0;
   private _status: SkillStatus = 'stopped';
   private _detail?: string;
@@ -70,8 +72,13 @@ export class SkillRuntime {
     const dir = skillFolder(opts.home, ref.id);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     this.redactor = opts.redactor ?? new Redactor();
-    this.logs = new LogSink({ file: path.join(dir, 'logs', `${stamp}.log`), redactor: this.redactor });
-    this.messages = new MessageLog({ file: path.join(dir, 'messages', `${stamp}.jsonl`), redactor: this.redactor });
+    const logFile = path.join(dir, 'logs', `${stamp}.log`);
+    const messageFile = path.join(dir, 'messages', `${stamp}.jsonl`);
+    // This session's files are held before the old sessions are pruned, so they never count as old.
+    this.releaseHistory = holdHistory([logFile, messageFile]);
+    this.logs = new LogSink({ file: logFile, redactor: this.redactor });
+    this.messages = new MessageLog({ file: messageFile, redactor: this.redactor });
+    pruneHomeHistory(opts.home, (line) => this.logs.append('system', line));
     this.timelineFile = new FileSink(path.join(dir, 'timeline.jsonl'));
     let host = opts.host;
     let vault: SkillVault | undefined;
@@ -248,6 +255,7 @@ export class SkillRuntime {
     this.messages.flush();
     this.stopRecording();
     await Promise.all([this.logs.close(), this.messages.close(), this.timelineFile.close()]);
+    this.releaseHistory();
   }
 
   /** How often the skill crashed (and was restarted on its own) since this runtime was made, with the last crash. */

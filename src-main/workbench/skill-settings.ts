@@ -1,7 +1,7 @@
 /** Per-skill settings, kept in the skill's folder under the workbench's home (never in the skill's own folder). */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillSettings, SkillSettingsUpdate } from '../contract';
+import { DEFAULT_HISTORY, type HistoryRetention, type SkillSettings, type SkillSettingsUpdate } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 import { PRIVATE, PRIVATE_DIR } from '../host/workbench-home';
@@ -13,10 +13,16 @@ export function readSettings(skillDir: string): SkillSettings {
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(skillDir, 'settings.json'), 'utf8')) as Partial<SkillSettings>;
     const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === 'string') : [];
-    return { ...DEFAULT_SETTINGS, ...raw, env: { ...(raw.env ?? {}) }, secretEnv: [...(raw.secretEnv ?? [])], args };
+    return { ...DEFAULT_SETTINGS, ...raw, env: { ...(raw.env ?? {}) }, secretEnv: [...(raw.secretEnv ?? [])], args, history: historyOf(raw.history) };
   } catch {
-    return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [] };
+    return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [], history: { ...DEFAULT_HISTORY } };
   }
+}
+
+/** Saved limits, each replaced by its default when missing or not a positive number. */
+function historyOf(raw: Partial<HistoryRetention> | undefined): HistoryRetention {
+  const pos = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : d);
+  return { maxMb: pos(raw?.maxMb, DEFAULT_HISTORY.maxMb), maxDays: pos(raw?.maxDays, DEFAULT_HISTORY.maxDays) };
 }
 
 export function writeSettings(skillDir: string, skillId: string, update: SkillSettingsUpdate, secrets: SecretStore): SkillSettings {
@@ -30,6 +36,12 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   }
   if (next.timeoutMs !== undefined && !(Number.isFinite(next.timeoutMs) && next.timeoutMs > 0)) throw new Error('The timeout must be a positive number of milliseconds.');
   if (next.maxLineBytes !== undefined && !(Number.isInteger(next.maxLineBytes) && next.maxLineBytes >= 1024)) throw new Error('The line limit must be at least 1024 bytes.');
+  if (rest.history !== undefined) {
+    const h = rest.history as Partial<HistoryRetention> | null;
+    const ok = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+    if (!h || !ok(h.maxMb) || !ok(h.maxDays)) throw new Error('The history limits must be a positive number of MB and of days.');
+    next.history = { maxMb: h.maxMb!, maxDays: h.maxDays! };
+  }
   for (const name of [...Object.keys(next.env), ...next.secretEnv, ...Object.keys(secretValues ?? {})]) {
     if (!ENV_NAME.test(name)) throw new Error(`"${name}" is not a valid environment variable name: use letters, digits and _, not starting with a digit.`);
   }

@@ -21,7 +21,8 @@ import type { TickScheduler } from './tick-scheduler';
 import { WorkspaceStore } from './workspace';
 import { infoOf, listRecordingFiles } from './recordings';
 import { Recorder } from '../qa/recorder';
-import { homeStores } from './home-stores';
+import { flushHomeStores, homeStores } from './home-stores';
+import { pruneHomeHistory } from './history-retention';
 import { keepsRuntime, readSettings, writeSettings } from './skill-settings';
 import { reloaderFor, type SkillReloader } from './skill-reloader';
 import { setupConfiguration } from './setup-marker';
@@ -67,6 +68,7 @@ export class Workbench implements CoreApi {
   constructor(private readonly opts: WorkbenchOptions) {
     // Owner-only, and rid of what writers killed mid-write left behind, before anything is written.
     prepareHome(opts.home);
+    pruneHomeHistory(opts.home);
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
     this.events.barrier = Recorder.syncAll;
@@ -319,6 +321,7 @@ export class Workbench implements CoreApi {
         await e.history?.close();
       }),
     ]);
+    await flushHomeStores(this.opts.home);
   }
 
   /** Closes `rt` with the workbench if it is still open then; returns the release, for when its owner closes it. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RotateCw, Settings2 } from 'lucide-react';
-import type { SkillInfo, SkillSettings, SkillSummary } from '@contract';
+import { DEFAULT_HISTORY, TOTAL_HISTORY_MB, type SkillInfo, type SkillSettings, type SkillSummary } from '@contract';
 import { api } from '../../api/client';
 import { restartSkill } from '../../actions/workspace';
 import { Dialog } from '../common/Dialog';
@@ -111,6 +111,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
               onChange={(e) => edit(setArgsText)(e.target.value)}
               data-testid="process-args"
             />
+            <HistoryLimits name={summary.name} settings={loaded} />
           </>
         )}
         {saved && (
@@ -135,5 +136,20 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** How much history is kept (read-only here; saved per skill through the settings API). */
+function HistoryLimits({ name, settings }: { name: string; settings: SkillSettings }) {
+  const { maxMb, maxDays } = settings.history ?? DEFAULT_HISTORY;
+  return (
+    <>
+      <h3 className="process-section-title process-history-title">History</h3>
+      <p className="field-help" data-testid="process-history">
+        The logs and messages of {name} are kept for {maxDays} days, up to {maxMb} MB; all skills together, up to{' '}
+        {TOTAL_HISTORY_MB >= 1024 ? `${TOTAL_HISTORY_MB / 1024} GB` : `${TOTAL_HISTORY_MB} MB`}. The oldest sessions are removed first, when the
+        workbench opens and when the skill starts. The running session and recordings are never removed.
+      </p>
+    </>
   );
 }
