@@ -121,11 +121,12 @@ describe('atomic writes', () => {
 
 describe('state', () => {
   it('state/set merges shallowly, persists, and state/get returns it', async () => {
-    const { call } = setup();
+    const { call, state } = setup();
     expect(await call('state/get')).toEqual({ state: {} });
     expect(await call('state/set', { partial: { a: { x: 1 }, b: 1 } })).toEqual({ ok: true });
     await call('state/set', { partial: { a: { y: 2 }, c: null } });
     expect(await call('state/get')).toEqual({ state: { a: { y: 2 }, b: 1, c: null } });
+    await state.flush(); // written behind; stop and close flush it
     const again = new StateStore(skillPaths(home, SKILL).stateFile);
     expect(again.get()).toEqual({ a: { y: 2 }, b: 1, c: null });
   });
@@ -143,13 +144,14 @@ describe('state', () => {
     const file = skillPaths(home, SKILL).stateFile;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '{"count": 4');
-    const { call, logs } = setup();
+    const { call, logs, state } = setup();
     expect(await call('state/get')).toEqual({ state: {} });
     expect(logs.join('\n')).toMatch(/State: .*state\.json could not be read .*kept aside as state\.json\.corrupt-/);
     const kept = fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith('state.json.corrupt-'));
     expect(kept).toHaveLength(1);
     expect(fs.readFileSync(path.join(path.dirname(file), kept[0]), 'utf8')).toBe('{"count": 4');
     await call('state/set', { partial: { count: 5 } });
+    await state.flush();
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ count: 5 });
   });
 });

@@ -1,11 +1,19 @@
 /**
  * One child process in its own process group: spawned with `shell: false` and an explicit environment,
  * its stderr split into log lines, and a stop that escalates (protocol shutdown, grace, SIGTERM, SIGKILL)
- * and always ends with the whole group gone, so no grandchild outlives its skill.
+ * and always ends with the whole group gone, so no grandchild outlives its skill. On Linux the skill's
+ * descendants are also followed through /proc (process-tree.ts), since one started in a new session
+ * (`setsid`) is outside the group: they get the same signals, and any that survive are reported.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { LogSink } from './log-sink';
 import { SkillError } from './errors';
+import { canWalkProcesses, ProcessTree } from './process-tree';
+
+/** How often a running skill's descendants are sampled, so one re-parented later is still known. */
+const TREE_SAMPLE_MS = 2000;
+/** How long after the final SIGKILL a descendant may take to go before it is reported as a survivor. */
+const SURVIVOR_WAIT_MS = 1000;
 
 export interface SpawnSpec {
   command: string;
@@ -35,6 +43,8 @@ export interface ChildOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Sees every stderr chunk too (after the log has it), e.g. to keep one call's own stderr. */
   onStderr?: (chunk: Buffer) => void;
+  /** Told, in plain words, when processes the skill started are still running after it was stopped. */
+  onSurvivors?: (message: string, pids: number[]) => void;
 }
 
 const isWindows = process.platform === 'win32';
@@ -44,6 +54,9 @@ export class SkillChild {
   readonly exited: Promise<ExitInfo>;
   private exitInfo: ExitInfo | null = null;
   private stopping: Promise<ExitInfo> | null = null;
+  private readonly tree: ProcessTree | null;
+  /** Settles once the descendants are gone after the exit (or reported as survivors). */
+  private descendantsGone: Promise<void> = Promise.resolve();
 
   constructor(readonly spec: SpawnSpec, opts: ChildOptions = {}) {
     this.proc = spawn(spec.command, spec.args, {
@@ -54,6 +67,8 @@ export class SkillChild {
       windowsHide: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    this.tree = canWalkProcesses && this.proc.pid !== undefined ? new ProcessTree(this.proc.pid) : null;
+    this.tree?.watch(TREE_SAMPLE_MS);
     this.exited = new Promise<ExitInfo>((resolve) => {
       this.proc.once('error', (err) => {
         // 'error' without a pid means the process never ran; with a pid it is a signal failure we ignore.
@@ -65,8 +80,11 @@ export class SkillChild {
       this.proc.once('exit', (code, signal) => {
         if (this.exitInfo) return;
         this.exitInfo = { code, signal };
-        // The leader is gone: take anything it left running in its group with it.
+        // The leader is gone: take anything it left running in its group, or below it, with it.
+        this.tree?.stopWatching();
+        this.tree?.markRootGone();
         this.killGroup('SIGKILL');
+        this.descendantsGone = this.reportSurvivors(opts);
         resolve(this.exitInfo);
       });
     });
@@ -98,15 +116,22 @@ export class SkillChild {
 
   /** Stops the process, politely first. Resolves once it (and its group) is gone. Idempotent. */
   stop(opts: StopOptions = {}): Promise<ExitInfo> {
-    if (this.exitInfo) return Promise.resolve(this.exitInfo);
-    this.stopping ??= this.escalate(opts);
+    if (this.exitInfo) return this.descendantsGone.then(() => this.exitInfo!);
+    // Before anything exits: the links from the skill to its descendants are still there to follow.
+    this.tree?.sample();
+    this.stopping ??= this.escalate(opts).then(async (info) => {
+      await this.descendantsGone;
+      return info;
+    });
     return this.stopping;
   }
 
   /** Kills at once (timeouts, cancellation of one-shot calls). */
-  kill(): Promise<ExitInfo> {
+  async kill(): Promise<ExitInfo> {
     if (!this.exitInfo) this.killGroup('SIGKILL');
-    return this.exited;
+    const info = await this.exited;
+    await this.descendantsGone;
+    return info;
   }
 
   private async escalate(opts: StopOptions): Promise<ExitInfo> {
@@ -139,11 +164,31 @@ export class SkillChild {
       else this.proc.kill(signal);
       return;
     }
+    this.tree?.sample();
     try {
       process.kill(-pid, signal);
     } catch {
       // ESRCH: the group is already empty.
     }
+    this.tree?.signal(signal);
+  }
+
+  /** Waits a moment for the killed descendants to go, then tells about any still running. */
+  private async reportSurvivors(opts: ChildOptions): Promise<void> {
+    const tree = this.tree;
+    if (!tree) return;
+    const until = Date.now() + SURVIVOR_WAIT_MS;
+    let left = tree.alive();
+    while (left.length && Date.now() < until) {
+      await delay(50);
+      left = tree.alive();
+    }
+    if (!left.length) return;
+    const message =
+      `${left.length === 1 ? 'A process' : `${left.length} processes`} started by the skill could not be stopped and ` +
+      `${left.length === 1 ? 'is' : 'are'} still running (pid ${left.join(', ')}). It may belong to another user; end it from the system's task manager.`;
+    opts.logs?.append('system', message);
+    opts.onSurvivors?.(message, left);
   }
 }
 

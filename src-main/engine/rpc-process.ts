@@ -24,6 +24,8 @@ export interface RpcProcessOptions {
   onNotification?: (method: string, params: unknown) => unknown;
   /** Reverse requests and notifications served at once (see JsonRpcPeerOptions.maxIncoming). */
   maxIncoming?: number;
+  /** Processes the skill started that outlived its stop (see SkillChild). */
+  onSurvivors?: (message: string, pids: number[]) => void;
 }
 
 export class RpcProcess {
@@ -51,6 +53,7 @@ export class RpcProcess {
     });
     this.child = new SkillChild(opts.spec, {
       logs: opts.logs,
+      onSurvivors: opts.onSurvivors,
       onStdout: (chunk) => {
         reader.push(chunk);
         if (noise.length) {

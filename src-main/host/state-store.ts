@@ -5,6 +5,9 @@
  * {"$secret": "<key>"}, a secret inside a longer string as {{skillbench:secret:<key>}}, and `get` puts
  * the real values back. A reference whose secret was deleted stays as it is (nothing is silently lost).
  * A skill that itself stores {"$secret": "<key>"} gets that secret of its own back; it holds it already.
+ *
+ * `state/set` must not cost the size of the whole state: a merge changes the kept object in place and the
+ * file is written behind, a short while later, once for a whole burst of sets (`flush` on stop and close).
  */
 import { REDACTED } from '../contract';
 import { CoalescingWriter, readJsonFile } from './atomic-write';
@@ -12,6 +15,9 @@ import { concealValue, isPlainObject, revealValue, type SkillSecrets } from './s
 import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';
 
 export type State = Record<string, unknown>;
+
+/** How long a merge waits before the file is written, so a burst of sets costs one write. */
+export const WRITE_BEHIND_MS = 200;
 
 export interface StateStoreOptions {
   secrets?: SkillSecrets;
@@ -23,6 +29,7 @@ export class StateStore {
   /** As merged: may hold {"$secret"} references read from disk; revealed on every read. */
   private current: State | null = null;
   private readonly writer: CoalescingWriter;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly file: string,
@@ -43,14 +50,21 @@ export class StateStore {
 
   /** The state as stored on disk, with secrets as {"$secret": key}: for showing and editing in the UI. */
   getForDisplay(): State {
-    return this.stored();
+    const stored = this.stored();
+    return stored === this.current ? clone(stored) : stored;
   }
 
-  /** Shallow merge, as `state/set` does (Python's dict.update): top-level keys replaced whole. */
+  /**
+   * Shallow merge, as `state/set` does (Python's dict.update): top-level keys replaced whole, in place.
+   * Resolves at once; the file follows within WRITE_BEHIND_MS (`flush` waits for it).
+   */
   merge(partial: State): Promise<void> {
     if (!isPlainObject(partial)) throw new TypeError('state/set needs an object of keys to change');
-    this.current = { ...this.load(), ...clone(partial) };
-    return this.writer.save();
+    const current = this.load();
+    // defineProperty, not assignment: a "__proto__" key is data to keep, never the object's prototype.
+    for (const [k, v] of Object.entries(clone(partial))) Object.defineProperty(current, k, { value: v, writable: true, enumerable: true, configurable: true });
+    this.saveSoon();
+    return Promise.resolve();
   }
 
   /**
@@ -69,8 +83,22 @@ export class StateStore {
     return this.writer.save();
   }
 
+  /** Writes what is pending now and waits for every write asked for so far. */
   flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      return this.writer.save();
+    }
     return this.writer.flush();
+  }
+
+  private saveSoon(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.writer.save().catch((err: Error) => this.opts.log?.(`State: ${this.file} could not be saved (${err.message}); it is tried again with the next change.`));
+    }, WRITE_BEHIND_MS);
   }
 
   private secrets(): Record<string, string> {
@@ -79,6 +107,8 @@ export class StateStore {
 
   private stored(): State {
     const secrets = this.secrets();
+    // Without secrets there is nothing to conceal or reveal: no deep copy of a large state on each write.
+    if (Object.keys(secrets).length === 0) return this.load();
     return concealValue(revealValue(this.load(), secrets), secrets) as State;
   }
 

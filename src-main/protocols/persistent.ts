@@ -110,6 +110,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       defaultTimeoutMs: this.ctx.timeoutMs,
       warnFrameBytes: this.warnFrameBytes,
       onRequest: this.onRequest ? (m, p) => this.onRequest!(m, p) : undefined,
+      onSurvivors: (message, pids) => this.ctx.onTimeline?.({ kind: 'note', label: message, outcome: 'error', data: { pids } }),
       // A reverse call sent without an id wants no answer, but still means to be done (a state/set, an
       // event): serve it like a request and log what went wrong, since there is nobody to tell.
       // Returned, so it counts against the limit of reverse calls in flight like a request does.

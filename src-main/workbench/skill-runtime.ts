@@ -246,12 +246,15 @@ export class SkillRuntime {
 
   async stop(): Promise<void> {
     await this.adapter.stop();
+    await this.stores?.state.flush();
   }
 
   /** Stops the skill and closes its files, for good. */
   async close(): Promise<void> {
     this.closed = true;
     await this.adapter.stop().catch(() => undefined);
+    // State is written behind: the last sets reach the file before the runtime is let go.
+    await this.stores?.state.flush().catch((err: Error) => this.logs.append('system', `State could not be saved: ${err.message}`));
     this.messages.flush();
     this.stopRecording();
     await Promise.all([this.logs.close(), this.messages.close(), this.timelineFile.close()]);
