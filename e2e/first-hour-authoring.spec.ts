@@ -11,42 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, ROOT, test, type Workbench } from './fixtures';
-import { finishPriceAlertsSetup, GOOD_KEY, openSkill, openTab, openTool, run, shot } from './helpers';
+import { finishPriceAlertsSetup, GOOD_KEY, openSkill, openTab, openTool, run, shotBothSizes } from './helpers';
 
-const SIZES = [
-  { name: '1400', width: 1400, height: 900 },
-  { name: '1024', width: 1024, height: 700 },
-] as const;
-
-/** The page at both sizes, light and dark: `<name>-<width>[-dark].png`. */
-async function shotAll(wb: Workbench, name: string): Promise<void> {
-  const html = wb.page.locator('html');
-  for (const size of SIZES) {
-    await wb.page.setViewportSize({ width: size.width, height: size.height });
-    for (const scheme of ['light', 'dark'] as const) {
-      await wb.page.emulateMedia({ colorScheme: scheme });
-      await expect(html).toHaveAttribute('data-theme', scheme);
-      await shot(wb, `${name}-${size.name}${scheme === 'dark' ? '-dark' : ''}`);
-    }
-  }
-  await wb.page.emulateMedia({ colorScheme: 'light' });
-  await wb.page.setViewportSize({ width: 1400, height: 900 });
-}
-
-/** A dialog stays open across shots (toasts under its backdrop cannot be closed, so none is closed). */
-async function dialogShotAll(wb: Workbench, name: string): Promise<void> {
-  const html = wb.page.locator('html');
-  for (const size of SIZES) {
-    await wb.page.setViewportSize({ width: size.width, height: size.height });
-    for (const scheme of ['light', 'dark'] as const) {
-      await wb.page.emulateMedia({ colorScheme: scheme });
-      await expect(html).toHaveAttribute('data-theme', scheme);
-      await wb.shot(`${name}-${size.name}${scheme === 'dark' ? '-dark' : ''}`);
-    }
-  }
-  await wb.page.emulateMedia({ colorScheme: 'light' });
-  await wb.page.setViewportSize({ width: 1400, height: 900 });
-}
 
 /** The levels of the visible headings in document order: none may be more than one deeper than the one before. */
 async function headingJumps(page: Page): Promise<string[]> {
@@ -111,7 +77,7 @@ test('the Doctor checks again when the skill’s files change and when its tab o
   await expect(syntax.locator('.code-badge')).toHaveText('PYTHON_SYNTAX');
   await expect(page.getByTestId('doctor-checked-at')).toContainText('after a change to skill.py');
   expect(await headingJumps(page)).toEqual([]);
-  await shotAll(wb, 'first-hour-doctor-syntax-error');
+  await shotBothSizes(wb, 'first-hour-doctor-syntax-error');
 
   // The Tools tab says the same; the fix is made there, and the Doctor checks again as its tab opens.
   await openTab(page, 'tools');
@@ -121,7 +87,7 @@ test('the Doctor checks again when the skill’s files change and when its tab o
   await openTab(page, 'doctor');
   await expect(verdict).toHaveAttribute('data-verdict', 'ok');
   await expect(page.getByTestId('doctor-group-error')).toHaveCount(0);
-  await shotAll(wb, 'first-hour-doctor-clean');
+  await shotBothSizes(wb, 'first-hour-doctor-clean');
 });
 
 test('a saved request’s checks are tuned: a failed run shows its fields side by side, a field is left out, a tolerance is set', async ({ wb }) => {
@@ -145,7 +111,7 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
   await third.getByTestId('check-kind').selectOption('matches');
   await third.getByTestId('check-path').fill('data.cost_eth');
   await third.getByTestId('check-pattern').fill('^0\\.00');
-  await dialogShotAll(wb, 'first-hour-save-checks');
+  await shotBothSizes(wb, 'first-hour-save-checks', { keepToasts: true });
   await page.getByTestId('save-request-submit').click();
   const file = path.join(wb.skills, 'gas-estimator', '.skillbench', 'collections', 'tuned', 'swap-at-30.json');
   await expect(page.getByTestId('saved-request').filter({ hasText: 'swap at 30' })).toBeVisible();
@@ -179,7 +145,7 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
   const diffs = failure.getByTestId('check-differences').getByTestId('difference');
   await expect(diffs).toHaveCount(2);
   await expect(diffs.filter({ hasText: 'data.quoted_at' })).toContainText('it is not expected');
-  await dialogShotAll(wb, 'first-hour-run-field-diff');
+  await shotBothSizes(wb, 'first-hour-run-field-diff', { keepToasts: true });
 
   // Leave the stamp out, from the failure itself: the file changes and the run goes again.
   await diffs.filter({ hasText: 'data.quoted_at' }).getByTestId('difference-ignore').click();
@@ -194,7 +160,7 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
   const equals = edit.getByTestId('check-row').nth(1);
   await expect(equals.getByTestId('check-ignore')).toHaveValue('data.quoted_at');
   await equals.getByTestId('check-abs').fill('0.1');
-  await dialogShotAll(wb, 'first-hour-edit-checks');
+  await shotBothSizes(wb, 'first-hour-edit-checks', { keepToasts: true });
   await page.getByTestId('checks-save').click();
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   expect(JSON.parse(fs.readFileSync(file, 'utf8')).assertions[1]).toEqual({
@@ -240,7 +206,7 @@ test('copy as command: the form, a result and a history row give a skillbench ca
     expect(await copied(page, result.getByTestId('result-copy-command'))).toBe(fromForm);
     await page.getByTestId('result-tab-history').click();
     expect(await copied(page, page.getByTestId('history-row').first().getByTestId('history-copy-command'))).toBe(fromForm);
-    await shotAll(wb, 'first-hour-copy-command');
+    await shotBothSizes(wb, 'first-hour-copy-command');
 
     // A folder with several skills: --skill picks this one.
     await openSkill(page, 'build_analysis');

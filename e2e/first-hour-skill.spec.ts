@@ -7,21 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test, ROOT, type Workbench } from './fixtures';
-import { GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothThemes, skillItem } from './helpers';
+import { expect, test, ROOT } from './fixtures';
+import { GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes, skillItem } from './helpers';
 
 test.afterEach(removeFixtureFolders);
 
 const header = (page: Page) => page.locator('.skill-header');
-
-/** Both themes at the usual size, and at a small window. */
-async function shootSizes(wb: Workbench, name: string): Promise<void> {
-  await shotBothThemes(wb, name);
-  const size = wb.page.viewportSize();
-  await wb.page.setViewportSize({ width: 1024, height: 700 });
-  await shotBothThemes(wb, `${name}-1024`);
-  if (size) await wb.page.setViewportSize(size);
-}
 
 /** The pid of the process running in `dir` (the skill's folder is its working directory). */
 function pidIn(dir: string): number | null {
@@ -64,7 +55,7 @@ test('setup: nothing starts until asked; once done it shows "Configured" with wh
   await expect(page.getByTestId('tab-setup')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('setup-overview')).toHaveAttribute('data-configured', 'false');
   await expect(page.getByTestId('setup-next')).toHaveCount(0);
-  await shootSizes(wb, 'setup-not-yet');
+  await shotBothSizes(wb, 'setup-not-yet');
 
   await page.getByTestId('setup-start').click();
   await page.getByLabel('API key').fill(GOOD_KEY);
@@ -83,7 +74,7 @@ test('setup: nothing starts until asked; once done it shows "Configured" with wh
   await expect(field('symbols')).toHaveText('BTC, ETH');
   await expect(page.getByTestId('setup-reconfigure')).toBeVisible();
   expect(await page.content()).not.toContain(GOOD_KEY);
-  await shootSizes(wb, 'setup-configured');
+  await shotBothSizes(wb, 'setup-configured');
 
   // A reload: still configured, not an empty step 1; visiting the tab again and again starts nothing.
   await page.reload();
@@ -146,7 +137,7 @@ test('a crash does not go unseen: a toast and a badge with the signal and the la
   const details = page.getByTestId('crash-details');
   await expect(details).toContainText('killed (signal SIGKILL)');
   await expect(details.locator('pre')).toContainText('chatter line 2 of 2');
-  await shootSizes(wb, 'crash-details');
+  await shotBothSizes(wb, 'crash-details');
   await page.getByTestId('crash-dismiss').click();
   // Dismissed: the alarm goes, the restart counter stays.
   await expect(badge).toHaveText('Restarted once');
@@ -194,7 +185,7 @@ test('process settings: variables (one secret, masked) and arguments reach the s
     await expect(secretValue).toHaveValue('');
     await expect(secretValue).toHaveAttribute('placeholder', /••••/);
     expect(await page.content()).not.toContain(TOKEN);
-    await shootSizes(wb, 'process-settings');
+    await shotBothSizes(wb, 'process-settings');
 
     // Not applied behind the user's back: the running process still has what it started with.
     await page.getByTestId('process-close').click();

@@ -5,9 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, ROOT, stopServe, test } from './fixtures';
-import { finishPriceAlertsSetup, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothThemes } from './helpers';
+import { finishPriceAlertsSetup, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, atSmallSize, run, shotBothThemes } from './helpers';
 
 test.afterEach(removeFixtureFolders);
 
@@ -18,16 +17,6 @@ function logLines(file: string): string[] {
     .split('\n')
     .slice(0, -1)
     .filter((l) => !/^--- \d{4}-\d\d-\d\dT[\d:.]+Z (stdout|stderr|system)$/.test(l));
-}
-
-async function atSmallSize(page: Page, fn: () => Promise<void>): Promise<void> {
-  const before = page.viewportSize();
-  await page.setViewportSize({ width: 1024, height: 700 });
-  try {
-    await fn();
-  } finally {
-    if (before) await page.setViewportSize(before);
-  }
 }
 
 test('the Logs tab says when older lines are only in the complete log file, searches it, views it, and filters by stream', async ({ wb }) => {

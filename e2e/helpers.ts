@@ -52,16 +52,37 @@ export async function shot(wb: Workbench, name: string): Promise<void> {
   await wb.shot(name);
 }
 
-/** Shoots the page in the light theme and again in the dark one (`name-dark`); the app follows the system's. */
-export async function shotBothThemes(wb: Workbench, name: string): Promise<void> {
+/**
+ * Shoots the page in the light theme and again in the dark one (`name-dark`); the app follows the system's.
+ * `keepToasts` for a dialog: toasts under its backdrop cannot be closed, so none is.
+ */
+export async function shotBothThemes(wb: Workbench, name: string, opts: { keepToasts?: boolean } = {}): Promise<void> {
   const html = wb.page.locator('html');
+  const take = opts.keepToasts ? (n: string) => wb.shot(n) : (n: string) => shot(wb, n);
   await wb.page.emulateMedia({ colorScheme: 'light' });
   await expect(html).toHaveAttribute('data-theme', 'light');
-  await shot(wb, name);
+  await take(name);
   await wb.page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await shot(wb, `${name}-dark`);
+  await take(`${name}-dark`);
   await wb.page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Runs `fn` in a small window (1024x700), then gives the page its size back. */
+export async function atSmallSize(page: Page, fn: () => Promise<void>): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  try {
+    await fn();
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}
+
+/** Both themes at the window's size (`name`), and again in a small window (`name-1024`). */
+export async function shotBothSizes(wb: Workbench, name: string, opts: { keepToasts?: boolean } = {}): Promise<void> {
+  await shotBothThemes(wb, name, opts);
+  await atSmallSize(wb.page, () => shotBothThemes(wb, `${name}-1024`, opts));
 }
 
 const fixtureFolders: string[] = [];
