@@ -25,6 +25,7 @@ import { homeStores } from '../workbench/home-stores';
 import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
 import { checkAssertion } from './assertions';
 import { parseBounded } from '../engine/json-depth';
+import { isObject } from '../engine/values';
 
 export type { CollectionSummary, SavedRequest } from '../contract';
 
@@ -312,6 +313,3 @@ function readJson(file: string, missing: string): unknown {
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

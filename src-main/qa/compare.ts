@@ -14,6 +14,7 @@
  */
 import type { CallOutcome, Difference, Tolerance } from '../contract';
 import { boundDepth, parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
+import { isObject } from '../engine/values';
 
 export type { Difference };
 
@@ -207,9 +208,6 @@ function prefixMatches(pattern: string[], segs: string[]): boolean {
   return pattern.every((p, i) => p === '*' || p === segs[i]);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function kind(v: unknown): string {
   if (v === null) return 'null';

@@ -14,7 +14,8 @@ import { readAgentConfig } from '../../protocols/action/agent-yaml';
 import { readScript } from '../../protocols/action/detect';
 import { learnActions } from '../../protocols/action/learn';
 import { looksLikeActionScript } from '../../protocols/action/scan';
-import { Findings, isObject, lineAt, lineOf, shown } from './findings';
+import { Findings, lineAt, lineOf, shown } from './findings';
+import { isObject } from '../../engine/values';
 
 const AGENT_FILES = ['agent.yaml', 'agent.yml'];
 const SKILL_KEYS = new Set(['name', 'entry', 'script', 'description', 'timeout']);

@@ -77,6 +77,3 @@ export function shown(v: unknown): string {
   return s.length > 40 ? `${s.slice(0, 37)}…` : s;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { onPath, resolveCommand } from '../../protocols/command';
 import { readSkillMd, readSubprocessManifest } from '../../protocols/jsonrpc/manifest';
 import { readSkillDefManifest } from '../../protocols/skilldef/locate';
-import { Findings, isObject, jsonKeyLine, lineAt, shown } from './findings';
+import { Findings, jsonKeyLine, lineAt, shown } from './findings';
+import { isObject } from '../../engine/values';
 
 const MANIFEST = 'manifest.json';
 const MIN_TICK_MS = 1000;

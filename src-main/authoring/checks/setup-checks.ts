@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import type { SetupStep } from '../../contract';
-import { Findings, isObject, lineAt, shown, type Where } from './findings';
+import { Findings, lineAt, shown, type Where } from './findings';
+import { isObject } from '../../engine/values';
 
 const SETUP_TYPES = new Set(['text', 'number', 'password', 'select', 'multiselect', 'boolean']);
 

@@ -7,7 +7,8 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, ToolInfo } from '../../contract';
-import { Findings, isObject, shown, type Severity, type Where } from './findings';
+import { Findings, shown, type Severity, type Where } from './findings';
+import { isObject } from '../../engine/values';
 
 export interface ToolCheckOptions {
   /** How much a missing description matters for this protocol; null where it has no place for one (namel3ss). */

@@ -17,6 +17,7 @@ import { parse as parseYaml } from 'yaml';
 import type { AgentSchedule } from '../../contract';
 import { isFile } from '../refs';
 import { parseCron } from './cron';
+import { isObject } from '../../engine/values';
 
 export const DEFAULT_TIMEOUT_S = 300;
 export const AGENT_FILES = ['agent.yaml', 'agent.yml'];
@@ -205,9 +206,6 @@ export function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Two skills with one name would share an id: the later ones get `-2`, `-3`. */
 function dedupe(skills: AgentSkill[]): AgentSkill[] {

@@ -7,6 +7,7 @@
  */
 import type { CallError } from '../../contract';
 import { parseBounded, tooDeepNote } from '../../engine/json-depth';
+import { isObject } from '../../engine/values';
 
 export interface RequestContext {
   agent_id: string;
@@ -181,9 +182,6 @@ export function supportedActions(doc: unknown): { name: string; description?: st
   return out;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { isObject } from '../../engine/values';
 
 export const BINDINGS_FILE = path.join('.namel3ss', 'tools.yaml');
 
@@ -200,6 +201,3 @@ function fileExists(p: string): boolean {
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -5,7 +5,6 @@
  * refused instead (a declaration namel3ss rejects, a missing binding, a container runner with no
  * container runtime, guarantees without a sandbox, a service that may not use the network).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { SkillError } from '../../engine/errors';
 import type { AiTool } from './ai-file';
@@ -28,6 +27,7 @@ import { envValue } from './config';
 import type { PackRecord } from './packs';
 import { resolveTool, slugify } from './resolve';
 import { SERVICE_URL_ENV, serviceUrl } from './service-runner';
+import { isDir, isFile } from '../refs';
 
 export const CONTAINER_RUNTIMES = ['docker', 'podman'];
 
@@ -168,18 +168,4 @@ function readRoots(plan: CallPlan, model: AppModel): string[] | undefined {
   return roots.length ? [...new Set(roots)] : undefined;
 }
 
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
 
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}

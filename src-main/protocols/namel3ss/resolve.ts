@@ -4,13 +4,13 @@
  * verified), else the app's `.namel3ss/tools.yaml`, else, where the app has no tools.yaml at all, the
  * conventional `tools/<slug>.py:run`. Collisions and unusable packs are errors in namel3ss's words.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { BINDINGS_FILE, bindingExample, toBinding, type ToolBinding } from './bindings';
 import { guidance, type Source } from './capabilities';
 import type { PackRecord } from './packs';
+import { isFile } from '../refs';
 
 export interface Resolution {
   source: Source;
@@ -94,10 +94,3 @@ export function slugify(name: string): string {
   return slug;
 }
 
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}

@@ -7,6 +7,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../../contract';
 import type { FieldType, ToolField } from './ai-file';
+import { isObject } from '../../engine/values';
 
 export type Phase = 'input' | 'output';
 
@@ -116,6 +117,3 @@ export function kindOf(v: unknown): string {
   return typeof v;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
