@@ -323,7 +323,7 @@ export interface HostInfo {
   canPickFolder: boolean;
 }
 
-// ---- Recordings (the file format; see src-main/qa/recording-format.ts) ----
+// ---- Recordings (the file format; see src-main/runtime/recording-format.ts) ----
 export interface RecordingHeader {
   type: 'header';
   version: number;

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './cli-run';
 import { EXAMPLES, FIXTURES, tempDir } from './helpers';
 import { safeSkillDir, skillFolder } from '../src-main/host/workbench-home';
-import { homeStores } from '../src-main/workbench/home-stores';
-import { writeSettings } from '../src-main/workbench/skill-settings';
+import { homeStores } from '../src-main/runtime/stores';
+import { writeSettings } from '../src-main/runtime/skill-settings';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
 const RPC = path.join(FIXTURES, 'rpc');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveSkill } from '../src-main/protocols/discover';
-import { SkillRuntime, type RuntimeOptions } from '../src-main/workbench/skill-runtime';
+import { SkillRuntime, type RuntimeOptions } from '../src-main/runtime/skill-runtime';
 import { FIXTURES, isAlive, tempDir, waitFor } from './helpers';
 
 const open: SkillRuntime[] = [];

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDACTED, type WorkbenchEvents } from '../src-main/contract';
-import { homeStores } from '../src-main/workbench/home-stores';
+import { homeStores } from '../src-main/runtime/stores';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
 import { allFiles, eventually, EXAMPLES, FIXTURES, tempDir } from './helpers';

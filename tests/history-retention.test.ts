@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skillFolder } from '../src-main/host/workbench-home';
-import { pruneHistory } from '../src-main/workbench/history-retention';
+import { pruneHistory } from '../src-main/runtime/history-retention';
 import { Workbench } from '../src-main/workbench/workbench';
 import { EXAMPLES, tempDir } from './helpers';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileSink } from '../src-main/engine/file-sink';
 import { LogSink } from '../src-main/engine/log-sink';
-import { Recorder } from '../src-main/qa/recorder';
+import { Recorder } from '../src-main/runtime/recorder';
 import { tempDir, waitFor } from './helpers';
 
 /** A 256 KiB tmpfs, where this process may mount one (root on Linux: CI and this machine). */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkPythonSyntax, describeSyntaxError, isIgnoredPath, pythonSyntaxErrors, reloadPlan, SkillWatcher } from '../src-main/authoring/hot-reload';
+import { checkPythonSyntax, describeSyntaxError, isIgnoredPath, pythonSyntaxErrors, reloadPlan, SkillWatcher } from '../src-main/runtime/hot-reload';
 import { createSkill } from '../src-main/authoring/new-skill';
 import { Workbench } from '../src-main/workbench/workbench';
 import { eventually, tempDir, waitFor } from './helpers';

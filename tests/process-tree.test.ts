@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveSkill } from '../src-main/protocols/discover';
-import { SkillRuntime } from '../src-main/workbench/skill-runtime';
+import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { Workbench } from '../src-main/workbench/workbench';
 import { FIXTURES, isAlive, tempDir, waitFor } from './helpers';
 

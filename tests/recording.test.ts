@@ -163,7 +163,7 @@ describe('recording a session', () => {
     const file = path.join(dir, 'dies.jsonl');
     fs.writeFileSync(
       script,
-      `import { Recorder } from ${JSON.stringify(path.resolve('src-main/qa/recorder.ts'))};
+      `import { Recorder } from ${JSON.stringify(path.resolve('src-main/runtime/recorder.ts'))};
        const r = Recorder.open(${JSON.stringify(file)}, { id: 'x', name: 'x', protocol: 'jsonrpc', dir: ${JSON.stringify(dir)}, root: ${JSON.stringify(dir)} });
        for (let i = 0; i < 3; i++) r.append({ type: 'note', text: 'before the fall ' + i });
        throw new Error('a bug of ours');`,

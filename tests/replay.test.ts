@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordLine } from '../src-main/contract';
-import { Recorder } from '../src-main/qa/recorder';
+import { Recorder } from '../src-main/runtime/recorder';
 import { callsOf, readRecording } from '../src-main/qa/recording-reader';
 import { renderReport } from '../src-main/qa/report';
 import { replayRecording } from '../src-main/qa/replay';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LineReader } from '../../src-main/engine/framing';
 import { resolveSkill } from '../../src-main/protocols/discover';
-import { SkillRuntime } from '../../src-main/workbench/skill-runtime';
+import { SkillRuntime } from '../../src-main/runtime/skill-runtime';
 import { systemPython } from '../../src-main/host/paths';
 import { skillEnv } from '../../src-main/protocols/command';
 

@@ -27,8 +27,8 @@ import { scanSecrets } from './checks/secret-scan';
 import { folderSnapshot, reportSelfWrites } from './checks/self-writes';
 import { checkSetupSource } from './checks/setup-checks';
 import { checkTools } from './checks/tool-checks';
-import { pythonSyntaxErrors } from './python-syntax';
-import { relPath, skillFiles } from './skill-files';
+import { pythonSyntaxErrors } from '../runtime/python-syntax';
+import { relPath, skillFiles } from '../runtime/skill-files';
 
 export type { DoctorReport, Finding, Severity } from '../contract';
 

@@ -2,7 +2,7 @@
 import type { Protocol } from '../contract';
 import { defaultHome } from '../host/paths';
 import { resolveSkill } from '../protocols/discover';
-import { SkillRuntime, type RuntimeOptions } from '../workbench/skill-runtime';
+import { SkillRuntime, type RuntimeOptions } from '../runtime/skill-runtime';
 import { UsageError } from './output';
 
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss'];

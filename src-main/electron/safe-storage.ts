@@ -6,7 +6,7 @@
 import { safeStorage } from 'electron';
 import { LocalKeyCipher, safeStorageCipher } from '../host/secret-store';
 import { homeLayout } from '../host/workbench-home';
-import { configureSecrets } from '../workbench/home-stores';
+import { configureSecrets } from '../runtime/stores';
 
 export function useSafeStorage(home: string): void {
   const local = new LocalKeyCipher(homeLayout(home).secretKeyFile);

@@ -8,7 +8,7 @@ import type { Assertion, RequestResult, RunReport } from '../contract';
 import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
-import { SkillRuntime } from '../workbench/skill-runtime';
+import { SkillRuntime } from '../runtime/skill-runtime';
 import { evaluateAssertion } from './assertions';
 import { fillVariables, variablesIn, VariableError } from './collection-vars';
 import { CollectionError, loadCollection, secretValues, type Collection } from './collections';

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isTempFile, writeFileAtomicSync } from '../host/atomic-write';
-import { homeStores } from '../workbench/home-stores';
+import { homeStores } from '../runtime/stores';
 import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
 import { checkAssertion } from './assertions';
 import { parseBounded } from '../engine/json-depth';

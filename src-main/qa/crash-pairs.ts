@@ -3,7 +3,7 @@
  * in either order. Whoever lists failures (the report, the stderr kept with them) tells it once, as the call,
  * which says what was being done.
  */
-import type { RecordEntry } from './recording-format';
+import type { RecordEntry } from '../runtime/recording-format';
 
 /** A crash and the call it ended are recorded this close together. */
 const SAME_FAILURE_MS = 5000;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { CallOutcome, Tolerance } from '../contract';
 import { parseBounded, tooDeepNote, WALK_DEPTH } from '../engine/json-depth';
-import { RECORDING_VERSION, type RecordEntry, type RecordingHeader } from './recording-format';
+import { RECORDING_VERSION, type RecordEntry, type RecordingHeader } from '../runtime/recording-format';
 
 export type CallEntry = Extract<RecordEntry, { type: 'call' }>;
 

@@ -5,7 +5,7 @@
  */
 import type { MessageEntry, RecordedCall, RecordedHook, RecordingView, StderrLine, TimelineEntry } from '../contract';
 import { callStderr, crashPairs } from './crash-pairs';
-import type { RecordEntry } from './recording-format';
+import type { RecordEntry } from '../runtime/recording-format';
 import type { Recording } from './recording-reader';
 
 export const VIEW_LIMITS = { calls: 5000, messages: 10_000, timeline: 5000, stderr: 5000 };

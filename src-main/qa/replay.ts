@@ -9,9 +9,9 @@ import { REDACTED } from '../contract';
 import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
-import { SkillRuntime } from '../workbench/skill-runtime';
+import { SkillRuntime } from '../runtime/skill-runtime';
 import { compareOutcome, type Difference } from './compare';
-import { folderHash } from './folder-hash';
+import { folderHash } from '../runtime/folder-hash';
 import { callsOf, readRecording } from './recording-reader';
 
 export type { ReplayCase, ReplayReport };

@@ -5,7 +5,7 @@
  */
 import { PROTOCOL_LABELS, type CallOutcome, type SetupFieldError, type Tolerance } from '../contract';
 import { callStderr, crashPairs } from './crash-pairs';
-import type { RecordEntry } from './recording-format';
+import type { RecordEntry } from '../runtime/recording-format';
 import type { Recording } from './recording-reader';
 
 export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'crash' | 'lifecycle' | 'note' | 'stop';

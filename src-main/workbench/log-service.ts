@@ -5,7 +5,7 @@
  */
 import type { LogFileInfo, LogSearchQuery, LogSearchResult, LogsApi, LogStream } from '../contract';
 import { LOG_START, matcher, positionOf, scanLog, searchLog, type LogPosition } from '../engine/log-file';
-import type { SkillRuntime } from './skill-runtime';
+import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { Workbench } from './workbench';
 import fs from 'node:fs';
 

@@ -21,16 +21,16 @@ import type {
 import { Redactor } from '../engine/redactor';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import { PRIVATE, skillFolder } from '../host/workbench-home';
-import { Recorder } from '../qa/recorder';
+import { Recorder } from '../runtime/recorder';
 import { callsOf, readRecording } from '../qa/recording-reader';
 import { recordingView, VIEW_LIMITS } from '../qa/recording-view';
 import { replayRecording } from '../qa/replay';
 import { renderReport } from '../qa/report';
 import { stderrDuring } from '../qa/stderr-window';
 import { setTolerance as appendTolerance } from '../qa/tolerance';
-import { homeStores } from './home-stores';
-import { LineCounter, recordingFileIn } from './recordings';
-import { readSettings, settingsEnv } from './skill-settings';
+import { homeStores } from '../runtime/stores';
+import { LineCounter, recordingFileIn } from '../runtime/recordings';
+import { readSettings, settingsEnv } from '../runtime/skill-settings';
 import type { Workbench } from './workbench';
 
 const COUNT_EVERY_MS = 250;

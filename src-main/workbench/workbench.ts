@@ -15,17 +15,17 @@ import { prepareHome } from '../host/home-folder';
 import type { SkillAdapter } from '../protocols/adapter';
 import { discover } from '../protocols/discover';
 import { EventHub } from './events';
-import { CallHistory } from './history';
-import { SkillRuntime, summaryOf, ticksOf } from './skill-runtime';
-import type { TickScheduler } from './tick-scheduler';
+import { CallHistory } from '../runtime/history';
+import { SkillRuntime, summaryOf, ticksOf } from '../runtime/skill-runtime';
+import type { TickScheduler } from '../runtime/tick-scheduler';
 import { WorkspaceStore } from './workspace';
-import { infoOf, listRecordingFiles } from './recordings';
-import { Recorder } from '../qa/recorder';
-import { flushHomeStores, homeStores } from './home-stores';
-import { pruneHomeHistory } from './history-retention';
-import { keepsRuntime, readSettings, writeSettings } from './skill-settings';
-import { reloaderFor, type SkillReloader } from './skill-reloader';
-import { setupConfiguration } from './setup-marker';
+import { infoOf, listRecordingFiles } from '../runtime/recordings';
+import { Recorder } from '../runtime/recorder';
+import { flushHomeStores, homeStores } from '../runtime/stores';
+import { pruneHomeHistory } from '../runtime/history-retention';
+import { keepsRuntime, readSettings, writeSettings } from '../runtime/skill-settings';
+import { reloaderFor, type SkillReloader } from '../runtime/skill-reloader';
+import { setupConfiguration } from '../runtime/setup-marker';
 
 export interface WorkbenchOptions {
   home: string;

@@ -4,7 +4,7 @@
  * not in time, is a finding, never a crash of the doctor.
  */
 import type { SkillInfo, SkillRef } from '../../contract';
-import { SkillRuntime } from '../../workbench/skill-runtime';
+import { SkillRuntime } from '../../runtime/skill-runtime';
 import { Findings } from './findings';
 import { checkSetupStep } from './setup-checks';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REDACTED } from '../../contract';
-import { skillFiles } from '../skill-files';
+import { skillFiles } from '../../runtime/skill-files';
 
 export interface SecretHit {
   /** Relative to the skill folder, `/` separators. */

@@ -5,8 +5,8 @@
  * The doctor looks at the folder (as the watcher sees it) before and after its one live start.
  */
 import fs from 'node:fs';
-import { isIgnoredPath } from '../hot-reload';
-import { skillFiles } from '../skill-files';
+import { isIgnoredPath } from '../../runtime/hot-reload';
+import { skillFiles } from '../../runtime/skill-files';
 import type { Findings } from './findings';
 
 export type FolderSnapshot = Map<string, string>;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
 import { readRecording } from '../../qa/recording-reader';
-import type { SkillRuntime } from '../../workbench/skill-runtime';
+import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
 import { openSkill } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { SetupResult, SetupStep } from '../../contract';
-import { homeStores } from '../../workbench/home-stores';
+import { homeStores } from '../../runtime/stores';
 import { parse } from '../args';
 import { openSkill } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';

@@ -1,4 +1,4 @@
-import { TickScheduler } from '../../workbench/tick-scheduler';
+import { TickScheduler } from '../../runtime/tick-scheduler';
 import { parse } from '../args';
 import { openSkill } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';

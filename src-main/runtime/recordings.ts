@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordingHeader, RecordingInfo } from '../contract';
-import type { Recorder } from '../qa/recorder';
+import type { Recorder } from './recorder';
 
 export function recordingsDir(home: string): string {
   return path.join(home, 'recordings');

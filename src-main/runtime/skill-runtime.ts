@@ -16,10 +16,10 @@ import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillVaul
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
-import { Recorder } from '../qa/recorder';
-import type { RecordBody } from '../qa/recording-format';
+import { Recorder } from './recorder';
+import type { RecordBody } from './recording-format';
 import { redactSecretRefs } from '../host/state-store';
-import { homeStores, skillStores, type SkillStores } from './home-stores';
+import { homeStores, skillStores, type SkillStores } from './stores';
 import { holdHistory, pruneHomeHistory } from './history-retention';
 import { infoOf, newRecordingFile } from './recordings';
 import { setupMarker } from './setup-marker';

@@ -10,7 +10,7 @@ import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SetupAnswers } from '../protocols/adapter';
 import { Redactor } from '../engine/redactor';
 import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
-import { homeStores } from './home-stores';
+import { homeStores } from './stores';
 
 interface StoredField {
   name: string;

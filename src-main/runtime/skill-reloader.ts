@@ -10,8 +10,8 @@
  * The same watcher tells whoever asks that the files changed (`changed`: the Doctor re-checks on it). A
  * folder can be observed without reloading (`observe`), for a skill that is stopped or has hot reload off.
  */
-import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from '../authoring/hot-reload';
-import { relPath } from '../authoring/skill-files';
+import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from './hot-reload';
+import { relPath } from './skill-files';
 import { skillVenv } from '../protocols/skilldef/locate';
 import type { SkillRuntime } from './skill-runtime';
 
