@@ -3,10 +3,8 @@
  * (metadata, secrets, schedules, and the fields the workbench only shows), discovering an action
  * script's actions by running it (only when the user asks), and the schedules driven like ticks.
  * Also what a namel3ss app's service bindings look like from here. Part of the one contract:
- * contract.ts re-exports everything here. Types only, plus the method-name map.
+ * contract.ts re-exports everything here, and holds the agent commands (AgentApi). Types only.
  */
-import type { SkillInfo } from './contract';
-
 /** One `secrets:` entry: a secret setting, kept in the encrypted store and passed as an environment variable. */
 export interface AgentSecret {
   name: string;
@@ -66,26 +64,3 @@ export interface ServiceBindingInfo {
   health: 'ok' | 'unreachable' | 'error' | 'unconfigured';
   detail: string;
 }
-
-export interface AgentApi {
-  /**
-   * Runs an action script once with an action it cannot know and reads `supported_actions` from its
-   * UNKNOWN_ACTION answer. The script runs for real: the app warns first. Returns the refreshed info.
-   */
-  discoverActions(skillId: string): Promise<SkillInfo>;
-  /** The schedules of an action skill (empty for other skills), with their next runs. */
-  getSchedules(skillId: string): Promise<ScheduleState[]>;
-  /** Pause, resume or run one schedule now; returns the skill's schedules afterwards. */
-  controlSchedule(skillId: string, scheduleId: string, op: 'pause' | 'resume' | 'run'): Promise<ScheduleState[]>;
-}
-
-export interface AgentEvents {
-  schedules: { skillId: string; schedules: ScheduleState[] };
-}
-
-export const AGENT_METHODS: { [K in keyof AgentApi]: true } = {
-  discoverActions: true,
-  getSchedules: true,
-  controlSchedule: true,
-};
-export const AGENT_METHOD_NAMES = Object.keys(AGENT_METHODS) as (keyof AgentApi)[];

@@ -8,7 +8,8 @@
  * workbench lists for that skill. Names are checked too: the browser bridge is reachable by any page that
  * holds the token, so nothing here may become a path outside those places.
  */
-import type { CallOutcome, Difference, Protocol } from './contract';
+import type { Difference } from './contract-qa';
+import type { CallOutcome, Protocol } from './contract-types';
 
 // ---- Doctor ----
 

@@ -8,7 +8,7 @@
  * browser-mode view of the file (LOG_FILE_ROUTE) number them. The file on disk also holds a header line
  * (`--- <time> <stream>`) wherever the stream or the time changes; those are not counted.
  */
-import type { LogStream } from './contract';
+import type { LogStream } from './contract-types';
 
 export interface LogFileInfo {
   /** The complete log file of this run of the workbench; null where the log is kept in memory only. */

@@ -5,7 +5,7 @@
  * Every `file` the renderer sends is a recording under `<home>/recordings/` (as listRecordings gives them);
  * the workbench refuses any other path.
  */
-import type { CallOutcome, MessageEntry, Protocol, RecordingHeader, TimelineEntry, Tolerance } from './contract';
+import type { CallOutcome, MessageEntry, Protocol, RecordingHeader, TimelineEntry, Tolerance } from './contract-types';
 
 // ---- Browsing a recording ----
 

@@ -7,377 +7,39 @@
 import { QA_METHODS, type QaApi } from './contract-qa';
 import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
-import { AGENT_METHODS, type AgentApi, type AgentDetails, type AgentEvents, type ServiceBindingInfo } from './contract-agents';
+import type { ScheduleState } from './contract-agents';
+import type {
+  CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
+  SkillData, SkillInfo, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
+} from './contract-types';
+export * from './contract-types';
 export * from './contract-qa';
 export * from './contract-authoring';
 export * from './contract-logs';
 export * from './contract-agents';
 
-export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss';
+export interface AgentApi {
+  /**
+   * Runs an action script once with an action it cannot know and reads `supported_actions` from its
+   * UNKNOWN_ACTION answer. The script runs for real: the app warns first. Returns the refreshed info.
+   */
+  discoverActions(skillId: string): Promise<SkillInfo>;
+  /** The schedules of an action skill (empty for other skills), with their next runs. */
+  getSchedules(skillId: string): Promise<ScheduleState[]>;
+  /** Pause, resume or run one schedule now; returns the skill's schedules afterwards. */
+  controlSchedule(skillId: string, scheduleId: string, op: 'pause' | 'resume' | 'run'): Promise<ScheduleState[]>;
+}
 
-export const PROTOCOL_LABELS: Record<Protocol, string> = {
-  jsonrpc: 'Subprocess JSON-RPC',
-  skilldef: 'SkillDefinition',
-  action: 'Action skill',
-  namel3ss: 'namel3ss tools',
+export interface AgentEvents {
+  schedules: { skillId: string; schedules: ScheduleState[] };
+}
+
+export const AGENT_METHODS: { [K in keyof AgentApi]: true } = {
+  discoverActions: true,
+  getSchedules: true,
+  controlSchedule: true,
 };
-
-export type SkillStatus =
-  | 'stopped'
-  | 'starting'
-  | 'ready'
-  | 'busy'
-  | 'needs-setup'
-  | 'crashed'
-  | 'restarting';
-
-/** A JSON Schema as skills declare it; kept loose on purpose (skills send whatever their SDK emits). */
-export type JsonSchema = { [key: string]: unknown };
-
-export interface ToolInfo {
-  name: string;
-  description?: string;
-  inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
-  /** Where a protocol groups its tools (a namel3ss capsule): the UI lists them under this heading. */
-  group?: string;
-}
-
-/** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */
-export interface SkillRef {
-  /** Stable id: the skill's path relative to the folder it was found in, plus its name where a folder holds several. */
-  id: string;
-  name: string;
-  protocol: Protocol;
-  /** The skill folder (or the app/agent folder for namel3ss and action skills). */
-  dir: string;
-  /** The script or entry file, where the protocol has one. */
-  entry?: string;
-  /** The workspace folder it was found under. */
-  root: string;
-  description?: string;
-  /** Per-call protocols (action) carry their timeout here, from agent.yaml. */
-  timeoutMs?: number;
-}
-
-export interface SkillCapabilities {
-  setup: boolean;
-  sessions: boolean;
-  ticks: boolean;
-  messageHooks: boolean;
-  /** A long-running process (JSON-RPC protocols) rather than one process per call. */
-  persistent: boolean;
-}
-
-export interface SkillInfo extends SkillRef {
-  version?: string;
-  tools: ToolInfo[];
-  capabilities: SkillCapabilities;
-  /** Which SDK runs a SkillDefinition skill, or how a tool list was learnt: said plainly in the inspector. */
-  notes: string[];
-  tickIntervalMs?: number;
-  needsSetup?: boolean;
-  /** Action skills of an agent whose agent.yaml says more than its skills (contract-agents.ts). */
-  agent?: AgentDetails;
-  /** namel3ss tools bound to the service runner. */
-  services?: ServiceBindingInfo[];
-}
-
-export interface SkillSummary {
-  id: string;
-  name: string;
-  protocol: Protocol;
-  dir: string;
-  root: string;
-  description?: string;
-  status: SkillStatus;
-  statusDetail?: string;
-  toolCount?: number;
-  /** Unexpected exits since the workbench opened the skill; absent while it never crashed. */
-  crashes?: CrashReport;
-}
-
-/** One unexpected exit of a skill's process. */
-export interface CrashInfo {
-  time: number;
-  /** The exit code; null when a signal ended it (or it never got to exit, e.g. it could not start). */
-  code: number | null;
-  signal: string | null;
-  /** In words: "Exited on signal SIGKILL". */
-  detail: string;
-  /** Its last stderr lines before it ended (at most 20), secrets redacted. */
-  stderrTail: string[];
-}
-
-/** How often a skill crashed and was restarted by the workbench on its own, and the last crash. */
-export interface CrashReport {
-  count: number;
-  restarts: number;
-  last: CrashInfo;
-}
-
-export interface CallError {
-  /** A short machine code: TIMEOUT, CRASHED, PROTOCOL, LAUNCH, TOOL, CANCELLED, VALIDATION, or the skill's own. */
-  code: string;
-  message: string;
-  details?: unknown;
-}
-
-export interface CallOutcome {
-  /** True when the tool ran and did not report an error. */
-  ok: boolean;
-  /** Text content, where the protocol returns text. */
-  text?: string;
-  /** Structured result, where the protocol returns one. */
-  data?: unknown;
-  error?: CallError;
-  durationMs: number;
-  /** Protocol-specific trace (namel3ss trace record, action exit code, ...). */
-  trace?: Record<string, unknown>;
-  /** The last stderr lines around a failure, to show next to the error. */
-  stderrTail?: string[];
-}
-
-export interface CallRecord {
-  callId: string;
-  skillId: string;
-  tool: string;
-  args: unknown;
-  startedAt: number;
-  status: 'running' | 'done';
-  outcome?: CallOutcome;
-}
-
-export type LogStream = 'stdout' | 'stderr' | 'system';
-
-export interface LogEntry {
-  seq: number;
-  time: number;
-  stream: LogStream;
-  text: string;
-}
-
-export type MessageDirection = 'out' | 'in';
-export type MessageKind = 'request' | 'response' | 'notification' | 'exchange' | 'invalid';
-
-export interface MessageEntry {
-  seq: number;
-  time: number;
-  direction: MessageDirection;
-  kind: MessageKind;
-  method?: string;
-  id?: string | number | null;
-  /** The message as sent or received (secrets redacted). */
-  body: unknown;
-  /** For a response, the seq of its request; for a request, the seq of its response once it came. */
-  pairSeq?: number;
-  durationMs?: number;
-  /** Which form of a protocol was seen where the documents and the real implementations differ. */
-  note?: string;
-}
-
-export type TimelineKind =
-  | 'tick'
-  | 'event'
-  | 'load'
-  | 'unload'
-  | 'session-start'
-  | 'session-end'
-  | 'setup'
-  | 'crash'
-  | 'restart'
-  | 'note';
-
-export interface TimelineEntry {
-  seq: number;
-  time: number;
-  kind: TimelineKind;
-  label: string;
-  durationMs?: number;
-  outcome?: 'ok' | 'error' | 'skipped';
-  data?: unknown;
-}
-
-export interface TickState {
-  intervalMs: number;
-  paused: boolean;
-  running: boolean;
-  count: number;
-  skipped: number;
-}
-
-export type SetupFieldType = 'text' | 'number' | 'password' | 'select' | 'multiselect' | 'boolean';
-
-export interface SetupField {
-  name: string;
-  type: SetupFieldType;
-  label: string;
-  description?: string | null;
-  required?: boolean;
-  default?: unknown;
-  placeholder?: string | null;
-  options?: { label: string; value: string }[] | null;
-}
-
-export interface SetupStep {
-  id: string;
-  title: string;
-  description?: string | null;
-  fields: SetupField[];
-}
-
-export interface SetupFieldError {
-  field: string;
-  message: string;
-}
-
-/** What a completed setup set, as the workbench remembers it. Secret answers are never sent: they read REDACTED. */
-export interface SetupConfiguration {
-  completedAt: number;
-  /** The steps as answered, in order; empty for a setup completed before the workbench kept answers. */
-  steps: {
-    id: string;
-    title: string;
-    fields: { name: string; label: string; type: SetupFieldType; secret: boolean; value: unknown }[];
-  }[];
-}
-
-export interface SetupResult {
-  status: 'next' | 'error' | 'complete';
-  nextStep?: SetupStep | null;
-  errors?: SetupFieldError[] | null;
-  message?: string | null;
-}
-
-export interface Entity {
-  type: string;
-  source: string;
-  id?: string;
-  sourceId?: string;
-  title?: string;
-  summary?: string;
-  metadata?: Record<string, unknown>;
-  updatedAt?: number;
-}
-
-export interface SkillData {
-  state: Record<string, unknown>;
-  files: { name: string; size: number; modifiedAt: number }[];
-  entities: Entity[];
-  dataDir: string;
-}
-
-export interface Workspace {
-  folders: string[];
-  selectedSkill?: string;
-}
-
-/**
- * What a user can set per skill in the workbench (kept in its home folder, not in the skill's). The process
- * settings (env, secretEnv, args) apply from the skill's next start; a later environment allow-list belongs here too.
- */
-export interface SkillSettings {
-  /** Per-request timeout for this skill (ms); the protocol's default when absent. */
-  timeoutMs?: number;
-  /** Longest protocol line accepted from the skill (bytes); 16 MiB when absent. */
-  maxLineBytes?: number;
-  /** Extra environment variables for the skill's processes. */
-  env: Record<string, string>;
-  /** Names of environment variables whose values are secrets (kept encrypted, never shown again). */
-  secretEnv: string[];
-  /** Extra command-line arguments, appended to the skill's launch command. */
-  args: string[];
-  /** Restart the skill when its files change. */
-  hotReload: boolean;
-  /** Action skills: run with SKILL_DEBUG=1. */
-  debug: boolean;
-  /** How much of the skill's history (its logs/ and messages/ files) is kept; the defaults when absent. */
-  history?: HistoryRetention;
-}
-
-/**
- * Retention of a skill's history: its oldest sessions' files go first, once they are older than `maxDays`
- * or the skill's history is over `maxMb`. All skills together are also held under a workbench-wide total.
- * The running session's files are never removed; recordings are never removed (they are made on purpose).
- */
-export interface HistoryRetention {
-  maxMb: number;
-  maxDays: number;
-}
-
-/** A skill's history limits when its settings give none. */
-export const DEFAULT_HISTORY: HistoryRetention = { maxMb: 200, maxDays: 30 };
-/** All skills' history together, workbench-wide (MB). */
-export const TOTAL_HISTORY_MB = 1024;
-
-export interface SkillSettingsUpdate extends Partial<SkillSettings> {
-  /** Values for secret environment variables (write-only). */
-  secretValues?: Record<string, string>;
-}
-
-export interface HostInfo {
-  kind: 'electron' | 'browser';
-  version: string;
-  home: string;
-  /** True where a native folder picker exists. */
-  canPickFolder: boolean;
-}
-
-// ---- Recordings (the file format; see src-main/runtime/recording-format.ts) ----
-export interface RecordingHeader {
-  type: 'header';
-  version: number;
-  name: string;
-  startedAt: number;
-  skill: { id: string; name: string; protocol: Protocol; version?: string; dir: string; entry?: string };
-  /** sha256 over the skill folder's files (names and contents), to tell whether the skill changed since. */
-  folderHash: string;
-  host: string;
-}
-
-/** How a replayed result may differ from the recorded one and still match. */
-export interface Tolerance {
-  /** Paths to leave out of the comparison, dotted from the result (`data.timestamp`, `items.0.id`, `text`). */
-  ignore?: string[];
-  /** Numbers match when they differ by at most this much (absolute), or this fraction (relative). */
-  numeric?: { abs?: number; rel?: number };
-  /** The replayed text (or JSON text of the data) must match this regular expression instead of being equal. */
-  pattern?: string;
-}
-
-interface RecordBase {
-  seq: number;
-  time: number;
-}
-
-export type RecordBody =
-  | { type: 'call-start'; callId: string; tool: string; args: unknown }
-  | { type: 'call'; callId: string; tool: string; args: unknown; outcome: CallOutcome; tolerance?: Tolerance }
-  | { type: 'tolerance'; callSeq: number; tolerance: Tolerance | null }
-  | { type: 'message'; message: MessageEntry }
-  | { type: 'setup'; stepId: string; status: string; errors?: SetupFieldError[] | null; values?: Record<string, unknown> }
-  | { type: 'session-start' | 'session-end'; sessionId: string }
-  | { type: 'message-hook'; hook: 'beforeMessage' | 'afterResponse'; input: string; output: string | null }
-  | { type: 'tick'; label: string; durationMs?: number; outcome?: string; events?: unknown[] }
-  | { type: 'event'; eventType: string; data: unknown }
-  | { type: 'lifecycle'; kind: 'load' | 'unload' | 'crash' | 'restart'; detail: string; stderrTail?: string[] }
-  | { type: 'note'; text: string }
-  | { type: 'end'; endedAt: number };
-
-export type RecordEntry = RecordBase & RecordBody;
-export type RecordLine = RecordingHeader | RecordEntry;
-
-export interface RecordingInfo {
-  file: string;
-  name: string;
-  skillId: string;
-  skillName: string;
-  protocol: Protocol;
-  startedAt: number;
-  records: number;
-  /** Being written now. */
-  active: boolean;
-}
+export const AGENT_METHOD_NAMES = Object.keys(AGENT_METHODS) as (keyof AgentApi)[];
 
 /**
  * Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message.
@@ -447,7 +109,9 @@ export interface WorkbenchEvents extends AgentEvents {
   status: { skillId: string; status: SkillStatus; detail?: string; crashes?: CrashReport };
   logs: { skillId: string; entries: LogEntry[] };
   messages: { skillId: string; entries: MessageEntry[] };
-  timeline: { skillId: string; entry: TimelineEntry; ticks?: TickState | null };
+  timeline: { skillId: string; entry: TimelineEntry };
+  /** A skill's ticks changed (started, paused, resumed, one ran). */
+  ticks: { skillId: string; ticks: TickState | null };
   call: CallRecord;
   recording: RecordingInfo;
   /** A skill's files changed (one burst of saves; relative names). Sent while the app observes its folder. */
@@ -479,9 +143,6 @@ export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
-  skills: true, status: true, logs: true, messages: true, timeline: true, call: true, recording: true, filesChanged: true, schedules: true,
+  skills: true, status: true, logs: true, messages: true, timeline: true, ticks: true, call: true, recording: true, filesChanged: true, schedules: true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
-
-/** The text shown in place of a secret, everywhere a secret would otherwise appear. */
-export const REDACTED = '••••';

@@ -1,7 +1,131 @@
+/**
+ * The layers hold: no import cycle anywhere in the engine or the renderer, engine imports go only
+ * downwards (contract, engine, host, protocols, runtime, qa, authoring, workbench, then the front ends),
+ * nothing outside `electron/` imports Electron, and the renderer reaches the engine only through the contract.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allFiles, ROOT } from './helpers';
+
+/** Bottom first. A file may import its own layer and those below it. */
+const LAYERS: [string, RegExp][] = [
+  ['contract', /^contract[-a-z]*\.ts$/],
+  ['engine', /^engine\//],
+  ['host', /^host\//],
+  ['protocols', /^protocols\//],
+  ['runtime', /^runtime\//],
+  ['qa', /^qa\//],
+  ['authoring', /^authoring\//],
+  ['workbench', /^workbench\//],
+  ['server', /^server\//],
+  ['front ends', /^(cli|electron)\//],
+];
+
+interface Graph {
+  files: string[];
+  imports: Map<string, string[]>;
+}
+
+function sources(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => path.join(dir, f));
+}
+
+/** Every `import … from`, `export … from` and `import()` of each file, type-only ones included: a cycle in types is a cycle in design. */
+function graphOf(dir: string): Graph {
+  const files = sources(dir);
+  const imports = new Map<string, string[]>();
+  const spec = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const local: string[] = [];
+    for (const m of text.matchAll(spec)) {
+      const s = m[1] ?? m[2];
+      if (!s.startsWith('.')) continue;
+      const base = path.resolve(path.dirname(file), s);
+      const hit = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx'), base].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      if (hit) local.push(hit);
+    }
+    imports.set(file, local);
+  }
+  return { files, imports };
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): Tarjan's algorithm. */
+function cycles(g: Graph): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of g.imports.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (g.imports.get(v) ?? []).includes(v)) out.push(scc.map((f) => path.relative(ROOT, f)).sort());
+    }
+  };
+  for (const f of g.files) if (!idx.has(f)) visit(f);
+  return out;
+}
+
+function layerOf(rel: string): number {
+  const i = LAYERS.findIndex(([, re]) => re.test(rel));
+  if (i < 0) throw new Error(`${rel} is in no layer: add its folder to LAYERS (and to the README's layout)`);
+  return i;
+}
+
+describe('the architecture', () => {
+  const main = graphOf(path.join(ROOT, 'src-main'));
+  const renderer = graphOf(path.join(ROOT, 'src-renderer', 'src'));
+
+  it('has no import cycle in the engine', () => {
+    expect(cycles(main)).toEqual([]);
+  });
+
+  it('has no import cycle in the renderer', () => {
+    expect(cycles(renderer)).toEqual([]);
+  });
+
+  it('imports only downwards between the engine layers', () => {
+    const wrong: string[] = [];
+    const mainDir = path.join(ROOT, 'src-main');
+    for (const [file, deps] of main.imports) {
+      const from = path.relative(mainDir, file).split(path.sep).join('/');
+      for (const dep of deps) {
+        const to = path.relative(mainDir, dep).split(path.sep).join('/');
+        if (layerOf(to) > layerOf(from)) wrong.push(`${from} (${LAYERS[layerOf(from)][0]}) imports ${to} (${LAYERS[layerOf(to)][0]})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the engine out of the renderer, but for the contract', () => {
+    const reach = [...renderer.imports].flatMap(([f, deps]) =>
+      deps.filter((d) => !d.startsWith(path.join(ROOT, 'src-renderer'))).filter((d) => !/src-main\/contract[-a-z]*\.ts$/.test(d)).map((d) => `${path.relative(ROOT, f)} -> ${path.relative(ROOT, d)}`),
+    );
+    expect(reach).toEqual([]);
+  });
+});
 
 describe('the engine', () => {
   it('imports nothing from electron outside src-main/electron', () => {

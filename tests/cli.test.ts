@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './cli-run';
 import { EXAMPLES, FIXTURES, tempDir } from './helpers';
 import { safeSkillDir, skillFolder } from '../src-main/host/workbench-home';
-import { homeStores } from '../src-main/runtime/stores';
+import { openHomeStores } from '../src-main/runtime/stores';
 import { writeSettings } from '../src-main/runtime/skill-settings';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
@@ -161,7 +161,7 @@ describe('skillbench call and secrets', () => {
     const home = tempDir();
     // The secret as the skill's settings keep it, under the id the command line gives the folder.
     const id = JSON.parse((await cli(['inspect', RPC, '--json'], { home })).stdout).id as string;
-    writeSettings(skillFolder(home, id), id, { secretValues: { TOKEN: 'tok-9f8e7d6c5b4a' } }, homeStores(home).secrets);
+    writeSettings(skillFolder(home, id), id, { secretValues: { TOKEN: 'tok-9f8e7d6c5b4a' } }, openHomeStores(home).secrets);
     const masked = await cli(['call', RPC, 'echo', '--args', '{"note":"the key is tok-9f8e7d6c5b4a"}', '--json'], { home });
     expect(masked.code).toBe(0);
     expect(masked.stdout).toContain('the key is ••••');

@@ -1,3 +1,4 @@
+import { openHomeStores } from '../src-main/runtime/stores';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ function greeterWithCollection(): { skill: string; dir: string; home: string } {
   });
   const c = loadCollection(dir);
   saveCollection(dir, { ...c, environments: { staging: { who: 'Bob', age: 36 }, dev: { who: 'Ada', age: 36 } } });
-  setSecretVariable(home, dir, 'dev', 'apiKey', SECRET);
+  setSecretVariable(openHomeStores(home).secrets, dir, 'dev', 'apiKey', SECRET);
   return { skill, dir, home };
 }
 
@@ -116,8 +117,8 @@ describe('saved requests and collections', () => {
     // It is there, encrypted, and readable through the store only.
     const secrets = fs.readFileSync(path.join(home, 'secrets.json'), 'utf8');
     expect(secrets).toContain('dev:apiKey');
-    expect(secretValues(home, dir, 'dev', ['apiKey'])).toEqual({ apiKey: SECRET });
-    expect(secretStatus(home, dir)).toEqual({ dev: { apiKey: true }, staging: { apiKey: false } });
+    expect(secretValues(openHomeStores(home).secrets, dir, 'dev', ['apiKey'])).toEqual({ apiKey: SECRET });
+    expect(secretStatus(openHomeStores(home).secrets, dir)).toEqual({ dev: { apiKey: true }, staging: { apiKey: false } });
   });
 
   it('a failing assertion: exit 1, and what was expected and what came, in plain words', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDACTED, type WorkbenchEvents } from '../src-main/contract';
-import { homeStores } from '../src-main/runtime/stores';
+import { openHomeStores } from '../src-main/runtime/stores';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
 import { allFiles, eventually, EXAMPLES, FIXTURES, tempDir } from './helpers';
@@ -71,11 +71,11 @@ describe('a skill process gets the environment and arguments set for it', () => 
 
     // Taking the secret off the list takes its value out of the store.
     await again.updateSkillSettings(id, { secretEnv: [] });
-    expect(homeStores(home).secrets.keys(id)).not.toContain('env.API_TOKEN');
+    expect(openHomeStores(home).secrets.keys(id)).not.toContain('env.API_TOKEN');
     await again.restartSkill(id);
     expect((await show(again, id)).token_sha256).toBeNull();
     await again.close();
-    expect(homeStores(home).secrets.keys(id)).toEqual([]);
+    expect(openHomeStores(home).secrets.keys(id)).toEqual([]);
     expect(filesWith(home, TOKEN)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CollectionDetails } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
+import type { SecretStore } from '../host/secret-store';
 import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
 import { COLLECTION_FILE, listCollections, loadCollection, secretStatus } from '../qa/collections';
 
@@ -46,7 +47,7 @@ function rememberedFolders(home: string, skillId: string): string[] {
 }
 
 /** A collection as the app shows it; a broken one is described rather than hidden, so it can be fixed. */
-export function collectionDetails(home: string, p: CollectionPlace): CollectionDetails {
+export function collectionDetails(secrets: SecretStore, p: CollectionPlace): CollectionDetails {
   try {
     const c = loadCollection(p.dir);
     return {
@@ -56,7 +57,7 @@ export function collectionDetails(home: string, p: CollectionPlace): CollectionD
       requests: c.requests.map((r) => ({ ...r, file: path.basename(r.file) })),
       environments: c.environments,
       secrets: c.secrets,
-      secretsSet: secretStatus(home, c.dir),
+      secretsSet: secretStatus(secrets, c.dir),
     };
   } catch (err) {
     return { name: path.basename(p.dir), dir: p.dir, place: p.place, requests: [], environments: {}, secrets: [], secretsSet: {}, error: (err as Error).message };

@@ -13,7 +13,7 @@ import { examplesDir, rendererDir } from '../host/paths';
 import { checkCommand } from '../server/envelope';
 import { CSP } from '../server/static-files';
 import { Workbench } from '../workbench/workbench';
-import { useSafeStorage } from './safe-storage';
+import { safeStorageSecrets } from './safe-storage';
 
 const APP_ORIGIN = 'app://skillbench';
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -114,13 +114,13 @@ app.whenReady().then(() => {
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => {
     cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
-  useSafeStorage(home());
   serveRenderer();
   const { folders, replace } = startFolders();
   workbench = new Workbench({
     home: home(),
     kind: 'electron',
     version: app.getVersion(),
+    secrets: safeStorageSecrets(home()),
     folders,
     replaceFolders: replace,
     pickFolder: async () => {

@@ -6,10 +6,10 @@
 import { safeStorage } from 'electron';
 import { LocalKeyCipher, safeStorageCipher } from '../host/secret-store';
 import { homeLayout } from '../host/workbench-home';
-import { configureSecrets } from '../runtime/stores';
+import type { SecretStoreOptions } from '../host/secret-store';
 
-export function useSafeStorage(home: string): void {
+export function safeStorageSecrets(home: string): Partial<SecretStoreOptions> {
   const local = new LocalKeyCipher(homeLayout(home).secretKeyFile);
   const keychain = safeStorageCipher(safeStorage);
-  configureSecrets(keychain ? { cipher: keychain, readers: [local] } : { cipher: local });
+  return keychain ? { cipher: keychain, readers: [local] } : { cipher: local };
 }

@@ -7,11 +7,15 @@
  */
 import { JSONRPC, RpcError } from '../engine/errors';
 import { Redactor } from '../engine/redactor';
-import type { HostServices } from '../protocols/adapter';
 import type { DataStore } from './data-store';
 import type { EntityStore } from './entity-store';
 import { isPlainObject, type SkillSecrets } from './secret-store';
 import type { StateStore } from './state-store';
+
+/** Services the host offers a skill's reverse calls. */
+export interface HostServices {
+  handle(method: string, params: unknown): Promise<unknown>;
+}
 
 export interface HostServicesOptions {
   skillId: string;

@@ -18,8 +18,11 @@ import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
 import type { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
+import type { HostServices } from '../host/host-services';
 
-/** Services the host offers a skill's reverse calls (filled in by the host services layer). */
+/** Services the host offers a skill's reverse calls (host/host-services.ts). */
+export type { HostServices };
+
 /** Ticks never come faster than this, whatever a skill asks for. */
 export const MIN_TICK_MS = 1000;
 
@@ -30,9 +33,6 @@ export function tickIntervalOf(ms: number | undefined, notes: string[]): number 
   return MIN_TICK_MS;
 }
 
-export interface HostServices {
-  handle(method: string, params: unknown): Promise<unknown>;
-}
 
 /** What a completed setup was answered, step by step; a secret answer is only the key of its stored value. */
 export type SetupAnswers = {
@@ -118,4 +118,6 @@ export interface ProtocolModule {
   /** Keep looking for skills below a folder this protocol found (apps inside apps), except in `ownFolders`. */
   walkInside?: boolean;
   ownFolders?: string[];
+  /** The skill calls back into the host (state, data, entities, secrets): its runtime opens the stores that serve it. */
+  hostServices?: boolean;
 }

@@ -7,6 +7,7 @@
 import type { Assertion, RequestResult, RunReport } from '../contract';
 import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
+import { SecretStore } from '../host/secret-store';
 import { resolveSkill } from '../protocols/discover';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import { evaluateAssertion } from './assertions';
@@ -45,7 +46,7 @@ interface Prepared {
 export async function runCollection(dir: string, opts: RunOptions): Promise<RunReport> {
   const c = loadCollection(dir);
   const env = pickEnvironment(c, opts.env);
-  const secrets = secretsFor(c, env, opts);
+  const secrets = secretsFor(c, env, opts, opts.runtime?.homeStores.secrets ?? SecretStore.open(opts.home));
   const prepared = prepare(c, env, secrets);
 
   const ref = opts.runtime?.ref ?? resolveSkill(opts.skillPath ?? c.skillPath, { skill: c.skillName });
@@ -123,8 +124,8 @@ function pickEnvironment(c: Collection, env?: string): string | null {
   throw new CollectionError(`The collection "${c.name}" has several environments (${names.join(', ')}): choose one (--env NAME).`);
 }
 
-function secretsFor(c: Collection, env: string | null, opts: RunOptions): Record<string, string> {
-  const out = env ? secretValues(opts.home, c.dir, env, c.secrets) : {};
+function secretsFor(c: Collection, env: string | null, opts: RunOptions, secrets: SecretStore): Record<string, string> {
+  const out = env ? secretValues(secrets, c.dir, env, c.secrets) : {};
   for (const name of c.secrets) {
     const fromEnv = opts.secretEnv?.[secretEnvName(name)];
     if (out[name] === undefined && fromEnv !== undefined) out[name] = fromEnv;

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isTempFile, writeFileAtomicSync } from '../host/atomic-write';
-import { homeStores } from '../runtime/stores';
+import type { SecretStore } from '../host/secret-store';
 import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
 import { checkAssertion } from './assertions';
 import { parseBounded } from '../engine/json-depth';
@@ -195,23 +195,22 @@ export function secretScope(collectionDir: string): string {
 const secretKey = (env: string, name: string) => `${env}:${name}`;
 
 /** Stores a secret variable's value for one environment (encrypted), and lists its name in collection.json. */
-export function setSecretVariable(home: string, collectionDir: string, env: string, name: string, value: string): void {
+export function setSecretVariable(secrets: SecretStore, collectionDir: string, env: string, name: string, value: string): void {
   if (!NAME.test(name)) throw new CollectionError(`"${name}" cannot be a variable name: use letters, digits, _ . and -, starting with a letter.`);
   if (!env.trim()) throw new CollectionError('Name the environment the secret is for.');
   const c = loadCollection(collectionDir);
   if (!c.secrets.includes(name) || !c.environments[env]) {
     saveCollection(c.dir, { ...c, secrets: [...c.secrets, name], environments: { ...c.environments, [env]: c.environments[env] ?? {} } });
   }
-  homeStores(home).secrets.set(secretScope(c.dir), secretKey(env, name), value);
+  secrets.set(secretScope(c.dir), secretKey(env, name), value);
 }
 
-export function deleteSecretVariable(home: string, collectionDir: string, env: string, name: string): boolean {
-  return homeStores(home).secrets.delete(secretScope(collectionDir), secretKey(env, name));
+export function deleteSecretVariable(secrets: SecretStore, collectionDir: string, env: string, name: string): boolean {
+  return secrets.delete(secretScope(collectionDir), secretKey(env, name));
 }
 
 /** The secret values of one environment that can be read here (others are absent). */
-export function secretValues(home: string, collectionDir: string, env: string, names: string[]): Record<string, string> {
-  const store = homeStores(home).secrets;
+export function secretValues(store: SecretStore, collectionDir: string, env: string, names: string[]): Record<string, string> {
   const scope = secretScope(collectionDir);
   const out: Record<string, string> = {};
   for (const n of names) {
@@ -222,11 +221,11 @@ export function secretValues(home: string, collectionDir: string, env: string, n
 }
 
 /** Which secrets have a value, per environment: names and booleans only, for a settings view. */
-export function secretStatus(home: string, collectionDir: string): Record<string, Record<string, boolean>> {
+export function secretStatus(secrets: SecretStore, collectionDir: string): Record<string, Record<string, boolean>> {
   const c = loadCollection(collectionDir);
   const out: Record<string, Record<string, boolean>> = {};
   for (const env of Object.keys(c.environments)) {
-    const have = secretValues(home, c.dir, env, c.secrets);
+    const have = secretValues(secrets, c.dir, env, c.secrets);
     out[env] = Object.fromEntries(c.secrets.map((n) => [n, n in have]));
   }
   return out;

@@ -10,6 +10,7 @@ import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
 import { SkillRuntime } from '../runtime/skill-runtime';
+import type { HomeStores } from '../runtime/stores';
 import { compareOutcome, type Difference } from './compare';
 import { folderHash } from '../runtime/folder-hash';
 import { callsOf, readRecording } from './recording-reader';
@@ -22,6 +23,8 @@ export interface ReplayOptions {
   /** Or against this skill, already found (the app passes the open skill the recording names). */
   skill?: SkillRef;
   home: string;
+  /** The home's shared stores, where the caller has them open (the app). */
+  stores?: HomeStores;
   /** The skill's configured environment and a redactor that knows its secrets (the app has both). */
   env?: Record<string, string>;
   redactor?: Redactor;
@@ -38,7 +41,7 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
   const ref = opts.skill ?? replayTarget(h.skill, opts.skillPath);
   const warnings = [...rec.warnings];
   const now = folderHash(ref.dir);
-  const rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false }, timeoutMs: opts.timeoutMs, env: opts.env, redactor: opts.redactor });
+  const rt = new SkillRuntime(ref, { home: opts.home, stores: opts.stores, restart: { enabled: false }, timeoutMs: opts.timeoutMs, env: opts.env, redactor: opts.redactor });
   const cases: ReplayCase[] = [];
   let release: (() => void) | undefined;
   try {

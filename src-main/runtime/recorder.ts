@@ -30,7 +30,6 @@ export class Recorder {
   private buffer = '';
   private seq: number;
   readonly startedAt: number;
-  private count = 0;
   private closed = false;
   private scheduled = false;
   /** Those waiting for the buffered records to reach the disk (`flushed`). */
@@ -87,8 +86,9 @@ export class Recorder {
     return r;
   }
 
+  /** Records in the file, the ones an earlier session appended included (the header is not one). */
   get records(): number {
-    return this.count;
+    return this.seq;
   }
 
   get active(): boolean {
@@ -110,7 +110,6 @@ export class Recorder {
 
   private write(line: string): void {
     this.buffer += line + '\n';
-    this.count++;
     // A burst within one turn is bounded too: never hold more than this in memory.
     if (this.buffer.length > 256 * 1024) this.sync();
     else if (!this.scheduled) {

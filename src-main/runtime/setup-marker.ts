@@ -10,7 +10,7 @@ import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SetupAnswers } from '../protocols/adapter';
 import { Redactor } from '../engine/redactor';
 import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
-import { homeStores } from './stores';
+import type { HomeStores } from './stores';
 
 interface StoredField {
   name: string;
@@ -79,8 +79,8 @@ export function setupMarker(skillDir: string): SetupMarker {
 }
 
 /** A skill's last completed setup as the UI gets it: secret answers only named, any secret inside another answer masked. */
-export function setupConfiguration(home: string, skillId: string): SetupConfiguration | null {
+export function setupConfiguration(stores: HomeStores, skillId: string): SetupConfiguration | null {
   const redactor = new Redactor();
-  for (const v of Object.values(homeStores(home).secrets.all(skillId))) redactor.add(v);
-  return setupMarker(skillFolder(home, skillId)).configuration((v) => redactor.value(v));
+  for (const v of Object.values(stores.secrets.all(skillId))) redactor.add(v);
+  return setupMarker(skillFolder(stores.home, skillId)).configuration((v) => redactor.value(v));
 }

@@ -13,7 +13,8 @@
 import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from './hot-reload';
 import { relPath } from './skill-files';
 import { skillVenv } from '../protocols/skilldef/locate';
-import type { SkillRuntime } from './skill-runtime';
+import type { SkillRef, SkillStatus } from '../contract';
+import type { Mark } from './timeline';
 
 export interface ReloadHooks {
   /** The folder to watch: the skill's own. */
@@ -148,8 +149,17 @@ export class SkillReloader {
   }
 }
 
+/** What a reloader needs of the runtime it reloads. */
+interface Reloaded {
+  readonly ref: SkillRef;
+  readonly logs: { append(stream: 'system', line: string): void };
+  readonly status: SkillStatus;
+  mark(m: Mark): unknown;
+  setStatus(status: SkillStatus, detail?: string): void;
+}
+
 /** The reloader of a workbench skill: it logs into the skill's log and marks its timeline. */
-export function reloaderFor(rt: SkillRuntime, debounceMs: number | undefined, restart: () => Promise<void>, changed?: (names: string[]) => void): SkillReloader {
+export function reloaderFor(rt: Reloaded, debounceMs: number | undefined, restart: () => Promise<void>, changed?: (names: string[]) => void): SkillReloader {
   return new SkillReloader({
     dir: rt.ref.dir,
     python: skillVenv(rt.ref.dir) ?? undefined,
@@ -162,7 +172,7 @@ export function reloaderFor(rt: SkillRuntime, debounceMs: number | undefined, re
 }
 
 /** A reload on the timeline (and, for a problem, in the status detail until the skill's status moves on). */
-function reportReload(rt: SkillRuntime, r: ReloadReport): void {
+function reportReload(rt: Reloaded, r: ReloadReport): void {
   const ok = r.kind === 'reloaded';
   const data = r.kind === 'syntax-error' ? { reload: r.kind, files: r.files, file: r.file, line: r.line } : { reload: r.kind, files: r.files };
   rt.mark({ kind: ok ? 'restart' : 'note', label: r.message, outcome: ok ? 'ok' : 'error', data });

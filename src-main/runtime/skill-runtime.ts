@@ -1,69 +1,82 @@
 /**
- * One skill as the workbench (or the CLI) runs it: its adapter plus everything around it that outlives
- * a process: the log, the message history, the timeline, the redactor, and the status it reports.
+ * One skill's whole life, as the workbench or the CLI runs it: its adapter, and everything around it that
+ * outlives a process (the log, the message history, the timeline, the recording, the call history, the
+ * redactor and the status it reports). A live runtime (the workbench's) also drives its ticks, reloads on
+ * edits, keeps its session and tells the workbench's hub what happens; the CLI's runs a skill once.
+ *
+ * It is built from what it is given: the home's stores (`HomeStores`) come from its owner.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { CallOutcome, CrashInfo, CrashReport, Entity, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry } from '../contract';
+import type { CallOutcome, CallRecord, EventName, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TickState, TimelineEntry, WorkbenchEvents } from '../contract';
 import { SkillError } from '../engine/errors';
-import { FileSink } from '../engine/file-sink';
-import { stringifyBounded } from '../engine/json-depth';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
-import { Ring } from '../engine/ring';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillVault } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, HostServices, SkillAdapter } from '../protocols/adapter';
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
-import { Recorder } from './recorder';
-import type { RecordBody } from './recording-format';
-import { redactSecretRefs } from '../host/state-store';
-import { homeStores, skillStores, type SkillStores } from './stores';
+import { CallHistory } from './history';
 import { holdHistory, pruneHomeHistory } from './history-retention';
+import type { SecretStore } from '../host/secret-store';
+import type { Recorder } from './recorder';
+import type { RecordBody } from './recording-format';
 import { infoOf, newRecordingFile } from './recordings';
-import { setupMarker } from './setup-marker';
+import { RecordingSlot } from './recording-slot';
 import { readSettings, settingsEnv } from './skill-settings';
-import { TickScheduler } from './tick-scheduler';
+import { reloaderFor, type SkillReloader } from './skill-reloader';
+import { dataOf, readDataFile, replaceState, vaultOf } from './skill-data';
+import { openHomeStores, skillStores, type HomeStores, type SkillStores } from './stores';
+import { ticksOf, type TickScheduler } from './tick-scheduler';
+import { Timeline, type Mark } from './timeline';
+
+/** How a runtime tells its owner what happens (the workbench's event hub). */
+export type Emit = <K extends EventName>(event: K, payload: WorkbenchEvents[K]) => void;
 
 export interface RuntimeOptions {
   home: string;
+  /** The home's shared stores, opened by the runtime's owner; a runtime given none opens its own when it needs them (the CLI's). */
+  stores?: HomeStores;
   restart?: Partial<RestartPolicy>;
   timeoutMs?: number;
   maxLineBytes?: number;
   /** Extra environment (the skill's configured env, its stored secrets). */
   env?: Record<string, string>;
-  /** Reads the skill's environment and extra arguments afresh at each launch (its settings), over `env`. */
-  processSettings?: () => { env: Record<string, string>; args: string[] };
+  /** Reads the skill's environment and extra arguments afresh at each launch (its settings, its secrets), over `env`. */
+  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[] };
   host?: HostServices;
   redactor?: Redactor;
+  /** A live runtime (the workbench's): ticks driven, hot reload as its settings allow, calls kept in its history, events told. */
+  live?: { emit: Emit; reloadDebounceMs?: number };
 }
 
-type Listener<T> = (value: T) => void;
-
-const TIMELINE_RING = 2000;
+type StatusListener = (value: { status: SkillStatus; detail?: string }) => void;
 
 export class SkillRuntime {
   readonly logs: LogSink;
   readonly messages: MessageLog;
   readonly redactor: Redactor;
   readonly adapter: SkillAdapter;
-  /** State, data and secrets, for the protocols that have them (SkillDefinition skills). */
+  /** State, data and secrets, for the protocols that serve a skill's reverse calls. */
   readonly stores: SkillStores | null = null;
-  private readonly timeline = new Ring<TimelineEntry>(TIMELINE_RING);
-  private readonly timelineFile: FileSink;
+  private readonly timeline: Timeline;
+  private readonly slot: RecordingSlot;
   private readonly releaseHistory: () => void;
-  private timelineSeq = 0;
+  private readonly emit: Emit;
   private _status: SkillStatus = 'stopped';
   private _detail?: string;
-  private readonly statusListeners = new Set<Listener<{ status: SkillStatus; detail?: string }>>();
-  private readonly timelineListeners = new Set<Listener<TimelineEntry>>();
-  private recorder: Recorder | null = null;
-  private crashReport: CrashReport | undefined;
+  private readonly statusListeners = new Set<StatusListener>();
+  private readonly calls = new Map<string, AbortController>();
+  private history: CallHistory | null = null;
+  private ticks: TickScheduler | null = null;
+  private reloader: SkillReloader | null = null;
+  private session: string | null = null;
+  private shared: HomeStores | null;
+  private readonly ownsStores: boolean;
   /** Closed for good: nothing starts again (a collection run or a replay holding it may still ask). */
   private closed = false;
-  /** Told when a recording stops on its own (its file could not be written). */
-  onRecordingFailed: ((r: Recorder) => void) | null = null;
 
   constructor(
     readonly ref: SkillRef,
@@ -72,6 +85,9 @@ export class SkillRuntime {
     const dir = skillFolder(opts.home, ref.id);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     this.redactor = opts.redactor ?? new Redactor();
+    this.shared = opts.stores ?? null;
+    this.ownsStores = !opts.stores;
+    this.emit = opts.live?.emit ?? (() => undefined);
     const logFile = path.join(dir, 'logs', `${stamp}.log`);
     const messageFile = path.join(dir, 'messages', `${stamp}.jsonl`);
     // This session's files are held before the old sessions are pruned, so they never count as old.
@@ -79,27 +95,27 @@ export class SkillRuntime {
     this.logs = new LogSink({ file: logFile, redactor: this.redactor });
     this.messages = new MessageLog({ file: messageFile, redactor: this.redactor });
     pruneHomeHistory(opts.home, (line) => this.logs.append('system', line));
-    this.timelineFile = new FileSink(path.join(dir, 'timeline.jsonl'));
-    let host = opts.host;
-    let vault: SkillVault | undefined;
-    if (ref.protocol === 'skilldef') {
-      const log = (line: string) => this.logs.append('system', line);
-      const stores = skillStores(opts.home, ref.id, this.redactor, { log, mark: (e) => this.mark(e) });
-      this.stores = stores;
-      host ??= stores.host;
-      const marker = setupMarker(dir);
-      vault = {
-        dataDir: stores.data.dir,
-        remember: (key, secret) => stores.secrets.set(ref.id, key, secret),
-        rescrub: async () => {
-          await stores.state.rescrub();
-          await stores.data.rescrub();
-        },
-        setupComplete: () => marker.done(),
-        markSetupComplete: (answers) => marker.mark(answers),
-      };
+    this.slot = new RecordingSlot(ref, this.messages, this.redactor, {
+      changed: (info) => this.emit('recording', info),
+      failed: (message) => {
+        this.logs.append('system', message);
+        this.mark({ kind: 'note', label: message, outcome: 'error' });
+      },
+    });
+    this.timeline = new Timeline(path.join(dir, 'timeline.jsonl'), (v) => this.redactor.value(v), (body) => this.slot.append(body));
+    this.timeline.onEntry((entry) => this.emit('timeline', { skillId: ref.id, entry }));
+    if (opts.live) {
+      this.logs.subscribe((entries) => this.emit('logs', { skillId: ref.id, entries }));
+      this.messages.subscribe((entries) => this.emit('messages', { skillId: ref.id, entries }));
     }
-    const live = opts.processSettings;
+    const module = protocolModule(ref.protocol);
+    let host = opts.host;
+    if (module.hostServices) {
+      const log = (line: string) => this.logs.append('system', line);
+      this.stores = skillStores(this.homeStores, ref.id, this.redactor, { log, mark: (e) => this.mark(e) });
+      host ??= this.stores.host;
+    }
+    const settings = opts.processSettings && (() => opts.processSettings!(this.homeStores.secrets));
     const ctx: AdapterContext = {
       logs: this.logs,
       messages: this.messages,
@@ -107,116 +123,47 @@ export class SkillRuntime {
       home: opts.home,
       // Getters: adapters read these when they launch, so saved settings apply from the next (re)start.
       get env() {
-        return { ...(live?.().env ?? {}), ...(opts.env ?? {}) };
+        return { ...(settings?.().env ?? {}), ...(opts.env ?? {}) };
       },
       get args() {
-        return live?.().args ?? [];
+        return settings?.().args ?? [];
       },
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
       host,
-      vault,
+      vault: this.stores ? vaultOf(this.stores, dir, ref.id) : undefined,
       onStatus: (status, detail) => this.setStatus(status, detail),
       onTimeline: (e) => this.mark(e),
     };
-    this.adapter = protocolModule(ref.protocol).create(ref, ctx);
+    this.adapter = module.create(ref, ctx);
   }
 
   /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
   static withSettings(ref: SkillRef, home: string, over: Partial<RuntimeOptions> = {}): SkillRuntime {
     const dir = skillFolder(home, ref.id);
     const settings = readSettings(dir);
-    const secrets = homeStores(home).secrets;
     const rt = new SkillRuntime(ref, {
       ...over,
       home,
       timeoutMs: over.timeoutMs ?? settings.timeoutMs,
       maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
-      processSettings: () => {
+      processSettings: (secrets) => {
         const now = readSettings(dir);
         return { env: settingsEnv(now, ref.id, secrets), args: now.args };
       },
     });
-    secrets.registerWith(ref.id, rt.redactor);
+    rt.homeStores.secrets.registerWith(ref.id, rt.redactor);
     return rt;
   }
 
-  /** State, data files and entities for the Data tab, secrets redacted. */
-  async data(): Promise<SkillData> {
-    const stores = this.stores;
-    if (!stores) return { state: {}, files: [], entities: [], dataDir: skillFolder(this.opts.home, this.ref.id) };
-    const state = this.redactor.value(redactSecretRefs(stores.state.getForDisplay()));
-    const entities = stores.entities.list({ owner: this.ref.id }) as Entity[];
-    return { state, files: await stores.data.list(), entities, dataDir: stores.data.dir };
+  /** The home's shared stores (secrets, entities). */
+  get homeStores(): HomeStores {
+    this.shared ??= openHomeStores(this.opts.home, { log: (line) => this.logs.append('system', line) });
+    return this.shared;
   }
 
-  async replaceState(state: Record<string, unknown>): Promise<void> {
-    if (!this.stores) throw new Error(`${this.ref.name} keeps no state.`);
-    if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('State must be a JSON object, like {"key": "value"}.');
-    await this.stores.state.replace(state);
-  }
-
-  async readDataFile(name: string): Promise<string> {
-    if (!this.stores) throw new Error(`${this.ref.name} has no data files.`);
-    return this.redactor.text(await this.stores.data.readForDisplay(name));
-  }
-
-  get recording(): Recorder | null {
-    return this.recorder;
-  }
-
-  /** Starts recording into `file` (appending when it exists). One recording at a time per skill. */
-  startRecording(file: string, name?: string): Recorder {
-    if (this.recorder) throw new Error(`${this.ref.name} is already being recorded into ${this.recorder.file}. Stop that recording first.`);
-    const r = Recorder.open(file, { ...this.ref, version: this.info()?.version }, { name, redactor: this.redactor, onFailure: (err) => this.recordingFailed(r, err) });
-    this.use(r);
-    return r;
-  }
-
-  /** The recorder that takes this skill's records; messages are turned into JSON only while there is one. */
-  private use(r: Recorder | null): void {
-    this.recorder = r;
-    this.messages.tap = r ? (message, json) => r.appendMessage(json, message.time) : null;
-  }
-
-  private recordingFailed(r: Recorder, err: Error): void {
-    if (this.recorder !== r) return;
-    this.use(null);
-    const message = `Recording stopped: ${r.file} could not be written (${err.message}). It keeps everything up to here.`;
-    this.logs.append('system', message);
-    this.mark({ kind: 'note', label: message, outcome: 'error' });
-    this.onRecordingFailed?.(r);
-  }
-
-  /** Records into a new file under the home's recordings, marked on the timeline (the app's Record button). */
-  beginRecording(name?: string): RecordingInfo {
-    // Marked on the live timeline only: in the recording itself, notes are the user's.
-    this.mark({ kind: 'note', label: `Recording started${name ? `: ${name}` : ''}` });
-    const r = this.startRecording(newRecordingFile(this.opts.home, this.ref.name, name), name);
-    return infoOf(r, true);
-  }
-
-  endRecording(): RecordingInfo | null {
-    if (!this.recorder) return null;
-    const info = infoOf(this.stopRecording()!, false);
-    this.mark({ kind: 'note', label: 'Recording stopped' });
-    return info;
-  }
-
-  /** Closes the recording; its last write failing is reported like any other (see `failure`). */
-  stopRecording(): Recorder | null {
-    const r = this.recorder;
-    r?.close();
-    this.use(null);
-    return r;
-  }
-
-  /** Appends a record to the active recording; it is on disk before the UI hears of anything (the hub's barrier). */
-  record(body: RecordBody): void {
-    this.recorder?.append(body);
-  }
-
+  // ---- the process ----
 
   get status(): SkillStatus {
     return this._status;
@@ -230,94 +177,306 @@ export class SkillRuntime {
     return this.adapter.info();
   }
 
-  start(): Promise<SkillInfo> {
-    if (this.closed) return Promise.reject(this.closedError());
-    return this.adapter.start();
+  /** Starts the skill (a live one is watched first: a skill whose start fails is fixed by editing it). */
+  async start(): Promise<SkillInfo> {
+    if (this.closed) throw this.closedError();
+    if (!this.opts.live) return this.adapter.start();
+    this.watch();
+    const info = await this.adapter.start();
+    if (info.capabilities.ticks && info.tickIntervalMs && this.adapter.tick && !this.ticks) {
+      this.ticks = ticksOf(this, info.tickIntervalMs, () => this.emitTicks());
+    }
+    if (this._status === 'ready' || this._status === 'busy') this.ticks?.start();
+    this.emitTicks();
+    return info;
   }
 
-  call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome> {
-    if (this.closed) return Promise.resolve(errorOutcome(this.closedError(), performance.now()));
-    return this.adapter.call(tool, args, opts);
+  /** Starts the skill unless it runs (or learnt its tools) already. */
+  async ensureStarted(): Promise<void> {
+    if (!this.info() || this._status === 'stopped' || this._status === 'crashed') await this.start();
+  }
+
+  /** Stops the process; the runtime stays, and a live one keeps reloading on edits. */
+  async stopProcess(): Promise<void> {
+    this.ticks?.stop();
+    await this.adapter.stop();
+    await this.stores?.state.flush();
+  }
+
+  /** Stopped on purpose: edits no longer start it. */
+  async stop(): Promise<void> {
+    this.reloader?.stop();
+    await this.stopProcess();
+  }
+
+  async restart(): Promise<SkillInfo> {
+    await this.stopProcess();
+    return this.start();
+  }
+
+  /** Stops the skill and closes its files, for good. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const ac of this.calls.values()) ac.abort();
+    this.reloader?.close();
+    this.ticks?.stop();
+    await this.adapter.stop().catch(() => undefined);
+    // State is written behind: the last sets reach the file before the runtime is let go.
+    await this.stores?.state.flush().catch((err: Error) => this.logs.append('system', `State could not be saved: ${err.message}`));
+    this.messages.flush();
+    // Closing ends the recording: the app is told, or it keeps showing REC.
+    const recording = this.stopRecording();
+    if (recording) this.emit('recording', infoOf(recording, false));
+    if (this.ownsStores) await this.shared?.flush();
+    await Promise.all([this.logs.close(), this.messages.close(), this.timeline.close(), this.history?.close()]);
+    this.releaseHistory();
   }
 
   private closedError(): SkillError {
     return new SkillError('CANCELLED', `${this.ref.name} was closed (the workbench is shutting down or let it go): it does not start again.`);
   }
 
-  async stop(): Promise<void> {
-    await this.adapter.stop();
-    await this.stores?.state.flush();
-  }
-
-  /** Stops the skill and closes its files, for good. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.adapter.stop().catch(() => undefined);
-    // State is written behind: the last sets reach the file before the runtime is let go.
-    await this.stores?.state.flush().catch((err: Error) => this.logs.append('system', `State could not be saved: ${err.message}`));
-    this.messages.flush();
-    this.stopRecording();
-    await Promise.all([this.logs.close(), this.messages.close(), this.timelineFile.close()]);
-    this.releaseHistory();
-  }
-
-  /** How often the skill crashed (and was restarted on its own) since this runtime was made, with the last crash. */
-  get crashes(): CrashReport | undefined {
-    return this.crashReport;
-  }
-
-  private noteCrash(e: TimelineEntry): void {
-    const data = (e.data ?? {}) as { code?: number | null; signal?: string | null; stderrTail?: string[] };
-    const last: CrashInfo = {
-      time: e.time,
-      code: typeof data.code === 'number' ? data.code : null,
-      signal: typeof data.signal === 'string' ? data.signal : null,
-      detail: e.label,
-      stderrTail: Array.isArray(data.stderrTail) ? data.stderrTail : [],
-    };
-    this.crashReport = { count: (this.crashReport?.count ?? 0) + 1, restarts: this.crashReport?.restarts ?? 0, last };
-  }
-
-  timelineEntries(): TimelineEntry[] {
-    return this.timeline.toArray();
-  }
-
-  /** Adds a mark to the timeline (ticks, events, lifecycle, notes). */
-  mark(e: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }): TimelineEntry {
-    const entry: TimelineEntry = { ...e, seq: ++this.timelineSeq, time: e.time ?? Date.now() };
-    // A label can carry what a user typed (a note) or a skill said: a known secret never reaches the file or a window.
-    entry.label = this.redactor.text(entry.label);
-    if (entry.data !== undefined) entry.data = this.redactor.value(entry.data);
-    this.timeline.push(entry);
-    if (entry.kind === 'crash') this.noteCrash(entry);
-    this.timelineFile.write(stringifyBounded(entry) + '\n');
-    if (this.recorder) {
-      const body = recordOf(entry);
-      if (body) this.record(body);
-    }
-    for (const fn of this.timelineListeners) fn(entry);
-    return entry;
-  }
-
-  onStatus(fn: Listener<{ status: SkillStatus; detail?: string }>): () => void {
+  onStatus(fn: StatusListener): () => void {
     this.statusListeners.add(fn);
     return () => this.statusListeners.delete(fn);
   }
 
-  onTimeline(fn: Listener<TimelineEntry>): () => void {
-    this.timelineListeners.add(fn);
-    return () => this.timelineListeners.delete(fn);
-  }
-
   setStatus(status: SkillStatus, detail?: string): void {
     if (status === this._status && detail === this._detail) return;
+    const was = this._status;
     this._status = status;
     this._detail = detail;
     if (status === 'restarting') {
-      if (this.crashReport) this.crashReport = { ...this.crashReport, restarts: this.crashReport.restarts + 1 };
+      this.timeline.noteRestart();
       this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
     }
+    if (status === 'stopped' || status === 'crashed') this.ticks?.stop();
+    if (status === 'ready' || status === 'busy') this.ticks?.start();
+    // However it was started (a call starts a skill too), a live skill that comes up is watched.
+    if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
     for (const fn of this.statusListeners) fn({ status, detail });
+    const crashes = this.crashes;
+    this.emit('status', crashes ? { skillId: this.ref.id, status, detail, crashes } : { skillId: this.ref.id, status, detail });
+  }
+
+  // ---- calls ----
+
+  /** A call without bookkeeping (replay, collection runs, live checks compare or assert on the outcome themselves). */
+  call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome> {
+    if (this.closed) return Promise.resolve(errorOutcome(this.closedError(), performance.now()));
+    return this.adapter.call(tool, args, opts);
+  }
+
+  /**
+   * The recorded call, the one path for the app and the CLI: its start and its record go to the recording
+   * (in the same write as its protocol messages), a live runtime keeps it in its history and tells of it,
+   * and whoever called hears of the answer once it is on disk.
+   */
+  async callTool(tool: string, args: unknown, opts: { callId?: string; timeoutMs?: number } = {}): Promise<CallRecord> {
+    return (await this.recordedCall(tool, args, opts)).record;
+  }
+
+  /** The recorded call, with the outcome as the skill sent it (the CLI's `--show-secrets`); the record is redacted. */
+  async recordedCall(tool: string, args: unknown, opts: { callId?: string; timeoutMs?: number } = {}): Promise<{ record: CallRecord; outcome: CallOutcome }> {
+    const callId = opts.callId ?? randomUUID();
+    if (this.calls.has(callId)) throw new Error(`A call named ${callId} is already running: give each call its own id.`);
+    const record: CallRecord = { callId, skillId: this.ref.id, tool, args: this.redactor.value(args), startedAt: Date.now(), status: 'running' };
+    const ac = new AbortController();
+    this.calls.set(callId, ac);
+    try {
+      this.record({ type: 'call-start', callId, tool, args: record.args });
+      this.emit('call', record);
+      const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
+      const done: CallRecord = { ...record, status: 'done', outcome: this.redactor.value(outcome) };
+      if (this.opts.live) this.callHistory().add(done);
+      this.record({ type: 'call', callId, tool, args: record.args, outcome: done.outcome! });
+      this.messages.flush();
+      this.emit('call', done);
+      await this.recording?.flushed();
+      return { record: done, outcome };
+    } finally {
+      this.calls.delete(callId);
+    }
+  }
+
+  /** Cancels a call of this runtime; false when it has none of that id (it finished, or it is another's). */
+  cancel(callId: string): boolean {
+    const ac = this.calls.get(callId);
+    ac?.abort();
+    return !!ac;
+  }
+
+  callHistory(): CallHistory {
+    this.history ??= new CallHistory(skillFolder(this.opts.home, this.ref.id));
+    return this.history;
+  }
+
+  // ---- sessions, hooks, ticks ----
+
+  async sessionStart(): Promise<string> {
+    await this.ensureStarted();
+    const sessions = this.capability('sessions');
+    if (this.session) await this.sessionEnd();
+    const id = randomUUID();
+    await sessions.start(id);
+    this.session = id;
+    this.mark({ kind: 'session-start', label: `Session ${id.slice(0, 8)} started`, data: { sessionId: id } });
+    return id;
+  }
+
+  async sessionEnd(): Promise<void> {
+    if (!this.session) throw new Error('No session is open: start one first.');
+    const id = this.session;
+    this.session = null;
+    await this.capability('sessions').end(id);
+    this.mark({ kind: 'session-end', label: `Session ${id.slice(0, 8)} ended`, data: { sessionId: id } });
+  }
+
+  async transform(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null> {
+    await this.ensureStarted();
+    if (!this.adapter.transform) throw new Error(`${this.ref.name} has no message hooks.`);
+    const output = await this.adapter.transform(hook, text);
+    this.record({ type: 'message-hook', hook, input: text, output });
+    return output;
+  }
+
+  capability<K extends 'setup' | 'sessions'>(cap: K): NonNullable<SkillAdapter[K]> {
+    const c = this.adapter[cap];
+    if (!c) throw new Error(`${this.ref.name} has no ${cap === 'setup' ? 'setup flow' : 'sessions'}.`);
+    return c as NonNullable<SkillAdapter[K]>;
+  }
+
+  tickState(): TickState | null {
+    return this.ticks?.state() ?? null;
+  }
+
+  pauseTicks(): void {
+    this.scheduler().pause();
+    this.emitTicks();
+  }
+
+  resumeTicks(): void {
+    this.scheduler().resume();
+    this.emitTicks();
+  }
+
+  async tickNow(): Promise<void> {
+    await this.ensureStarted();
+    await this.scheduler().now();
+  }
+
+  private scheduler(): TickScheduler {
+    if (!this.ticks) throw new Error(`${this.ref.name} has no ticks (no tick_interval), or it has not been started yet.`);
+    return this.ticks;
+  }
+
+  private emitTicks(): void {
+    if (this.ticks) this.emit('ticks', { skillId: this.ref.id, ticks: this.ticks.state() });
+  }
+
+  // ---- hot reload ----
+
+  /** Hot reload for a live skill meant to run, where its settings allow it. */
+  watch(): void {
+    if (this.closed || !this.opts.live) return;
+    if (!readSettings(skillFolder(this.opts.home, this.ref.id)).hotReload) return;
+    this.reloaderOf().start();
+  }
+
+  /** The hot-reload switch changed: reloads stop, or start again for a skill that runs. */
+  hotReloadChanged(on: boolean): void {
+    if (!on) this.reloader?.stop();
+    else if (this._status !== 'stopped') this.watch();
+  }
+
+  /** From now on the owner hears (`filesChanged`) when the skill's files change, whether or not it runs. */
+  observeFiles(): void {
+    if (!this.closed) this.reloaderOf().observe();
+  }
+
+  get observed(): boolean {
+    return this.reloader?.observed ?? false;
+  }
+
+  /** Waits for any hot reload under way to finish (tests, and the service before it answers). */
+  async reloadSettled(): Promise<void> {
+    await this.reloader?.settled();
+  }
+
+  private reloaderOf(): SkillReloader {
+    this.reloader ??= reloaderFor(
+      this,
+      this.opts.live?.reloadDebounceMs,
+      async () => void (await this.restart()),
+      (files) => this.emit('filesChanged', { skillId: this.ref.id, files }),
+    );
+    return this.reloader;
+  }
+
+  // ---- timeline, recording, data ----
+
+  /** Adds a mark to the timeline (ticks, events, lifecycle, notes). */
+  mark(e: Mark): TimelineEntry {
+    return this.timeline.mark(e);
+  }
+
+  timelineEntries(): TimelineEntry[] {
+    return this.timeline.entries();
+  }
+
+  /** How often the skill crashed (and was restarted on its own) since this runtime was made, with the last crash. */
+  get crashes() {
+    return this.timeline.crashes;
+  }
+
+  get recording(): Recorder | null {
+    return this.slot.current;
+  }
+
+  /** Starts recording into `file` (appending when it exists). One recording at a time per skill. */
+  startRecording(file: string, name?: string): Recorder {
+    return this.slot.start(file, { name, version: this.info()?.version });
+  }
+
+  /** Closes the recording; its last write failing is reported like any other (see `failure`). */
+  stopRecording(): Recorder | null {
+    return this.slot.stop();
+  }
+
+  /** Records into a new file under the home's recordings, marked on the timeline (the app's Record button). */
+  beginRecording(name?: string): RecordingInfo {
+    // Marked on the live timeline only: in the recording itself, notes are the user's.
+    this.mark({ kind: 'note', label: `Recording started${name ? `: ${name}` : ''}` });
+    const info = infoOf(this.startRecording(newRecordingFile(this.opts.home, this.ref.name, name), name), true);
+    this.emit('recording', info);
+    return info;
+  }
+
+  endRecording(): RecordingInfo | null {
+    if (!this.recording) return null;
+    const info = infoOf(this.stopRecording()!, false);
+    this.mark({ kind: 'note', label: 'Recording stopped' });
+    this.emit('recording', info);
+    return info;
+  }
+
+  /** Appends a record to the active recording; it is on disk before the UI hears of anything (the hub's barrier). */
+  record(body: RecordBody): void {
+    this.slot.append(body);
+  }
+
+  /** State, data files and entities for the Data tab, secrets redacted. */
+  data(): Promise<SkillData> {
+    return dataOf(this.ref, this.stores, this.redactor, this.opts.home);
+  }
+
+  replaceState(state: Record<string, unknown>): Promise<void> {
+    return replaceState(this.ref, this.stores, state);
+  }
+
+  readDataFile(name: string): Promise<string> {
+    return readDataFile(this.ref, this.stores, this.redactor, name);
   }
 }
 
@@ -336,42 +495,4 @@ export function summaryOf(ref: SkillRef, rt?: SkillRuntime): SkillSummary {
     toolCount: info?.tools.length,
     ...(rt?.crashes ? { crashes: rt.crashes } : {}),
   };
-}
-
-/** Host-driven ticks for a skill that has them, marked on its timeline. */
-export function ticksOf(rt: SkillRuntime, intervalMs: number): TickScheduler {
-  return new TickScheduler(intervalMs, {
-    tick: () => rt.adapter.tick!(),
-    mark: (m) => rt.mark(m),
-    lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
-    eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
-  });
-}
-
-/** The recording record for a timeline mark (session marks are recorded where their ids are known). */
-function recordOf(e: TimelineEntry): RecordBody | null {
-  const data = (e.data ?? {}) as Record<string, unknown>;
-  switch (e.kind) {
-    case 'tick':
-      return { type: 'tick', label: e.label, durationMs: e.durationMs, outcome: e.outcome, events: (data.events as unknown[]) ?? [] };
-    case 'event':
-      return { type: 'event', eventType: e.label, data: e.data };
-    case 'setup':
-      return { type: 'setup', stepId: String(data.stepId ?? ''), status: String(data.status ?? e.label), errors: (data.errors as never) ?? null };
-    case 'session-start':
-    case 'session-end':
-      return { type: e.kind, sessionId: String(data.sessionId ?? '') };
-    case 'crash': {
-      const stderrTail = data.stderrTail as string[] | undefined;
-      return stderrTail?.length ? { type: 'lifecycle', kind: e.kind, detail: e.label, stderrTail } : { type: 'lifecycle', kind: e.kind, detail: e.label };
-    }
-    case 'load':
-    case 'unload':
-    case 'restart':
-      return { type: 'lifecycle', kind: e.kind, detail: e.label };
-    case 'note':
-      return { type: 'note', text: e.label };
-    default:
-      return null;
-  }
 }

@@ -1,6 +1,8 @@
 /**
- * The stores one workbench process shares between its skills (secrets, entities), opened once per home,
- * and the per-skill bundle a SkillDefinition skill's reverse calls are served from.
+ * The stores a home keeps for all its skills (secrets, entities), opened by whoever owns the home (the
+ * workbench, or one CLI command) with its own log, and handed to every runtime it makes; and the per-skill
+ * bundle a SkillDefinition skill's reverse calls are served from. Nothing here is cached per process:
+ * two owners of one home each open their own.
  */
 import type { TimelineEntry } from '../contract';
 import type { Redactor } from '../engine/redactor';
@@ -13,35 +15,25 @@ import { StateStore } from '../host/state-store';
 import type { HostServices } from '../protocols/adapter';
 
 export interface HomeStores {
-  secrets: SecretStore;
-  entities: EntityStore;
+  readonly home: string;
+  readonly secrets: SecretStore;
+  readonly entities: EntityStore;
+  /** Folds the entity journal into entities.json (the owner closing). */
+  flush(): Promise<void>;
 }
 
-const open = new Map<string, HomeStores>();
-let secretOptions: Partial<SecretStoreOptions> | undefined;
-
-/** The desktop app plugs in the OS keychain here, before anything opens the stores. */
-export function configureSecrets(opts: Partial<SecretStoreOptions>): void {
-  secretOptions = opts;
+export interface HomeStoreOptions {
+  /** Where the stores' warnings go (a secret that cannot be read, a file that was corrupt). */
+  log?: (line: string) => void;
+  /** The desktop app's OS keychain; the local key file otherwise. */
+  secrets?: Partial<SecretStoreOptions>;
 }
 
-export function homeStores(home: string, log?: (line: string) => void): HomeStores {
-  let s = open.get(home);
-  if (!s) {
-    prepareHome(home);
-    s = { secrets: SecretStore.open(home, { ...secretOptions, log }), entities: EntityStore.open(home, { log }) };
-    open.set(home, s);
-  }
-  return s;
-}
-
-/** Folds the entity journal into entities.json, if this home's stores were opened (a workbench closing). */
-export async function flushHomeStores(home: string): Promise<void> {
-  await open.get(home)?.entities.flush();
-}
-
-export async function closeHomeStores(): Promise<void> {
-  await Promise.all([...open.values()].map((s) => s.entities.flush()));
+export function openHomeStores(home: string, opts: HomeStoreOptions = {}): HomeStores {
+  prepareHome(home);
+  const secrets = SecretStore.open(home, { ...opts.secrets, log: opts.log });
+  const entities = EntityStore.open(home, { log: opts.log });
+  return { home, secrets, entities, flush: () => entities.flush() };
 }
 
 export interface SkillStores {
@@ -53,12 +45,12 @@ export interface SkillStores {
 }
 
 export function skillStores(
-  home: string,
+  shared: HomeStores,
   skillId: string,
   redactor: Redactor,
   hooks: { log: (line: string) => void; mark: (e: Omit<TimelineEntry, 'seq' | 'time'>) => void },
 ): SkillStores {
-  const { secrets, entities } = homeStores(home, hooks.log);
+  const { home, secrets, entities } = shared;
   const own = secrets.forSkill(skillId);
   secrets.registerWith(skillId, redactor);
   const state = StateStore.forSkill(home, skillId, { secrets: own, log: hooks.log });

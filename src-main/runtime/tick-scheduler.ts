@@ -101,3 +101,21 @@ export class TickScheduler {
     return entry;
   }
 }
+
+/** The runtime's side of its ticks: marked on its timeline, with the events the skill emitted during each. */
+interface Ticked {
+  readonly adapter: { tick?(): Promise<void> };
+  mark: TickTarget['mark'];
+  timelineEntries(): TimelineEntry[];
+}
+
+/** Host-driven ticks for a skill that has them, marked on its timeline; `changed` after each. */
+export function ticksOf(rt: Ticked, intervalMs: number, changed?: () => void): TickScheduler {
+  return new TickScheduler(intervalMs, {
+    tick: () => rt.adapter.tick!(),
+    mark: (m) => rt.mark(m),
+    lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
+    eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
+    onChange: changed ? () => changed() : undefined,
+  });
+}

@@ -7,12 +7,12 @@
 import type { AgentApi, ScheduleState, SkillInfo } from '../contract';
 import { ActionSkill } from '../protocols/action/adapter';
 import { ScheduleRunner } from './schedule-runner';
-import type { Workbench } from './workbench';
+import type { SkillHost } from './skill-host';
 
 export class AgentService implements AgentApi {
   private readonly runners = new Map<string, ScheduleRunner>();
 
-  constructor(private readonly wb: Workbench) {
+  constructor(private readonly wb: SkillHost) {
     wb.events.on('status', ({ skillId, status }) => {
       if (status === 'ready' || status === 'busy') this.arm(skillId);
       else if (status === 'stopped' || status === 'crashed') this.runners.get(skillId)?.stop();

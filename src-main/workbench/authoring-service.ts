@@ -35,12 +35,12 @@ import {
   saveRequest as writeRequest,
   setSecretVariable,
 } from '../qa/collections';
-import type { Workbench } from './workbench';
+import type { SkillHost } from './skill-host';
 
 const MAX_REQUEST_NAME = 100;
 
 export class AuthoringService implements AuthoringApi {
-  constructor(readonly wb: Workbench) {}
+  constructor(readonly wb: SkillHost) {}
 
   async runDoctor(skillId: string): Promise<DoctorReport> {
     const ref = this.wb.skillRef(skillId);
@@ -71,7 +71,7 @@ export class AuthoringService implements AuthoringApi {
   }
 
   async listCollections(skillId: string): Promise<CollectionDetails[]> {
-    return this.places(skillId).map((p) => collectionDetails(this.wb.home, p));
+    return this.places(skillId).map((p) => collectionDetails(this.wb.stores.secrets, p));
   }
 
   async saveRequest(skillId: string, input: SaveRequestInput): Promise<SaveRequestResult> {
@@ -80,13 +80,13 @@ export class AuthoringService implements AuthoringApi {
     if (!target || typeof target !== 'object') throw new Error('Choose a collection to save the request in, or name a new one.');
     const place = 'dir' in target ? this.place(skillId, target.dir) : this.newCollection(skillId, target.name, target.folder);
     const file = writeRequest(place.dir, request);
-    return { collection: collectionDetails(this.wb.home, place), file };
+    return { collection: collectionDetails(this.wb.stores.secrets, place), file };
   }
 
   async deleteRequest(skillId: string, collectionDir: string, name: string): Promise<CollectionDetails> {
     const place = this.place(skillId, collectionDir);
     if (typeof name !== 'string' || !removeRequest(place.dir, name)) throw new Error(`There is no request "${String(name)}" in this collection.`);
-    return collectionDetails(this.wb.home, place);
+    return collectionDetails(this.wb.stores.secrets, place);
   }
 
   async runCollection(skillId: string, collectionDir: string, env?: string | null): Promise<RunReport> {
@@ -105,7 +105,7 @@ export class AuthoringService implements AuthoringApi {
     const environments = { ...c.environments };
     if (variables === null) {
       delete environments[env];
-      for (const name of c.secrets) deleteSecretVariable(this.wb.home, c.dir, env, name);
+      for (const name of c.secrets) deleteSecretVariable(this.wb.stores.secrets, c.dir, env, name);
     } else {
       if (!variables || typeof variables !== 'object' || Array.isArray(variables)) throw new Error('Variables are a JSON object of names and values, like {"price": 30}.');
       for (const name of Object.keys(variables)) {
@@ -116,7 +116,7 @@ export class AuthoringService implements AuthoringApi {
       environments[env] = variables;
     }
     saveCollection(c.dir, { ...c, environments });
-    return collectionDetails(this.wb.home, place);
+    return collectionDetails(this.wb.stores.secrets, place);
   }
 
   async setCollectionSecret(skillId: string, collectionDir: string, env: string, name: string, value: string | null): Promise<CollectionDetails> {
@@ -126,8 +126,8 @@ export class AuthoringService implements AuthoringApi {
       if (problem) throw new Error(problem);
     }
     if (value === null) {
-      deleteSecretVariable(this.wb.home, place.dir, env, name);
-      return collectionDetails(this.wb.home, place);
+      deleteSecretVariable(this.wb.stores.secrets, place.dir, env, name);
+      return collectionDetails(this.wb.stores.secrets, place);
     }
     if (typeof value !== 'string' || !value) throw new Error('Give the secret a value (it is stored encrypted and not shown again).');
     // A name is plain or secret, never both: turning a variable into a secret takes it out of the files.
@@ -136,8 +136,8 @@ export class AuthoringService implements AuthoringApi {
       const environments = Object.fromEntries(Object.entries(c.environments).map(([e, vars]) => [e, withoutKey(vars, name)]));
       saveCollection(c.dir, { ...c, environments });
     }
-    setSecretVariable(this.wb.home, place.dir, env, name, value);
-    return collectionDetails(this.wb.home, place);
+    setSecretVariable(this.wb.stores.secrets, place.dir, env, name, value);
+    return collectionDetails(this.wb.stores.secrets, place);
   }
 
   async maskSecrets(skillId: string, value: unknown): Promise<unknown> {

@@ -6,7 +6,7 @@
 import type { LogFileInfo, LogSearchQuery, LogSearchResult, LogsApi, LogStream } from '../contract';
 import { LOG_START, matcher, positionOf, scanLog, searchLog, type LogPosition } from '../engine/log-file';
 import type { SkillRuntime } from '../runtime/skill-runtime';
-import type { Workbench } from './workbench';
+import type { SkillHost } from './skill-host';
 import fs from 'node:fs';
 
 const DEFAULT_LIMIT = 500;
@@ -18,7 +18,7 @@ export class LogService implements LogsApi {
   /** The last position counted in each file: the Logs tab asks again as lines come, and counting resumes there. */
   private readonly counted = new Map<string, LogPosition>();
 
-  constructor(private readonly wb: Workbench) {}
+  constructor(private readonly wb: SkillHost) {}
 
   async logFileInfo(skillId: string, beforeSeq?: number): Promise<LogFileInfo> {
     const rt = this.wb.idleRuntime(skillId);

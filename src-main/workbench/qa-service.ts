@@ -1,22 +1,18 @@
 /**
  * Recordings, replay and reports for the app: the QaApi half of the contract, over the engine's qa/ modules.
  * Every path the renderer sends goes through recordingFileIn first: the browser bridge must never read or
- * write a file outside `<home>/recordings/`. It also keeps the app's record counter moving: while a skill
- * is recorded, activity on it re-counts the file's lines (a few times a second at most) and says so in a
- * `recording` event.
+ * write a file outside `<home>/recordings/`.
+ * (The record counter moves with the recorder's own count: see runtime/recording-slot.ts.)
  */
 import path from 'node:path';
 import type {
-  EventName,
   ExportedReport,
   QaApi,
-  RecordingInfo,
   RecordingView,
   ReplayReport,
   ReportFormat,
   SkillRef,
   Tolerance,
-  WorkbenchEvents,
 } from '../contract';
 import { Redactor } from '../engine/redactor';
 import { writeFileAtomicSync } from '../host/atomic-write';
@@ -28,26 +24,12 @@ import { replayRecording } from '../qa/replay';
 import { renderReport } from '../qa/report';
 import { stderrDuring } from '../qa/stderr-window';
 import { setTolerance as appendTolerance } from '../qa/tolerance';
-import { homeStores } from '../runtime/stores';
-import { LineCounter, recordingFileIn } from '../runtime/recordings';
+import { recordingFileIn } from '../runtime/recordings';
 import { readSettings, settingsEnv } from '../runtime/skill-settings';
-import type { Workbench } from './workbench';
-
-const COUNT_EVERY_MS = 250;
-
-interface Live {
-  info: RecordingInfo;
-  counter: LineCounter;
-  timer: NodeJS.Timeout | null;
-}
+import type { SkillHost } from './skill-host';
 
 export class QaService implements QaApi {
-  /** The recording being written for each skill, as the workbench announced it. */
-  private readonly live = new Map<string, Live>();
-
-  constructor(readonly wb: Workbench) {
-    wb.events.onAny((event, payload) => this.onEvent(event, payload));
-  }
+  constructor(readonly wb: SkillHost) {}
 
   async openRecording(file: string): Promise<RecordingView> {
     const f = this.file(file);
@@ -56,7 +38,7 @@ export class QaService implements QaApi {
     const end = rec.records.find((r) => r.type === 'end');
     const to = end?.type === 'end' ? end.endedAt : Date.now();
     const logStderr = stderrDuring(this.wb.home, rec.header.skill.id, rec.header.startedAt, to, VIEW_LIMITS.stderr);
-    const active = [...this.live.values()].some((l) => path.resolve(l.info.file) === f);
+    const active = this.wb.activeRecordings().some((r) => path.resolve(r) === f);
     return recordingView(rec, { active, logStderr });
   }
 
@@ -75,13 +57,14 @@ export class QaService implements QaApi {
     const ref = await this.openSkillFor(readRecording(f).header.skill);
     // Run it as the workbench would: its configured environment, and every secret it knows redacted.
     const settings = readSettings(skillFolder(this.wb.home, ref.id));
-    const secrets = homeStores(this.wb.home).secrets;
+    const secrets = this.wb.stores.secrets;
     const redactor = new Redactor();
     const forget = secrets.registerWith(ref.id, redactor);
     try {
       return await replayRecording(f, {
         skill: ref,
         home: this.wb.home,
+        stores: this.wb.stores,
         env: settingsEnv(settings, ref.id, secrets),
         redactor,
         timeoutMs: settings.timeoutMs,
@@ -95,7 +78,7 @@ export class QaService implements QaApi {
   async setTolerance(file: string, callSeq: number, tolerance: Tolerance | null): Promise<Tolerance | null> {
     const f = this.file(file);
     if (!Number.isInteger(callSeq)) throw new Error('Name the call by its number (seq) in the recording.');
-    if ((await this.wb.listRecordings()).some((r) => r.active && path.resolve(r.file) === f)) {
+    if (this.wb.activeRecordings().some((r) => path.resolve(r) === f)) {
       throw new Error('This recording is still being written: stop it first, then change how its calls are compared.');
     }
     appendTolerance(f, callSeq, normalized(tolerance));
@@ -125,40 +108,6 @@ export class QaService implements QaApi {
     throw new Error(
       `${skill.name} (recorded from ${skill.dir}) is not in the open folders. Open its folder to replay it here, or replay it with "skillbench replay <recording> --skill PATH".`,
     );
-  }
-
-  private onEvent<K extends EventName>(event: K, payload: WorkbenchEvents[K]): void {
-    if (event === 'recording') {
-      const info = payload as RecordingInfo;
-      const cur = this.live.get(info.skillId);
-      if (info.active) {
-        if (cur?.info.file === info.file) return;
-        if (cur?.timer) clearTimeout(cur.timer);
-        this.live.set(info.skillId, { info, counter: new LineCounter(info.file), timer: null });
-        this.recount(info.skillId);
-      } else if (cur && cur.info.file === info.file) {
-        if (cur.timer) clearTimeout(cur.timer);
-        this.live.delete(info.skillId);
-      }
-      return;
-    }
-    if (event === 'call' || event === 'timeline' || event === 'messages' || event === 'status') {
-      this.recount((payload as { skillId: string }).skillId);
-    }
-  }
-
-  private recount(skillId: string): void {
-    const l = this.live.get(skillId);
-    if (!l || l.timer) return;
-    l.timer = setTimeout(() => {
-      l.timer = null;
-      if (this.live.get(skillId) !== l) return;
-      const records = l.counter.records();
-      if (records === l.info.records) return;
-      l.info = { ...l.info, records };
-      this.wb.events.emit('recording', l.info);
-    }, COUNT_EVERY_MS);
-    l.timer.unref?.();
   }
 }
 

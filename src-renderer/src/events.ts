@@ -78,9 +78,12 @@ export function wireEvents(): void {
     pushMessages(skillId, entries);
   });
 
-  client.on('timeline', ({ skillId, entry, ticks }) => {
+  client.on('ticks', ({ skillId, ticks }) => {
+    get().setTicks(skillId, ticks);
+  });
+
+  client.on('timeline', ({ skillId, entry }) => {
     timelineRings.of(skillId).add([entry]);
-    if (ticks !== undefined) get().setTicks(skillId, ticks);
     if (entry.kind === 'session-end') get().setSession(skillId, null);
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
@@ -73,12 +72,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
  */
 async function recordedCall(rt: SkillRuntime, file: string, tool: string, args: unknown, timeoutMs?: number): Promise<{ outcome: CallOutcome; failure?: Error }> {
   rt.startRecording(file);
-  const callId = randomUUID();
-  const safeArgs = rt.redactor.value(args);
-  rt.record({ type: 'call-start', callId, tool, args: safeArgs });
-  const outcome = await rt.call(tool, args, { timeoutMs });
-  rt.messages.flush();
-  rt.record({ type: 'call', callId, tool, args: safeArgs, outcome: rt.redactor.value(outcome) });
+  const { outcome } = await rt.recordedCall(tool, args, { timeoutMs });
   const failure = rt.stopRecording()?.failure ?? undefined; // the shutdown that follows is not part of the call
   return { outcome, failure };
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { SetupResult, SetupStep } from '../../contract';
-import { homeStores } from '../../runtime/stores';
 import { parse } from '../args';
 import { openSkill } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
@@ -51,7 +50,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       }
       if (result.status === 'complete') {
         io.err(`\n${result.message ?? 'Setup complete.'}`);
-        const cipher = homeStores(rt.opts.home).secrets.cipher;
+        const cipher = rt.homeStores.secrets.cipher;
         if (cipher.kind === 'local-key') {
           io.err(`Secrets are kept encrypted in ${rt.opts.home}/secrets.json, with a key file only you can read (${rt.opts.home}/secret.key). The desktop app uses the system keychain instead.`);
         }

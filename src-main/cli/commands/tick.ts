@@ -1,4 +1,4 @@
-import { TickScheduler } from '../../runtime/tick-scheduler';
+import { ticksOf } from '../../runtime/tick-scheduler';
 import { parse } from '../args';
 import { openSkill } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
@@ -16,12 +16,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.err(`skillbench: ${info.name} has no ticks.`);
       return EXIT.FAILURE;
     }
-    const ticks = new TickScheduler(info.tickIntervalMs ?? 1000, {
-      tick: () => rt.adapter.tick!(),
-      mark: (m) => rt.mark(m),
-      lastSeq: () => rt.timelineEntries().at(-1)?.seq ?? 0,
-      eventsSince: (seq) => rt.timelineEntries().filter((t) => t.seq > seq && t.kind === 'event'),
-    });
+    const ticks = ticksOf(rt, info.tickIntervalMs ?? 1000);
     let failed = 0;
     for (let i = 0; i < count; i++) {
       const entry = await ticks.now();

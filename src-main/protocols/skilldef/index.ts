@@ -7,6 +7,7 @@ import { readSkillDefManifest } from './locate';
 
 export const skilldefProtocol: ProtocolModule = {
   protocol: 'skilldef',
+  hostServices: true,
   detect(dir, root) {
     const m = readSkillDefManifest(dir);
     if (!m) return [];

@@ -1,32 +1,4 @@
-import type { SkillInfo, TickState } from '@contract';
-import type { Slice } from './types';
-
-export interface LogCounters {
-  lines: number;
-  errors: number;
-}
-
-/** Per-skill facts that change slowly: the inspected info, counters and small live state. */
-export interface SkillSlice {
-  infos: Record<string, SkillInfo>;
-  infoErrors: Record<string, string>;
-  infoLoading: Record<string, boolean>;
-  logCounters: Record<string, LogCounters>;
-  messageCounts: Record<string, number>;
-  ticks: Record<string, TickState | null>;
-  sessions: Record<string, string | null>;
-  /** How many of a skill's crashes the user has dismissed: the crash badge shows while there are more. */
-  crashesSeen: Record<string, number>;
-  setInfo(skillId: string, info: SkillInfo): void;
-  setInfoError(skillId: string, message: string | null): void;
-  setInfoLoading(skillId: string, loading: boolean): void;
-  bumpLogs(skillId: string, lines: number, errors: number): void;
-  resetLogs(skillId: string): void;
-  setMessageCount(skillId: string, count: number): void;
-  setTicks(skillId: string, ticks: TickState | null): void;
-  setSession(skillId: string, sessionId: string | null): void;
-  markCrashesSeen(skillId: string, count: number): void;
-}
+import type { LogCounters, SkillSlice, Slice } from './types';
 
 export const createSkillSlice: Slice<SkillSlice> = (set) => ({
   infos: {},
@@ -63,3 +35,5 @@ export const createSkillSlice: Slice<SkillSlice> = (set) => ({
   setSession: (skillId, sessionId) => set((s) => ({ sessions: { ...s.sessions, [skillId]: sessionId } })),
   markCrashesSeen: (skillId, count) => set((s) => ({ crashesSeen: { ...s.crashesSeen, [skillId]: count } })),
 });
+
+export type { LogCounters, SkillSlice };

@@ -1,35 +1,7 @@
 import type { CallRecord } from '@contract';
-import type { Slice } from './types';
+import type { RunningCall, ToolsSlice, Slice } from './types';
 
 const HISTORY_CAP = 500;
-
-export interface RunningCall {
-  tool: string;
-  startedAt: number;
-  /** Learnt from the first `call` event with status "running"; needed to cancel. */
-  callId?: string;
-}
-
-export interface ToolsSlice {
-  selectedTool: Record<string, string>;
-  /** Arguments being edited, per skill and tool (key: `${skillId}\u0000${tool}`). */
-  drafts: Record<string, unknown>;
-  timeouts: Record<string, number | undefined>;
-  running: Record<string, RunningCall | undefined>;
-  /** The record shown in the result pane, per skill. */
-  shownCall: Record<string, CallRecord | undefined>;
-  /** An error that happened before a record existed (the call was refused). */
-  runErrors: Record<string, string | undefined>;
-  history: Record<string, CallRecord[]>;
-  setSelectedTool(skillId: string, tool: string): void;
-  setDraft(skillId: string, tool: string, args: unknown): void;
-  setTimeoutMs(skillId: string, ms: number | undefined): void;
-  setRunning(skillId: string, run: RunningCall | undefined): void;
-  setShownCall(skillId: string, record: CallRecord | undefined): void;
-  setRunError(skillId: string, message: string | undefined): void;
-  setHistory(skillId: string, records: CallRecord[]): void;
-  upsertCall(record: CallRecord): void;
-}
 
 export const draftKey = (skillId: string, tool: string): string => `${skillId}\u0000${tool}`;
 
@@ -71,3 +43,5 @@ export const createToolsSlice: Slice<ToolsSlice> = (set) => ({
       return patch;
     }),
 });
+
+export type { RunningCall, ToolsSlice };

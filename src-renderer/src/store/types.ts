@@ -1,8 +1,106 @@
+/**
+ * The store's state, slice by slice: the shapes live here and the slices (*-slice.ts) implement them, so
+ * that every slice sees the whole state without the files importing each other.
+ */
 import type { StateCreator } from 'zustand';
-import type { WorkspaceSlice } from './workspace-slice';
-import type { SkillSlice } from './skill-slice';
-import type { ToolsSlice } from './tools-slice';
-import type { UiSlice } from './ui-slice';
+import type { CallRecord, CrashReport, HostInfo, SkillInfo, SkillStatus, SkillSummary, TickState } from '@contract';
+import type { ConnectionState } from '../api/connection';
+
+export interface WorkspaceSlice {
+  host: HostInfo | null;
+  folders: string[];
+  skills: SkillSummary[];
+  /** False until the first listSkills answer, so the list can show "Loading…" rather than an empty state. */
+  skillsLoaded: boolean;
+  selectedSkillId: string | null;
+  setHost(host: HostInfo): void;
+  setFolders(folders: string[]): void;
+  setSkills(skills: SkillSummary[]): void;
+  setSkillStatus(skillId: string, status: SkillStatus, detail?: string, crashes?: CrashReport): void;
+  setSelectedSkill(skillId: string | null): void;
+}
+
+export interface LogCounters {
+  lines: number;
+  errors: number;
+}
+
+/** Per-skill facts that change slowly: the inspected info, counters and small live state. */
+export interface SkillSlice {
+  infos: Record<string, SkillInfo>;
+  infoErrors: Record<string, string>;
+  infoLoading: Record<string, boolean>;
+  logCounters: Record<string, LogCounters>;
+  messageCounts: Record<string, number>;
+  ticks: Record<string, TickState | null>;
+  sessions: Record<string, string | null>;
+  /** How many of a skill's crashes the user has dismissed: the crash badge shows while there are more. */
+  crashesSeen: Record<string, number>;
+  setInfo(skillId: string, info: SkillInfo): void;
+  setInfoError(skillId: string, message: string | null): void;
+  setInfoLoading(skillId: string, loading: boolean): void;
+  bumpLogs(skillId: string, lines: number, errors: number): void;
+  resetLogs(skillId: string): void;
+  setMessageCount(skillId: string, count: number): void;
+  setTicks(skillId: string, ticks: TickState | null): void;
+  setSession(skillId: string, sessionId: string | null): void;
+  markCrashesSeen(skillId: string, count: number): void;
+}
+
+export interface RunningCall {
+  tool: string;
+  startedAt: number;
+  /** Learnt from the first `call` event with status "running"; needed to cancel. */
+  callId?: string;
+}
+
+export interface ToolsSlice {
+  selectedTool: Record<string, string>;
+  /** Arguments being edited, per skill and tool (key: `${skillId}\u0000${tool}`). */
+  drafts: Record<string, unknown>;
+  timeouts: Record<string, number | undefined>;
+  running: Record<string, RunningCall | undefined>;
+  /** The record shown in the result pane, per skill. */
+  shownCall: Record<string, CallRecord | undefined>;
+  /** An error that happened before a record existed (the call was refused). */
+  runErrors: Record<string, string | undefined>;
+  history: Record<string, CallRecord[]>;
+  setSelectedTool(skillId: string, tool: string): void;
+  setDraft(skillId: string, tool: string, args: unknown): void;
+  setTimeoutMs(skillId: string, ms: number | undefined): void;
+  setRunning(skillId: string, run: RunningCall | undefined): void;
+  setShownCall(skillId: string, record: CallRecord | undefined): void;
+  setRunError(skillId: string, message: string | undefined): void;
+  setHistory(skillId: string, records: CallRecord[]): void;
+  upsertCall(record: CallRecord): void;
+}
+
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+export type TabName = 'tools' | 'setup' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'recordings' | 'doctor';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info' | 'success';
+  text: string;
+  /** Lines to show as they are, under the text (a crashed skill's last stderr lines). */
+  lines?: string[];
+}
+
+export interface UiSlice {
+  theme: ThemeChoice;
+  systemDark: boolean;
+  activeTab: Record<string, TabName>;
+  toasts: Toast[];
+  connection: ConnectionState;
+  connectionDetail?: string;
+  setTheme(theme: ThemeChoice): void;
+  setSystemDark(dark: boolean): void;
+  setActiveTab(skillId: string, tab: TabName): void;
+  pushToast(kind: Toast['kind'], text: string, lines?: string[]): void;
+  dismissToast(id: number): void;
+  setConnection(state: ConnectionState, detail?: string): void;
+}
 
 export type AppState = WorkspaceSlice & SkillSlice & ToolsSlice & UiSlice;
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -1,16 +1,4 @@
-import type { Slice } from './types';
-import type { ConnectionState } from '../api/connection';
-
-export type ThemeChoice = 'light' | 'dark' | 'system';
-export type TabName = 'tools' | 'setup' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'recordings' | 'doctor';
-
-export interface Toast {
-  id: number;
-  kind: 'error' | 'info' | 'success';
-  text: string;
-  /** Lines to show as they are, under the text (a crashed skill's last stderr lines). */
-  lines?: string[];
-}
+import type { ThemeChoice, TabName, Toast, UiSlice, Slice } from './types';
 
 const THEME_KEY = 'skillbench.theme';
 
@@ -22,21 +10,6 @@ function readTheme(): ThemeChoice {
     /* ignore */
   }
   return 'system';
-}
-
-export interface UiSlice {
-  theme: ThemeChoice;
-  systemDark: boolean;
-  activeTab: Record<string, TabName>;
-  toasts: Toast[];
-  connection: ConnectionState;
-  connectionDetail?: string;
-  setTheme(theme: ThemeChoice): void;
-  setSystemDark(dark: boolean): void;
-  setActiveTab(skillId: string, tab: TabName): void;
-  pushToast(kind: Toast['kind'], text: string, lines?: string[]): void;
-  dismissToast(id: number): void;
-  setConnection(state: ConnectionState, detail?: string): void;
 }
 
 let toastId = 1;
@@ -69,3 +42,5 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
 
 export const effectiveDark = (s: { theme: ThemeChoice; systemDark: boolean }): boolean =>
   s.theme === 'dark' || (s.theme === 'system' && s.systemDark);
+
+export type { ThemeChoice, TabName, Toast, UiSlice };

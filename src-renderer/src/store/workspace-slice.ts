@@ -1,19 +1,4 @@
-import type { CrashReport, HostInfo, SkillStatus, SkillSummary } from '@contract';
-import type { Slice } from './types';
-
-export interface WorkspaceSlice {
-  host: HostInfo | null;
-  folders: string[];
-  skills: SkillSummary[];
-  /** False until the first listSkills answer, so the list can show "Loading…" rather than an empty state. */
-  skillsLoaded: boolean;
-  selectedSkillId: string | null;
-  setHost(host: HostInfo): void;
-  setFolders(folders: string[]): void;
-  setSkills(skills: SkillSummary[]): void;
-  setSkillStatus(skillId: string, status: SkillStatus, detail?: string, crashes?: CrashReport): void;
-  setSelectedSkill(skillId: string | null): void;
-}
+import type { WorkspaceSlice, Slice } from './types';
 
 export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set) => ({
   host: null,
@@ -37,3 +22,5 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice> = (set) => ({
     }),
   setSelectedSkill: (selectedSkillId) => set({ selectedSkillId }),
 });
+
+export type { WorkspaceSlice };
