@@ -1,14 +1,15 @@
 /**
  * One skill's whole life, as the workbench or the CLI runs it: its adapter, and everything around it that
  * outlives a process (the log, the message history, the timeline, the recording, the call history, the
- * redactor and the status it reports). A live runtime (the workbench's) also drives its ticks, reloads on
- * edits, keeps its session and tells the workbench's hub what happens; the CLI's runs a skill once.
+ * redactor and the status it reports), told to whoever it is given to tell (`emit`). This is the CLI's
+ * runtime, which runs a skill once; the workbench's (live-runtime.ts) also drives ticks, reloads on edits,
+ * keeps its session and its call history.
  *
  * It is built from what it is given: the home's stores (`HomeStores`) come from its owner.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { CallOutcome, CallRecord, EventName, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TickState, TimelineEntry, WorkbenchEvents } from '../contract';
+import type { CallOutcome, CallRecord, EventName, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry, WorkbenchEvents } from '../contract';
 import { SkillError } from '../engine/errors';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
@@ -18,7 +19,6 @@ import type { AdapterContext, CallOptions, HostServices, SkillAdapter } from '..
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
-import { CallHistory } from './history';
 import { holdHistory, pruneHomeHistory } from './history-retention';
 import type { SecretStore } from '../host/secret-store';
 import type { Recorder } from './recorder';
@@ -26,10 +26,8 @@ import type { RecordBody } from './recording-format';
 import { infoOf, newRecordingFile } from './recordings';
 import { RecordingSlot } from './recording-slot';
 import { readSettings, settingsEnv } from './skill-settings';
-import { reloaderFor, type SkillReloader } from './skill-reloader';
 import { dataOf, readDataFile, replaceState, vaultOf } from './skill-data';
 import { openHomeStores, skillStores, type HomeStores, type SkillStores } from './stores';
-import { ticksOf, type TickScheduler } from './tick-scheduler';
 import { Timeline, type Mark } from './timeline';
 
 /** How a runtime tells its owner what happens (the workbench's event hub). */
@@ -48,8 +46,10 @@ export interface RuntimeOptions {
   processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[] };
   host?: HostServices;
   redactor?: Redactor;
-  /** A live runtime (the workbench's): ticks driven, hot reload as its settings allow, calls kept in its history, events told. */
-  live?: { emit: Emit; reloadDebounceMs?: number };
+  /** Where it tells what happens (the workbench's hub); nowhere when absent. */
+  emit?: Emit;
+  /** Quiet time that ends a burst of saves before a hot reload (ms; live runtimes). */
+  reloadDebounceMs?: number;
 }
 
 type StatusListener = (value: { status: SkillStatus; detail?: string }) => void;
@@ -64,19 +64,15 @@ export class SkillRuntime {
   private readonly timeline: Timeline;
   private readonly slot: RecordingSlot;
   private readonly releaseHistory: () => void;
-  private readonly emit: Emit;
+  protected readonly emit: Emit;
   private _status: SkillStatus = 'stopped';
   private _detail?: string;
   private readonly statusListeners = new Set<StatusListener>();
   private readonly calls = new Map<string, AbortController>();
-  private history: CallHistory | null = null;
-  private ticks: TickScheduler | null = null;
-  private reloader: SkillReloader | null = null;
-  private session: string | null = null;
   private shared: HomeStores | null;
   private readonly ownsStores: boolean;
   /** Closed for good: nothing starts again (a collection run or a replay holding it may still ask). */
-  private closed = false;
+  protected closed = false;
 
   constructor(
     readonly ref: SkillRef,
@@ -87,7 +83,7 @@ export class SkillRuntime {
     this.redactor = opts.redactor ?? new Redactor();
     this.shared = opts.stores ?? null;
     this.ownsStores = !opts.stores;
-    this.emit = opts.live?.emit ?? (() => undefined);
+    this.emit = opts.emit ?? (() => undefined);
     const logFile = path.join(dir, 'logs', `${stamp}.log`);
     const messageFile = path.join(dir, 'messages', `${stamp}.jsonl`);
     // This session's files are held before the old sessions are pruned, so they never count as old.
@@ -104,7 +100,7 @@ export class SkillRuntime {
     });
     this.timeline = new Timeline(path.join(dir, 'timeline.jsonl'), (v) => this.redactor.value(v), (body) => this.slot.append(body));
     this.timeline.onEntry((entry) => this.emit('timeline', { skillId: ref.id, entry }));
-    if (opts.live) {
+    if (opts.emit) {
       this.logs.subscribe((entries) => this.emit('logs', { skillId: ref.id, entries }));
       this.messages.subscribe((entries) => this.emit('messages', { skillId: ref.id, entries }));
     }
@@ -140,10 +136,10 @@ export class SkillRuntime {
   }
 
   /** A runtime as the workbench makes one: the skill's settings (environment, limits) and its known secrets redacted. */
-  static withSettings(ref: SkillRef, home: string, over: Partial<RuntimeOptions> = {}): SkillRuntime {
+  static withSettings<T extends SkillRuntime>(this: new (ref: SkillRef, opts: RuntimeOptions) => T, ref: SkillRef, home: string, over: Partial<RuntimeOptions> = {}): T {
     const dir = skillFolder(home, ref.id);
     const settings = readSettings(dir);
-    const rt = new SkillRuntime(ref, {
+    const rt = new this(ref, {
       ...over,
       home,
       timeoutMs: over.timeoutMs ?? settings.timeoutMs,
@@ -177,18 +173,9 @@ export class SkillRuntime {
     return this.adapter.info();
   }
 
-  /** Starts the skill (a live one is watched first: a skill whose start fails is fixed by editing it). */
   async start(): Promise<SkillInfo> {
     if (this.closed) throw this.closedError();
-    if (!this.opts.live) return this.adapter.start();
-    this.watch();
-    const info = await this.adapter.start();
-    if (info.capabilities.ticks && info.tickIntervalMs && this.adapter.tick && !this.ticks) {
-      this.ticks = ticksOf(this, info.tickIntervalMs, () => this.emitTicks());
-    }
-    if (this._status === 'ready' || this._status === 'busy') this.ticks?.start();
-    this.emitTicks();
-    return info;
+    return this.adapter.start();
   }
 
   /** Starts the skill unless it runs (or learnt its tools) already. */
@@ -196,16 +183,14 @@ export class SkillRuntime {
     if (!this.info() || this._status === 'stopped' || this._status === 'crashed') await this.start();
   }
 
-  /** Stops the process; the runtime stays, and a live one keeps reloading on edits. */
+  /** Stops the process; the runtime stays (and a live one keeps reloading on edits). */
   async stopProcess(): Promise<void> {
-    this.ticks?.stop();
     await this.adapter.stop();
     await this.stores?.state.flush();
   }
 
-  /** Stopped on purpose: edits no longer start it. */
+  /** Stopped on purpose (a live one: edits no longer start it). */
   async stop(): Promise<void> {
-    this.reloader?.stop();
     await this.stopProcess();
   }
 
@@ -219,8 +204,6 @@ export class SkillRuntime {
     if (this.closed) return;
     this.closed = true;
     for (const ac of this.calls.values()) ac.abort();
-    this.reloader?.close();
-    this.ticks?.stop();
     await this.adapter.stop().catch(() => undefined);
     // State is written behind: the last sets reach the file before the runtime is let go.
     await this.stores?.state.flush().catch((err: Error) => this.logs.append('system', `State could not be saved: ${err.message}`));
@@ -229,11 +212,11 @@ export class SkillRuntime {
     const recording = this.stopRecording();
     if (recording) this.emit('recording', infoOf(recording, false));
     if (this.ownsStores) await this.shared?.flush();
-    await Promise.all([this.logs.close(), this.messages.close(), this.timeline.close(), this.history?.close()]);
+    await Promise.all([this.logs.close(), this.messages.close(), this.timeline.close()]);
     this.releaseHistory();
   }
 
-  private closedError(): SkillError {
+  protected closedError(): SkillError {
     return new SkillError('CANCELLED', `${this.ref.name} was closed (the workbench is shutting down or let it go): it does not start again.`);
   }
 
@@ -251,14 +234,14 @@ export class SkillRuntime {
       this.timeline.noteRestart();
       this.mark({ kind: 'restart', label: detail ?? 'Restarting' });
     }
-    if (status === 'stopped' || status === 'crashed') this.ticks?.stop();
-    if (status === 'ready' || status === 'busy') this.ticks?.start();
-    // However it was started (a call starts a skill too), a live skill that comes up is watched.
-    if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
+    this.statusChanged(status, was);
     for (const fn of this.statusListeners) fn({ status, detail });
     const crashes = this.crashes;
     this.emit('status', crashes ? { skillId: this.ref.id, status, detail, crashes } : { skillId: this.ref.id, status, detail });
   }
+
+  /** What a live runtime does as the status moves (ticks, hot reload). */
+  protected statusChanged(_status: SkillStatus, _was: SkillStatus): void {}
 
   // ---- calls ----
 
@@ -270,8 +253,8 @@ export class SkillRuntime {
 
   /**
    * The recorded call, the one path for the app and the CLI: its start and its record go to the recording
-   * (in the same write as its protocol messages), a live runtime keeps it in its history and tells of it,
-   * and whoever called hears of the answer once it is on disk.
+   * (in the same write as its protocol messages), it is told of (and a live runtime keeps it in its
+   * history), and whoever called hears of the answer once it is on disk.
    */
   async callTool(tool: string, args: unknown, opts: { callId?: string; timeoutMs?: number } = {}): Promise<CallRecord> {
     return (await this.recordedCall(tool, args, opts)).record;
@@ -289,7 +272,7 @@ export class SkillRuntime {
       this.emit('call', record);
       const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
       const done: CallRecord = { ...record, status: 'done', outcome: this.redactor.value(outcome) };
-      if (this.opts.live) this.callHistory().add(done);
+      this.keep(done);
       this.record({ type: 'call', callId, tool, args: record.args, outcome: done.outcome! });
       this.messages.flush();
       this.emit('call', done);
@@ -307,31 +290,10 @@ export class SkillRuntime {
     return !!ac;
   }
 
-  callHistory(): CallHistory {
-    this.history ??= new CallHistory(skillFolder(this.opts.home, this.ref.id));
-    return this.history;
-  }
+  /** A finished call, for a live runtime's history. */
+  protected keep(_record: CallRecord): void {}
 
-  // ---- sessions, hooks, ticks ----
-
-  async sessionStart(): Promise<string> {
-    await this.ensureStarted();
-    const sessions = this.capability('sessions');
-    if (this.session) await this.sessionEnd();
-    const id = randomUUID();
-    await sessions.start(id);
-    this.session = id;
-    this.mark({ kind: 'session-start', label: `Session ${id.slice(0, 8)} started`, data: { sessionId: id } });
-    return id;
-  }
-
-  async sessionEnd(): Promise<void> {
-    if (!this.session) throw new Error('No session is open: start one first.');
-    const id = this.session;
-    this.session = null;
-    await this.capability('sessions').end(id);
-    this.mark({ kind: 'session-end', label: `Session ${id.slice(0, 8)} ended`, data: { sessionId: id } });
-  }
+  // ---- message hooks, capabilities ----
 
   async transform(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null> {
     await this.ensureStarted();
@@ -345,73 +307,6 @@ export class SkillRuntime {
     const c = this.adapter[cap];
     if (!c) throw new Error(`${this.ref.name} has no ${cap === 'setup' ? 'setup flow' : 'sessions'}.`);
     return c as NonNullable<SkillAdapter[K]>;
-  }
-
-  tickState(): TickState | null {
-    return this.ticks?.state() ?? null;
-  }
-
-  pauseTicks(): void {
-    this.scheduler().pause();
-    this.emitTicks();
-  }
-
-  resumeTicks(): void {
-    this.scheduler().resume();
-    this.emitTicks();
-  }
-
-  async tickNow(): Promise<void> {
-    await this.ensureStarted();
-    await this.scheduler().now();
-  }
-
-  private scheduler(): TickScheduler {
-    if (!this.ticks) throw new Error(`${this.ref.name} has no ticks (no tick_interval), or it has not been started yet.`);
-    return this.ticks;
-  }
-
-  private emitTicks(): void {
-    if (this.ticks) this.emit('ticks', { skillId: this.ref.id, ticks: this.ticks.state() });
-  }
-
-  // ---- hot reload ----
-
-  /** Hot reload for a live skill meant to run, where its settings allow it. */
-  watch(): void {
-    if (this.closed || !this.opts.live) return;
-    if (!readSettings(skillFolder(this.opts.home, this.ref.id)).hotReload) return;
-    this.reloaderOf().start();
-  }
-
-  /** The hot-reload switch changed: reloads stop, or start again for a skill that runs. */
-  hotReloadChanged(on: boolean): void {
-    if (!on) this.reloader?.stop();
-    else if (this._status !== 'stopped') this.watch();
-  }
-
-  /** From now on the owner hears (`filesChanged`) when the skill's files change, whether or not it runs. */
-  observeFiles(): void {
-    if (!this.closed) this.reloaderOf().observe();
-  }
-
-  get observed(): boolean {
-    return this.reloader?.observed ?? false;
-  }
-
-  /** Waits for any hot reload under way to finish (tests, and the service before it answers). */
-  async reloadSettled(): Promise<void> {
-    await this.reloader?.settled();
-  }
-
-  private reloaderOf(): SkillReloader {
-    this.reloader ??= reloaderFor(
-      this,
-      this.opts.live?.reloadDebounceMs,
-      async () => void (await this.restart()),
-      (files) => this.emit('filesChanged', { skillId: this.ref.id, files }),
-    );
-    return this.reloader;
   }
 
   // ---- timeline, recording, data ----

@@ -14,7 +14,8 @@ import type { SecretStoreOptions } from '../host/secret-store';
 import { skillFolder } from '../host/workbench-home';
 import { discover } from '../protocols/discover';
 import { EventHub } from './events';
-import { SkillRuntime, summaryOf } from '../runtime/skill-runtime';
+import { LiveRuntime } from '../runtime/live-runtime';
+import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
 import { WorkspaceStore } from './workspace';
 import { listRecordingFiles } from '../runtime/recordings';
 import { Recorder } from '../runtime/recorder';
@@ -41,7 +42,7 @@ export interface WorkbenchOptions {
 /** A skill of the open folders, and its runtime once something used it. */
 interface Entry {
   ref: SkillRef;
-  runtime?: SkillRuntime;
+  runtime?: LiveRuntime;
 }
 
 export class Workbench implements CoreApi, SkillHost {
@@ -281,13 +282,13 @@ export class Workbench implements CoreApi, SkillHost {
     return this.entry(skillId).ref;
   }
 
-  async liveRuntime(skillId: string): Promise<SkillRuntime> {
+  async liveRuntime(skillId: string): Promise<LiveRuntime> {
     const rt = this.runtime(skillId);
     await rt.ensureStarted();
     return rt;
   }
 
-  idleRuntime(skillId: string): SkillRuntime {
+  idleRuntime(skillId: string): LiveRuntime {
     return this.runtime(skillId);
   }
 
@@ -332,13 +333,14 @@ export class Workbench implements CoreApi, SkillHost {
     return e;
   }
 
-  private runtime(skillId: string): SkillRuntime {
+  private runtime(skillId: string): LiveRuntime {
     // A request that raced the shutdown must not start a process nobody will stop.
     if (this.closed) throw new Error('The workbench is shutting down.');
     const e = this.entry(skillId);
-    e.runtime ??= SkillRuntime.withSettings(e.ref, this.opts.home, {
+    e.runtime ??= LiveRuntime.withSettings(e.ref, this.opts.home, {
       stores: this.stores,
-      live: { emit: (event, payload) => this.events.emit(event, payload), reloadDebounceMs: this.opts.reloadDebounceMs },
+      emit: (event, payload) => this.events.emit(event, payload),
+      reloadDebounceMs: this.opts.reloadDebounceMs,
     });
     return e.runtime;
   }

@@ -1,0 +1,158 @@
+/**
+ * The workbench's runtime: a skill's runtime that also lives with the user. It drives the skill's ticks
+ * while it runs, reloads it on edits (as its settings allow), keeps its session and its call history, and
+ * tells the workbench's hub of each. The CLI's runtime (skill-runtime.ts) runs a skill once and does none of this.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CallRecord, SkillInfo, SkillStatus, TickState } from '../contract';
+import { skillFolder } from '../host/workbench-home';
+import { CallHistory } from './history';
+import { readSettings } from './skill-settings';
+import { reloaderFor, type SkillReloader } from './skill-reloader';
+import { SkillRuntime } from './skill-runtime';
+import { ticksOf, type TickScheduler } from './tick-scheduler';
+
+export class LiveRuntime extends SkillRuntime {
+  private history: CallHistory | null = null;
+  private ticks: TickScheduler | null = null;
+  private reloader: SkillReloader | null = null;
+  private session: string | null = null;
+
+  /** Starts the skill, watched first: a skill whose start fails is fixed by editing it, and the fix reloads it. */
+  override async start(): Promise<SkillInfo> {
+    if (this.closed) throw this.closedError();
+    this.watch();
+    const info = await super.start();
+    if (info.capabilities.ticks && info.tickIntervalMs && this.adapter.tick && !this.ticks) {
+      this.ticks = ticksOf(this, info.tickIntervalMs, () => this.emitTicks());
+    }
+    if (this.status === 'ready' || this.status === 'busy') this.ticks?.start();
+    this.emitTicks();
+    return info;
+  }
+
+  override async stopProcess(): Promise<void> {
+    this.ticks?.stop();
+    await super.stopProcess();
+  }
+
+  /** Stopped on purpose: edits no longer start it. */
+  override async stop(): Promise<void> {
+    this.reloader?.stop();
+    await this.stopProcess();
+  }
+
+  override async close(): Promise<void> {
+    if (this.closed) return;
+    this.reloader?.close();
+    this.ticks?.stop();
+    await super.close();
+    await this.history?.close();
+  }
+
+  protected override statusChanged(status: SkillStatus, was: SkillStatus): void {
+    if (status === 'stopped' || status === 'crashed') this.ticks?.stop();
+    if (status === 'ready' || status === 'busy') this.ticks?.start();
+    // However it was started (a call starts a skill too), a skill that comes up is watched.
+    if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
+  }
+
+  protected override keep(record: CallRecord): void {
+    this.callHistory().add(record);
+  }
+
+  callHistory(): CallHistory {
+    this.history ??= new CallHistory(skillFolder(this.opts.home, this.ref.id));
+    return this.history;
+  }
+
+  // ---- sessions ----
+
+  async sessionStart(): Promise<string> {
+    await this.ensureStarted();
+    const sessions = this.capability('sessions');
+    if (this.session) await this.sessionEnd();
+    const id = randomUUID();
+    await sessions.start(id);
+    this.session = id;
+    this.mark({ kind: 'session-start', label: `Session ${id.slice(0, 8)} started`, data: { sessionId: id } });
+    return id;
+  }
+
+  async sessionEnd(): Promise<void> {
+    if (!this.session) throw new Error('No session is open: start one first.');
+    const id = this.session;
+    this.session = null;
+    await this.capability('sessions').end(id);
+    this.mark({ kind: 'session-end', label: `Session ${id.slice(0, 8)} ended`, data: { sessionId: id } });
+  }
+
+  // ---- ticks ----
+
+  tickState(): TickState | null {
+    return this.ticks?.state() ?? null;
+  }
+
+  pauseTicks(): void {
+    this.scheduler().pause();
+    this.emitTicks();
+  }
+
+  resumeTicks(): void {
+    this.scheduler().resume();
+    this.emitTicks();
+  }
+
+  async tickNow(): Promise<void> {
+    await this.ensureStarted();
+    await this.scheduler().now();
+  }
+
+  private scheduler(): TickScheduler {
+    if (!this.ticks) throw new Error(`${this.ref.name} has no ticks (no tick_interval), or it has not been started yet.`);
+    return this.ticks;
+  }
+
+  private emitTicks(): void {
+    if (this.ticks) this.emit('ticks', { skillId: this.ref.id, ticks: this.ticks.state() });
+  }
+
+  // ---- hot reload ----
+
+  /** Hot reload for a skill meant to run, where its settings allow it. */
+  private watch(): void {
+    if (this.closed) return;
+    if (!readSettings(skillFolder(this.opts.home, this.ref.id)).hotReload) return;
+    this.reloaderOf().start();
+  }
+
+  /** The hot-reload switch changed: reloads stop, or start again for a skill that runs. */
+  hotReloadChanged(on: boolean): void {
+    if (!on) this.reloader?.stop();
+    else if (this.status !== 'stopped') this.watch();
+  }
+
+  /** From now on the hub hears (`filesChanged`) when the skill's files change, whether or not it runs. */
+  observeFiles(): void {
+    if (!this.closed) this.reloaderOf().observe();
+  }
+
+  get observed(): boolean {
+    return this.reloader?.observed ?? false;
+  }
+
+  /** Waits for any hot reload under way to finish (tests, and the services before they answer). */
+  async reloadSettled(): Promise<void> {
+    await this.reloader?.settled();
+  }
+
+  private reloaderOf(): SkillReloader {
+    this.reloader ??= reloaderFor(
+      this,
+      this.opts.reloadDebounceMs,
+      async () => void (await this.restart()),
+      (files) => this.emit('filesChanged', { skillId: this.ref.id, files }),
+    );
+    return this.reloader;
+  }
+}
