@@ -31,13 +31,14 @@ export function openSkill(
   // flags win. It runs a skill once: a crash is reported, not papered over by a restart.
   // --inherit-env is the setting "inherit the whole environment" for this run: the shell's variables,
   // under the skill's own (a name its settings give keeps the settings' value).
-  const env: Record<string, string> = values['inherit-env'] ? inherited(readSettings(skillFolder(home, ref.id))) : {};
+  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
   Object.assign(env, opts.env);
   if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env });
 }
 
-function inherited(settings: { env: Record<string, string>; secretEnv: string[] }): Record<string, string> {
+/** This process's environment (what --inherit-env passes on), less the names `settings` give values of their own. */
+export function inheritedEnv(settings: { env: Record<string, string>; secretEnv: string[] } = { env: {}, secretEnv: [] }): Record<string, string> {
   const own = new Set([...Object.keys(settings.env), ...settings.secretEnv]);
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !own.has(name)) out[name] = value;
