@@ -283,6 +283,11 @@ export interface SkillSettings {
   hotReload: boolean;
   /** Action skills: run with SKILL_DEBUG=1. */
   debug: boolean;
+  /**
+   * Give the skill the workbench's whole environment (tokens included), not only the safe defaults, the
+   * names its manifest lists and its own variables. Off (absent) by default.
+   */
+  inheritEnv?: boolean;
   /** How much of the skill's history (its logs/ and messages/ files) is kept; the defaults when absent. */
   history?: HistoryRetention;
 }

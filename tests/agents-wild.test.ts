@@ -62,6 +62,16 @@ function crawlerEnv(): { env: Record<string, string>; marker: string } {
   return { env: { CRAWLER_MARKER: marker, CRAWLER_PORT: String(port) }, marker };
 }
 
+/** A workbench home where the crawler's settings give it `env` (a skill gets no other variable of the shell). */
+async function homeWithSettings(env: Record<string, string>): Promise<string> {
+  const home = tempDir();
+  const id = JSON.parse((await cli(['inspect', WILD, '--skill', 'crawler', '--json'], { home })).stdout).id as string;
+  const dir = skillFolder(home, id);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ env }));
+  return home;
+}
+
 function skill(name: string, env: Record<string, string> = {}): ActionSkill {
   const s = new ActionSkill(refs()[name], { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: tempDir(), env });
   open.push(s);
@@ -218,7 +228,8 @@ describe('discovery never runs the script', () => {
   it('inspect, list and doctor on the crawler write nothing and open no connection', T, async () => {
     const { env, marker } = crawlerEnv();
     const before = connections;
-    const home = tempDir();
+    // The crawler's variables are in its settings, so a run of the script would reach them.
+    const home = await homeWithSettings(env);
     const inspect = await cli(['inspect', WILD, '--skill', 'crawler'], { env, home });
     expect(inspect.stderr).toBe('');
     expect(inspect.code).toBe(0);
@@ -243,7 +254,7 @@ describe('discovery never runs the script', () => {
 
   it('runs the script to discover actions only when asked (inspect --discover-by-running)', T, async () => {
     const { env, marker } = crawlerEnv();
-    const r = await cli(['inspect', WILD, '--skill', 'crawler', '--discover-by-running'], { env });
+    const r = await cli(['inspect', WILD, '--skill', 'crawler', '--discover-by-running'], { env, home: await homeWithSettings(env) });
     expect(r.code).toBe(0);
     // A crawler does its job whatever it is asked: that is why the app warns first.
     expect(fs.existsSync(marker)).toBe(true);

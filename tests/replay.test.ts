@@ -159,7 +159,8 @@ describe('skillbench replay', () => {
     const dir = tempDir();
     const file = path.join(dir, 'rpc.jsonl');
     expect((await cli(['call', RPC, 'echo', '--args', '{"n":1}', '--record', file])).code).toBe(0);
-    const r = await cli(['replay', file], { env: { FIXTURE_CRASH_AT_START: '1' } });
+    // The skill gets the shell's variable only when asked to (--inherit-env).
+    const r = await cli(['replay', file, '--inherit-env'], { env: { FIXTURE_CRASH_AT_START: '1' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/misbehaving cannot start, so nothing was replayed/);
     await expect(replayRecording(file, { home: tempDir(), skillPath: path.join(dir, 'nowhere') })).rejects.toThrow(/No such file or folder/);

@@ -59,9 +59,11 @@ describe('skillbench serve with SKILLBENCH_TOKEN', () => {
     const [skill] = (await command(url, 'listSkills', [])) as { id: string }[];
     const call = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'SKILLBENCH_TOKEN' }])) as { outcome: { ok: boolean; text: string } };
     expect(call.outcome).toMatchObject({ ok: true, text: '(unset)' });
-    // The environment does reach the skill otherwise.
-    const home = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'SKILLBENCH_HOME' }])) as { outcome: { text: string } };
-    expect(home.outcome.text).not.toBe('(unset)');
+    // The safe defaults do reach the skill (HOME); the rest of the server's environment does not.
+    const home = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'HOME' }])) as { outcome: { text: string } };
+    expect(home.outcome.text).toBe(process.env.HOME);
+    const other = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'SKILLBENCH_HOME' }])) as { outcome: { text: string } };
+    expect(other.outcome.text).toBe('(unset)');
   });
 
   it('refuses a token short enough to guess, in one sentence', async () => {

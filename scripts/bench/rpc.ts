@@ -10,7 +10,7 @@ import { LineReader } from '../../src-main/engine/framing';
 import { resolveSkill } from '../../src-main/protocols/discover';
 import { SkillRuntime } from '../../src-main/runtime/skill-runtime';
 import { systemPython } from '../../src-main/host/paths';
-import { skillEnv } from '../../src-main/protocols/command';
+import { skillEnvironment } from '../../src-main/protocols/skill-env';
 
 export function echoSkillDir(benchDir: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-bench-skill-'));
@@ -26,7 +26,7 @@ export class RawPipe {
   private readonly reader = new LineReader({ onLine: (l) => this.waiters.shift()?.(l) });
 
   constructor(dir: string) {
-    this.child = spawn(systemPython(), ['echo_skill.py'], { cwd: dir, env: skillEnv({}), stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child = spawn(systemPython(), ['echo_skill.py'], { cwd: dir, env: skillEnvironment(), stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.stdout.on('data', (c: Buffer) => this.reader.push(c));
   }
 

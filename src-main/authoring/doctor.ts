@@ -19,6 +19,8 @@ import { resolveSkill } from '../protocols/discover';
 import { makeRef, readJson } from '../protocols/refs';
 import { skillVenv } from '../protocols/skilldef/locate';
 import { checkActionSkill } from './checks/action-checks';
+import { checkEnvReads, type EnvGiven } from './checks/env-reads';
+import { declaredEnv } from './checks/declared-env';
 import { Findings, type Severity } from './checks/findings';
 import { liveCheck } from './checks/live-check';
 import { checkSkillDefManifest, checkSubprocessManifest } from './checks/manifest-checks';
@@ -42,6 +44,8 @@ export interface DoctorOptions {
   timeoutMs?: number;
   /** The workbench home the live start logs into (default SKILLBENCH_HOME or the user-data folder). */
   home?: string;
+  /** What the skill's settings give its environment (names only), for the check of the variables it reads. */
+  settingsEnv?: (ref: SkillRef) => Omit<EnvGiven, 'listed'>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -78,6 +82,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
     f.error('PYTHON_SYNTAX', `Syntax error in ${rel} line ${p.line}: ${p.message}${p.text ? `\n    ${p.text.trim()}` : ''}`, 'Fix the line: Python refuses to load the file until then.', { file: rel, line: p.line });
   }
   if (ref.protocol === 'skilldef') checkSetupSource(py, f);
+  checkEnvReads(py, { listed: declaredEnv(ref), ...(opts.settingsEnv?.(ref) ?? { own: [], inherit: false }) }, f);
 
   for (const hit of scanSecrets(dir)) {
     f.error('COMMITTED_SECRET', `${hit.file} line ${hit.line} holds what looks like ${hit.kind} (${hit.hint}).`, 'Take it out of the folder and revoke it (anyone with a copy has it). Give secrets to the skill through its setup wizard (a password field) or as a secret environment variable in the workbench\'s skill settings.', {

@@ -1,9 +1,15 @@
 /** What every CLI command that runs a skill does first: find it, and give it a runtime with no restarts. */
 import type { Protocol } from '../contract';
 import { defaultHome } from '../host/paths';
+import { skillFolder } from '../host/workbench-home';
 import { resolveSkill } from '../protocols/discover';
 import { SkillRuntime, type RuntimeOptions } from '../runtime/skill-runtime';
+import { readSettings } from '../runtime/skill-settings';
+import type { Options } from './args';
 import { UsageError } from './output';
+
+/** The options of every command that runs a skill (besides the common ones). */
+export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' } };
 
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss'];
 
@@ -15,14 +21,26 @@ export function protocolOption(p: unknown): Protocol | undefined {
 
 export function openSkill(
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown; debug?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
   if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script');
   const ref = resolveSkill(target, { skill: values.skill as string | undefined, protocol: protocolOption(values.protocol) });
+  const home = defaultHome();
   // The skill's saved settings (environment, secret variables, limits) apply as in the app; the CLI's own
   // flags win. It runs a skill once: a crash is reported, not papered over by a restart.
-  const env = { ...opts.env };
+  // --inherit-env is the setting "inherit the whole environment" for this run: the shell's variables,
+  // under the skill's own (a name its settings give keeps the settings' value).
+  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
+  Object.assign(env, opts.env);
   if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
-  return SkillRuntime.withSettings(ref, defaultHome(), { restart: { enabled: false }, ...opts, env });
+  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env });
+}
+
+/** This process's environment (what --inherit-env passes on), less the names `settings` give values of their own. */
+export function inheritedEnv(settings: { env: Record<string, string>; secretEnv: string[] } = { env: {}, secretEnv: [] }): Record<string, string> {
+  const own = new Set([...Object.keys(settings.env), ...settings.secretEnv]);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !own.has(name)) out[name] = value;
+  return out;
 }

@@ -1,15 +1,16 @@
 /**
  * Runs a short Python program of our own (a syntax check, a static scan) on text given on stdin, and gives
  * its stdout, or null where Python is missing, fails, or takes longer than `timeoutMs` (then it is killed).
- * `-I` in the arguments keeps the user's site and PYTHON* variables from changing the answer.
+ * `-I` in the arguments keeps the user's site and PYTHON* variables from changing the answer; callers pass
+ * skill-env.ts's `toolEnvironment()` so the rest of the user's environment (tokens) stays out too.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
-export function runPythonFilter(python: string, args: string[], input: string, timeoutMs: number): Promise<string | null> {
+export function runPythonFilter(python: string, args: string[], input: string, timeoutMs: number, env?: NodeJS.ProcessEnv): Promise<string | null> {
   return new Promise((resolve) => {
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(python, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(python, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     } catch {
       resolve(null);
       return;

@@ -1,4 +1,4 @@
-/** Resolving the interpreter a manifest names, and the environment every skill process gets. */
+/** Resolving the interpreter a manifest names (the environment a skill gets is skill-env.ts's). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { systemPython } from '../host/paths';
@@ -26,8 +26,4 @@ export function resolveCommand(cmd: string): string {
     return systemPython();
   }
   return cmd;
-}
-
-export function skillEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' };
 }

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { systemPython } from '../host/paths';
 import { runPythonFilter } from '../host/run-python';
+import { toolEnvironment } from '../protocols/skill-env';
 
 export interface SyntaxProblem {
   /** The file as it was given (absolute when given absolute). */
@@ -81,5 +82,5 @@ export function describeSyntaxError(p: SyntaxProblem, dir?: string): string {
 }
 
 function runPython(python: string, input: string, timeoutMs: number): Promise<string | null> {
-  return runPythonFilter(python, ['-I', '-c', SCRIPT], input, timeoutMs);
+  return runPythonFilter(python, ['-I', '-c', SCRIPT], input, timeoutMs, toolEnvironment());
 }

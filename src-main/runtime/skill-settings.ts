@@ -13,7 +13,11 @@ export function readSettings(skillDir: string): SkillSettings {
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(skillDir, 'settings.json'), 'utf8')) as Partial<SkillSettings>;
     const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === 'string') : [];
-    return { ...DEFAULT_SETTINGS, ...raw, env: { ...(raw.env ?? {}) }, secretEnv: [...(raw.secretEnv ?? [])], args, history: historyOf(raw.history) };
+    const settings: SkillSettings = { ...DEFAULT_SETTINGS, ...raw, env: { ...(raw.env ?? {}) }, secretEnv: [...(raw.secretEnv ?? [])], args, history: historyOf(raw.history) };
+    // Only a saved true inherits: anything else in the file is the default, off.
+    if (raw.inheritEnv === true) settings.inheritEnv = true;
+    else delete settings.inheritEnv;
+    return settings;
   } catch {
     return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [], history: { ...DEFAULT_HISTORY } };
   }
@@ -34,6 +38,7 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   for (const [name, value] of Object.entries(next.env)) {
     if (typeof value !== 'string') throw new Error(`The value of ${name} must be text.`);
   }
+  if (next.inheritEnv !== undefined && typeof next.inheritEnv !== 'boolean') throw new Error('"Inherit the whole environment" must be on or off (true or false).');
   if (next.timeoutMs !== undefined && !(Number.isFinite(next.timeoutMs) && next.timeoutMs > 0)) throw new Error('The timeout must be a positive number of milliseconds.');
   if (next.maxLineBytes !== undefined && !(Number.isInteger(next.maxLineBytes) && next.maxLineBytes >= 1024)) throw new Error('The line limit must be at least 1024 bytes.');
   if (rest.history !== undefined) {
@@ -62,15 +67,33 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   return next;
 }
 
-/** The environment a skill's processes get from its settings: plain values plus decrypted secrets. */
-export function settingsEnv(settings: SkillSettings, skillId: string, secrets: SecretStore): Record<string, string> {
-  const env = { ...settings.env };
+/**
+ * The environment a skill's processes get from its settings: plain values plus decrypted secrets, over the
+ * workbench's whole environment when the skill inherits it (protocols/skill-env.ts adds the safe defaults
+ * and the names its manifest lists). Whoever runs the skill (the runtime, a replay, a collection run) passes
+ * this on, so they all follow the setting.
+ */
+export function settingsEnv(settings: SkillSettings, skillId: string, secrets: SecretStore, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = settings.inheritEnv ? definedOf(source) : {};
+  Object.assign(env, settings.env);
   for (const name of settings.secretEnv) {
     const v = secrets.get(skillId, `env.${name}`);
     if (v !== undefined) env[name] = v;
   }
   if (settings.debug) env.SKILL_DEBUG = '1';
   return env;
+}
+
+/** The names a skill's settings give its environment, and whether it inherits the rest (for the doctor). */
+export function settingsEnvNames(skillDir: string): { own: string[]; inherit: boolean } {
+  const s = readSettings(skillDir);
+  return { own: [...Object.keys(s.env), ...s.secretEnv, ...(s.debug ? ['SKILL_DEBUG'] : [])], inherit: s.inheritEnv === true };
+}
+
+function definedOf(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) if (value !== undefined) out[name] = value;
+  return out;
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
 import { collectionDetails, collectionPlaces, existingFolder, isWithin, rememberFolder, type CollectionPlace } from '../authoring/collection-places';
 import { runDoctor as doctor } from '../authoring/doctor';
 import { createSkill as writeSkill, skillNameProblem, TEMPLATE_PROTOCOLS } from '../authoring/new-skill';
+import { skillFolder } from '../host/workbench-home';
 import { resolveSkill } from '../protocols/discover';
 import { runCollection as runCollectionWith } from '../qa/collection-runner';
 import {
@@ -35,6 +36,7 @@ import {
   saveRequest as writeRequest,
   setSecretVariable,
 } from '../qa/collections';
+import { settingsEnvNames } from '../runtime/skill-settings';
 import type { SkillHost } from './skill-host';
 
 const MAX_REQUEST_NAME = 100;
@@ -46,7 +48,7 @@ export class AuthoringService implements AuthoringApi {
     const ref = this.wb.skillRef(skillId);
     // Whoever reads this report hears when the files change, so it need never go stale.
     this.wb.observeFiles(skillId);
-    return doctor(ref.dir, { skill: ref.name, protocol: ref.protocol, home: this.wb.home });
+    return doctor(ref.dir, { skill: ref.name, protocol: ref.protocol, home: this.wb.home, settingsEnv: () => settingsEnvNames(skillFolder(this.wb.home, skillId)) });
   }
 
   async createSkill(req: NewSkillRequest): Promise<NewSkillResult> {

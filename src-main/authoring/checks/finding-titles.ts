@@ -7,6 +7,7 @@ const TITLES: Record<string, string> = {
   NOT_DETECTED: 'Not recognised as a skill',
   PYTHON_SYNTAX: 'Python syntax error',
   COMMITTED_SECRET: 'A secret is kept in the skill’s files',
+  ENV_NOT_GIVEN: 'The skill reads a variable it will not get',
 
   MANIFEST_MISSING: 'manifest.json is missing',
   MANIFEST_NOT_JSON: 'manifest.json cannot be read',

@@ -1,5 +1,6 @@
 /**
- * The doctor's one live step: start the skill the way the workbench does (a SkillRuntime, no restarts),
+ * The doctor's one live step: start the skill the way the workbench does (a SkillRuntime with the skill's
+ * settings, so its environment is the one it will have; no restarts),
  * read the tools it lists, look at its first setup step, and stop it. A skill that does not start, or
  * not in time, is a finding, never a crash of the doctor.
  */
@@ -22,7 +23,7 @@ export interface LiveResult {
 export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): Promise<LiveResult> {
   let rt: SkillRuntime;
   try {
-    rt = new SkillRuntime(ref, { home: opts.home, restart: { enabled: false }, timeoutMs: opts.timeoutMs });
+    rt = SkillRuntime.withSettings(ref, opts.home, { restart: { enabled: false }, timeoutMs: opts.timeoutMs });
   } catch (err) {
     f.error('LIVE_START_FAILED', `The workbench could not prepare the skill: ${(err as Error).message}`, 'Fix the problem named above, then run the doctor again.');
     return { info: null, stderr: [] };

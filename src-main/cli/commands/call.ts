@@ -4,11 +4,11 @@ import type { CallOutcome } from '../../contract';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
-import { openSkill } from '../open-skill';
+import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets]   call one tool (--debug: SKILL_DEBUG=1; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env]   call one tool (--debug: SKILL_DEBUG=1; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -18,6 +18,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     debug: { type: 'boolean' },
     record: { type: 'string' },
     'show-secrets': { type: 'boolean' },
+    ...RUN_OPTIONS,
   });
   const [target, tool] = positionals;
   if (!tool) throw new UsageError('call needs a skill path and a tool name (for an action skill, the action)');

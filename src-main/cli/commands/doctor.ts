@@ -1,6 +1,8 @@
 import { PROTOCOL_LABELS } from '../../contract';
 import { doctorExitCode, runDoctor, type DoctorReport, type Finding, type Severity } from '../../authoring/doctor';
 import { defaultHome } from '../../host/paths';
+import { skillFolder } from '../../host/workbench-home';
+import { settingsEnvNames } from '../../runtime/skill-settings';
 import { parse, seconds } from '../args';
 import { protocolOption } from '../open-skill';
 import { json, UsageError, type Io } from '../output';
@@ -18,6 +20,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     live: !values.static,
     timeoutMs: seconds(values.timeout as string | undefined, 'timeout'),
     home: defaultHome(),
+    settingsEnv: (ref) => settingsEnvNames(skillFolder(defaultHome(), ref.id)),
   });
   if (values.json) io.out(json({ skill: report.skill, protocol: report.protocol, dir: report.dir, findings: report.findings, ok: report.ok }));
   else io.out(format(report));

@@ -2,15 +2,15 @@ import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
 import { nextRun, parseCron } from '../../protocols/action/cron';
 import { parse } from '../args';
 import { formatLocal } from '../format-time';
-import { openSkill } from '../open-skill';
+import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { ActionSkill } from '../../protocols/action/adapter';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'inspect <path> [--skill NAME] [--json] [--discover-by-running]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
+  'inspect <path> [--skill NAME] [--json] [--discover-by-running] [--inherit-env]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...RUN_OPTIONS });
   const rt = openSkill(positionals[0], values);
   try {
     let info = await rt.start();

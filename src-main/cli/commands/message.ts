@@ -1,11 +1,11 @@
 import { parse } from '../args';
-import { openSkill } from '../open-skill';
+import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 
-export const help = 'message <path> <text> [--response]   what beforeMessage (or afterResponse) makes of a text';
+export const help = 'message <path> <text> [--response] [--inherit-env]   what beforeMessage (or afterResponse) makes of a text';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { response: { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { response: { type: 'boolean' }, ...RUN_OPTIONS });
   const [target, text] = positionals;
   if (text === undefined) throw new UsageError('message needs a skill path and a text');
   const rt = openSkill(target, values);

@@ -9,13 +9,15 @@ import path from 'node:path';
 import { pythonResources } from '../../host/paths';
 import { isNamel3ssApp } from '../../protocols/namel3ss/app';
 import { choosePython } from '../../protocols/namel3ss/local-runner';
+import { PYTHON_IO, skillEnvironment } from '../../protocols/skill-env';
 import { parse } from '../args';
+import { RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
-export const help = 'n3-service <app> [--port N] [--json]   start the bundled namel3ss tool service for an app (port 0 or none: a free one) and print its URL; Ctrl+C stops it';
+export const help = 'n3-service <app> [--port N] [--json] [--inherit-env]   start the bundled namel3ss tool service for an app (port 0 or none: a free one) and print its URL; Ctrl+C stops it';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { port: { type: 'string' } });
+  const { values, positionals } = parse(argv, { port: { type: 'string' }, ...RUN_OPTIONS });
   const app = appFolder(positionals[0]);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number (0 picks a free one), not "${String(values.port)}"`);
@@ -23,7 +25,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const child = spawn(python, [path.join(pythonResources(), 'namel3ss_service.py'), '--app', app, '--port', String(port)], {
     cwd: app,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PYTHONIOENCODING: 'utf-8', PYTHONUNBUFFERED: '1' },
+    // The app's tools run inside it: they get the safe defaults, or with --inherit-env this shell's whole environment.
+    env: values['inherit-env'] ? { ...process.env, ...PYTHON_IO } : skillEnvironment(),
   });
   let stopping = false;
   const stop = () => {

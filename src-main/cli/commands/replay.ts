@@ -3,12 +3,13 @@ import type { JUnitCase } from '../../qa/junit';
 import { writeJUnit } from '../../qa/junit';
 import { describeDifference, replayRecording, type ReplayCase, type ReplayReport } from '../../qa/replay';
 import { parse, seconds } from '../args';
+import { inheritedEnv, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
-export const help = 'replay <recording> [--skill PATH] [--timeout S] [--junit FILE] [--json]   make the recorded calls again and compare the answers';
+export const help = 'replay <recording> [--skill PATH] [--timeout S] [--junit FILE] [--json] [--inherit-env]   make the recorded calls again and compare the answers';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { junit: { type: 'string' }, timeout: { type: 'string' } });
+  const { values, positionals } = parse(argv, { junit: { type: 'string' }, timeout: { type: 'string' }, ...RUN_OPTIONS });
   const [file] = positionals;
   if (!file) throw new UsageError('replay needs a recording file (a .jsonl written by the workbench or by call --record)');
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
@@ -16,6 +17,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const report = await replayRecording(file, {
     skillPath: values.skill as string | undefined,
     home: defaultHome(),
+    // --inherit-env: the skill gets this shell's whole environment, not only the safe defaults.
+    env: values['inherit-env'] ? inheritedEnv() : undefined,
     timeoutMs,
     onCase: asJson ? undefined : (c) => io.out(caseLines(c).join('\n')),
   });

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import type { SetupResult, SetupStep } from '../../contract';
 import { parse } from '../args';
-import { openSkill } from '../open-skill';
+import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 import { Prompter } from '../prompt';
 
-export const help = 'setup <path> [--answers FILE]     the skill\'s setup wizard, in the terminal or from a JSON file';
+export const help = 'setup <path> [--answers FILE] [--inherit-env]   the skill\'s setup wizard, in the terminal or from a JSON file';
 
 type Answers = Record<string, Record<string, unknown>>;
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { answers: { type: 'string' } });
+  const { values, positionals } = parse(argv, { answers: { type: 'string' }, ...RUN_OPTIONS });
   const answers = values.answers ? readAnswers(values.answers as string) : null;
   const rt = openSkill(positionals[0], values);
   const prompter = answers ? null : new Prompter();

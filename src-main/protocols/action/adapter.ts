@@ -17,8 +17,8 @@ import { SkillError } from '../../engine/errors';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { systemPython } from '../../host/paths';
 import type { AdapterContext, CallOptions, SkillAdapter } from '../adapter';
-import { skillEnv } from '../command';
 import { isFile } from '../refs';
+import { skillEnvironment } from '../skill-env';
 import { agentDetails } from './agent-details';
 import { DEFAULT_TIMEOUT_S, agentDirOf, readAgentConfig, readScript } from './detect';
 import { buildRequest, supportedActions } from './envelope';
@@ -253,8 +253,10 @@ export class ActionSkill implements SkillAdapter {
     return readAgentConfig(this.ref.dir)?.name ?? path.basename(agentDirOf(path.dirname(this.entry())) ?? this.ref.dir);
   }
 
+  /** The secrets agent.yaml declares are the names this skill's manifest lists: they are passed on. */
   private env(): NodeJS.ProcessEnv {
-    const env = skillEnv(this.ctx.env);
+    const listed = readAgentConfig(this.ref.dir)?.secrets.map((s) => s.name) ?? [];
+    const env = skillEnvironment({ listed, own: this.ctx.env });
     delete env.SKILL_DEBUG;
     if (this.debugOn) env.SKILL_DEBUG = '1';
     return env;

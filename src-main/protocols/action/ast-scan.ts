@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { JsonSchema } from '../../contract';
 import { pythonResources, systemPython } from '../../host/paths';
 import { runPythonFilter } from '../../host/run-python';
+import { toolEnvironment } from '../skill-env';
 
 export interface AstAction {
   name: string;
@@ -97,5 +98,5 @@ function fromRaw(r: RawScan): AstScan {
 }
 
 function run(python: string, input: string, timeoutMs: number): Promise<string | null> {
-  return runPythonFilter(python, ['-I', path.join(pythonResources(), SCRIPT)], input, timeoutMs);
+  return runPythonFilter(python, ['-I', path.join(pythonResources(), SCRIPT)], input, timeoutMs, toolEnvironment());
 }

@@ -8,8 +8,9 @@ import type { SpawnSpec } from '../../engine/child';
 import { SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
-import { resolveCommand, skillEnv } from '../command';
+import { resolveCommand } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
+import { skillEnvironment } from '../skill-env';
 import type { SkillRef } from '../../contract';
 import { readSubprocessManifest, type SubprocessManifest } from './manifest';
 
@@ -45,7 +46,8 @@ export class JsonRpcSkill extends PersistentRpcSkill {
       command: resolveCommand(this.manifest.command),
       args: [...this.manifest.args, ...(this.ctx.args ?? [])],
       cwd: this.ref.dir,
-      env: skillEnv({ ...this.manifest.env, ...this.ctx.env }),
+      // runtime.env gives values, not names to pass on: the skill's settings go over them.
+      env: skillEnvironment({ own: { ...this.manifest.env, ...this.ctx.env } }),
     };
   }
 

@@ -16,7 +16,7 @@ import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
 import { envValue } from './config';
 import { appNotes, toolInfo } from './describe';
-import { choosePython, depsSource, runLocal, type RunnerReply } from './local-runner';
+import { choosePython, depsSource, pythonEnv, runLocal, type RunnerReply } from './local-runner';
 import { planCall, type CallPlan } from './plan';
 import { fieldProblems, valueProblems } from './schema';
 import { missingGuarantees, runService, serviceHandshake, serviceHealth, type Handshake } from './service-runner';
@@ -61,7 +61,7 @@ export class Namel3ssSkill implements SkillAdapter {
   async start(): Promise<SkillInfo> {
     const model = this.refresh();
     const python = choosePython(model.root).path;
-    if (!this.namel3ss.has(python) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python, await hasNamel3ss(python, model.root));
+    if (!this.namel3ss.has(python) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python, await hasNamel3ss(python, model.root, pythonEnv(model.root, this.ctx.env)));
     this.services = await this.checkServices(model);
     this.refresh();
     if (this.state === 'stopped') this.setStatus(this.active > 0 ? 'busy' : 'ready');
@@ -349,9 +349,9 @@ export class Namel3ssSkill implements SkillAdapter {
   }
 }
 
-/** Whether `python` can import namel3ss (looked up, never imported: nothing of it runs). */
-function hasNamel3ss(python: string, cwd: string): Promise<boolean> {
+/** Whether `python` can import namel3ss (looked up, never imported: nothing of it runs), in the environment its tools get. */
+function hasNamel3ss(python: string, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(python, ['-c', 'import importlib.util, sys; sys.exit(0 if importlib.util.find_spec("namel3ss") else 3)'], { cwd, timeout: 10_000 }, (err) => resolve(!err));
+    execFile(python, ['-c', 'import importlib.util, sys; sys.exit(0 if importlib.util.find_spec("namel3ss") else 3)'], { cwd, env, timeout: 10_000 }, (err) => resolve(!err));
   });
 }

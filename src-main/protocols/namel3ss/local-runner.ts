@@ -13,6 +13,7 @@ import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import type { Redactor } from '../../engine/redactor';
 import { pythonResources, systemPython } from '../../host/paths';
+import { skillEnvironment } from '../skill-env';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
 
@@ -80,12 +81,11 @@ export interface LocalResult {
   stderr: string[];
 }
 
+/** A tool's environment (skill-env.ts: the safe defaults and the skill's own), with the app's folder on PYTHONPATH. */
 export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env = skillEnvironment({ own: extra });
   const existing = env.PYTHONPATH;
   env.PYTHONPATH = existing ? `${appRoot}${path.delimiter}${existing}` : appRoot;
-  env.PYTHONIOENCODING = 'utf-8';
-  env.PYTHONUNBUFFERED = '1';
   return env;
 }
 

@@ -10,8 +10,8 @@ import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability, type SetupAnswers } from '../adapter';
-import { skillEnv } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
+import { skillEnvironment } from '../skill-env';
 import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import { SetupFlow } from './setup-flow';
 
@@ -60,7 +60,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected spawnSpec(): SpawnSpec {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
-    const env = skillEnv({ ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' });
+    const env = skillEnvironment({ listed: this.manifest.env, own: { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' } });
     const m = this.mode;
     const extra = this.ctx.args ?? [];
     const python = skillVenv(this.ref.dir) ?? systemPython();
@@ -68,7 +68,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     // The launcher hands what follows "--" to the skill as its own sys.argv[1:].
     const skillArgs = extra.length ? ['--', ...extra] : [];
     if (m.kind === 'repo-module') {
-      env.PYTHONPATH = [m.root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
+      env.PYTHONPATH = [m.root, env.PYTHONPATH].filter(Boolean).join(path.delimiter);
       // `python -m skills.<id>` through the launcher, so a package the interpreter lacks is explained in one line.
       return { command: python, args: [launcher, '--sdk-root', m.root, '--run-module', m.module, ...skillArgs], cwd: m.root, env };
     }

@@ -36,6 +36,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   const [loaded, setLoaded] = useState<SkillSettings | null>(null);
   const [rows, setRows] = useState<EnvRow[]>([]);
   const [argsText, setArgsText] = useState('');
+  const [inherit, setInherit] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, error, act } = useAction();
@@ -45,6 +46,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     setLoaded(s);
     setRows(rowsOf(s));
     setArgsText(s.args.join('\n'));
+    setInherit(s.inheritEnv === true);
   };
   useEffect(() => {
     void act(() => api().getSkillSettings(id)).then((s) => s && show(s));
@@ -54,7 +56,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => api().updateSkillSettings(id, r.update));
+    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit }));
     if (next) {
       show(next);
       setSaved(true);
@@ -95,6 +97,15 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
             <h4 className="process-sub-title" id="process-env-title">Environment variables</h4>
             <p className="field-help">Tick “secret” for keys and passwords: they are kept encrypted and never shown again.</p>
             <EnvRows rows={rows} onChange={edit(setRows)} />
+            <label className="process-inherit">
+              <input type="checkbox" checked={inherit} onChange={(e) => edit(setInherit)(e.target.checked)} aria-describedby="process-inherit-help" data-testid="process-inherit-env" />
+              Pass on the workbench’s whole environment
+            </label>
+            <p className="field-help" id="process-inherit-help" data-testid="process-inherit-help">
+              {inherit
+                ? `${summary.name} gets every variable the workbench was started with, keys and tokens included.`
+                : `${summary.name} gets only the basics (PATH, HOME, language), the variables its manifest names and those above.`}
+            </p>
             <h4 className="process-sub-title"><label htmlFor="process-args">Arguments</label></h4>
             <p className="field-help" id="process-args-help">
               {noArgs ? 'namel3ss tools are Python functions called by the workbench: they take no command-line arguments.' : 'One argument a line, added in this order after the skill’s command. Spaces stay part of the argument.'}

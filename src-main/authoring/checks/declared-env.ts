@@ -1,0 +1,23 @@
+/**
+ * The variable names a skill's own files declare it needs or sets, as each protocol's reader sees them:
+ * a SkillDefinition manifest's `env[]`, a subprocess manifest's `runtime.env`, the secrets agent.yaml
+ * declares, and a namel3ss binding's `env`. These reach the skill (protocols/skill-env.ts).
+ */
+import type { SkillRef } from '../../contract';
+import { readAgentConfig } from '../../protocols/action/detect';
+import { readSubprocessManifest } from '../../protocols/jsonrpc/manifest';
+import { readBindings } from '../../protocols/namel3ss/bindings';
+import { readSkillDefManifest } from '../../protocols/skilldef/locate';
+
+export function declaredEnv(ref: SkillRef): string[] {
+  switch (ref.protocol) {
+    case 'skilldef':
+      return readSkillDefManifest(ref.dir)?.env ?? [];
+    case 'jsonrpc':
+      return Object.keys(readSubprocessManifest(ref.dir)?.env ?? {});
+    case 'action':
+      return readAgentConfig(ref.dir)?.secrets.map((s) => s.name) ?? [];
+    case 'namel3ss':
+      return [...readBindings(ref.dir).bindings.values()].flatMap((b) => Object.keys(b.env));
+  }
+}
