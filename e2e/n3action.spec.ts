@@ -5,11 +5,12 @@
  * browser-mode workbench over copies of tests/fixtures/action/wild and tests/fixtures/namel3ss-wild.
  */
 import { expect, test as base, chromium, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { skillFolder } from '../src-main/host/workbench-home';
 import { ROOT, SHOTS, startServe, stopServe } from './fixtures';
 import { openTab, skillItem } from './helpers';
 
@@ -42,8 +43,11 @@ const test = base.extend<{ wild: Wild }>({
     });
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     const marker = path.join(home, 'crawled.txt');
-    process.env.CRAWLER_MARKER = marker;
-    process.env.CRAWLER_PORT = String((site.address() as net.AddressInfo).port);
+    // A skill gets none of the shell's variables but the safe ones: the crawler's come from its settings.
+    const listed = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'list', folder, '--json'], { encoding: 'utf8' })) as { id: string; name: string }[];
+    const crawler = skillFolder(home, listed.find((s) => s.name === 'crawler')!.id);
+    fs.mkdirSync(crawler, { recursive: true });
+    fs.writeFileSync(path.join(crawler, 'settings.json'), JSON.stringify({ env: { CRAWLER_MARKER: marker, CRAWLER_PORT: String((site.address() as net.AddressInfo).port) } }));
     // The workbench's own tool service, for the app whose tools live only there.
     const service = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'n3-service', path.join(folder, 'namel3ss-wild', 'service-code'), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     process.env.N3_TOOL_SERVICE_URL = await new Promise<string>((resolve, reject) => {
@@ -78,8 +82,6 @@ const test = base.extend<{ wild: Wild }>({
       await stopServe(proc);
       service.kill('SIGTERM');
       delete process.env.N3_TOOL_SERVICE_URL;
-      delete process.env.CRAWLER_MARKER;
-      delete process.env.CRAWLER_PORT;
       for (const s of sockets) s.destroy();
       await new Promise((r) => site.close(r));
       fs.rmSync(folder, { recursive: true, force: true });
