@@ -26,4 +26,6 @@ export const skilldefProtocol: ProtocolModule = {
     return path.basename(file) === 'skill.py' || path.basename(file) === 'manifest.json' ? this.detect(path.dirname(file), root) : [];
   },
   create: (ref, ctx) => new SkillDefSkill(ref, ctx),
+  perCall: false,
+  hostServices: true,
 };
