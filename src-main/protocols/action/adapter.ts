@@ -139,6 +139,7 @@ export class ActionSkill extends OneShotSkill {
     };
   }
 
+  /** A call made after stop() still runs (no process is kept): stop cancels only the calls in flight. */
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
     const timeoutMs = opts.timeoutMs ?? this.ctx.timeoutMs ?? this.ref.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000;
     if (opts.signal?.aborted) {
@@ -146,8 +147,6 @@ export class ActionSkill extends OneShotSkill {
     }
     return (await this.run(tool, args, timeoutMs, opts.signal)).outcome;
   }
-
-  // stop() cancels the calls in flight; calls made after it still run (no process is kept).
 
   /** One process for one action, recorded as one exchange; never throws. The probe does not make the skill busy. */
   private run(action: string, args: unknown, timeoutMs: number, signal?: AbortSignal, probe = false): Promise<Run> {
