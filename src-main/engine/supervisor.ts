@@ -7,6 +7,7 @@ import type { SkillStatus } from '../contract';
 import type { ExitInfo } from './child';
 import { delay } from './child';
 import { describeExit } from './errors';
+import { InFlight } from './in-flight';
 
 export interface Instance {
   readonly exited: Promise<ExitInfo>;
@@ -46,7 +47,11 @@ export class Supervisor<I extends Instance> {
   private wanted = false;
   private crashes: number[] = [];
   private attempt = 0;
-  private inflight = 0;
+  private gaveUpOnLoop = false;
+  private readonly calls = new InFlight((busy) => {
+    if (busy && this._status === 'ready') this.setStatus('busy');
+    if (!busy && this._status === 'busy') this.setStatus('ready');
+  });
   private generation = 0;
   private readonly policy: RestartPolicy;
 
@@ -66,6 +71,14 @@ export class Supervisor<I extends Instance> {
     return this.instance;
   }
 
+  /**
+   * It crashed in a loop and stopped restarting it: true until the next explicit start, restart or
+   * stop. The status detail says the same in words for users; code asks this.
+   */
+  get gaveUp(): boolean {
+    return this.gaveUpOnLoop;
+  }
+
   /** Starts the process if it is not running and resolves once it is ready. */
   start(): Promise<I> {
     this.wanted = true;
@@ -73,11 +86,13 @@ export class Supervisor<I extends Instance> {
     if (this.starting) return this.starting;
     this.crashes = [];
     this.attempt = 0;
+    this.gaveUpOnLoop = false;
     return this.launch();
   }
 
   async stop(): Promise<void> {
     this.wanted = false;
+    this.gaveUpOnLoop = false;
     this.generation++;
     const inst = this.instance ?? (await this.starting?.catch(() => null));
     this.instance = null;
@@ -93,14 +108,7 @@ export class Supervisor<I extends Instance> {
 
   /** Marks the skill busy while `work` runs. */
   track<T>(work: Promise<T>): Promise<T> {
-    this.inflight++;
-    if (this._status === 'ready') this.setStatus('busy');
-    const done = () => {
-      this.inflight--;
-      if (this.inflight === 0 && this._status === 'busy') this.setStatus('ready');
-    };
-    work.then(done, done);
-    return work;
+    return this.calls.track(work);
   }
 
   private launch(): Promise<I> {
@@ -114,7 +122,7 @@ export class Supervisor<I extends Instance> {
         }
         this.instance = inst;
         this.starting = null;
-        this.setStatus(this.inflight > 0 ? 'busy' : 'ready');
+        this.setStatus(this.calls.active > 0 ? 'busy' : 'ready');
         const startedAt = Date.now();
         inst.exited.then((info) => this.exited(inst, info, startedAt, gen));
         return inst;
@@ -150,6 +158,7 @@ export class Supervisor<I extends Instance> {
     }
     if (this.crashes.length >= this.policy.loopCount) {
       const window = Math.round(this.policy.loopWindowMs / 1000);
+      this.gaveUpOnLoop = true;
       this.setStatus('crashed', `Crash loop: ${this.crashes.length} crashes within ${window} s, so the workbench stopped restarting it. Fix the cause, then press Restart. Last time: ${detail}`);
       return;
     }

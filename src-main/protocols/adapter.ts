@@ -115,9 +115,14 @@ export interface ProtocolModule {
   /** The skills a single file is (a lone script), or [] when it is not one of this protocol's. */
   detectFile?(file: string, root: string): SkillRef[];
   create(ref: SkillRef, ctx: AdapterContext): SkillAdapter;
+  /**
+   * One process per call, none kept. Its start only learns the tools, from files that may be broken,
+   * and each call runs afresh and reports its own failure: a failed start does not stop a call.
+   */
+  perCall: boolean;
+  /** Its skills call back into the host (state, data, secrets, setup): the runtime hands them host services and a vault. */
+  hostServices: boolean;
   /** Keep looking for skills below a folder this protocol found (apps inside apps), except in `ownFolders`. */
   walkInside?: boolean;
   ownFolders?: string[];
-  /** The skill calls back into the host (state, data, entities, secrets): its runtime opens the stores that serve it. */
-  hostServices?: boolean;
 }

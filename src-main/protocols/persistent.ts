@@ -85,7 +85,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   protected async running(): Promise<RpcProcess> {
     const current = this.supervisor.current;
     if (current) return current;
-    if (this.supervisor.status === 'crashed' && this.supervisor.statusDetail?.startsWith('Crash loop')) {
+    if (this.supervisor.gaveUp) {
       throw new SkillError('CRASHED', `${this.ref.name} is not running: ${this.supervisor.statusDetail}. Fix the skill and restart it.`);
     }
     return this.supervisor.start();

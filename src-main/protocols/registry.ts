@@ -2,7 +2,7 @@
  * The protocols the workbench speaks, in the order a folder is tried: a manifest that names a subprocess
  * runtime wins over a `skill.py`, which wins over namel3ss and action markers.
  */
-import type { Protocol } from '../contract';
+import type { Protocol, SkillRef } from '../contract';
 import type { ProtocolModule } from './adapter';
 import { actionProtocol } from './action';
 import { jsonRpcProtocol } from './jsonrpc';
@@ -27,4 +27,18 @@ export function protocolModule(p: Protocol): ProtocolModule {
   const m = modules.find((x) => x.protocol === p);
   if (!m) throw new Error(`Unknown protocol "${p}". Known: ${modules.map((x) => x.protocol).join(', ')}`);
   return m;
+}
+
+/**
+ * Starts a skill for calls made outside the workbench (a command-line call, a replay, a collection run).
+ * A per-call protocol's start may fail (it learns the tools from files; each call still runs and reports
+ * its own failure); a long-running skill must start to be called, so its failed start is thrown, as
+ * `fatal` words it.
+ */
+export async function startForCalls(skill: { ref: SkillRef; start(): Promise<unknown> }, fatal: (err: Error) => Error = (err) => err): Promise<void> {
+  try {
+    await skill.start();
+  } catch (err) {
+    if (!protocolModule(skill.ref.protocol).perCall) throw fatal(err as Error);
+  }
 }

@@ -9,6 +9,7 @@ import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { SecretStore } from '../host/secret-store';
 import { resolveSkill } from '../protocols/discover';
+import { startForCalls } from '../protocols/registry';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import { evaluateAssertion } from './assertions';
 import { fillVariables, variablesIn, VariableError } from './collection-vars';
@@ -54,11 +55,7 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
   for (const v of Object.values(secrets)) rt.redactor.add(v);
   const results: RequestResult[] = [];
   try {
-    if (!opts.runtime) await rt.start().catch((err) => {
-      // Per-call protocols learn their tools by running; only a long-running skill must start to be called.
-      if (ref.protocol === 'action' || ref.protocol === 'namel3ss') return;
-      throw new SkillError('LAUNCH', `${ref.name} cannot start, so the collection was not run: ${(err as Error).message}`);
-    });
+    if (!opts.runtime) await startForCalls(rt, (err) => new SkillError('LAUNCH', `${ref.name} cannot start, so the collection was not run: ${err.message}`));
     for (const p of prepared) {
       const raw = await rt.call(p.req.tool, p.args, { timeoutMs: p.req.timeoutMs ?? opts.timeoutMs });
       const checks = p.assertions.length ? p.assertions : [{ is_error: false }];

@@ -9,6 +9,7 @@ import { REDACTED } from '../contract';
 import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
+import { startForCalls } from '../protocols/registry';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import type { HomeStores } from '../runtime/stores';
 import { compareOutcome, type Difference } from './compare';
@@ -46,11 +47,7 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
   let release: (() => void) | undefined;
   try {
     release = opts.adopt?.(rt);
-    await rt.start().catch((err) => {
-      // Per-call protocols learn their tools by running; only a long-running skill must start to be called.
-      if (ref.protocol === 'action' || ref.protocol === 'namel3ss') return;
-      throw new SkillError('LAUNCH', `${ref.name} cannot start, so nothing was replayed: ${(err as Error).message}`);
-    });
+    await startForCalls(rt, (err) => new SkillError('LAUNCH', `${ref.name} cannot start, so nothing was replayed: ${err.message}`));
     for (const call of callsOf(rec)) {
       if (JSON.stringify(call.args ?? null).includes(REDACTED)) {
         warnings.push(`Call ${call.seq} (${call.tool}) had a secret in its arguments; it was replayed with the placeholder ${REDACTED}.`);

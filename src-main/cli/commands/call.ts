@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
+import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
@@ -30,12 +31,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let recordFailure: Error | undefined;
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
-    // An action skill needs no start (its actions are learnt by reading the script): a call runs the
-    // script exactly once.
-    if (rt.ref.protocol !== 'action') await rt.start().catch((err) => {
-      // Per-call protocols learn their tools by running; a failure there must not stop an explicit call.
-      if (rt.adapter.info() === null && rt.ref.protocol !== 'namel3ss') throw err;
-    });
+    await startForCalls(rt);
     if (recordTo) ({ outcome, failure: recordFailure } = await recordedCall(rt, recordTo, tool, args, timeoutMs));
     else outcome = await rt.call(tool, args, { timeoutMs });
   } finally {

@@ -12,11 +12,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AgentDetails, CallOutcome, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { AgentDetails, CallOutcome, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { systemPython } from '../../host/paths';
-import type { AdapterContext, CallOptions, SkillAdapter } from '../adapter';
+import type { AdapterContext, CallOptions } from '../adapter';
+import { OneShotSkill } from '../one-shot-skill';
 import { isFile } from '../refs';
 import { skillEnvironment } from '../skill-env';
 import { agentDetails } from './agent-details';
@@ -52,23 +53,17 @@ interface Run {
   response: unknown;
 }
 
-export class ActionSkill implements SkillAdapter {
-  private learnt: SkillInfo | null = null;
-  private base: SkillStatus = 'stopped';
-  private current: SkillStatus = 'stopped';
-  private active = 0;
+export class ActionSkill extends OneShotSkill {
   private debugOn: boolean;
-  /** Calls in flight: stop() cancels them through these. */
-  private readonly running = new Map<AbortController, Promise<unknown>>();
-  private stopping = false;
   /** What the script's UNKNOWN_ACTION answer named, once it was run to discover them; kept across restarts. */
   private probed: NamedAction[] | null = null;
 
   constructor(
-    readonly ref: SkillRef,
-    private readonly ctx: AdapterContext,
+    ref: SkillRef,
+    ctx: AdapterContext,
     private readonly opts: ActionAdapterOptions = {},
   ) {
+    super(ref, ctx);
     this.debugOn = opts.debug ?? ctx.env.SKILL_DEBUG === '1';
   }
 
@@ -82,28 +77,17 @@ export class ActionSkill implements SkillAdapter {
     return this.debugOn;
   }
 
-  info(): SkillInfo | null {
-    return this.learnt;
-  }
-
-  status(): SkillStatus {
-    return this.current;
-  }
-
   async start(): Promise<SkillInfo> {
-    this.stopping = false;
-    this.setStatus('starting');
+    this.markStarting();
     const entry = this.entry();
     const src = readScript(entry);
     if (src === null) {
-      this.base = 'stopped';
-      this.setStatus('stopped', `Script not found: ${entry}`);
+      this.markStopped(`Script not found: ${entry}`);
       throw new SkillError('NOT_FOUND', `${this.ref.name}: the script ${entry} does not exist or cannot be read.`);
     }
     if (this.opts.probe && this.probed === null) await this.runProbe();
     await this.learn(entry, src);
-    this.base = 'ready';
-    this.setStatus(this.active > 0 ? 'busy' : 'ready');
+    this.markReady();
     const n = this.learnt!.tools.length;
     this.ctx.onTimeline?.({ kind: 'load', label: `Learnt ${n} action${n === 1 ? '' : 's'} without running the script`, outcome: 'ok' });
     return this.learnt!;
@@ -121,10 +105,7 @@ export class ActionSkill implements SkillAdapter {
     await this.learn(entry, src);
     const found = this.probed?.length ?? 0;
     this.ctx.onTimeline?.({ kind: 'load', label: `Ran the script to discover its actions: ${found ? `${found} named` : `none named (${outcome})`}`, outcome: found ? 'ok' : 'error' });
-    if (this.base === 'stopped') {
-      this.base = 'ready';
-      this.setStatus(this.active > 0 ? 'busy' : 'ready');
-    }
+    if (!this.isStarted) this.markReady();
     return this.learnt!;
   }
 
@@ -158,6 +139,7 @@ export class ActionSkill implements SkillAdapter {
     };
   }
 
+  /** A call made after stop() still runs (no process is kept): stop cancels only the calls in flight. */
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
     const timeoutMs = opts.timeoutMs ?? this.ctx.timeoutMs ?? this.ref.timeoutMs ?? DEFAULT_TIMEOUT_S * 1000;
     if (opts.signal?.aborted) {
@@ -166,29 +148,9 @@ export class ActionSkill implements SkillAdapter {
     return (await this.run(tool, args, timeoutMs, opts.signal)).outcome;
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.base = 'stopped';
-    const pending = [...this.running.entries()];
-    for (const [ctrl] of pending) ctrl.abort();
-    await Promise.allSettled(pending.map(([, p]) => p));
-    // Calls made after stop still run (no process is kept); only those in flight were cancelled.
-    this.stopping = false;
-    this.setStatus('stopped');
-  }
-
-  /** One process for one action, recorded as one exchange; never throws. */
-  private async run(action: string, args: unknown, timeoutMs: number, signal?: AbortSignal, probe = false): Promise<Run> {
-    const ctrl = new AbortController();
-    const job = this.runOnce(action, args, timeoutMs, signal ? AbortSignal.any([signal, ctrl.signal]) : ctrl.signal, probe);
-    this.running.set(ctrl, job);
-    if (!probe && ++this.active === 1) this.setStatus('busy');
-    try {
-      return await job;
-    } finally {
-      this.running.delete(ctrl);
-      if (!probe && --this.active === 0) this.setStatus(this.base);
-    }
+  /** One process for one action, recorded as one exchange; never throws. The probe does not make the skill busy. */
+  private run(action: string, args: unknown, timeoutMs: number, signal?: AbortSignal, probe = false): Promise<Run> {
+    return this.track((s) => this.runOnce(action, args, timeoutMs, s, probe), { signal, counted: !probe });
   }
 
   private async runOnce(action: string, args: unknown, timeoutMs: number, signal: AbortSignal, probe: boolean): Promise<Run> {
@@ -260,11 +222,5 @@ export class ActionSkill implements SkillAdapter {
     delete env.SKILL_DEBUG;
     if (this.debugOn) env.SKILL_DEBUG = '1';
     return env;
-  }
-
-  private setStatus(status: SkillStatus, detail?: string): void {
-    if (status === this.current && !detail) return;
-    this.current = status;
-    this.ctx.onStatus?.(status, detail);
   }
 }

@@ -8,6 +8,8 @@ export const actionProtocol: ProtocolModule = {
   detect: detectActionDir,
   detectFile: detectActionFile,
   create: (ref, ctx) => new ActionSkill(ref, ctx),
+  perCall: true,
+  hostServices: false,
 };
 
 /** The same protocol with adapter options (a smaller stdout cap, no start-up probe, SKILL_DEBUG on, ...). */

@@ -22,4 +22,6 @@ export const jsonRpcProtocol: ProtocolModule = {
     ];
   },
   create: (ref, ctx) => new JsonRpcSkill(ref, ctx),
+  perCall: false,
+  hostServices: false,
 };

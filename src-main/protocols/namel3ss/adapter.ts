@@ -9,9 +9,10 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { CallOutcome, ServiceBindingInfo, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { CallOutcome, ServiceBindingInfo, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../engine/errors';
-import type { AdapterContext, CallOptions, SkillAdapter } from '../adapter';
+import type { AdapterContext, CallOptions } from '../adapter';
+import { OneShotSkill } from '../one-shot-skill';
 import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
 import { envValue } from './config';
@@ -38,11 +39,7 @@ interface Run {
   stderr?: string[];
 }
 
-export class Namel3ssSkill implements SkillAdapter {
-  private learnt: SkillInfo | null = null;
-  private state: SkillStatus = 'stopped';
-  private active = 0;
-  private readonly inflight = new Set<AbortController>();
+export class Namel3ssSkill extends OneShotSkill {
   private readonly ring: TraceRing;
   /** Whether each interpreter has namel3ss (for built-in pack tools), learnt at start. */
   private readonly namel3ss = new Map<string, boolean>();
@@ -50,11 +47,8 @@ export class Namel3ssSkill implements SkillAdapter {
   private readonly handshakes = new Map<string, Handshake>();
   private services: ServiceBindingInfo[] = [];
 
-  constructor(
-    readonly ref: SkillRef,
-    private readonly ctx: AdapterContext,
-    opts: Namel3ssOptions = {},
-  ) {
+  constructor(ref: SkillRef, ctx: AdapterContext, opts: Namel3ssOptions = {}) {
+    super(ref, ctx);
     this.ring = new TraceRing(opts.maxTraces ?? MAX_TRACES);
   }
 
@@ -64,7 +58,7 @@ export class Namel3ssSkill implements SkillAdapter {
     if (!this.namel3ss.has(python) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python, await hasNamel3ss(python, model.root, pythonEnv(model.root, this.ctx.env)));
     this.services = await this.checkServices(model);
     this.refresh();
-    if (this.state === 'stopped') this.setStatus(this.active > 0 ? 'busy' : 'ready');
+    this.markReady();
     return this.learnt!;
   }
 
@@ -73,19 +67,10 @@ export class Namel3ssSkill implements SkillAdapter {
     return this.start();
   }
 
-  info(): SkillInfo | null {
-    return this.learnt;
-  }
-
-  status(): SkillStatus {
-    return this.state;
-  }
-
-  /** Cancels calls in flight (their children are killed) and reports stopped. */
+  /** Reports stopped, cancels calls in flight (their children are killed) and forgets the service handshakes. */
   async stop(): Promise<void> {
-    for (const c of this.inflight) c.abort();
+    await super.stop();
     this.handshakes.clear();
-    this.setStatus('stopped');
   }
 
   /** The newest call traces, oldest first. */
@@ -95,7 +80,7 @@ export class Namel3ssSkill implements SkillAdapter {
 
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
     const started = performance.now();
-    if (this.state === 'stopped') await this.start();
+    if (!this.isStarted) await this.start();
     const model = this.refresh();
     const decl = model.tools.find((t) => t.name === tool);
     if (!decl) return this.missingTool(model, tool, started);
@@ -110,13 +95,7 @@ export class Namel3ssSkill implements SkillAdapter {
       tomlSeconds: model.config.timeoutSeconds,
     });
     const trace = this.baseTrace(decl, plan, timeout, model);
-    const ctl = new AbortController();
-    const onAbort = () => ctl.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    if (opts.signal?.aborted) ctl.abort();
-    this.inflight.add(ctl);
-    this.busy(+1);
-    try {
+    return this.track(async (signal) => {
       for (const n of plan.notes) this.ctx.logs.append('system', n);
       if (plan.blocked) {
         if (plan.blocked.checks) trace.capability_checks = plan.blocked.checks;
@@ -127,9 +106,9 @@ export class Namel3ssSkill implements SkillAdapter {
       const payload = args ?? {};
       let run: Run;
       if (plan.runner === 'service') {
-        const refused = await this.handshake(decl, plan, trace, timeout.ms, ctl.signal);
+        const refused = await this.handshake(decl, plan, trace, timeout.ms, signal);
         if (refused) return refused(started);
-        const res = await runService({ url: plan.url!, appRoot: model.root, tool, entry: plan.binding!.entry, payload, timeoutMs: timeout.ms, redactor: this.ctx.redactor, signal: ctl.signal });
+        const res = await runService({ url: plan.url!, appRoot: model.root, tool, entry: plan.binding!.entry, payload, timeoutMs: timeout.ms, redactor: this.ctx.redactor, signal });
         trace.trace_id = res.traceId;
         run = res;
       } else {
@@ -143,7 +122,7 @@ export class Namel3ssSkill implements SkillAdapter {
           env,
           logs: this.ctx.logs,
           redactor: this.ctx.redactor,
-          signal: ctl.signal,
+          signal,
           sandbox: plan.sandbox,
           capabilityContext: plan.context,
           paths: plan.paths,
@@ -159,11 +138,7 @@ export class Namel3ssSkill implements SkillAdapter {
       const outcome = this.judge(decl, run, trace, started);
       this.ctx.messages.exchange(tool, run.request, { output: run.response, trace }, run.durationMs, run.reply?.ok ? run.reply.form : undefined);
       return outcome;
-    } finally {
-      opts.signal?.removeEventListener('abort', onAbort);
-      this.inflight.delete(ctl);
-      this.busy(-1);
-    }
+    }, { signal: opts.signal });
   }
 
   /** Reads the app again and rebuilds what the inspector shows. */
@@ -334,18 +309,6 @@ export class Namel3ssSkill implements SkillAdapter {
     }
     if (plan.runner === 'service' && plan.url) trace.service_url = plan.url;
     return trace;
-  }
-
-  private busy(delta: number): void {
-    this.active += delta;
-    if (this.state === 'stopped') return;
-    const next = this.active > 0 ? 'busy' : 'ready';
-    if (next !== this.state) this.setStatus(next);
-  }
-
-  private setStatus(s: SkillStatus, detail?: string): void {
-    this.state = s;
-    this.ctx.onStatus?.(s, detail);
   }
 }
 

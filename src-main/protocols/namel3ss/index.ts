@@ -58,6 +58,8 @@ export const namel3ssProtocol: ProtocolModule = {
     return own.length ? own : found.length === 1 ? found : [];
   },
   create: (ref, ctx) => new Namel3ssSkill(ref, ctx),
+  perCall: true,
+  hostServices: false,
   // Apps sit side by side in test and example folders, and inside one another: keep looking below an
   // app, except in its own parts.
   walkInside: true,

@@ -7,7 +7,6 @@ import { readSkillDefManifest } from './locate';
 
 export const skilldefProtocol: ProtocolModule = {
   protocol: 'skilldef',
-  hostServices: true,
   detect(dir, root) {
     const m = readSkillDefManifest(dir);
     if (!m) return [];
@@ -27,4 +26,6 @@ export const skilldefProtocol: ProtocolModule = {
     return path.basename(file) === 'skill.py' || path.basename(file) === 'manifest.json' ? this.detect(path.dirname(file), root) : [];
   },
   create: (ref, ctx) => new SkillDefSkill(ref, ctx),
+  perCall: false,
+  hostServices: true,
 };
