@@ -12,7 +12,8 @@ import { CoalescingWriter, CorruptFileError, readJsonFile, writeFileAtomic, writ
 import { DataStore } from '../src-main/host/data-store';
 import { EntityStore } from '../src-main/host/entity-store';
 import { createHostServices } from '../src-main/host/host-services';
-import { safeStorageCipher, SecretStore, type SafeStorageLike } from '../src-main/host/secret-store';
+import { safeStorageCipher, type SafeStorageLike } from '../src-main/host/secret-cipher';
+import { SecretStore } from '../src-main/host/secret-store';
 import { StateStore } from '../src-main/host/state-store';
 import { homeLayout, safeSkillDir, skillPaths } from '../src-main/host/workbench-home';
 

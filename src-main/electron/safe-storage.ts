@@ -4,7 +4,7 @@
  * (Linux without a secret service), the local key file is used, as in the CLI.
  */
 import { safeStorage } from 'electron';
-import { LocalKeyCipher, safeStorageCipher } from '../host/secret-store';
+import { LocalKeyCipher, safeStorageCipher } from '../host/secret-cipher';
 import { homeLayout } from '../host/workbench-home';
 import type { SecretStoreOptions } from '../host/secret-store';
 

@@ -1,17 +1,15 @@
 /**
- * Knows the secrets of one skill (password setup fields, secret variables) and scrubs them from any text
- * before it reaches a log, a message history, a recording or the UI. Most text here is JSON, often JSON
- * carried inside JSON (a tool returning `json.dumps(...)`), so each secret is matched raw, escaped once and
- * escaped twice, with non-ASCII both as is and as Python's `\uXXXX`.
+ * Knows the secrets of one skill (password setup fields, secret variables) and scrubs them, in every
+ * spelling (secret-forms.ts), from any text before it reaches a log, a message history, a recording or
+ * the UI. A short secret is scrubbed only where it stands alone: over-redacting "Qz7" in "Qz7x" would be
+ * harmless, but scrubbing every "a" of a 1-letter password would make every log unreadable.
  *
- * A secret of 1 to 3 characters would match ordinary text if scrubbed wherever it occurs, so it is scrubbed
- * only where it stands alone: not next to a letter, digit or underscore. Over-redacting "Qz7" in "Qz7x"
- * would be harmless, but scrubbing every "a" of a 1-letter password would make every log unreadable.
+ * A redactor may pass what it learns on (`also`): each skill's redactor teaches the workbench's, which
+ * scrubs everything that leaves the workbench.
  */
 import { REDACTED } from '../contract';
 import { depthOf, tooDeepMarker, WALK_DEPTH } from './json-depth';
-
-const SHORT = 4;
+import { SHORT_SECRET, spellings, standAlonePattern } from './secret-forms';
 
 export class Redactor {
   /** Longest first, so an escaped form is replaced before a shorter form inside it. */
@@ -21,19 +19,16 @@ export class Redactor {
   /** Secrets that are numbers (a PIN), matched against numbers in values: exactly, never inside one. */
   private readonly numbers = new Set<number>();
 
+  constructor(private readonly also?: Redactor) {}
+
   add(secret: unknown): void {
     if (typeof secret !== 'string' || secret.length === 0) return;
-    const forms = new Set<string>();
-    for (const once of [jsonEscape(secret), asciiEscape(secret)]) {
-      forms.add(once);
-      forms.add(jsonEscape(once));
-    }
-    forms.add(secret);
-    if (secret.length >= SHORT && /^\d+$/.test(secret)) this.numbers.add(Number(secret));
-    if (secret.length < SHORT) {
+    this.also?.add(secret);
+    const forms = spellings(secret);
+    if (secret.length >= SHORT_SECRET && /^\d+$/.test(secret)) this.numbers.add(Number(secret));
+    if (secret.length < SHORT_SECRET) {
       for (const f of forms) this.shortNeedles.add(f);
-      const alts = [...this.shortNeedles].sort((a, b) => b.length - a.length).map(escapeRegExp);
-      this.short = new RegExp(`(?<![A-Za-z0-9_])(?:${alts.join('|')})(?![A-Za-z0-9_])`, 'g');
+      this.short = new RegExp(standAlonePattern([...this.shortNeedles].sort((a, b) => b.length - a.length)), 'g');
       return;
     }
     this.needles = [...new Set([...this.needles, ...forms])].sort((a, b) => b.length - a.length);
@@ -61,20 +56,6 @@ export class Redactor {
     if (!this.active) return v;
     return scrub(v, this, 1) as T;
   }
-}
-
-/** The string as it stands inside a JSON string literal. */
-function jsonEscape(s: string): string {
-  return JSON.stringify(s).slice(1, -1);
-}
-
-/** The same, with everything past ASCII as `\uXXXX` (what Python's json.dumps writes by default). */
-function asciiEscape(s: string): string {
-  return jsonEscape(s).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function scrub(v: unknown, r: Redactor, level: number): unknown {

@@ -19,7 +19,8 @@ import { REDACTED } from '../contract';
 import { JSONRPC, RpcError } from '../engine/errors';
 import { isTempFile, writeFileAtomic } from './atomic-write';
 import { descriptorInside, isInside as inside, openNoFollow } from './confined-open';
-import { concealText, PLACEHOLDER, revealText, type SkillSecrets } from './secret-store';
+import { concealText, PLACEHOLDER, revealText } from './secret-placeholders';
+import type { SkillSecrets } from './secret-store';
 import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';
 
 export interface DataFileInfo {

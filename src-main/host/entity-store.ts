@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Entity } from '../contract';
 import { readJsonFile } from './atomic-write';
 import { AppendJournal } from './append-journal';
-import { isPlainObject } from './secret-store';
+import { isObject } from '../engine/values';
 import { homeLayout, PRIVATE_DIR, PRIVATE_FILE } from './workbench-home';
 
 export interface StoredEntity extends Entity {
@@ -186,7 +186,7 @@ export class EntityStore {
   private load(): void {
     const doc = readJsonFile<{ entities?: unknown[]; relationships?: unknown[] }>(this.file, {}, {
       check: (v) =>
-        isPlainObject(v) && Array.isArray(v.entities ?? []) && Array.isArray(v.relationships ?? [])
+        isObject(v) && Array.isArray(v.entities ?? []) && Array.isArray(v.relationships ?? [])
           ? null
           : 'it does not have the shape {"entities":[...],"relationships":[...]}',
       onCorrupt: (err) => this.opts.log?.(`Entities: ${err.message}`),
@@ -198,7 +198,7 @@ export class EntityStore {
     skipped += journal.skipped;
     for (const rec of journal.records) {
       const r = rec as { entity?: unknown; relationship?: unknown };
-      const ok = isPlainObject(r) && ('entity' in r ? this.loadEntity(r.entity, true) : this.loadRelationship(r.relationship, true));
+      const ok = isObject(r) && ('entity' in r ? this.loadEntity(r.entity, true) : this.loadRelationship(r.relationship, true));
       if (!ok) skipped++;
     }
     if (skipped) this.opts.log?.(`Entities: ${skipped} malformed record(s) in ${this.file} were ignored.`);
@@ -207,7 +207,7 @@ export class EntityStore {
   /** One stored entity; a replayed one replaces the row with its key and counts as the newest. */
   private loadEntity(raw: unknown, replay = false): boolean {
     const r = raw as StoredEntity & { owner?: string };
-    if (!isPlainObject(r) || typeof r.type !== 'string' || typeof r.source !== 'string' || typeof r.id !== 'string') return false;
+    if (!isObject(r) || typeof r.type !== 'string' || typeof r.source !== 'string' || typeof r.id !== 'string') return false;
     const { owner, ...entity } = r;
     const key = entityKey(entity);
     if (replay) this.rows.delete(key);
@@ -217,7 +217,7 @@ export class EntityStore {
 
   private loadRelationship(raw: unknown, replay = false): boolean {
     const r = raw as Relationship & { owner?: string };
-    if (!isPlainObject(r) || typeof r.sourceId !== 'string' || typeof r.targetId !== 'string') return false;
+    if (!isObject(r) || typeof r.sourceId !== 'string' || typeof r.targetId !== 'string') return false;
     const key = relKey(r);
     if (replay) this.rels.delete(key);
     this.rels.set(key, r);
@@ -235,6 +235,6 @@ function strip(e: Entity): Entity {
   if (e.sourceId !== undefined) out.sourceId = e.sourceId;
   if (typeof e.title === 'string') out.title = e.title;
   if (typeof e.summary === 'string') out.summary = e.summary;
-  if (isPlainObject(e.metadata)) out.metadata = e.metadata;
+  if (isObject(e.metadata)) out.metadata = e.metadata;
   return out;
 }

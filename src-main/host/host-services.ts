@@ -9,7 +9,8 @@ import { JSONRPC, RpcError } from '../engine/errors';
 import { Redactor } from '../engine/redactor';
 import type { DataStore } from './data-store';
 import type { EntityStore } from './entity-store';
-import { isPlainObject, type SkillSecrets } from './secret-store';
+import { isObject } from '../engine/values';
+import type { SkillSecrets } from './secret-store';
 import type { StateStore } from './state-store';
 
 /** Services the host offers a skill's reverse calls. */
@@ -68,7 +69,7 @@ function optText(method: string, p: Params, field: string): string | undefined {
 function optObject(method: string, p: Params, field: string): Record<string, unknown> | undefined {
   const v = p[field];
   if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) invalid(method, `"${field}" to be an object when given`, v);
+  if (!isObject(v)) invalid(method, `"${field}" to be an object when given`, v);
   return v;
 }
 
@@ -91,7 +92,7 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
     'state/get': async () => ({ state: state.get() }),
 
     'state/set': async (p) => {
-      if (!isPlainObject(p.partial)) invalid('state/set', '"partial": an object of state keys to change', p.partial);
+      if (!isObject(p.partial)) invalid('state/set', '"partial": an object of state keys to change', p.partial);
       await state.merge(p.partial);
       return { ok: true };
     },
@@ -180,7 +181,7 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
         log(`The skill called "${method}", which the workbench does not offer; answered -32601 (method not found).`);
         throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method}`);
       }
-      if (params !== undefined && params !== null && !isPlainObject(params)) {
+      if (params !== undefined && params !== null && !isObject(params)) {
         log(`${method} refused: its params are ${describe(params)}, not an object.`);
         throw new RpcError(JSONRPC.INVALID_PARAMS, `${method} needs its params as an object (got ${describe(params)})`);
       }

@@ -11,7 +11,9 @@
  */
 import { REDACTED } from '../contract';
 import { CoalescingWriter, readJsonFile } from './atomic-write';
-import { concealValue, isPlainObject, revealValue, type SkillSecrets } from './secret-store';
+import { isObject } from '../engine/values';
+import { concealValue, revealValue } from './secret-placeholders';
+import type { SkillSecrets } from './secret-store';
 import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';
 
 export type State = Record<string, unknown>;
@@ -59,7 +61,7 @@ export class StateStore {
    * Resolves at once; the file follows within WRITE_BEHIND_MS (`flush` waits for it).
    */
   merge(partial: State): Promise<void> {
-    if (!isPlainObject(partial)) throw new TypeError('state/set needs an object of keys to change');
+    if (!isObject(partial)) throw new TypeError('state/set needs an object of keys to change');
     const current = this.load();
     // defineProperty, not assignment: a "__proto__" key is data to keep, never the object's prototype.
     for (const [k, v] of Object.entries(clone(partial))) Object.defineProperty(current, k, { value: v, writable: true, enumerable: true, configurable: true });
@@ -72,7 +74,7 @@ export class StateStore {
    * found at the same place before, so a state shown redacted can be saved back without losing secrets.
    */
   replace(state: State): Promise<void> {
-    if (!isPlainObject(state)) throw new TypeError('The state must be a JSON object');
+    if (!isObject(state)) throw new TypeError('The state must be a JSON object');
     this.current = keepRedacted(clone(state), this.get()) as State;
     return this.writer.save();
   }
@@ -115,7 +117,7 @@ export class StateStore {
   private load(): State {
     if (this.current) return this.current;
     this.current = readJsonFile<State>(this.file, {}, {
-      check: (v) => (isPlainObject(v) ? null : 'the state must be a JSON object'),
+      check: (v) => (isObject(v) ? null : 'the state must be a JSON object'),
       onCorrupt: (err) => this.opts.log?.(`State: ${err.message}`),
     });
     return this.current;
@@ -129,8 +131,8 @@ function clone<T>(v: T): T {
 function keepRedacted(next: unknown, prev: unknown): unknown {
   if (next === REDACTED && prev !== undefined) return prev;
   if (Array.isArray(next)) return next.map((x, i) => keepRedacted(x, Array.isArray(prev) ? prev[i] : undefined));
-  if (isPlainObject(next)) {
-    const p = isPlainObject(prev) ? prev : {};
+  if (isObject(next)) {
+    const p = isObject(prev) ? prev : {};
     return Object.fromEntries(Object.entries(next).map(([k, x]) => [k, keepRedacted(x, Object.hasOwn(p, k) ? p[k] : undefined)]));
   }
   return next;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CallRecord } from '../contract';
 import { FileSink } from '../engine/file-sink';
 import { parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
+import type { Redactor } from '../engine/redactor';
 import { Ring } from '../engine/ring';
 
 const RING = 500;
@@ -12,7 +13,11 @@ export class CallHistory {
   private readonly ring = new Ring<CallRecord>(RING);
   private readonly file: FileSink;
 
-  constructor(dir: string) {
+  constructor(
+    dir: string,
+    /** The history file is on disk: what it keeps, it keeps without the skill's secrets. */
+    private readonly redactor?: Redactor,
+  ) {
     const file = path.join(dir, 'history.jsonl');
     this.file = new FileSink(file);
     // Reopen what earlier runs recorded, so history survives a restart of the workbench.
@@ -32,7 +37,8 @@ export class CallHistory {
     }
   }
 
-  add(record: CallRecord): void {
+  add(raw: CallRecord): void {
+    const record = this.redactor ? this.redactor.value(raw) : raw;
     this.ring.push(record);
     this.file.write(stringifyBounded(record) + '\n');
   }

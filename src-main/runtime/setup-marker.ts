@@ -8,9 +8,7 @@ import path from 'node:path';
 import { REDACTED, type SetupConfiguration, type SetupFieldType } from '../contract';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SetupAnswers } from '../protocols/adapter';
-import { Redactor } from '../engine/redactor';
 import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
-import type { HomeStores } from './stores';
 
 interface StoredField {
   name: string;
@@ -29,8 +27,8 @@ interface StoredSetup {
 export interface SetupMarker {
   done(): boolean;
   mark(answers?: SetupAnswers): void;
-  /** The last completed setup, secrets masked; `redact` masks any known secret inside the other answers. */
-  configuration(redact?: <T>(value: T) => T): SetupConfiguration | null;
+  /** The last completed setup, secret answers masked. */
+  configuration(): SetupConfiguration | null;
 }
 
 export function setupMarker(skillDir: string): SetupMarker {
@@ -49,7 +47,7 @@ export function setupMarker(skillDir: string): SetupMarker {
       fs.mkdirSync(skillDir, { recursive: true, mode: PRIVATE_DIR });
       writeFileAtomicSync(file, JSON.stringify(doc, null, 2) + '\n', PRIVATE);
     },
-    configuration: (redact = <T>(v: T): T => v) => {
+    configuration: () => {
       if (!fs.existsSync(file)) return null;
       // A marker from before answers were kept (or one broken by hand) still means "configured".
       let doc: StoredSetup = { completedAt: '' };
@@ -69,7 +67,7 @@ export function setupMarker(skillDir: string): SetupMarker {
           fields: (Array.isArray(s.fields) ? s.fields : []).map((f) => {
             const secret = f.type === 'password' || !!f.secretKey;
             // An optional secret left empty was never stored: it reads as not set (null), not as masked.
-            const value = secret ? (f.secretKey ? REDACTED : null) : redact(f.value);
+            const value = secret ? (f.secretKey ? REDACTED : null) : f.value;
             return { name: String(f.name), label: String(f.label ?? f.name), type: f.type, secret, value };
           }),
         })),
@@ -78,9 +76,7 @@ export function setupMarker(skillDir: string): SetupMarker {
   };
 }
 
-/** A skill's last completed setup as the UI gets it: secret answers only named, any secret inside another answer masked. */
-export function setupConfiguration(stores: HomeStores, skillId: string): SetupConfiguration | null {
-  const redactor = new Redactor();
-  for (const v of Object.values(stores.secrets.all(skillId))) redactor.add(v);
-  return setupMarker(skillFolder(stores.home, skillId)).configuration((v) => redactor.value(v));
+/** A skill's last completed setup as the UI gets it: secret answers only named (a secret inside another answer is scrubbed as the answer leaves). */
+export function setupConfiguration(home: string, skillId: string): SetupConfiguration | null {
+  return setupMarker(skillFolder(home, skillId)).configuration();
 }

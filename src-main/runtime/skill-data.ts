@@ -1,9 +1,9 @@
 /**
- * What a skill keeps under the home (state, data files, entities, its finished setup), as the Data tab shows
- * it (secrets redacted), and the vault its adapter is handed for setup.
+ * What a skill keeps under the home (state, data files, entities), as the Data tab shows it (secret
+ * references masked; any other secret is scrubbed as the answer leaves the workbench), and the vault its
+ * adapter is handed for setup.
  */
 import type { Entity, SkillData, SkillRef } from '../contract';
-import type { Redactor } from '../engine/redactor';
 import { redactSecretRefs } from '../host/state-store';
 import { skillFolder } from '../host/workbench-home';
 import type { SkillVault } from '../protocols/adapter';
@@ -25,9 +25,9 @@ export function vaultOf(stores: SkillStores, dir: string, skillId: string): Skil
 }
 
 /** State, data files and entities for the Data tab, secrets redacted. */
-export async function dataOf(ref: SkillRef, stores: SkillStores | null, redactor: Redactor, home: string): Promise<SkillData> {
+export async function dataOf(ref: SkillRef, stores: SkillStores | null, home: string): Promise<SkillData> {
   if (!stores) return { state: {}, files: [], entities: [], dataDir: skillFolder(home, ref.id) };
-  const state = redactor.value(redactSecretRefs(stores.state.getForDisplay()));
+  const state = redactSecretRefs(stores.state.getForDisplay());
   const entities = stores.entities.list({ owner: ref.id }) as Entity[];
   return { state, files: await stores.data.list(), entities, dataDir: stores.data.dir };
 }
@@ -38,7 +38,7 @@ export async function replaceState(ref: SkillRef, stores: SkillStores | null, st
   await stores.state.replace(state);
 }
 
-export async function readDataFile(ref: SkillRef, stores: SkillStores | null, redactor: Redactor, name: string): Promise<string> {
+export async function readDataFile(ref: SkillRef, stores: SkillStores | null, name: string): Promise<string> {
   if (!stores) throw new Error(`${ref.name} has no data files.`);
-  return redactor.text(await stores.data.readForDisplay(name));
+  return stores.data.readForDisplay(name);
 }

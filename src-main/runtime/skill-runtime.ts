@@ -98,7 +98,7 @@ export class SkillRuntime {
         this.mark({ kind: 'note', label: message, outcome: 'error' });
       },
     });
-    this.timeline = new Timeline(path.join(dir, 'timeline.jsonl'), (v) => this.redactor.value(v), (body) => this.slot.append(body));
+    this.timeline = new Timeline(path.join(dir, 'timeline.jsonl'), this.redactor, (body) => this.slot.append(body));
     this.timeline.onEntry((entry) => this.emit('timeline', { skillId: ref.id, entry }));
     if (opts.emit) {
       this.logs.subscribe((entries) => this.emit('logs', { skillId: ref.id, entries }));
@@ -260,18 +260,19 @@ export class SkillRuntime {
     return (await this.recordedCall(tool, args, opts)).record;
   }
 
-  /** The recorded call, with the outcome as the skill sent it (the CLI's `--show-secrets`); the record is redacted. */
+  /** The recorded call, and its outcome. */
   async recordedCall(tool: string, args: unknown, opts: { callId?: string; timeoutMs?: number } = {}): Promise<{ record: CallRecord; outcome: CallOutcome }> {
     const callId = opts.callId ?? randomUUID();
     if (this.calls.has(callId)) throw new Error(`A call named ${callId} is already running: give each call its own id.`);
-    const record: CallRecord = { callId, skillId: this.ref.id, tool, args: this.redactor.value(args), startedAt: Date.now(), status: 'running' };
+    // Secrets are scrubbed where the record leaves: the recording, the history file, events and answers.
+    const record: CallRecord = { callId, skillId: this.ref.id, tool, args, startedAt: Date.now(), status: 'running' };
     const ac = new AbortController();
     this.calls.set(callId, ac);
     try {
       this.record({ type: 'call-start', callId, tool, args: record.args });
       this.emit('call', record);
       const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
-      const done: CallRecord = { ...record, status: 'done', outcome: this.redactor.value(outcome) };
+      const done: CallRecord = { ...record, status: 'done', outcome };
       this.keep(done);
       this.record({ type: 'call', callId, tool, args: record.args, outcome: done.outcome! });
       this.messages.flush();
@@ -363,7 +364,7 @@ export class SkillRuntime {
 
   /** State, data files and entities for the Data tab, secrets redacted. */
   data(): Promise<SkillData> {
-    return dataOf(this.ref, this.stores, this.redactor, this.opts.home);
+    return dataOf(this.ref, this.stores, this.opts.home);
   }
 
   replaceState(state: Record<string, unknown>): Promise<void> {
@@ -371,7 +372,7 @@ export class SkillRuntime {
   }
 
   readDataFile(name: string): Promise<string> {
-    return readDataFile(this.ref, this.stores, this.redactor, name);
+    return readDataFile(this.ref, this.stores, name);
   }
 }
 

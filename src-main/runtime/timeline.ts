@@ -7,6 +7,7 @@ import type { CrashInfo, CrashReport, TimelineEntry } from '../contract';
 import { FileSink } from '../engine/file-sink';
 import { stringifyBounded } from '../engine/json-depth';
 import { Ring } from '../engine/ring';
+import type { Redactor } from '../engine/redactor';
 import type { RecordBody } from './recording-format';
 
 const TIMELINE_RING = 2000;
@@ -22,8 +23,8 @@ export class Timeline {
 
   constructor(
     file: string,
-    /** Scrubs what a label or data may carry (a note the user typed, what a skill said) before it is kept. */
-    private readonly scrub: <T>(v: T) => T,
+    /** Scrubs what a label or data may carry (a note the user typed, what a skill said) from the file. */
+    private readonly redactor: Redactor,
     /** Where a mark's recording record goes (nowhere while the skill is not recorded). */
     private readonly record: (body: RecordBody) => void,
   ) {
@@ -32,11 +33,9 @@ export class Timeline {
 
   mark(m: Mark): TimelineEntry {
     const entry: TimelineEntry = { ...m, seq: ++this.seq, time: m.time ?? Date.now() };
-    entry.label = this.scrub(entry.label);
-    if (entry.data !== undefined) entry.data = this.scrub(entry.data);
     this.ring.push(entry);
     if (entry.kind === 'crash') this.noteCrash(entry);
-    this.file.write(stringifyBounded(entry) + '\n');
+    this.file.write(stringifyBounded(this.redactor.value(entry)) + '\n');
     const body = recordOf(entry);
     if (body) this.record(body);
     for (const fn of this.listeners) fn(entry);

@@ -16,8 +16,11 @@ export class EventHub {
   private waiters: (() => void)[] = [];
   /** Runs before anything reaches a window (the workbench puts its recordings on disk). */
   barrier: (() => void) | null = null;
+  /** What every event goes through first: the workbench scrubs the secrets it knows from all it tells. */
+  scrub: (<T>(payload: T) => T) | null = null;
 
-  emit<K extends EventName>(event: K, payload: WorkbenchEvents[K]): void {
+  emit<K extends EventName>(event: K, raw: WorkbenchEvents[K]): void {
+    const payload = this.scrub ? this.scrub(raw) : raw;
     for (const fn of this.listeners) deliver(fn, event, payload);
     if (this.windows.size === 0) return;
     this.queue.push([event, payload]);

@@ -10,7 +10,10 @@ import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { AgentService } from './agent-service';
+import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, LOG_METHOD_NAMES, QA_METHOD_NAMES } from '../contract';
+import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
+import { redactAnswers } from './redacted-answers';
 import { skillFolder } from '../host/workbench-home';
 import { discover } from '../protocols/discover';
 import { EventHub } from './events';
@@ -48,6 +51,8 @@ interface Entry {
 export class Workbench implements CoreApi, SkillHost {
   readonly events = new EventHub();
   readonly stores: HomeStores;
+  /** Knows every secret of the home and every secret a skill's runtime learns: what leaves the workbench goes through it. */
+  readonly redactor = new Redactor();
   readonly qa: QaService;
   readonly authoring: AuthoringService;
   readonly logFiles: LogService;
@@ -67,10 +72,18 @@ export class Workbench implements CoreApi, SkillHost {
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
     this.events.barrier = Recorder.syncAll;
+    this.stores.secrets.registerAll(this.redactor);
+    const scrub = <T>(v: T): T => this.redactor.value(v);
+    this.events.scrub = scrub;
     this.qa = new QaService(this);
     this.authoring = new AuthoringService(this);
     this.logFiles = new LogService(this);
     this.agents = new AgentService(this);
+    redactAnswers(this, CORE_METHOD_NAMES, scrub);
+    redactAnswers(this.qa, QA_METHOD_NAMES, scrub);
+    redactAnswers(this.authoring, AUTHORING_METHOD_NAMES, scrub);
+    redactAnswers(this.logFiles, LOG_METHOD_NAMES, scrub);
+    redactAnswers(this.agents, AGENT_METHOD_NAMES, scrub);
     this.rescan();
   }
   async hostInfo(): Promise<HostInfo> {
@@ -173,7 +186,7 @@ export class Workbench implements CoreApi, SkillHost {
 
   async getSetupConfiguration(skillId: string): Promise<SetupConfiguration | null> {
     this.entry(skillId);
-    return setupConfiguration(this.stores, skillId);
+    return setupConfiguration(this.opts.home, skillId);
   }
 
   async sessionStart(skillId: string): Promise<string> {
@@ -300,6 +313,7 @@ export class Workbench implements CoreApi, SkillHost {
     return this.runtime(skillId).redactor.value(v);
   }
 
+
   refreshSkills(): void {
     this.rescan();
   }
@@ -339,6 +353,8 @@ export class Workbench implements CoreApi, SkillHost {
     const e = this.entry(skillId);
     e.runtime ??= LiveRuntime.withSettings(e.ref, this.opts.home, {
       stores: this.stores,
+      // What the skill's runtime learns (a setup answer, a collection's secret), the workbench's redactor learns too.
+      redactor: new Redactor(this.redactor),
       emit: (event, payload) => this.events.emit(event, payload),
       reloadDebounceMs: this.opts.reloadDebounceMs,
     });
