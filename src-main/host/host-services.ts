@@ -2,15 +2,18 @@
  * What a SkillDefinition skill may ask of the host (reverse JSON-RPC calls), for one skill: its state,
  * its data folder, events for its timeline, and the shared entity graph.
  *
- * Params are checked and refused in plain words (-32602); unknown methods get -32601. Every refusal and
+ * Each handler is registered against its method's declaration (protocols/skilldef/methods.ts), which
+ * checks the params and refuses them in plain words (-32602); unknown methods get -32601. Every refusal and
  * failure is also told through `log`, since the skill usually swallows the error it receives.
  */
 import { JSONRPC, RpcError } from '../engine/errors';
 import { Redactor } from '../engine/redactor';
+import { MethodTable } from '../engine/rpc-method';
 import type { HostServices } from '../protocols/adapter';
+import * as H from '../protocols/skilldef/methods';
 import type { DataStore } from './data-store';
 import type { EntityStore } from './entity-store';
-import { isPlainObject, type SkillSecrets } from './secret-store';
+import type { SkillSecrets } from './secret-store';
 import type { StateStore } from './state-store';
 
 export interface HostServicesOptions {
@@ -28,44 +31,11 @@ export interface HostServicesOptions {
   listSkills?: () => unknown[] | Promise<unknown[]>;
 }
 
-type Params = Record<string, unknown>;
-type Handler = (p: Params) => Promise<unknown>;
+export { SEARCH_LIMIT_MAX } from '../protocols/skilldef/methods';
 
-export const SEARCH_LIMIT_MAX = 1000;
-const DIRECTIONS = ['outgoing', 'incoming', 'both'] as const;
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'string') return v === '' ? 'an empty text' : 'text';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-}
-
-function invalid(method: string, what: string, got: unknown): never {
-  throw new RpcError(JSONRPC.INVALID_PARAMS, `${method} needs ${what} (got ${describe(got)})`);
-}
-
-/** A required, non-empty text field. */
-function text(method: string, p: Params, field: string): string {
-  const v = p[field];
-  if (typeof v !== 'string' || v === '') invalid(method, `"${field}" as non-empty text`, v);
-  return v;
-}
-
-/** An optional text field: absent and null both mean "not given"; numbers are taken as their text. */
-function optText(method: string, p: Params, field: string): string | undefined {
-  const v = p[field];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  if (typeof v !== 'string') invalid(method, `"${field}" to be text when given`, v);
-  return v;
-}
-
-function optObject(method: string, p: Params, field: string): Record<string, unknown> | undefined {
-  const v = p[field];
-  if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) invalid(method, `"${field}" to be an object when given`, v);
-  return v;
+/** Leaves out the fields the skill did not give, so the stored entity carries no undefined keys. */
+function given<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 export function createHostServices(opts: HostServicesOptions): HostServices {
@@ -83,105 +53,46 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
     return clean;
   };
 
-  const handlers: Record<string, Handler> = {
-    'state/get': async () => ({ state: state.get() }),
-
-    'state/set': async (p) => {
-      if (!isPlainObject(p.partial)) invalid('state/set', '"partial": an object of state keys to change', p.partial);
-      await state.merge(p.partial);
+  const methods = new MethodTable()
+    .on(H.stateGet, async () => ({ state: state.get() }))
+    .on(H.stateSet, async ({ partial }) => {
+      await state.merge(partial);
       return { ok: true };
-    },
-
-    'data/read': async (p) => ({ content: await data.read(p.filename) }),
-
-    'data/write': async (p) => {
-      await data.write(p.filename, p.content as string);
+    })
+    .on(H.dataRead, async ({ filename }) => ({ content: await data.read(filename) }))
+    .on(H.dataWrite, async ({ filename, content }) => {
+      // The data store refuses content that is not text, in its own words.
+      await data.write(filename, content as string);
       return { ok: true };
-    },
-
-    'intelligence/emitEvent': async (p) => {
-      const eventType = text('intelligence/emitEvent', p, 'eventType');
+    })
+    .on(H.emitEvent, async ({ eventType, data: eventData }) => {
       try {
-        opts.onEvent?.(eventType, p.data ?? null);
+        opts.onEvent?.(eventType, eventData ?? null);
       } catch (err) {
         log(`intelligence/emitEvent: recording the event "${eventType}" failed: ${(err as Error).message}`);
       }
       return { ok: true };
-    },
-
-    'entities/upsert': async (p) => {
-      const m = 'entities/upsert';
-      const entity = {
-        type: text(m, p, 'type'),
-        source: text(m, p, 'source'),
-        id: optText(m, p, 'id'),
-        sourceId: optText(m, p, 'sourceId'),
-        title: optText(m, p, 'title'),
-        summary: optText(m, p, 'summary'),
-        metadata: optObject(m, p, 'metadata'),
-      };
-      for (const k of Object.keys(entity) as (keyof typeof entity)[]) if (entity[k] === undefined) delete entity[k];
-      await entities.upsert(scrub(m, entity), skillId);
+    })
+    .on(H.entitiesUpsert, async (entity) => {
+      await entities.upsert(scrub(H.entitiesUpsert.method, given(entity)), skillId);
       return { ok: true };
-    },
-
-    'entities/search': async (p) => {
-      const m = 'entities/search';
-      const query = p.query === undefined || p.query === null ? '' : p.query;
-      if (typeof query !== 'string') invalid(m, '"query" as text', query);
-      const types = p.types ?? undefined;
-      if (types !== undefined && (!Array.isArray(types) || !types.every((t) => typeof t === 'string'))) {
-        invalid(m, '"types" to be a list of texts when given', types);
-      }
-      const limit = p.limit ?? undefined;
-      if (limit !== undefined && (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > SEARCH_LIMIT_MAX)) {
-        throw new RpcError(JSONRPC.INVALID_PARAMS, `${m} needs "limit" to be a whole number from 1 to ${SEARCH_LIMIT_MAX} when given (got ${JSON.stringify(limit)})`);
-      }
-      return { results: entities.search({ query, types: types as string[] | undefined, limit: limit as number | undefined }) };
-    },
-
-    'entities/upsertRelationship': async (p) => {
-      const m = 'entities/upsertRelationship';
-      const rel = {
-        sourceId: text(m, p, 'sourceId'),
-        targetId: text(m, p, 'targetId'),
-        type: text(m, p, 'type'),
-        source: text(m, p, 'source'),
-        metadata: optObject(m, p, 'metadata'),
-      };
-      if (rel.metadata === undefined) delete rel.metadata;
-      await entities.upsertRelationship(scrub(m, rel), skillId);
+    })
+    .on(H.entitiesSearch, async (q) => ({ results: entities.search(q) }))
+    .on(H.entitiesUpsertRelationship, async (rel) => {
+      await entities.upsertRelationship(scrub(H.entitiesUpsertRelationship.method, given(rel)), skillId);
       return { ok: true };
-    },
-
-    'entities/getRelationships': async (p) => {
-      const m = 'entities/getRelationships';
-      const direction = p.direction ?? 'outgoing';
-      if (!DIRECTIONS.includes(direction as (typeof DIRECTIONS)[number])) invalid(m, `"direction" to be one of ${DIRECTIONS.join(', ')}`, direction);
-      const results = entities.getRelationships({
-        entityId: text(m, p, 'entityId'),
-        type: optText(m, p, 'type'),
-        direction: direction as (typeof DIRECTIONS)[number],
-      });
-      return { results };
-    },
-
-    'skills/list': async () => ({ skills: (await opts.listSkills?.()) ?? [] }),
-  };
+    })
+    .on(H.entitiesGetRelationships, async (q) => ({ results: entities.getRelationships(q) }))
+    .on(H.skillsList, async () => ({ skills: (await opts.listSkills?.()) ?? [] }));
 
   return {
     async handle(method: string, params: unknown): Promise<unknown> {
-      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-      if (!handler) {
+      if (!methods.has(method)) {
         log(`The skill called "${method}", which the workbench does not offer; answered -32601 (method not found).`);
         throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method}`);
       }
-      if (params !== undefined && params !== null && !isPlainObject(params)) {
-        log(`${method} refused: its params are ${describe(params)}, not an object.`);
-        throw new RpcError(JSONRPC.INVALID_PARAMS, `${method} needs its params as an object (got ${describe(params)})`);
-      }
       try {
-        return await handler((params ?? {}) as Params);
+        return await methods.handle(method, params);
       } catch (err) {
         if (err instanceof RpcError) {
           log(`${method} refused: ${err.message}`);
