@@ -60,8 +60,11 @@ function plainIssue(iss: z.core.$ZodRawIssue, style: Style): string {
   const field = fieldOf(iss.path ?? []) || (style === 'needs' ? 'its params' : 'it');
   const must = style === 'needs' ? `${field} to` : `${field} must`;
   switch (iss.code) {
-    case 'invalid_type':
-      return `${must} be ${KIND[iss.expected] ?? iss.expected} (got ${describe(iss.input)})`;
+    case 'invalid_type': {
+      const kind = KIND[iss.expected] ?? iss.expected;
+      if (iss.input !== undefined) return `${must} be ${kind} (got ${describe(iss.input)})`;
+      return style === 'needs' ? `${field} as ${kind} (it is missing)` : `${field} is missing: it must be ${kind}`;
+    }
     case 'too_small':
       if (iss.origin === 'string' && Number(iss.minimum) === 1) return `${must} be a non-empty text`;
       if (iss.origin === 'array' && Number(iss.minimum) === 1) return `${must} list at least one item`;

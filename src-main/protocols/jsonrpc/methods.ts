@@ -17,13 +17,13 @@ const shownText = z
   .transform((s) => s || undefined);
 
 /** A tool as `initialize` lists it; the document says `parameters`, MCP-minded skills send `inputSchema`. */
-export const subprocessTool = z.object({ name: z.string(), description: shownText, parameters: z.unknown(), inputSchema: z.unknown() });
+export const subprocessTool = z.object({ name: z.string(), description: shownText, parameters: z.unknown().optional(), inputSchema: z.unknown().optional() });
 
 /** `tools` is read item by item by the caller, so one bad tool costs only itself. */
 export const initialize = rpcMethod(
   'initialize',
   none,
-  z.object({ name: shownText, description: shownText, version: shownText, tools: z.unknown() }),
+  z.object({ name: shownText, description: shownText, version: shownText, tools: z.unknown().optional() }),
   30_000,
 );
 
@@ -36,12 +36,12 @@ export const shutdown = rpcMethod('shutdown', none, anything);
 /** A bare string is taken as the text (noted as such); otherwise `content`, with `isError` (or `is_error`) honoured. */
 export const toolsCall = rpcMethod(
   'tools/call',
-  z.object({ name: z.string(), arguments: z.unknown() }),
+  z.object({ name: z.string(), arguments: z.unknown().optional() }),
   z.union(
     [
       z.string(),
       z
-        .object({ content: z.unknown(), isError: z.unknown(), is_error: z.unknown() })
+        .object({ content: z.unknown().optional(), isError: z.unknown().optional(), is_error: z.unknown().optional() })
         .transform((r) => ({ content: r.content, isError: r.isError === true || r.is_error === true })),
     ],
     { error: (iss) => `it must be text or an object with "content" (got ${describe(iss.input)})` },

@@ -24,14 +24,14 @@ const shownText = z
 // ---- Host -> skill ----
 
 /** A tool as `tools/list` describes it; entries without a name are skipped by the caller. */
-export const skillTool = z.object({ name: z.string(), description: shownText, inputSchema: z.unknown(), parameters: z.unknown() });
+export const skillTool = z.object({ name: z.string(), description: shownText, inputSchema: z.unknown().optional(), parameters: z.unknown().optional() });
 
 /** A setup step, passed through as the skill wrote it (the doctor judges its id and fields); `fields` that is not a list counts as none. */
 const setupStep = z
   .looseObject({ fields: z.array(z.any()).optional().catch(undefined) })
   .transform((s) => ({ ...s, fields: Array.isArray(s.fields) ? s.fields : [] }) as SetupStep);
 
-export const skillLoad = rpcMethod('skill/load', z.object({ manifest: z.unknown(), dataDir: z.string() }), anything, HOOK_TIMEOUT_MS);
+export const skillLoad = rpcMethod('skill/load', z.object({ manifest: z.unknown().optional(), dataDir: z.string() }), anything, HOOK_TIMEOUT_MS);
 export const skillUnload = rpcMethod('skill/unload', none, anything, 5000);
 export const skillShutdown = rpcMethod('skill/shutdown', none, anything);
 
@@ -59,9 +59,9 @@ export const skillStatus = rpcMethod(
 
 export const toolsCall = rpcMethod(
   'tools/call',
-  z.object({ name: z.string(), arguments: z.unknown() }),
+  z.object({ name: z.string(), arguments: z.unknown().optional() }),
   z
-    .object({ content: z.unknown(), isError: z.unknown(), is_error: z.unknown() })
+    .object({ content: z.unknown().optional(), isError: z.unknown().optional(), is_error: z.unknown().optional() })
     .transform((r) => ({ content: r.content, isError: r.isError === true || r.is_error === true })),
 );
 
@@ -126,9 +126,9 @@ const optObject = (field: string) =>
 export const stateGet = rpcMethod('state/get', none, z.object({ state: z.record(z.string(), z.unknown()) }));
 export const stateSet = rpcMethod('state/set', z.object({ partial: plainObject(need('"partial": an object of state keys to change')) }), ok);
 /** The file name is the data store's to check: it refuses in its own words. */
-export const dataRead = rpcMethod('data/read', z.object({ filename: z.unknown() }), z.object({ content: z.string() }));
-export const dataWrite = rpcMethod('data/write', z.object({ filename: z.unknown(), content: z.unknown() }), ok);
-export const emitEvent = rpcMethod('intelligence/emitEvent', z.object({ eventType: text('eventType'), data: z.unknown() }), ok);
+export const dataRead = rpcMethod('data/read', z.object({ filename: z.unknown().optional() }), z.object({ content: z.string() }));
+export const dataWrite = rpcMethod('data/write', z.object({ filename: z.unknown().optional(), content: z.unknown().optional() }), ok);
+export const emitEvent = rpcMethod('intelligence/emitEvent', z.object({ eventType: text('eventType'), data: z.unknown().optional() }), ok);
 
 export const entitiesUpsert = rpcMethod(
   'entities/upsert',
