@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EntityStore } from '../src-main/host/entity-store';
-import { createHostServices } from '../src-main/host/host-services';
+import { createHostServices } from '../src-main/protocols/skilldef/host-services';
 import { DataStore } from '../src-main/host/data-store';
 import { SecretStore } from '../src-main/host/secret-store';
 import { StateStore } from '../src-main/host/state-store';

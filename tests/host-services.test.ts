@@ -11,7 +11,7 @@ import { Redactor } from '../src-main/engine/redactor';
 import { CoalescingWriter, CorruptFileError, readJsonFile, writeFileAtomic, writeFileAtomicSync } from '../src-main/host/atomic-write';
 import { DataStore } from '../src-main/host/data-store';
 import { EntityStore } from '../src-main/host/entity-store';
-import { createHostServices } from '../src-main/host/host-services';
+import { createHostServices } from '../src-main/protocols/skilldef/host-services';
 import { safeStorageCipher, type SafeStorageLike } from '../src-main/host/secret-cipher';
 import { SecretStore } from '../src-main/host/secret-store';
 import { StateStore } from '../src-main/host/state-store';

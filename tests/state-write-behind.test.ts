@@ -11,7 +11,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { DataStore } from '../src-main/host/data-store';
 import { EntityStore } from '../src-main/host/entity-store';
-import { createHostServices } from '../src-main/host/host-services';
+import { createHostServices } from '../src-main/protocols/skilldef/host-services';
 import { SecretStore } from '../src-main/host/secret-store';
 import { StateStore } from '../src-main/host/state-store';
 import { skillPaths } from '../src-main/host/workbench-home';

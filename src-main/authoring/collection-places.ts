@@ -7,12 +7,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CollectionDetails } from '../contract';
+import { z } from '../engine/shape';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';
 import { COLLECTION_FILE, listCollections, loadCollection, secretStatus } from '../qa/collections';
 
 const PLACES_FILE = 'collection-folders.json';
+/** The remembered folders: a file edited by hand keeps what is still usable (full paths), the rest is left out. */
+const placesFile = z.object({
+  folders: z
+    .array(z.unknown())
+    .catch([])
+    .transform((list) => list.filter((f): f is string => typeof f === 'string' && path.isAbsolute(f))),
+});
 
 export interface CollectionPlace {
   dir: string;
@@ -39,8 +47,8 @@ export function rememberFolder(home: string, skillId: string, dir: string): void
 
 function rememberedFolders(home: string, skillId: string): string[] {
   try {
-    const raw = JSON.parse(fs.readFileSync(path.join(skillFolder(home, skillId), PLACES_FILE), 'utf8')) as { folders?: unknown };
-    return Array.isArray(raw.folders) ? raw.folders.filter((f): f is string => typeof f === 'string' && path.isAbsolute(f)) : [];
+    const raw = placesFile.safeParse(JSON.parse(fs.readFileSync(path.join(skillFolder(home, skillId), PLACES_FILE), 'utf8')));
+    return raw.success ? raw.data.folders : [];
   } catch {
     return [];
   }

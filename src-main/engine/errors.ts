@@ -1,25 +1,51 @@
-/** Errors the engine raises, each with a short code the UI and the CLI map to plain words and exit codes. */
+/**
+ * Errors the engine raises, each with a short code the UI and the CLI map to plain words and exit codes.
+ * The codes are a closed list, so every mapping (e.g. the CLI's exit codes) is checked by the compiler
+ * to handle each one. A skill's own code (a text from the wire) is never one of them: it travels in
+ * `skillCode`.
+ */
 
-export type ErrorCode =
-  | 'TIMEOUT'
-  | 'CRASHED'
-  | 'PROTOCOL'
-  | 'LAUNCH'
-  | 'TOOL'
-  | 'CANCELLED'
-  | 'VALIDATION'
-  | 'NOT_FOUND'
-  | 'UNSUPPORTED'
-  | 'STOPPED';
+export const ERROR_CODES = [
+  'TIMEOUT',
+  'CRASHED',
+  'PROTOCOL',
+  'LAUNCH',
+  'TOOL',
+  'CANCELLED',
+  'VALIDATION',
+  'NOT_FOUND',
+  'UNSUPPORTED',
+  'STOPPED',
+  /** namel3ss: the call needs a capability its guarantees do not grant. */
+  'CAPABILITY',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}
 
 export class SkillError extends Error {
+  readonly code: ErrorCode;
+  /** The skill's own code, where a code that is not the workbench's was given (reported as a TOOL error). */
+  readonly skillCode?: string;
+
+  constructor(code: ErrorCode, message: string, details?: unknown);
+  /** A code a skill gave, as text: one of ours is taken as it is; any other is kept in `skillCode` under TOOL. */
+  constructor(code: string, message: string, details?: unknown);
   constructor(
-    readonly code: ErrorCode | string,
+    code: string,
     message: string,
     readonly details?: unknown,
   ) {
     super(message);
     this.name = 'SkillError';
+    if (isErrorCode(code)) this.code = code;
+    else {
+      this.code = 'TOOL';
+      this.skillCode = code;
+    }
   }
 }
 

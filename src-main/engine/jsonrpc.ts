@@ -7,6 +7,7 @@
  */
 import { JSONRPC, RpcError, SkillError, TimeoutError } from './errors';
 import { parseBounded } from './json-depth';
+import { checkResult, type ParamsIn, type ResultOf, type RpcMethod } from './rpc-method';
 import type { MessageKind } from '../contract';
 
 export type RpcId = number | string;
@@ -94,7 +95,18 @@ export class JsonRpcPeer {
     return this.closedWith !== null;
   }
 
-  request<T = unknown>(method: string, params?: unknown, opts: RequestOptions = {}): Promise<T> {
+  /**
+   * Sends a request and waits for its answer. With a declaration (see rpc-method.ts) the params are typed,
+   * its timeout is the default, and the answer is checked against its result shape before it is returned.
+   */
+  request<M extends RpcMethod>(decl: M, params: ParamsIn<M>, opts?: RequestOptions): Promise<ResultOf<M>>;
+  request<T = unknown>(method: string, params?: unknown, opts?: RequestOptions): Promise<T>;
+  request(target: string | RpcMethod, params?: unknown, opts: RequestOptions = {}): Promise<unknown> {
+    if (typeof target === 'string') return this.send(target, params, opts);
+    return this.send(target.method, params, { ...opts, timeoutMs: opts.timeoutMs ?? target.timeoutMs }).then((r) => checkResult(target, r));
+  }
+
+  private send<T = unknown>(method: string, params: unknown, opts: RequestOptions): Promise<T> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     const id = this.nextId++;
     const msg: Record<string, unknown> = { jsonrpc: '2.0', id, method };

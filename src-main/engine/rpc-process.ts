@@ -11,6 +11,7 @@ import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import type { LogSink } from './log-sink';
 import type { MessageLog } from './message-log';
 import { classifyOversize } from './oversize';
+import type { ParamsIn, ResultOf, RpcMethod } from './rpc-method';
 
 export interface RpcProcessOptions {
   spec: SpawnSpec;
@@ -110,8 +111,10 @@ export class RpcProcess {
     return this.child.pid;
   }
 
-  request<T = unknown>(method: string, params?: unknown, opts?: RequestOptions): Promise<T> {
-    return this.peer.request<T>(method, params, opts);
+  request<M extends RpcMethod>(decl: M, params: ParamsIn<M>, opts?: RequestOptions): Promise<ResultOf<M>>;
+  request<T = unknown>(method: string, params?: unknown, opts?: RequestOptions): Promise<T>;
+  request(target: string | RpcMethod, params?: unknown, opts?: RequestOptions): Promise<unknown> {
+    return typeof target === 'string' ? this.peer.request(target, params, opts) : this.peer.request(target, params, opts);
   }
 
   notify(method: string, params?: unknown): void {

@@ -18,10 +18,7 @@ import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
 import type { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { HostServices } from '../host/host-services';
 
-/** Services the host offers a skill's reverse calls (host/host-services.ts). */
-export type { HostServices };
 
 /** Ticks never come faster than this, whatever a skill asks for. */
 export const MIN_TICK_MS = 1000;
@@ -51,6 +48,11 @@ export interface SkillVault {
   markSetupComplete(answers?: SetupAnswers): void;
   /** The skill's data folder, as sent in `skill/load`. */
   dataDir: string;
+}
+
+/** Services the host offers a skill's reverse calls (skilldef/host-services.ts). */
+export interface HostServices {
+  handle(method: string, params: unknown): Promise<unknown>;
 }
 
 export interface AdapterContext {

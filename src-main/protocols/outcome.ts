@@ -7,7 +7,7 @@ export function errorOutcome(err: unknown, startedAt: number, logs?: LogSink): C
   const durationMs = Math.round(performance.now() - startedAt);
   const stderrTail = logs?.tail('stderr', 20);
   if (err instanceof SkillError) {
-    return { ok: false, durationMs, error: { code: err.code, message: err.message, details: err.details }, stderrTail };
+    return { ok: false, durationMs, error: { code: err.skillCode ?? err.code, message: err.message, details: err.details }, stderrTail };
   }
   if (err instanceof RpcError) {
     return {

@@ -25,6 +25,7 @@ import type { SecretStore } from '../host/secret-store';
 import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
 import { checkAssertion } from './assertions';
 import { parseBounded } from '../engine/json-depth';
+import { parseWith, says, z } from '../engine/shape';
 import { isObject } from '../engine/values';
 
 export type { CollectionSummary, SavedRequest } from '../contract';
@@ -233,34 +234,58 @@ export function secretStatus(secrets: SecretStore, collectionDir: string): Recor
 
 // ---- Checking and writing ----
 
+const nonEmpty = (s: string) => s.trim() !== '';
+const itName = says('"name" must be a non-empty text');
+const listOfNames = says('"order" must be a list of request names');
+const secretNames = says('"secrets" must be a list of variable names');
+
+const collectionFile = z.object(
+  {
+    name: z.string(itName).refine(nonEmpty, itName),
+    skill: z.string(says('"skill" must be a path, as text')).optional(),
+    skillName: z.string(says('"skillName" must be text')).optional(),
+    order: z.array(z.string(listOfNames), listOfNames).optional(),
+    // Taken as written (not copied): variable names are the user's, whatever they are.
+    environments: z
+      .custom<CollectionFile['environments']>(
+        (v) => isObject(v) && Object.values(v).every(isObject),
+        says('"environments" must map each environment name to its variables, e.g. {"dev": {"price": 30}}'),
+      )
+      .default({}),
+    secrets: z.array(z.string(secretNames).regex(NAME, secretNames), secretNames).default([]),
+  },
+  says('it must be a JSON object'),
+);
+
+const savedRequest = z.object(
+  {
+    name: z.string(itName).refine(nonEmpty, itName),
+    tool: z.string(says('"tool" must name the tool to call')).refine(nonEmpty, says('"tool" must name the tool to call')),
+    args: z
+      .unknown()
+      .optional()
+      .transform((a) => (a === undefined ? {} : a)),
+    timeoutMs: z.number(says('"timeoutMs" must be a positive number')).positive(says('"timeoutMs" must be a positive number')).optional(),
+    assertions: z
+      .array(z.unknown(), says('"assertions" must be a list'))
+      .default([])
+      .superRefine((list, ctx) => {
+        for (const [i, a] of list.entries()) {
+          const problem = checkAssertion(a);
+          if (problem) return ctx.addIssue({ code: 'custom', message: `assertion ${i + 1}: ${problem}`, input: a });
+        }
+      })
+      .transform((list) => list as Assertion[]),
+  },
+  says('it must be a JSON object'),
+);
+
 function checkCollection(doc: unknown, file: string): CollectionFile {
-  const bad = (why: string) => new CollectionError(`${file} is not a usable collection: ${why}.`);
-  if (!isObject(doc)) throw bad('it must be a JSON object');
-  const { name, skill, skillName, order, environments = {}, secrets = [] } = doc as Record<string, unknown>;
-  if (typeof name !== 'string' || !name.trim()) throw bad('"name" must be a non-empty text');
-  if (skill !== undefined && typeof skill !== 'string') throw bad('"skill" must be a path, as text');
-  if (skillName !== undefined && typeof skillName !== 'string') throw bad('"skillName" must be text');
-  if (order !== undefined && (!Array.isArray(order) || order.some((o) => typeof o !== 'string'))) throw bad('"order" must be a list of request names');
-  if (!isObject(environments) || Object.values(environments).some((e) => !isObject(e))) {
-    throw bad('"environments" must map each environment name to its variables, e.g. {"dev": {"price": 30}}');
-  }
-  if (!Array.isArray(secrets) || secrets.some((s) => typeof s !== 'string' || !NAME.test(s))) throw bad('"secrets" must be a list of variable names');
-  return { name, skill, skillName, order, environments: environments as CollectionFile['environments'], secrets: secrets as string[] };
+  return parseWith(collectionFile, doc, (why) => new CollectionError(`${file} is not a usable collection: ${why}.`));
 }
 
 function checkRequest(doc: unknown, file: string): SavedRequest {
-  const bad = (why: string) => new CollectionError(`${file} is not a usable request: ${why}.`);
-  if (!isObject(doc)) throw bad('it must be a JSON object');
-  const { name, tool, args = {}, timeoutMs, assertions = [] } = doc as Record<string, unknown>;
-  if (typeof name !== 'string' || !name.trim()) throw bad('"name" must be a non-empty text');
-  if (typeof tool !== 'string' || !tool.trim()) throw bad('"tool" must name the tool to call');
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0))) throw bad('"timeoutMs" must be a positive number');
-  if (!Array.isArray(assertions)) throw bad('"assertions" must be a list');
-  assertions.forEach((a, i) => {
-    const problem = checkAssertion(a);
-    if (problem) throw bad(`assertion ${i + 1}: ${problem}`);
-  });
-  return { name, tool, args, timeoutMs: timeoutMs as number | undefined, assertions: assertions as Assertion[] };
+  return parseWith(savedRequest, doc, (why) => new CollectionError(`${file} is not a usable request: ${why}.`));
 }
 
 function skillPathOf(dir: string, skill?: string): string {

@@ -36,10 +36,55 @@ import {
   saveRequest as writeRequest,
   setSecretVariable,
 } from '../qa/collections';
+import { parseWith, plainObject, says, z } from '../engine/shape';
 import { settingsEnvNames } from '../runtime/skill-settings';
 import type { SkillHost } from './skill-host';
 
 const MAX_REQUEST_NAME = 100;
+
+// ---- What the renderer sends, checked (it may be any page holding the token) ----
+
+const newSkillRequest = z.object(
+  {
+    protocol: z.enum(TEMPLATE_PROTOCOLS, says(`Choose a protocol for the skill: one of ${TEMPLATE_PROTOCOLS.join(', ')}.`)),
+    name: z.string(says('A skill needs a name.')).superRefine((name, ctx) => {
+      const problem = skillNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    parent: z.unknown().optional(),
+  },
+  says(`Choose a protocol for the skill: one of ${TEMPLATE_PROTOCOLS.join(', ')}.`),
+);
+
+const requestName = says('Give the request a name, such as "swap at 30 gwei".');
+const requestInput = z.object(
+  {
+    name: z
+      .string(requestName)
+      .transform((n) => n.trim())
+      .refine((n) => n !== '', requestName)
+      .refine((n) => n.length <= MAX_REQUEST_NAME, says(`Keep the request's name to ${MAX_REQUEST_NAME} characters.`))
+      .refine((n) => !/[\u0000-\u001f\u007f]/.test(n), says('A request name is one line of text, without control characters.')),
+    tool: z.string(says('Say which tool the request calls.')).min(1, says('Say which tool the request calls.')),
+    args: z
+      .unknown()
+      .optional()
+      .transform((a) => a ?? {}),
+    assertions: z.array(z.any()).optional().catch(undefined),
+    // Checked with the rest of the request when it is written (qa/collections.ts).
+    timeoutMs: z.any().optional(),
+  },
+  says('There is no request to save.'),
+);
+
+const variablesShape = plainObject(says('Variables are a JSON object of names and values, like {"price": 30}.'));
+const secretValue = z.string(says('Give the secret a value (it is stored encrypted and not shown again).')).min(1, says('Give the secret a value (it is stored encrypted and not shown again).'));
+const envName = z.string(says('Name the environment to run with.')).nullish();
+
+/** The renderer's value checked against `schema`, or an Error with the schema's sentence. */
+function fromRenderer<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  return parseWith(schema, value, (problem) => new Error(problem));
+}
 
 export class AuthoringService implements AuthoringApi {
   constructor(readonly wb: SkillHost) {}
@@ -52,10 +97,7 @@ export class AuthoringService implements AuthoringApi {
   }
 
   async createSkill(req: NewSkillRequest): Promise<NewSkillResult> {
-    const { protocol, name } = req ?? ({} as NewSkillRequest);
-    if (!TEMPLATE_PROTOCOLS.includes(protocol)) throw new Error(`Choose a protocol for the skill: one of ${TEMPLATE_PROTOCOLS.join(', ')}.`);
-    const problem = typeof name === 'string' ? skillNameProblem(name) : 'A skill needs a name.';
-    if (problem) throw new Error(problem);
+    const { protocol, name } = fromRenderer(newSkillRequest, req ?? {});
     const parent = existingFolder(req.parent, 'to create the skill in');
     const open = (await this.wb.getWorkspace()).folders.map(realOrSelf);
     const inWorkspace = open.some((f) => isWithin(f, parent));
@@ -93,7 +135,7 @@ export class AuthoringService implements AuthoringApi {
 
   async runCollection(skillId: string, collectionDir: string, env?: string | null): Promise<RunReport> {
     const place = this.place(skillId, collectionDir);
-    if (env !== undefined && env !== null && typeof env !== 'string') throw new Error('Name the environment to run with.');
+    fromRenderer(envName, env);
     await this.wb.reloadSettled(skillId);
     const runtime = await this.wb.liveRuntime(skillId);
     return runCollectionWith(place.dir, { env: env ?? undefined, home: this.wb.home, runtime });
@@ -109,7 +151,7 @@ export class AuthoringService implements AuthoringApi {
       delete environments[env];
       for (const name of c.secrets) deleteSecretVariable(this.wb.stores.secrets, c.dir, env, name);
     } else {
-      if (!variables || typeof variables !== 'object' || Array.isArray(variables)) throw new Error('Variables are a JSON object of names and values, like {"price": 30}.');
+      fromRenderer(variablesShape, variables);
       for (const name of Object.keys(variables)) {
         const problem = collectionNameProblem(name, 'a variable');
         if (problem) throw new Error(problem);
@@ -131,7 +173,7 @@ export class AuthoringService implements AuthoringApi {
       deleteSecretVariable(this.wb.stores.secrets, place.dir, env, name);
       return collectionDetails(this.wb.stores.secrets, place);
     }
-    if (typeof value !== 'string' || !value) throw new Error('Give the secret a value (it is stored encrypted and not shown again).');
+    fromRenderer(secretValue, value);
     // A name is plain or secret, never both: turning a variable into a secret takes it out of the files.
     const c = loadCollection(place.dir);
     if (Object.values(c.environments).some((vars) => name in vars)) {
@@ -207,21 +249,15 @@ export class AuthoringService implements AuthoringApi {
   }
 
   private checkRequest(skillId: string, r: SavedRequest | undefined): SavedRequest {
-    if (!r || typeof r !== 'object') throw new Error('There is no request to save.');
-    const name = typeof r.name === 'string' ? r.name.trim() : '';
-    if (!name) throw new Error('Give the request a name, such as "swap at 30 gwei".');
-    if (name.length > MAX_REQUEST_NAME) throw new Error(`Keep the request's name to ${MAX_REQUEST_NAME} characters.`);
-    if (/[\u0000-\u001f\u007f]/.test(name)) throw new Error('A request name is one line of text, without control characters.');
-    if (typeof r.tool !== 'string' || !r.tool) throw new Error('Say which tool the request calls.');
+    const { name, tool, args, assertions, timeoutMs } = fromRenderer(requestInput, r);
     const tools = this.wb.knownInfo(skillId)?.tools.map((t) => t.name);
-    if (tools && !tools.includes(r.tool)) throw new Error(`${this.wb.skillRef(skillId).name} has no tool "${r.tool}".`);
-    const args = r.args ?? {};
+    if (tools && !tools.includes(tool)) throw new Error(`${this.wb.skillRef(skillId).name} has no tool "${tool}".`);
     // Saved files are for git: a value this workbench knows as a secret must not end up in one.
     if (JSON.stringify(this.wb.redact(skillId, args)) !== JSON.stringify(args)) {
       throw new Error('These arguments hold a value the workbench keeps as a secret. Save it as a secret variable of the collection and write {{name}} in its place.');
     }
-    const out: SavedRequest = { name, tool: r.tool, args, assertions: Array.isArray(r.assertions) ? r.assertions : [] };
-    if (r.timeoutMs !== undefined) out.timeoutMs = r.timeoutMs;
+    const out: SavedRequest = { name, tool, args, assertions: assertions ?? [] };
+    if (timeoutMs !== undefined) out.timeoutMs = timeoutMs;
     return out;
   }
 }

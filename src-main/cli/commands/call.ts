@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
+import { isErrorCode, type ErrorCode } from '../../engine/errors';
 import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
@@ -83,21 +84,26 @@ function checkRecordingTarget(file: string, rt: SkillRuntime): void {
   }
 }
 
+/** The exit code for each of the workbench's error codes: the compiler checks that none is left out. */
+const EXIT_OF: Record<ErrorCode, number> = {
+  TIMEOUT: EXIT.TIMEOUT,
+  CRASHED: EXIT.FAILURE,
+  PROTOCOL: EXIT.FAILURE,
+  LAUNCH: EXIT.FAILURE,
+  NOT_FOUND: EXIT.FAILURE,
+  UNSUPPORTED: EXIT.FAILURE,
+  STOPPED: EXIT.FAILURE,
+  TOOL: EXIT.TOOL_ERROR,
+  CANCELLED: EXIT.TOOL_ERROR,
+  VALIDATION: EXIT.TOOL_ERROR,
+  CAPABILITY: EXIT.TOOL_ERROR,
+};
+
 export function exitCode(outcome: CallOutcome): number {
   if (outcome.ok) return EXIT.OK;
-  switch (outcome.error?.code) {
-    case 'TIMEOUT':
-      return EXIT.TIMEOUT;
-    case 'CRASHED':
-    case 'PROTOCOL':
-    case 'LAUNCH':
-    case 'NOT_FOUND':
-    case 'UNSUPPORTED':
-    case 'STOPPED':
-      return EXIT.FAILURE;
-    default:
-      return EXIT.TOOL_ERROR;
-  }
+  const code = outcome.error?.code;
+  // A skill's own code (an action script's "UNKNOWN_ACTION", say) is the tool reporting an error.
+  return isErrorCode(code) ? EXIT_OF[code] : EXIT.TOOL_ERROR;
 }
 
 function readArgs(inline?: string, file?: string): unknown {

@@ -7,17 +7,18 @@ import type { CallOutcome, SkillInfo, ToolInfo } from '../../contract';
 import type { SpawnSpec } from '../../engine/child';
 import { SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
+import type { ParamsIn, RpcMethod } from '../../engine/rpc-method';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
 import { resolveCommand } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { skillEnvironment } from '../skill-env';
 import type { SkillRef } from '../../contract';
 import { readSubprocessManifest, type SubprocessManifest } from './manifest';
+import * as M from './methods';
 
-const LIFECYCLE_TIMEOUT_MS = 10_000;
 
 export class JsonRpcSkill extends PersistentRpcSkill {
-  protected readonly shutdownMethod = 'shutdown';
+  protected readonly shutdownMethod = M.shutdown.method;
   private manifest: SubprocessManifest;
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
@@ -29,15 +30,15 @@ export class JsonRpcSkill extends PersistentRpcSkill {
 
   readonly sessions: SessionCapability = {
     start: async (sessionId) => {
-      await this.lifecycle('lifecycle/onSessionStart', { sessionId });
+      await this.lifecycle(M.onSessionStart, { sessionId });
     },
     end: async (sessionId) => {
-      await this.lifecycle('lifecycle/onSessionEnd', { sessionId });
+      await this.lifecycle(M.onSessionEnd, { sessionId });
     },
   };
 
   async tick(): Promise<void> {
-    await this.lifecycle('lifecycle/onTick', {});
+    await this.lifecycle(M.onTick, {});
   }
 
   protected spawnSpec(): SpawnSpec {
@@ -52,18 +53,17 @@ export class JsonRpcSkill extends PersistentRpcSkill {
   }
 
   protected async handshake(proc: RpcProcess): Promise<SkillInfo> {
-    const init = await proc.request<Record<string, unknown>>('initialize', {}, { timeoutMs: this.ctx.timeoutMs ?? 30_000 });
-    if (!init || typeof init !== 'object') throw new SkillError('PROTOCOL', `${this.ref.name} answered initialize without a result object.`);
+    const init = await proc.request(M.initialize, {}, { timeoutMs: this.ctx.timeoutMs });
     const notes: string[] = [];
     const tools = toolsFrom(init.tools, notes);
-    await proc.request('lifecycle/onLoad', {}, { timeoutMs: LIFECYCLE_TIMEOUT_MS }).catch((err: Error) => {
+    await proc.request(M.onLoad, {}).catch((err: Error) => {
       notes.push(`lifecycle/onLoad failed: ${err.message}`);
     });
     return {
       ...this.ref,
-      name: str(init.name) ?? this.ref.name,
-      description: str(init.description) ?? this.ref.description,
-      version: str(init.version) ?? this.manifest.version,
+      name: init.name ?? this.ref.name,
+      description: init.description ?? this.ref.description,
+      version: init.version ?? this.manifest.version,
       tools,
       notes,
       tickIntervalMs: tickIntervalOf(this.manifest.tickIntervalMs, notes),
@@ -73,20 +73,16 @@ export class JsonRpcSkill extends PersistentRpcSkill {
 
   protected async invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome> {
     const started = performance.now();
-    const result = await proc.request<Record<string, unknown> | string | null>('tools/call', { name: tool, arguments: args ?? {} }, opts);
+    const result = await proc.request(M.toolsCall, { name: tool, arguments: args ?? {} }, opts);
     const durationMs = Math.round(performance.now() - started);
     if (typeof result === 'string') return textOutcome(result, false, durationMs, 'result is a bare string');
-    if (!result || typeof result !== 'object') {
-      throw new SkillError('PROTOCOL', `${this.ref.name} answered tools/call for "${tool}" without a result object.`);
-    }
-    const isError = result.isError === true || result.is_error === true;
     const form = Array.isArray(result.content) ? 'content as a list of items' : undefined;
-    return textOutcome(contentText(result.content), isError, durationMs, form);
+    return textOutcome(contentText(result.content), result.isError, durationMs, form);
   }
 
-  private async lifecycle(method: string, params: unknown): Promise<void> {
+  private async lifecycle<L extends RpcMethod>(method: L, params: ParamsIn<L>): Promise<void> {
     const proc = await this.running();
-    await this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs ?? LIFECYCLE_TIMEOUT_MS }));
+    await this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs }));
   }
 }
 
@@ -97,23 +93,20 @@ function toolsFrom(raw: unknown, notes: string[]): ToolInfo[] {
   }
   const out: ToolInfo[] = [];
   for (const t of raw) {
-    if (!t || typeof t !== 'object' || typeof (t as { name?: unknown }).name !== 'string') {
+    const checked = M.subprocessTool.safeParse(t);
+    if (!checked.success) {
       notes.push(`Ignored a tool without a name: ${JSON.stringify(t).slice(0, 120)}`);
       continue;
     }
-    const tool = t as Record<string, unknown>;
+    const tool = checked.data;
     // The document says `parameters`; MCP-minded skills send `inputSchema`: accept both, say which.
     const schema = (tool.parameters ?? tool.inputSchema) as ToolInfo['inputSchema'] | undefined;
     if (!tool.parameters && tool.inputSchema) notes.push(`Tool "${tool.name}" declares inputSchema instead of parameters.`);
     out.push({
-      name: tool.name as string,
-      description: str(tool.description),
+      name: tool.name,
+      description: tool.description,
       inputSchema: schema && typeof schema === 'object' ? schema : { type: 'object', properties: {} },
     });
   }
   return out;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
 }

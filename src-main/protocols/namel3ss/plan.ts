@@ -6,7 +6,7 @@
  * container runtime, guarantees without a sandbox, a service that may not use the network).
  */
 import path from 'node:path';
-import { SkillError } from '../../engine/errors';
+import { SkillError, type ErrorCode } from '../../engine/errors';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { BINDINGS_FILE, BUILTIN_PACK_PREFIX, entryProblem, isPythonIdentifier, type RunnerKind, type ToolBinding } from './bindings';
@@ -76,7 +76,7 @@ export function planCall(decl: AiTool, model: AppModel, opts: PlanOptions): Call
   const plan: CallPlan = { source: res.source, pack: res.pack, binding, runner, sandbox: false, guarantees, required: requiredCapabilities(guarantees), notes: [] };
   if (res.note) plan.notes.push(res.note);
   if (key && key !== decl.name) plan.notes.push(`[capability_overrides] "${key}" applies to the capsule tool "${decl.name}".`);
-  const block = (code: string, message: string, errorType?: string, checks?: Record<string, unknown>[]) => {
+  const block = (code: ErrorCode, message: string, errorType?: string, checks?: Record<string, unknown>[]) => {
     plan.blocked = { error: new SkillError(code, message), errorType, checks };
     return plan;
   };

@@ -8,14 +8,15 @@ import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, ToolInfo } from '..
 import type { SpawnSpec } from '../../engine/child';
 import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
+import type { ParamsIn, ResultOf, RpcMethod } from '../../engine/rpc-method';
 import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability, type SetupAnswers } from '../adapter';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { skillEnvironment } from '../skill-env';
 import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
+import * as M from './methods';
 import { SetupFlow } from './setup-flow';
 
-const HOOK_TIMEOUT_MS = 30_000;
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
 const LOAD_FAILED = 3;
 const LAUNCHER_PREFIX = 'skillbench: ';
@@ -23,7 +24,7 @@ const LAUNCHER_PREFIX = 'skillbench: ';
 const EARLY_SDK_LINE_LIMIT = 64 * 1024;
 
 export class SkillDefSkill extends PersistentRpcSkill {
-  protected readonly shutdownMethod = 'skill/shutdown';
+  protected readonly shutdownMethod = M.skillShutdown.method;
   private manifest: SkillDefManifest;
   private readonly mode: LaunchMode;
   readonly setup: SetupFlow;
@@ -40,22 +41,19 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   readonly sessions: SessionCapability = {
     start: async (sessionId) => {
-      await this.hook('skill/sessionStart', { sessionId });
+      await this.hook(M.sessionStart, { sessionId });
     },
     end: async (sessionId) => {
-      await this.hook('skill/sessionEnd', { sessionId });
+      await this.hook(M.sessionEnd, { sessionId });
     },
   };
 
   async tick(): Promise<void> {
-    await this.hook('skill/tick', {});
+    await this.hook(M.tick, {});
   }
 
   async transform(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null> {
-    const key = hook === 'beforeMessage' ? 'message' : 'response';
-    const r = await this.hook<Record<string, unknown>>(`skill/${hook}`, { [key]: text });
-    const v = r?.[key];
-    return typeof v === 'string' ? v : null;
+    return hook === 'beforeMessage' ? this.hook(M.beforeMessage, { message: text }) : this.hook(M.afterResponse, { response: text });
   }
 
   protected spawnSpec(): SpawnSpec {
@@ -81,21 +79,21 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected async handshake(proc: RpcProcess): Promise<SkillInfo> {
     const dataDir = this.ctx.vault?.dataDir ?? path.join(this.ref.dir, 'data');
-    await proc.request('skill/load', { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs ?? HOOK_TIMEOUT_MS });
+    await proc.request(M.skillLoad, { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs });
     const tools = await this.listTools(proc);
     // Later SDKs describe themselves; the original answers -32603, which is fine.
-    const status = await proc.request<Record<string, unknown>>('skill/status', {}, { timeoutMs: 5000 }).catch(() => null);
+    const status = await proc.request(M.skillStatus, {}).catch(() => null);
     const hasSetup = this.manifest.setupRequired || status?.hasSetup === true;
     // Where the manifest does not say (or there is none), a skill with a setup wizard needs it before use.
     const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
-    const tickInterval = this.manifest.tickIntervalMs ?? (typeof status?.tickInterval === 'number' ? status.tickInterval : undefined);
+    const tickInterval = this.manifest.tickIntervalMs ?? status?.tickInterval;
     const notes = [this.sdkNote()];
     if (required && !this.ctx.vault?.setupComplete()) notes.push(`Needs setup: ${this.manifest.setupLabel ?? 'run the setup wizard'} before it is fully usable.`);
     return {
       ...this.ref,
-      name: this.manifest.name ?? str(status?.name) ?? this.ref.name,
-      description: this.manifest.description ?? str(status?.description) ?? this.ref.description,
-      version: this.manifest.version ?? str(status?.version),
+      name: this.manifest.name ?? status?.name ?? this.ref.name,
+      description: this.manifest.description ?? status?.description ?? this.ref.description,
+      version: this.manifest.version ?? status?.version,
       tools,
       notes,
       tickIntervalMs: tickIntervalOf(tickInterval, notes),
@@ -106,10 +104,9 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected async invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome> {
     const started = performance.now();
-    const r = await proc.request<Record<string, unknown>>('tools/call', { name: tool, arguments: args ?? {} }, opts);
+    const r = await proc.request(M.toolsCall, { name: tool, arguments: args ?? {} }, opts);
     const durationMs = Math.round(performance.now() - started);
-    if (!r || typeof r !== 'object') throw new SkillError('PROTOCOL', `${this.ref.name} answered tools/call for "${tool}" without a result.`);
-    return textOutcome(contentText(r.content), r.isError === true || r.is_error === true, durationMs);
+    return textOutcome(contentText(r.content), r.isError, durationMs);
   }
 
   protected onRequest(method: string, params: unknown): unknown {
@@ -118,7 +115,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
   }
 
   protected async shutdown(proc: RpcProcess): Promise<unknown> {
-    await proc.request('skill/unload', {}, { timeoutMs: 5000 }).catch(() => undefined);
+    await proc.request(M.skillUnload, {}).catch(() => undefined);
     return proc.stop(this.shutdownMethod);
   }
 
@@ -140,22 +137,21 @@ export class SkillDefSkill extends PersistentRpcSkill {
     return super.startupCrash(code, signal);
   }
 
-  private async hook<T = unknown>(method: string, params: unknown): Promise<T> {
+  private async hook<H extends RpcMethod>(method: H, params: ParamsIn<H>): Promise<ResultOf<H>> {
     const proc = await this.running();
-    return this.supervisor.track(proc.request<T>(method, params, { timeoutMs: this.ctx.timeoutMs ?? HOOK_TIMEOUT_MS }));
+    return this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs }));
   }
 
   private async listTools(proc: RpcProcess): Promise<ToolInfo[]> {
-    const r = await proc.request<{ tools?: unknown }>('tools/list', {}, { timeoutMs: HOOK_TIMEOUT_MS });
-    if (!Array.isArray(r?.tools)) return [];
-    return r.tools
-      .filter((t): t is Record<string, unknown> => !!t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string')
-      .map((t) => {
-        const schema = { ...((t.inputSchema ?? t.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>) };
-        // The original SDK sends `required: null` when nothing is required; JSON Schema wants it absent.
-        if (schema.required === null) delete schema.required;
-        return { name: t.name as string, description: str(t.description), inputSchema: schema };
-      });
+    const r = await proc.request(M.toolsList, {});
+    return (r.tools ?? []).flatMap((raw) => {
+      const t = M.skillTool.safeParse(raw);
+      if (!t.success) return [];
+      const schema = { ...((t.data.inputSchema ?? t.data.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>) };
+      // The original SDK sends `required: null` when nothing is required; JSON Schema wants it absent.
+      if (schema.required === null) delete schema.required;
+      return [{ name: t.data.name, description: t.data.description, inputSchema: schema }];
+    });
   }
 
   private async setupCompleted(answers: SetupAnswers): Promise<void> {
@@ -181,9 +177,4 @@ export class SkillDefSkill extends PersistentRpcSkill {
     if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.${py}`;
     return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.${py}`;
   }
-
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
 }

@@ -4,9 +4,9 @@
  * and kept in the encrypted store. It remembers the current step to know which fields are passwords.
  */
 import type { SetupResult, SetupStep } from '../../contract';
-import { SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import type { AdapterContext, SetupAnswers, SetupCapability } from '../adapter';
+import { setupCancel, setupStart, setupSubmit } from './methods';
 
 export class SetupFlow implements SetupCapability {
   private step: SetupStep | null = null;
@@ -20,10 +20,9 @@ export class SetupFlow implements SetupCapability {
   ) {}
 
   async start(): Promise<SetupStep> {
-    const r = await (await this.proc()).request<{ step?: SetupStep }>('setup/start', {});
-    if (!r?.step) throw new SkillError('PROTOCOL', 'The skill answered setup/start without a step.');
+    const { step } = await (await this.proc()).request(setupStart, {});
     this.answers = [];
-    this.step = normaliseStep(r.step);
+    this.step = step;
     this.ctx.onTimeline?.({ kind: 'setup', label: `Setup started: ${this.step.title}` });
     return this.step;
   }
@@ -38,8 +37,7 @@ export class SetupFlow implements SetupCapability {
         this.ctx.vault?.remember(`setup.${stepId}.${f.name}`, v);
       }
     }
-    const raw = await (await this.proc()).request<Record<string, unknown>>('setup/submit', { stepId, values });
-    const result = normaliseResult(raw);
+    const result: SetupResult = await (await this.proc()).request(setupSubmit, { stepId, values });
     if (result.status !== 'error') this.answers = [...this.answers.filter((a) => a.id !== stepId), answersOf(step, stepId, values)];
     if (result.status === 'next' && result.nextStep) this.step = result.nextStep;
     const label =
@@ -55,7 +53,7 @@ export class SetupFlow implements SetupCapability {
 
   async cancel(): Promise<void> {
     this.step = null;
-    await (await this.proc()).request('setup/cancel', {});
+    await (await this.proc()).request(setupCancel, {});
     this.ctx.onTimeline?.({ kind: 'setup', label: 'Setup cancelled' });
   }
 }
@@ -75,24 +73,4 @@ function answersOf(step: SetupStep | null, stepId: string, values: Record<string
       return typeof v === 'string' && v ? { name, label: f?.label ?? name, type, secretKey: `setup.${stepId}.${name}` } : { name, label: f?.label ?? name, type };
     }),
   };
-}
-
-/** Accepts both the camelCase wire form and snake_case (`next_step`) that hand-written skills send. */
-function normaliseResult(raw: Record<string, unknown> | null): SetupResult {
-  if (!raw || typeof raw !== 'object') throw new SkillError('PROTOCOL', 'The skill answered setup/submit without a result.');
-  const status = raw.status;
-  if (status !== 'next' && status !== 'error' && status !== 'complete') {
-    throw new SkillError('PROTOCOL', `The skill answered setup/submit with status ${JSON.stringify(status)}; expected next, error or complete.`);
-  }
-  const next = (raw.nextStep ?? raw.next_step ?? null) as SetupStep | null;
-  return {
-    status,
-    nextStep: next ? normaliseStep(next) : null,
-    errors: Array.isArray(raw.errors) ? (raw.errors as SetupResult['errors']) : null,
-    message: typeof raw.message === 'string' ? raw.message : null,
-  };
-}
-
-function normaliseStep(s: SetupStep): SetupStep {
-  return { ...s, fields: Array.isArray(s.fields) ? s.fields : [] };
 }

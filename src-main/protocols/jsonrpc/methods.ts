@@ -1,0 +1,49 @@
+/**
+ * The subprocess JSON-RPC protocol's methods (python-skills-subprocess-jsonrpc.md), one declaration each
+ * (see engine/rpc-method.ts). The skill asks nothing of the host in this protocol.
+ */
+import { rpcMethod } from '../../engine/rpc-method';
+import { describe, z } from '../../engine/shape';
+
+const LIFECYCLE_TIMEOUT_MS = 10_000;
+const none = z.object({});
+const anything = z.unknown();
+
+/** A text the skill may send to describe itself: anything else, or an empty text, counts as not given. */
+const shownText = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((s) => s || undefined);
+
+/** A tool as `initialize` lists it; the document says `parameters`, MCP-minded skills send `inputSchema`. */
+export const subprocessTool = z.object({ name: z.string(), description: shownText, parameters: z.unknown().optional(), inputSchema: z.unknown().optional() });
+
+/** `tools` is read item by item by the caller, so one bad tool costs only itself. */
+export const initialize = rpcMethod(
+  'initialize',
+  none,
+  z.object({ name: shownText, description: shownText, version: shownText, tools: z.unknown().optional() }),
+  30_000,
+);
+
+export const onLoad = rpcMethod('lifecycle/onLoad', none, anything, LIFECYCLE_TIMEOUT_MS);
+export const onSessionStart = rpcMethod('lifecycle/onSessionStart', z.object({ sessionId: z.string() }), anything, LIFECYCLE_TIMEOUT_MS);
+export const onSessionEnd = rpcMethod('lifecycle/onSessionEnd', z.object({ sessionId: z.string() }), anything, LIFECYCLE_TIMEOUT_MS);
+export const onTick = rpcMethod('lifecycle/onTick', none, anything, LIFECYCLE_TIMEOUT_MS);
+export const shutdown = rpcMethod('shutdown', none, anything);
+
+/** A bare string is taken as the text (noted as such); otherwise `content`, with `isError` (or `is_error`) honoured. */
+export const toolsCall = rpcMethod(
+  'tools/call',
+  z.object({ name: z.string(), arguments: z.unknown().optional() }),
+  z.union(
+    [
+      z.string(),
+      z
+        .object({ content: z.unknown().optional(), isError: z.unknown().optional(), is_error: z.unknown().optional() })
+        .transform((r) => ({ content: r.content, isError: r.isError === true || r.is_error === true })),
+    ],
+    { error: (iss) => `it must be text or an object with "content" (got ${describe(iss.input)})` },
+  ),
+);

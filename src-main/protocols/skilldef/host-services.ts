@@ -1,0 +1,107 @@
+/**
+ * What a SkillDefinition skill may ask of the host (reverse JSON-RPC calls), for one skill: its state,
+ * its data folder, events for its timeline, and the shared entity graph.
+ *
+ * Each handler is registered against its method's declaration (protocols/skilldef/methods.ts), which
+ * checks the params and refuses them in plain words (-32602); unknown methods get -32601. Every refusal and
+ * failure is also told through `log`, since the skill usually swallows the error it receives.
+ */
+import { JSONRPC, RpcError } from '../../engine/errors';
+import { Redactor } from '../../engine/redactor';
+import { MethodTable } from '../../engine/rpc-method';
+import type { HostServices } from '../adapter';
+import * as H from './methods';
+import type { DataStore } from '../../host/data-store';
+import type { EntityStore } from '../../host/entity-store';
+import type { SkillSecrets } from '../../host/secret-store';
+import type { StateStore } from '../../host/state-store';
+
+export interface HostServicesOptions {
+  skillId: string;
+  state: StateStore;
+  data: DataStore;
+  /** One store for the whole workbench, shared by every skill's services. */
+  entities: EntityStore;
+  /** Called for `intelligence/emitEvent`; the caller records it on the skill's timeline. */
+  onEvent?: (eventType: string, data: unknown) => void;
+  log?: (line: string) => void;
+  /** The skill's secrets, kept out of the shared entity graph (replaced by the redaction mark). */
+  secrets?: SkillSecrets;
+  /** Answers `skills/list`; without it the list is empty. */
+  listSkills?: () => unknown[] | Promise<unknown[]>;
+}
+
+export { SEARCH_LIMIT_MAX } from './methods';
+
+/** Leaves out the fields the skill did not give, so the stored entity carries no undefined keys. */
+function given<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function createHostServices(opts: HostServicesOptions): HostServices {
+  const log = opts.log ?? (() => undefined);
+  const { skillId, state, data, entities } = opts;
+
+  /** Secrets of this skill must not travel to other skills through the shared graph. */
+  const scrub = <T>(method: string, value: T): T => {
+    const secrets = Object.values(opts.secrets?.all() ?? {});
+    if (!secrets.length) return value;
+    const r = new Redactor();
+    for (const s of secrets) r.add(s);
+    const clean = r.value(value);
+    if (JSON.stringify(clean) !== JSON.stringify(value)) log(`${method}: a secret of the skill was replaced by the redaction mark before it entered the shared entity graph.`);
+    return clean;
+  };
+
+  const methods = new MethodTable()
+    .on(H.stateGet, async () => ({ state: state.get() }))
+    .on(H.stateSet, async ({ partial }) => {
+      await state.merge(partial);
+      return { ok: true };
+    })
+    .on(H.dataRead, async ({ filename }) => ({ content: await data.read(filename) }))
+    .on(H.dataWrite, async ({ filename, content }) => {
+      // The data store refuses content that is not text, in its own words.
+      await data.write(filename, content as string);
+      return { ok: true };
+    })
+    .on(H.emitEvent, async ({ eventType, data: eventData }) => {
+      try {
+        opts.onEvent?.(eventType, eventData ?? null);
+      } catch (err) {
+        log(`intelligence/emitEvent: recording the event "${eventType}" failed: ${(err as Error).message}`);
+      }
+      return { ok: true };
+    })
+    .on(H.entitiesUpsert, async (entity) => {
+      await entities.upsert(scrub(H.entitiesUpsert.method, given(entity)), skillId);
+      return { ok: true };
+    })
+    .on(H.entitiesSearch, async (q) => ({ results: entities.search(q) }))
+    .on(H.entitiesUpsertRelationship, async (rel) => {
+      await entities.upsertRelationship(scrub(H.entitiesUpsertRelationship.method, given(rel)), skillId);
+      return { ok: true };
+    })
+    .on(H.entitiesGetRelationships, async (q) => ({ results: entities.getRelationships(q) }))
+    .on(H.skillsList, async () => ({ skills: (await opts.listSkills?.()) ?? [] }));
+
+  return {
+    async handle(method: string, params: unknown): Promise<unknown> {
+      if (!methods.has(method)) {
+        log(`The skill called "${method}", which the workbench does not offer; answered -32601 (method not found).`);
+        throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method}`);
+      }
+      try {
+        return await methods.handle(method, params);
+      } catch (err) {
+        if (err instanceof RpcError) {
+          log(`${method} refused: ${err.message}`);
+          throw err;
+        }
+        const message = `${method} failed: ${(err as Error)?.message ?? String(err)}`;
+        log(message);
+        throw new RpcError(JSONRPC.INTERNAL_ERROR, message);
+      }
+    },
+  };
+}

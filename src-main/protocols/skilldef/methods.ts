@@ -1,0 +1,190 @@
+/**
+ * The SkillDefinition protocol's methods, one declaration each (see engine/rpc-method.ts): those the host
+ * sends to the skill, and those the skill may call on the host (served by host-services.ts).
+ *
+ * Answers are read the way real skills send them: a field of the wrong type is left out rather than fatal
+ * where the old SDKs were loose (`.catch`), and snake_case twins (`is_error`, `next_step`) are accepted.
+ */
+import type { SetupFieldError, SetupStep } from '../../contract';
+import { rpcMethod } from '../../engine/rpc-method';
+import { need, plainObject, z } from '../../engine/shape';
+
+const HOOK_TIMEOUT_MS = 30_000;
+const none = z.object({});
+const anything = z.unknown();
+const ok = z.object({ ok: z.boolean() });
+
+/** A text the skill may send to describe itself: anything else, or an empty text, counts as not given. */
+const shownText = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((s) => s || undefined);
+
+// ---- Host -> skill ----
+
+/** A tool as `tools/list` describes it; entries without a name are skipped by the caller. */
+export const skillTool = z.object({ name: z.string(), description: shownText, inputSchema: z.unknown().optional(), parameters: z.unknown().optional() });
+
+/** A setup step, passed through as the skill wrote it (the doctor judges its id and fields); `fields` that is not a list counts as none. */
+const setupStep = z
+  .looseObject({ fields: z.array(z.any()).optional().catch(undefined) })
+  .transform((s) => ({ ...s, fields: Array.isArray(s.fields) ? s.fields : [] }) as SetupStep);
+
+export const skillLoad = rpcMethod('skill/load', z.object({ manifest: z.unknown().optional(), dataDir: z.string() }), anything, HOOK_TIMEOUT_MS);
+export const skillUnload = rpcMethod('skill/unload', none, anything, 5000);
+export const skillShutdown = rpcMethod('skill/shutdown', none, anything);
+
+export const toolsList = rpcMethod(
+  'tools/list',
+  none,
+  // A skill without tools may answer anything: it simply has none.
+  z.object({ tools: z.array(z.unknown()).optional().catch(undefined) }).catch({ tools: undefined }),
+  HOOK_TIMEOUT_MS,
+);
+
+/** Later SDKs describe themselves; the original answers -32603. */
+export const skillStatus = rpcMethod(
+  'skill/status',
+  none,
+  z.object({
+    name: shownText,
+    description: shownText,
+    version: shownText,
+    hasSetup: z.boolean().optional().catch(undefined),
+    tickInterval: z.number().optional().catch(undefined),
+  }),
+  5000,
+);
+
+export const toolsCall = rpcMethod(
+  'tools/call',
+  z.object({ name: z.string(), arguments: z.unknown().optional() }),
+  z
+    .object({ content: z.unknown().optional(), isError: z.unknown().optional(), is_error: z.unknown().optional() })
+    .transform((r) => ({ content: r.content, isError: r.isError === true || r.is_error === true })),
+);
+
+export const sessionStart = rpcMethod('skill/sessionStart', z.object({ sessionId: z.string() }), anything, HOOK_TIMEOUT_MS);
+export const sessionEnd = rpcMethod('skill/sessionEnd', z.object({ sessionId: z.string() }), anything, HOOK_TIMEOUT_MS);
+export const tick = rpcMethod('skill/tick', none, anything, HOOK_TIMEOUT_MS);
+
+/** A message hook answers the text changed (null: leave it as it was, whatever else it answered). */
+const changedText = z.string().nullable().catch(null);
+export const beforeMessage = rpcMethod(
+  'skill/beforeMessage',
+  z.object({ message: z.string() }),
+  z.object({ message: changedText }).catch({ message: null }).transform((r) => r.message),
+  HOOK_TIMEOUT_MS,
+);
+export const afterResponse = rpcMethod(
+  'skill/afterResponse',
+  z.object({ response: z.string() }),
+  z.object({ response: changedText }).catch({ response: null }).transform((r) => r.response),
+  HOOK_TIMEOUT_MS,
+);
+
+export const setupStart = rpcMethod('setup/start', none, z.object({ step: setupStep }));
+export const setupCancel = rpcMethod('setup/cancel', none, anything);
+/** Accepts both the camelCase wire form and snake_case (`next_step`) that hand-written skills send. */
+export const setupSubmit = rpcMethod(
+  'setup/submit',
+  z.object({ stepId: z.string(), values: z.record(z.string(), z.unknown()) }),
+  z
+    .object({
+      status: z.enum(['next', 'error', 'complete']),
+      nextStep: setupStep.nullish().catch(undefined),
+      next_step: setupStep.nullish().catch(undefined),
+      errors: z.array(z.any()).nullish().catch(undefined),
+      message: z.string().nullish().catch(undefined),
+    })
+    .transform((r) => ({
+      status: r.status,
+      nextStep: r.nextStep ?? r.next_step ?? null,
+      errors: (r.errors ?? null) as SetupFieldError[] | null,
+      message: r.message ?? null,
+    })),
+);
+
+// ---- Skill -> host (reverse calls) ----
+
+export const SEARCH_LIMIT_MAX = 1000;
+
+/** A required, non-empty text field. */
+const text = (field: string) => z.string(need(`"${field}" as non-empty text`)).min(1, need(`"${field}" as non-empty text`));
+/** An optional text field: absent and null both mean "not given"; numbers are taken as their text. */
+const optText = (field: string) =>
+  z
+    .union([z.string(), z.number().transform(String)], need(`"${field}" to be text when given`))
+    .nullish()
+    .transform((v) => v ?? undefined);
+const optObject = (field: string) =>
+  plainObject(need(`"${field}" to be an object when given`))
+    .nullish()
+    .transform((v) => v ?? undefined);
+
+export const stateGet = rpcMethod('state/get', none, z.object({ state: z.record(z.string(), z.unknown()) }));
+export const stateSet = rpcMethod('state/set', z.object({ partial: plainObject(need('"partial": an object of state keys to change')) }), ok);
+/** The file name is the data store's to check: it refuses in its own words. */
+export const dataRead = rpcMethod('data/read', z.object({ filename: z.unknown().optional() }), z.object({ content: z.string() }));
+export const dataWrite = rpcMethod('data/write', z.object({ filename: z.unknown().optional(), content: z.unknown().optional() }), ok);
+export const emitEvent = rpcMethod('intelligence/emitEvent', z.object({ eventType: text('eventType'), data: z.unknown().optional() }), ok);
+
+export const entitiesUpsert = rpcMethod(
+  'entities/upsert',
+  z.object({
+    type: text('type'),
+    source: text('source'),
+    id: optText('id'),
+    sourceId: optText('sourceId'),
+    title: optText('title'),
+    summary: optText('summary'),
+    metadata: optObject('metadata'),
+  }),
+  ok,
+);
+
+const limitNeed = { error: (iss: { input?: unknown }) => `"limit" to be a whole number from 1 to ${SEARCH_LIMIT_MAX} when given (got ${JSON.stringify(iss.input)})` };
+export const entitiesSearch = rpcMethod(
+  'entities/search',
+  z.object({
+    query: z
+      .string(need('"query" as text'))
+      .nullish()
+      .transform((q) => q ?? ''),
+    types: z
+      .array(z.string(need('"types" to be a list of texts when given')), need('"types" to be a list of texts when given'))
+      .nullish()
+      .transform((t) => t ?? undefined),
+    limit: z
+      .number(limitNeed)
+      .int(limitNeed)
+      .min(1, limitNeed)
+      .max(SEARCH_LIMIT_MAX, limitNeed)
+      .nullish()
+      .transform((n) => n ?? undefined),
+  }),
+  z.object({ results: z.array(z.unknown()) }),
+);
+
+export const entitiesUpsertRelationship = rpcMethod(
+  'entities/upsertRelationship',
+  z.object({ sourceId: text('sourceId'), targetId: text('targetId'), type: text('type'), source: text('source'), metadata: optObject('metadata') }),
+  ok,
+);
+
+const DIRECTIONS = ['outgoing', 'incoming', 'both'] as const;
+export const entitiesGetRelationships = rpcMethod(
+  'entities/getRelationships',
+  z.object({
+    direction: z
+      .enum(DIRECTIONS, need(`"direction" to be one of ${DIRECTIONS.join(', ')}`))
+      .nullish()
+      .transform((d) => d ?? 'outgoing'),
+    entityId: text('entityId'),
+    type: optText('type'),
+  }),
+  z.object({ results: z.array(z.unknown()) }),
+);
+
+export const skillsList = rpcMethod('skills/list', none, z.object({ skills: z.array(z.unknown()) }));
