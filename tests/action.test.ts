@@ -1,6 +1,7 @@
 /** Action skills: detection, the build-analysis example end to end, loose forms and misbehaviour, with real Python. */
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { CallOutcome, SkillRef, SkillStatus } from '../src-main/contract';
 import { LogSink } from '../src-main/engine/log-sink';
 import { MessageLog } from '../src-main/engine/message-log';
@@ -10,12 +11,11 @@ import { buildRequest, interpretDoc, lastJsonObject, parseStdout } from '../src-
 import { scanScript } from '../src-main/protocols/action/scan';
 import { discover } from '../src-main/protocols/discover';
 import { registerProtocol } from '../src-main/protocols/registry';
-import { EXAMPLES, FIXTURES, isAlive, tempDir, waitFor } from './helpers';
+import { EXAMPLES, FIXTURES, isAlive, waitFor } from './helpers';
 
 const T = { timeout: 10_000 };
 const EXAMPLE = path.join(EXAMPLES, 'build-analysis');
 const AGENT = path.join(FIXTURES, 'action', 'agent');
-const open: ActionSkill[] = [];
 
 interface Harness {
   skill: ActionSkill;
@@ -28,18 +28,18 @@ function refs(dir: string): Record<string, SkillRef> {
   return Object.fromEntries(actionProtocol.detect(dir, path.dirname(dir)).map((r) => [r.name, r]));
 }
 
-function harness(ref: SkillRef, opts: ActionAdapterOptions = {}, env: Record<string, string> = {}): Harness {
+function harness(cleanup: Cleanup, ref: SkillRef, opts: ActionAdapterOptions = {}, env: Record<string, string> = {}): Harness {
   const logs = new LogSink();
   const messages = new MessageLog();
   const statuses: SkillStatus[] = [];
-  const skill = new ActionSkill(ref, { logs, messages, redactor: new Redactor(), home: tempDir(), env, onStatus: (s) => statuses.push(s) }, opts);
-  open.push(skill);
+  const skill = new ActionSkill(ref, { logs, messages, redactor: new Redactor(), home: cleanup.tempDir(), env, onStatus: (s) => statuses.push(s) }, opts);
+  cleanup.add(skill);
   return { skill, logs, messages, statuses };
 }
 
-const example = (opts?: ActionAdapterOptions) => harness(refs(EXAMPLE).build_analysis, opts);
-const misbehave = (opts?: ActionAdapterOptions, env?: Record<string, string>) => harness(refs(AGENT).misbehave, { probe: false, ...opts }, env);
-const loose = () => harness(refs(AGENT).loose, { probe: false });
+const example = (cleanup: Cleanup, opts?: ActionAdapterOptions) => harness(cleanup, refs(EXAMPLE).build_analysis, opts);
+const misbehave = (cleanup: Cleanup, opts?: ActionAdapterOptions, env?: Record<string, string>) => harness(cleanup, refs(AGENT).misbehave, { probe: false, ...opts }, env);
+const loose = (cleanup: Cleanup) => harness(cleanup, refs(AGENT).loose, { probe: false });
 
 function stderr(logs: LogSink): string[] {
   return logs.entries().filter((e) => e.stream === 'stderr').map((e) => e.text);
@@ -50,10 +50,6 @@ function expectError(out: CallOutcome, code: string, message?: RegExp): void {
   expect(out.error?.code).toBe(code);
   if (message) expect(out.error?.message).toMatch(message);
 }
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.stop()));
-});
 
 describe('finding action skills (nothing is run)', () => {
   it('yields one skill per agent.yaml entry, ids always <agent>#<name>', () => {
@@ -93,8 +89,8 @@ describe('finding action skills (nothing is run)', () => {
 });
 
 describe('the build-analysis example', () => {
-  it('learns its actions at start by reading the script, and runs it to discover them only when asked', T, async () => {
-    const { skill, messages, statuses } = example();
+  it('learns its actions at start by reading the script, and runs it to discover them only when asked', T, async ({ cleanup }) => {
+    const { skill, messages, statuses } = example(cleanup);
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['analyze', 'report', 'fetch', 'daily_briefing']);
     expect(info.notes.join('\n')).toMatch(/found by reading the script with Python's parser \(nothing was run\): .*report, fetch, daily_briefing/);
@@ -116,8 +112,8 @@ describe('the build-analysis example', () => {
     expect(probe?.note).toMatch(/discovery: an unknown action/);
   });
 
-  it('runs every action and records each call', T, async () => {
-    const { skill, logs, messages, statuses } = example({ probe: false });
+  it('runs every action and records each call', T, async ({ cleanup }) => {
+    const { skill, logs, messages, statuses } = example(cleanup, { probe: false });
     await skill.start();
     const analyze = await skill.call('analyze', { target: 'ci_builds', days: 7 });
     expect(analyze).toMatchObject({ ok: true, trace: { exitCode: 0, form: 'documented' } });
@@ -143,8 +139,8 @@ describe('the build-analysis example', () => {
     expect(skill.status()).toBe('ready');
   });
 
-  it('returns the skill its own errors: MISSING_PARAM, INVALID_PARAM, DATA_NOT_FOUND, UNKNOWN_ACTION', T, async () => {
-    const { skill } = example({ probe: false });
+  it('returns the skill its own errors: MISSING_PARAM, INVALID_PARAM, DATA_NOT_FOUND, UNKNOWN_ACTION', T, async ({ cleanup }) => {
+    const { skill } = example(cleanup, { probe: false });
     expectError(await skill.call('analyze', {}), 'MISSING_PARAM', /target/);
     const invalid = await skill.call('analyze', { target: 'ci_builds', days: -1 });
     expectError(invalid, 'INVALID_PARAM', /days/);
@@ -155,8 +151,8 @@ describe('the build-analysis example', () => {
     expect(unknown.error?.details).toMatchObject({ supported_actions: ['analyze', 'report', 'fetch', 'daily_briefing'] });
   });
 
-  it('turns SKILL_DEBUG on and off with setDebug', T, async () => {
-    const { skill, logs } = example({ probe: false });
+  it('turns SKILL_DEBUG on and off with setDebug', T, async ({ cleanup }) => {
+    const { skill, logs } = example(cleanup, { probe: false });
     await skill.call('report', {});
     expect(stderr(logs).some((l) => l.startsWith('DEBUG'))).toBe(false);
     skill.setDebug(true);
@@ -168,8 +164,8 @@ describe('the build-analysis example', () => {
     expect(stderr(logs).some((l) => l.startsWith('DEBUG'))).toBe(false);
   });
 
-  it('learns a dict-dispatched skill the same way', T, async () => {
-    const { skill } = harness(refs(EXAMPLE).flaky_tests);
+  it('learns a dict-dispatched skill the same way', T, async ({ cleanup }) => {
+    const { skill } = harness(cleanup, refs(EXAMPLE).flaky_tests);
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['list', 'score']);
     expect(info.notes.join('\n')).toMatch(/found by reading the script with Python's parser \(nothing was run\): list, score/);
@@ -179,8 +175,8 @@ describe('the build-analysis example', () => {
 });
 
 describe('the envelope as real scripts see it', () => {
-  it('sends the documented envelope plus top-level params, from the agent folder, with the context', T, async () => {
-    const { skill } = misbehave({}, { FIXTURE_EXTRA: 'from ctx.env' });
+  it('sends the documented envelope plus top-level params, from the agent folder, with the context', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup, {}, { FIXTURE_EXTRA: 'from ctx.env' });
     const out = await skill.call('echo', { name: 'ada', action: 'clobber?' });
     const data = out.data as { request: Record<string, unknown>; cwd: string; extra_env: string; skill_debug: null };
     expect(data.cwd).toBe(AGENT);
@@ -191,8 +187,8 @@ describe('the envelope as real scripts see it', () => {
     expect(ctx.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('takes the actions agent.yaml lists, with their descriptions, when the script lists none', T, async () => {
-    const { skill } = harness(refs(path.join(FIXTURES, 'action', 'listed')).quiet);
+  it('takes the actions agent.yaml lists, with their descriptions, when the script lists none', T, async ({ cleanup }) => {
+    const { skill } = harness(cleanup, refs(path.join(FIXTURES, 'action', 'listed')).quiet);
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['summarise', 'export']);
     expect(info.tools[1].description).toBe('Export the summary as CSV.');
@@ -200,8 +196,8 @@ describe('the envelope as real scripts see it', () => {
     expect(await skill.call('export', {})).toMatchObject({ ok: true, data: { did: 'export' } });
   });
 
-  it('reads the loose forms: flat params, string error, flat code, error without success', T, async () => {
-    const { skill } = loose();
+  it('reads the loose forms: flat params, string error, flat code, error without success', T, async ({ cleanup }) => {
+    const { skill } = loose(cleanup);
     const info = await skill.start();
     expect(info.tools.map((t) => t.name)).toEqual(['echo_flat', 'fail_string', 'fail_flat', 'error_only', 'message_only']);
     expect(info.notes.join('\n')).toMatch(/found by reading the script/);
@@ -220,8 +216,8 @@ describe('the envelope as real scripts see it', () => {
     expect(msg).toMatchObject({ ok: true, text: 'done, nothing to return', data: { message: 'done, nothing to return' } });
   });
 
-  it('parses pretty and compact output, and JSON after log lines', T, async () => {
-    const { skill, messages } = misbehave();
+  it('parses pretty and compact output, and JSON after log lines', T, async ({ cleanup }) => {
+    const { skill, messages } = misbehave(cleanup);
     expect(await skill.call('compact', {})).toMatchObject({ ok: true, data: { n: 1 }, trace: { form: 'documented' } });
     expect(await skill.call('pretty', {})).toMatchObject({ ok: true, data: { n: 2, nested: { list: [1, 2, 3] } }, text: 'pretty' });
     const logsFirst = await skill.call('logs_then_json', {});
@@ -230,15 +226,15 @@ describe('the envelope as real scripts see it', () => {
     expect(messages.entries().at(-1)?.note).toMatch(/last JSON object/);
   });
 
-  it('reads a JSON error printed with a non-zero exit', T, async () => {
-    const { skill } = misbehave();
+  it('reads a JSON error printed with a non-zero exit', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup);
     const out = await skill.call('exit_nonzero', {});
     expectError(out, 'INTERNAL_ERROR', /disk on fire/);
     expect(out.trace).toMatchObject({ exitCode: 1 });
   });
 
-  it('takes text on stdout with exit 0 as a text result labelled "not JSON", and reports an empty stdout', T, async () => {
-    const { skill, messages } = misbehave();
+  it('takes text on stdout with exit 0 as a text result labelled "not JSON", and reports an empty stdout', T, async ({ cleanup }) => {
+    const { skill, messages } = misbehave(cleanup);
     const garbage = await skill.call('garbage', {});
     expect(garbage).toMatchObject({ ok: true, text: 'this is not json at all\n', trace: { form: 'not JSON', exitCode: 0 } });
     expect(garbage.error).toBeUndefined();
@@ -249,8 +245,8 @@ describe('the envelope as real scripts see it', () => {
 });
 
 describe('misbehaving scripts', () => {
-  it('merges the scan with supported_actions', T, async () => {
-    const { skill } = misbehave({ probe: true });
+  it('merges the scan with supported_actions', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup, { probe: true });
     const info = await skill.start();
     const names = info.tools.map((t) => t.name);
     expect(names.slice(0, 3)).toEqual(['echo', 'compact', 'pretty']);
@@ -258,8 +254,8 @@ describe('misbehaving scripts', () => {
     expect(info.notes.join('\n')).toMatch(/found by reading the script with Python's parser \(nothing was run\): .*hang.*big/);
   });
 
-  it('stops a call at its timeout, grandchild included', T, async () => {
-    const { skill, logs } = misbehave();
+  it('stops a call at its timeout, grandchild included', T, async ({ cleanup }) => {
+    const { skill, logs } = misbehave(cleanup);
     const out = await skill.call('hang', {}, { timeoutMs: 1500 });
     expectError(out, 'TIMEOUT', /did not finish within 1\.5 s and was stopped/);
     const line = stderr(logs).find((l) => l.startsWith('grandchild pid '));
@@ -268,21 +264,21 @@ describe('misbehaving scripts', () => {
     await waitFor(() => !isAlive(pid), 3000, 'the grandchild to be gone');
   });
 
-  it('takes its timeout from agent.yaml, ctx.timeoutMs, then the call', T, async () => {
-    const { skill } = misbehave({ probe: false });
+  it('takes its timeout from agent.yaml, ctx.timeoutMs, then the call', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup, { probe: false });
     expect(skill.ref.timeoutMs).toBe(20_000);
     const out = await skill.call('sleep', { seconds: 5 }, { timeoutMs: 300 });
     expectError(out, 'TIMEOUT', /0\.3 s/);
   });
 
-  it('stops a script that prints more than the stdout limit', T, async () => {
-    const { skill } = misbehave({ maxStdoutBytes: 64 * 1024 });
+  it('stops a script that prints more than the stdout limit', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup, { maxStdoutBytes: 64 * 1024 });
     const out = await skill.call('big', { bytes: 1 << 20 });
     expectError(out, 'PROTOCOL', /more than 64 KB on stdout/);
   });
 
-  it('reports a crash mid-call with its stderr', T, async () => {
-    const { skill } = misbehave();
+  it('reports a crash mid-call with its stderr', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup);
     const killed = await skill.call('crash', {});
     expectError(killed, 'CRASHED', /SIGKILL/);
     expect(killed.trace).toMatchObject({ signal: 'SIGKILL' });
@@ -291,8 +287,8 @@ describe('misbehaving scripts', () => {
     expect(raised.stderrTail?.join('\n')).toMatch(/RuntimeError: unexpected failure in raise/);
   });
 
-  it('cancels a call, and stop() cancels what is running', T, async () => {
-    const { skill, statuses } = misbehave();
+  it('cancels a call, and stop() cancels what is running', T, async ({ cleanup }) => {
+    const { skill, statuses } = misbehave(cleanup);
     const ctrl = new AbortController();
     const started = Date.now();
     setTimeout(() => ctrl.abort(), 300);
@@ -307,8 +303,8 @@ describe('misbehaving scripts', () => {
     expect(statuses.at(-1)).toBe('stopped');
   });
 
-  it('streams progress lines into the log while the call runs', T, async () => {
-    const { skill, logs } = misbehave();
+  it('streams progress lines into the log while the call runs', T, async ({ cleanup }) => {
+    const { skill, logs } = misbehave(cleanup);
     const call = skill.call('progress', {});
     await waitFor(() => stderr(logs).includes('25% complete'), 3000, 'the first progress line');
     expect(stderr(logs)).not.toContain('100% complete');
@@ -316,8 +312,8 @@ describe('misbehaving scripts', () => {
     expect(stderr(logs)).toContain('100% complete');
   });
 
-  it('reports an interpreter that cannot start as LAUNCH', T, async () => {
-    const { skill } = misbehave({ python: '/nonexistent/python3' });
+  it('reports an interpreter that cannot start as LAUNCH', T, async ({ cleanup }) => {
+    const { skill } = misbehave(cleanup, { python: '/nonexistent/python3' });
     expectError(await skill.call('echo', {}), 'LAUNCH');
   });
 });

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { AgentSchedule, CallOutcome, ScheduleState, SkillRef, TimelineEntry } from '../src-main/contract';
 import { LogSink } from '../src-main/engine/log-sink';
 import { skillFolder } from '../src-main/host/workbench-home';
@@ -18,12 +19,10 @@ import { nextRun, parseCron } from '../src-main/protocols/action/cron';
 import { ScheduleRunner, type ScheduleClock } from '../src-main/workbench/schedule-runner';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
-import { FIXTURES, tempDir, waitFor } from './helpers';
+import { FIXTURES, waitFor } from './helpers';
 
 const T = { timeout: 30_000 };
 const WILD = path.join(FIXTURES, 'action', 'wild');
-const open: { stop(): Promise<void> }[] = [];
-const benches: Workbench[] = [];
 
 /** The "site" the crawler crawls: counts every connection made to it. */
 let listener: net.Server;
@@ -48,23 +47,18 @@ afterAll(async () => {
   await new Promise((r) => listener.close(r));
 });
 
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.stop()));
-  await Promise.all(benches.splice(0).map((w) => w.close()));
-});
-
 function refs(): Record<string, SkillRef> {
   return Object.fromEntries(actionProtocol.detect(WILD, path.dirname(WILD)).map((r) => [r.name, r]));
 }
 
-function crawlerEnv(): { env: Record<string, string>; marker: string } {
-  const marker = path.join(tempDir(), 'crawled.txt');
+function crawlerEnv(cleanup: Cleanup): { env: Record<string, string>; marker: string } {
+  const marker = path.join(cleanup.tempDir(), 'crawled.txt');
   return { env: { CRAWLER_MARKER: marker, CRAWLER_PORT: String(port) }, marker };
 }
 
 /** A workbench home where the crawler's settings give it `env` (a skill gets no other variable of the shell). */
-async function homeWithSettings(env: Record<string, string>): Promise<string> {
-  const home = tempDir();
+async function homeWithSettings(cleanup: Cleanup, env: Record<string, string>): Promise<string> {
+  const home = cleanup.tempDir();
   const id = JSON.parse((await cli(['inspect', WILD, '--skill', 'crawler', '--json'], { home })).stdout).id as string;
   const dir = skillFolder(home, id);
   fs.mkdirSync(dir, { recursive: true });
@@ -72,9 +66,9 @@ async function homeWithSettings(env: Record<string, string>): Promise<string> {
   return home;
 }
 
-function skill(name: string, env: Record<string, string> = {}): ActionSkill {
-  const s = new ActionSkill(refs()[name], { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: tempDir(), env });
-  open.push(s);
+function skill(cleanup: Cleanup, name: string, env: Record<string, string> = {}): ActionSkill {
+  const s = new ActionSkill(refs()[name], { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env });
+  cleanup.add(s);
   return s;
 }
 
@@ -95,8 +89,8 @@ describe('agent.yaml as agents projects write it', () => {
     expect(c.readOnly[0].value).toEqual(['Bash', 'Read', 'WebFetch']);
   });
 
-  it('keeps a schedule that cannot run, with the reason', () => {
-    const dir = tempDir();
+  it('keeps a schedule that cannot run, with the reason', ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     fs.writeFileSync(path.join(dir, 'agent.yaml'), 'schedule:\n  - {cron: "61 * * * *", skill: a, action: x}\n  - {cron: "0 9 * * *", skill: nobody, action: x}\nskills:\n  - {name: a, entry: a.py}\n');
     const c = readAgentConfig(dir)!;
     expect(c.schedules[0].problem).toMatch(/"61" is not a valid minute/);
@@ -205,10 +199,10 @@ describe('schedules driven like ticks', () => {
 });
 
 describe('discovery never runs the script', () => {
-  it('shows a crawler without dispatch as one tool named after the skill, having run nothing', T, async () => {
-    const { env, marker } = crawlerEnv();
+  it('shows a crawler without dispatch as one tool named after the skill, having run nothing', T, async ({ cleanup }) => {
+    const { env, marker } = crawlerEnv(cleanup);
     const before = connections;
-    const crawler = skill('crawler', env);
+    const crawler = skill(cleanup, 'crawler', env);
     const info = await crawler.start();
     expect(info.tools.map((t) => t.name)).toEqual(['crawler']);
     expect(info.notes.join('\n')).toMatch(/does not dispatch on "action".*one tool, "crawler"/);
@@ -225,11 +219,11 @@ describe('discovery never runs the script', () => {
     expect(connections).toBe(before + 1);
   });
 
-  it('inspect, list and doctor on the crawler write nothing and open no connection', T, async () => {
-    const { env, marker } = crawlerEnv();
+  it('inspect, list and doctor on the crawler write nothing and open no connection', T, async ({ cleanup }) => {
+    const { env, marker } = crawlerEnv(cleanup);
     const before = connections;
     // The crawler's variables are in its settings, so a run of the script would reach them.
-    const home = await homeWithSettings(env);
+    const home = await homeWithSettings(cleanup, env);
     const inspect = await cli(['inspect', WILD, '--skill', 'crawler'], { env, home });
     expect(inspect.stderr).toBe('');
     expect(inspect.code).toBe(0);
@@ -252,9 +246,9 @@ describe('discovery never runs the script', () => {
     expect(connections).toBe(before);
   });
 
-  it('runs the script to discover actions only when asked (inspect --discover-by-running)', T, async () => {
-    const { env, marker } = crawlerEnv();
-    const r = await cli(['inspect', WILD, '--skill', 'crawler', '--discover-by-running'], { env, home: await homeWithSettings(env) });
+  it('runs the script to discover actions only when asked (inspect --discover-by-running)', T, async ({ cleanup }) => {
+    const { env, marker } = crawlerEnv(cleanup);
+    const r = await cli(['inspect', WILD, '--skill', 'crawler', '--discover-by-running'], { env, home: await homeWithSettings(cleanup, env) });
     expect(r.code).toBe(0);
     // A crawler does its job whatever it is asked: that is why the app warns first.
     expect(fs.existsSync(marker)).toBe(true);
@@ -263,8 +257,8 @@ describe('discovery never runs the script', () => {
 });
 
 describe('loose output', () => {
-  it('takes Markdown with exit 0 as a text result labelled not JSON, and shows the text of a failed exit', T, async () => {
-    const digest = skill('digest');
+  it('takes Markdown with exit 0 as a text result labelled not JSON, and shows the text of a failed exit', T, async ({ cleanup }) => {
+    const digest = skill(cleanup, 'digest');
     const info = await digest.start();
     expect(info.tools.map((t) => [t.name, t.description])).toEqual([
       ['daily', "the digest of today's crawl"],
@@ -283,16 +277,16 @@ describe('loose output', () => {
 });
 
 describe('an agent in the workbench', () => {
-  function bench(home = tempDir()): Workbench {
+  function bench(cleanup: Cleanup, home = cleanup.tempDir()): Workbench {
     const wb = new Workbench({ home, kind: 'browser', folders: [WILD], replaceFolders: true });
-    benches.push(wb);
+    cleanup.add(wb);
     return wb;
   }
   const DIGEST = 'wild#digest';
 
-  it('keeps a declared secret encrypted, passes it as an environment variable, and says it is set', T, async () => {
-    const home = tempDir();
-    const wb = bench(home);
+  it('keeps a declared secret encrypted, passes it as an environment variable, and says it is set', T, async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = bench(cleanup, home);
     let info = await wb.inspectSkill(DIGEST);
     expect(info.agent?.secrets.find((s) => s.name === 'DIGEST_TOKEN')?.set).toBe(false);
     await wb.updateSkillSettings(DIGEST, { secretValues: { DIGEST_TOKEN: 'tok-1234567890-secret' } });
@@ -307,8 +301,8 @@ describe('an agent in the workbench', () => {
     expect(settings).not.toContain('tok-1234567890-secret');
   });
 
-  it('arms the schedule when the skill starts; run now is a recorded call and a timeline mark; pause and resume', T, async () => {
-    const wb = bench();
+  it('arms the schedule when the skill starts; run now is a recorded call and a timeline mark; pause and resume', T, async ({ cleanup }) => {
+    const wb = bench(cleanup);
     const events: ScheduleState[][] = [];
     wb.events.on('schedules', (e) => e.skillId === DIGEST && events.push(e.schedules));
     await wb.startSkill(DIGEST);
@@ -333,9 +327,9 @@ describe('an agent in the workbench', () => {
     await waitFor(() => events.at(-1)?.[0].nextRun === null, 3000, 'the schedule to be disarmed');
   });
 
-  it('discovers actions by running only through discoverActions', T, async () => {
-    const wb = bench();
-    const { env, marker } = crawlerEnv();
+  it('discovers actions by running only through discoverActions', T, async ({ cleanup }) => {
+    const wb = bench(cleanup);
+    const { env, marker } = crawlerEnv(cleanup);
     await wb.updateSkillSettings('wild#crawler', { env });
     const info = await wb.inspectSkill('wild#crawler');
     expect(info.tools.map((t) => t.name)).toEqual(['crawler']);
@@ -347,8 +341,8 @@ describe('an agent in the workbench', () => {
 });
 
 describe('skillbench schedule', () => {
-  it('lists the entries with their next runs, and --once runs each enabled one now', T, async () => {
-    const home = tempDir();
+  it('lists the entries with their next runs, and --once runs each enabled one now', T, async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const list = await cli(['schedule', WILD], { home });
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/morning digest\s+0 7 \* \* 1-5\s+digest daily\s+\d{4}-\d\d-\d\d 07:00/);

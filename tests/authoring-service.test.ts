@@ -6,35 +6,31 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { REDACTED, type Protocol } from '../src-main/contract';
 import { createSkill } from '../src-main/authoring/new-skill';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, EXAMPLES, tempDir } from './helpers';
+import { allFiles, EXAMPLES } from './helpers';
 
-const open: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
-
-function make(folders: string[], pick?: string): Workbench {
-  const wb = new Workbench({ home: tempDir(), kind: 'browser', folders, replaceFolders: true, pickFolder: pick ? async () => pick : undefined });
-  open.push(wb);
+function make(cleanup: Cleanup, folders: string[], pick?: string): Workbench {
+  const wb = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders, replaceFolders: true, pickFolder: pick ? async () => pick : undefined });
+  cleanup.add(wb);
   return wb;
 }
 
 /** A workspace folder holding one new skill; returns the workbench and the skill's id. */
-async function withSkill(protocol: Protocol = 'jsonrpc', name = 'greeter') {
-  const root = tempDir('skillbench-ws-');
+async function withSkill(cleanup: Cleanup, protocol: Protocol = 'jsonrpc', name = 'greeter') {
+  const root = cleanup.tempDir('skillbench-ws-');
   createSkill({ folder: path.join(root, name), protocol, name });
-  const wb = make([root]);
+  const wb = make(cleanup, [root]);
   const id = (await wb.listSkills()).find((s) => s.name === name)!.id;
   return { wb, id, root, dir: path.join(root, name) };
 }
 
 describe('doctor in the app', () => {
-  it('reviews a skill of the workspace, pointing at the file and field of each finding', async () => {
-    const { wb, id, dir } = await withSkill();
+  it('reviews a skill of the workspace, pointing at the file and field of each finding', async ({ cleanup }) => {
+    const { wb, id, dir } = await withSkill(cleanup);
     const clean = await wb.authoring.runDoctor(id);
     expect(clean).toMatchObject({ skill: 'greeter', protocol: 'jsonrpc', ok: true });
     expect(clean.findings.filter((f) => f.severity !== 'info')).toEqual([]);
@@ -48,8 +44,8 @@ describe('doctor in the app', () => {
     await expect(wb.authoring.runDoctor('no/such#skill')).rejects.toThrow(/There is no skill "no\/such#skill"/);
   });
 
-  it('picks the one skill it was asked about where a folder holds several', async () => {
-    const wb = make([path.join(EXAMPLES, 'build-analysis')]);
+  it('picks the one skill it was asked about where a folder holds several', async ({ cleanup }) => {
+    const wb = make(cleanup, [path.join(EXAMPLES, 'build-analysis')]);
     const flaky = (await wb.listSkills()).find((s) => s.name === 'flaky_tests')!;
     const report = await wb.authoring.runDoctor(flaky.id);
     expect(report).toMatchObject({ skill: 'flaky_tests', protocol: 'action', ok: true });
@@ -57,9 +53,9 @@ describe('doctor in the app', () => {
 });
 
 describe('new skill from the app', () => {
-  it('creates it in an open folder, opens and selects it, and it runs', async () => {
-    const root = tempDir('skillbench-ws-');
-    const wb = make([root]);
+  it('creates it in an open folder, opens and selects it, and it runs', async ({ cleanup }) => {
+    const root = cleanup.tempDir('skillbench-ws-');
+    const wb = make(cleanup, [root]);
     const made = await wb.authoring.createSkill({ protocol: 'skilldef', name: 'weather-report', parent: root });
     expect(made).toMatchObject({ name: 'weather-report', protocol: 'skilldef', dir: fs.realpathSync(path.join(root, 'weather-report')) });
     expect(made.files).toContain('skill.py');
@@ -69,11 +65,11 @@ describe('new skill from the app', () => {
     expect(call.outcome).toMatchObject({ ok: true, text: 'Hello, Ada!' });
   });
 
-  it('makes it in a subfolder of an open folder, or in a folder the native picker returned', async () => {
-    const root = tempDir('skillbench-ws-');
+  it('makes it in a subfolder of an open folder, or in a folder the native picker returned', async ({ cleanup }) => {
+    const root = cleanup.tempDir('skillbench-ws-');
     fs.mkdirSync(path.join(root, 'team'));
-    const picked = tempDir('skillbench-picked-');
-    const wb = make([root], picked);
+    const picked = cleanup.tempDir('skillbench-picked-');
+    const wb = make(cleanup, [root], picked);
     const inner = await wb.authoring.createSkill({ protocol: 'action', name: 'triage', parent: path.join(root, 'team') });
     expect((await wb.getWorkspace()).folders).toEqual([root]);
     expect((await wb.listSkills()).find((s) => s.id === inner.skillId)?.protocol).toBe('action');
@@ -85,10 +81,10 @@ describe('new skill from the app', () => {
     expect((await wb.callTool(far.skillId, 'greet', { name: 'Bo' })).outcome?.text).toBe('Hello, Bo!');
   });
 
-  it('refuses, in plain words, what it must not do, and writes nothing', async () => {
-    const root = tempDir('skillbench-ws-');
-    const elsewhere = tempDir('skillbench-elsewhere-');
-    const wb = make([root]);
+  it('refuses, in plain words, what it must not do, and writes nothing', async ({ cleanup }) => {
+    const root = cleanup.tempDir('skillbench-ws-');
+    const elsewhere = cleanup.tempDir('skillbench-elsewhere-');
+    const wb = make(cleanup, [root]);
     const create = (req: Record<string, unknown>) => wb.authoring.createSkill({ protocol: 'jsonrpc', name: 'ok-name', parent: root, ...req } as never);
     await expect(create({ parent: elsewhere })).rejects.toThrow(/is not one of the open folders/);
     await expect(create({ parent: 'relative/folder' })).rejects.toThrow(/not a full path/);
@@ -105,8 +101,8 @@ describe('new skill from the app', () => {
 });
 
 describe('saved requests and collections in the app', () => {
-  it('saves calls as plain files in the skill\'s folder, lists, reopens, deletes them', async () => {
-    const { wb, id, dir } = await withSkill();
+  it('saves calls as plain files in the skill\'s folder, lists, reopens, deletes them', async ({ cleanup }) => {
+    const { wb, id, dir } = await withSkill(cleanup);
     const saved = await wb.authoring.saveRequest(id, {
       collection: { name: 'smoke' },
       request: { name: 'greet Ada', tool: 'greet', args: { name: 'Ada' }, assertions: [{ contains: 'Hello' }] },
@@ -129,9 +125,9 @@ describe('saved requests and collections in the app', () => {
     await expect(wb.authoring.deleteRequest(id, cdir, 'greet-Ada')).rejects.toThrow(/There is no request "greet-Ada"/);
   });
 
-  it('keeps a collection in a folder the user chose, pointing back at the skill', async () => {
-    const { wb, id, dir } = await withSkill();
-    const team = tempDir('skillbench-team-');
+  it('keeps a collection in a folder the user chose, pointing back at the skill', async ({ cleanup }) => {
+    const { wb, id, dir } = await withSkill(cleanup);
+    const team = cleanup.tempDir('skillbench-team-');
     const saved = await wb.authoring.saveRequest(id, {
       collection: { name: 'team-suite', folder: team },
       request: { name: 'hello', tool: 'greet', args: { name: 'Bo' }, assertions: [] },
@@ -144,8 +140,8 @@ describe('saved requests and collections in the app', () => {
     expect(run).toMatchObject({ passed: 1, failed: 0, env: null });
   });
 
-  it('runs a collection on the running skill with an environment and a secret only the store holds', async () => {
-    const { wb, id } = await withSkill();
+  it('runs a collection on the running skill with an environment and a secret only the store holds', async ({ cleanup }) => {
+    const { wb, id } = await withSkill(cleanup);
     const { collection } = await wb.authoring.saveRequest(id, {
       collection: { name: 'smoke' },
       request: { name: 'who', tool: 'greet', args: { name: '{{who}}' }, assertions: [{ equals: 'Hello, {{who}}!' }] },
@@ -181,10 +177,10 @@ describe('saved requests and collections in the app', () => {
     expect(allFiles(wb.home).concat(allFiles(collection.dir)).filter((f) => fs.readFileSync(f, 'latin1').includes(secret))).toEqual([]);
   });
 
-  it('refuses folders that are not the skill\'s collections, bad names, and known secrets in saved arguments', async () => {
-    const { wb, id, root } = await withSkill();
+  it('refuses folders that are not the skill\'s collections, bad names, and known secrets in saved arguments', async ({ cleanup }) => {
+    const { wb, id, root } = await withSkill(cleanup);
     const { collection } = await wb.authoring.saveRequest(id, { collection: { name: 'smoke' }, request: { name: 'a', tool: 'greet', args: { name: 'x' }, assertions: [] } });
-    const outsider = path.join(tempDir(), 'not-a-collection');
+    const outsider = path.join(cleanup.tempDir(), 'not-a-collection');
     for (const dir of [outsider, '/etc', path.join(collection.dir, '..', '..'), 'smoke']) {
       await expect(wb.authoring.runCollection(id, dir)).rejects.toThrow(/is not a collection of greeter/);
       await expect(wb.authoring.setEnvironment(id, dir, 'dev', {})).rejects.toThrow(/is not a collection of greeter/);

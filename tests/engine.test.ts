@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime, type RuntimeOptions } from '../src-main/runtime/skill-runtime';
-import { FIXTURES, isAlive, tempDir, waitFor } from './helpers';
+import { FIXTURES, isAlive, waitFor } from './helpers';
 
-const open: SkillRuntime[] = [];
 
-function fixture(opts: Partial<RuntimeOptions> = {}, env: Record<string, string> = {}): SkillRuntime {
+function fixture(cleanup: Cleanup, opts: Partial<RuntimeOptions> = {}, env: Record<string, string> = {}): SkillRuntime {
   const ref = resolveSkill(path.join(FIXTURES, 'rpc'));
-  const rt = new SkillRuntime(ref, { home: tempDir(), restart: { enabled: false }, env, ...opts });
-  open.push(rt);
+  const rt = new SkillRuntime(ref, { home: cleanup.tempDir(), restart: { enabled: false }, env, ...opts });
+  cleanup.add(rt);
   return rt;
 }
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((rt) => rt.close()));
-});
 
 function grandchildPid(rt: SkillRuntime): number | undefined {
   const line = rt.logs.entries().find((e) => e.text.startsWith('grandchild '));
@@ -24,8 +20,8 @@ function grandchildPid(rt: SkillRuntime): number | undefined {
 }
 
 describe('a JSON-RPC skill process', () => {
-  it('starts, lists tools and answers a call', async () => {
-    const rt = fixture();
+  it('starts, lists tools and answers a call', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     const info = await rt.start();
     expect(info.tools.map((t) => t.name)).toContain('echo');
     const out = await rt.call('echo', { a: 1 });
@@ -33,8 +29,8 @@ describe('a JSON-RPC skill process', () => {
     expect(rt.status).toBe('ready');
   });
 
-  it('correlates out-of-order answers of pipelined calls', async () => {
-    const rt = fixture();
+  it('correlates out-of-order answers of pipelined calls', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     const order: string[] = [];
     const slow = rt.call('sleep', { seconds: 0.3 }).then((o) => (order.push('slow'), o));
@@ -45,8 +41,8 @@ describe('a JSON-RPC skill process', () => {
     expect(f.data).toEqual({ fast: true });
   });
 
-  it('logs garbage and half lines on stdout and keeps going', async () => {
-    const rt = fixture();
+  it('logs garbage and half lines on stdout and keeps going', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     const out = await rt.call('garbage', {});
     expect(out.text).toBe('after garbage');
@@ -55,15 +51,15 @@ describe('a JSON-RPC skill process', () => {
     expect(stdout).toContain('{half a line and the rest}');
   });
 
-  it('reads UTF-8 split across chunks and CRLF line ends', async () => {
-    const rt = fixture();
+  it('reads UTF-8 split across chunks and CRLF line ends', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     expect((await rt.call('split_utf8', {})).text).toBe('héllo 世界 😀');
     expect((await rt.call('crlf', {})).text).toBe('crlf');
   });
 
-  it('logs a response with id null and still answers the real one', async () => {
-    const rt = fixture();
+  it('logs a response with id null and still answers the real one', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     expect((await rt.call('id_null', {})).text).toBe('after id null');
     const m = rt.messages.entries().find((e) => e.id === null);
@@ -71,8 +67,8 @@ describe('a JSON-RPC skill process', () => {
     expect(rt.logs.entries().some((e) => e.stream === 'system' && /id null/.test(e.text))).toBe(true);
   });
 
-  it('fails only the call whose answer is over the line limit, with a clear error', async () => {
-    const rt = fixture({ maxLineBytes: 64 * 1024 });
+  it('fails only the call whose answer is over the line limit, with a clear error', async ({ cleanup }) => {
+    const rt = fixture(cleanup, { maxLineBytes: 64 * 1024 });
     await rt.start();
     const big = await rt.call('big', { bytes: 100_000 });
     expect(big.ok).toBe(false);
@@ -81,8 +77,8 @@ describe('a JSON-RPC skill process', () => {
     expect((await rt.call('echo', { still: 'alive' })).data).toEqual({ still: 'alive' });
   });
 
-  it('fails the right call at once when an over-limit answer puts its id last, or nests another id', async () => {
-    const rt = fixture({ maxLineBytes: 64 * 1024, timeoutMs: 20_000 });
+  it('fails the right call at once when an over-limit answer puts its id last, or nests another id', async ({ cleanup }) => {
+    const rt = fixture(cleanup, { maxLineBytes: 64 * 1024, timeoutMs: 20_000 });
     await rt.start();
     const last = await rt.call('big', { bytes: 100_000, id_last: true });
     expect(last.error?.code).toBe('PROTOCOL');
@@ -96,8 +92,8 @@ describe('a JSON-RPC skill process', () => {
     expect((await waiting).text).toBe('slept 0.5');
   });
 
-  it('drives sessions and ticks through lifecycle/* and pairs each with its answer', async () => {
-    const rt = fixture();
+  it('drives sessions and ticks through lifecycle/* and pairs each with its answer', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     await rt.adapter.sessions!.start('s-1');
     await rt.adapter.tick!();
@@ -112,15 +108,15 @@ describe('a JSON-RPC skill process', () => {
     expect(sent.every((e) => e.pairSeq !== undefined)).toBe(true);
   });
 
-  it('honours isError', async () => {
-    const rt = fixture();
+  it('honours isError', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     const out = await rt.call('error', {});
     expect(out).toMatchObject({ ok: false, text: 'it went wrong', error: { code: 'TOOL' } });
   });
 
-  it('rejects a pending call at once when the skill crashes, with the exit code and stderr', async () => {
-    const rt = fixture();
+  it('rejects a pending call at once when the skill crashes, with the exit code and stderr', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     const hanging = rt.call('sleep', { seconds: 30 });
     const crash = await rt.call('crash', {});
@@ -132,8 +128,8 @@ describe('a JSON-RPC skill process', () => {
     await waitFor(() => rt.status === 'crashed', 2000, 'crashed status');
   });
 
-  it('times out a hanging call and kills the whole process group on stop', async () => {
-    const rt = fixture({ timeoutMs: 300 });
+  it('times out a hanging call and kills the whole process group on stop', async ({ cleanup }) => {
+    const rt = fixture(cleanup, { timeoutMs: 300 });
     await rt.start();
     const out = await rt.call('spawn_and_hang', {});
     expect(out.error?.code).toBe('TIMEOUT');
@@ -143,8 +139,8 @@ describe('a JSON-RPC skill process', () => {
     await waitFor(() => !isAlive(pid), 3000, 'grandchild to be gone');
   });
 
-  it('escalates to SIGKILL for a skill that ignores shutdown and SIGTERM', async () => {
-    const rt = fixture({}, { FIXTURE_IGNORE_TERM: '1', FIXTURE_GRANDCHILD: '1' });
+  it('escalates to SIGKILL for a skill that ignores shutdown and SIGTERM', async ({ cleanup }) => {
+    const rt = fixture(cleanup, {}, { FIXTURE_IGNORE_TERM: '1', FIXTURE_GRANDCHILD: '1' });
     await rt.start();
     const pid = await waitFor(() => grandchildPid(rt), 3000, 'grandchild pid');
     const proc = (rt.adapter as unknown as { supervisor: { current: { pid: number } } }).supervisor.current;
@@ -156,8 +152,8 @@ describe('a JSON-RPC skill process', () => {
     await waitFor(() => !isAlive(pid), 3000, 'grandchild to be gone');
   });
 
-  it('writes the complete log and message history to disk', async () => {
-    const rt = fixture();
+  it('writes the complete log and message history to disk', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     await rt.call('echo', { x: 'on disk' });
     await rt.close();
@@ -168,8 +164,8 @@ describe('a JSON-RPC skill process', () => {
     expect(messages.every((m) => typeof m.seq === 'number')).toBe(true);
   });
 
-  it('pairs each request with its response and its duration', async () => {
-    const rt = fixture();
+  it('pairs each request with its response and its duration', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
     await rt.start();
     await rt.call('sleep', { seconds: 0.1 });
     const entries = rt.messages.entries();
@@ -180,8 +176,8 @@ describe('a JSON-RPC skill process', () => {
 });
 
 describe('the supervisor', () => {
-  it('restarts a crashed skill with backoff and reports status changes', async () => {
-    const rt = fixture({ restart: { enabled: true, initialDelayMs: 50, loopCount: 5 } });
+  it('restarts a crashed skill with backoff and reports status changes', async ({ cleanup }) => {
+    const rt = fixture(cleanup, { restart: { enabled: true, initialDelayMs: 50, loopCount: 5 } });
     const seen: string[] = [];
     rt.onStatus((s) => seen.push(s.status));
     await rt.start();
@@ -192,8 +188,8 @@ describe('the supervisor', () => {
     expect(rt.timelineEntries().map((e) => e.kind)).toEqual(['load', 'crash', 'restart', 'load']);
   });
 
-  it('reports a crash loop as such and stops restarting', async () => {
-    const rt = fixture({ restart: { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 } }, { FIXTURE_CRASH_AT_START: '1' });
+  it('reports a crash loop as such and stops restarting', async ({ cleanup }) => {
+    const rt = fixture(cleanup, { restart: { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 } }, { FIXTURE_CRASH_AT_START: '1' });
     await expect(rt.start()).rejects.toThrow(/exited during start-up/);
     await waitFor(() => rt.status === 'crashed' && /Crash loop/.test(rt.statusDetail ?? ''), 5000, 'crash loop');
     expect(rt.statusDetail).toMatch(/3 crashes/);
@@ -201,12 +197,12 @@ describe('the supervisor', () => {
     expect(out.error?.message).toMatch(/Crash loop/);
   });
 
-  it('says plainly when the command cannot be found', async () => {
-    const home = tempDir();
-    const dir = tempDir();
+  it('says plainly when the command cannot be found', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const dir = cleanup.tempDir();
     fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ runtime: { type: 'subprocess', command: 'no-such-interpreter-xyz', args: [] } }));
     const rt = new SkillRuntime(resolveSkill(dir), { home, restart: { enabled: true } });
-    open.push(rt);
+    cleanup.add(rt);
     await expect(rt.start()).rejects.toThrow(/"no-such-interpreter-xyz": the command was not found/);
     expect(rt.status).toBe('crashed');
   });

@@ -5,21 +5,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { REDACTED, type WorkbenchEvents } from '../src-main/contract';
 import { openHomeStores } from '../src-main/runtime/stores';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
-import { allFiles, eventually, EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { allFiles, eventually, EXAMPLES, FIXTURES } from './helpers';
 
-const open: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
-
-function make(home: string, folder: string): Workbench {
+function make(cleanup: Cleanup, home: string, folder: string): Workbench {
   const wb = new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true });
-  open.push(wb);
+  cleanup.add(wb);
   return wb;
 }
 
@@ -39,9 +35,9 @@ describe('a skill process gets the environment and arguments set for it', () => 
   const TOKEN = 'tok-proc-secret-98765';
   const sha = crypto.createHash('sha256').update(TOKEN).digest('hex');
 
-  it('JSON-RPC: applied at the next restart, kept across workbenches, the secret encrypted and nowhere in clear', async () => {
-    const home = tempDir();
-    const wb = make(home, path.join(FIXTURES, 'process-echo'));
+  it('JSON-RPC: applied at the next restart, kept across workbenches, the secret encrypted and nowhere in clear', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, path.join(FIXTURES, 'process-echo'));
     const id = 'process-echo';
     await wb.startSkill(id);
     const before = await show(wb, id);
@@ -64,7 +60,7 @@ describe('a skill process gets the environment and arguments set for it', () => 
     await wb.close();
 
     // Another workbench on the same home: the settings and the secret are still there.
-    const again = make(home, path.join(FIXTURES, 'process-echo'));
+    const again = make(cleanup, home, path.join(FIXTURES, 'process-echo'));
     expect(await again.getSkillSettings(id)).toMatchObject({ env: { GREETING: 'hello there' }, secretEnv: ['API_TOKEN'], args: ['--mode', 'fast', 'two words'] });
     await again.startSkill(id);
     expect(await show(again, id)).toMatchObject({ greeting: 'hello there', token_sha256: sha });
@@ -79,18 +75,18 @@ describe('a skill process gets the environment and arguments set for it', () => 
     expect(filesWith(home, TOKEN)).toEqual([]);
   });
 
-  it('SkillDefinition: the arguments reach the skill as its own, at import and when a tool runs', async () => {
-    const home = tempDir();
-    const wb = make(home, path.join(FIXTURES, 'skilldef', 'process-echo'));
+  it('SkillDefinition: the arguments reach the skill as its own, at import and when a tool runs', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, path.join(FIXTURES, 'skilldef', 'process-echo'));
     const [skill] = await wb.listSkills();
     await wb.updateSkillSettings(skill.id, { env: { GREETING: 'hi' }, args: ['--region', 'eu'] });
     await wb.startSkill(skill.id);
     expect(await show(wb, skill.id)).toEqual({ greeting: 'hi', args: ['--region', 'eu'], args_at_import: ['--region', 'eu'] });
   });
 
-  it('refuses bad settings in plain words and keeps what was saved', async () => {
-    const home = tempDir();
-    const wb = make(home, path.join(FIXTURES, 'process-echo'));
+  it('refuses bad settings in plain words and keeps what was saved', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, path.join(FIXTURES, 'process-echo'));
     await wb.updateSkillSettings('process-echo', { args: ['-v'] });
     await expect(wb.updateSkillSettings('process-echo', { args: [42 as unknown as string] })).rejects.toThrow(/list of texts/);
     await expect(wb.updateSkillSettings('process-echo', { secretValues: { '1BAD': 'x' } })).rejects.toThrow(/not a valid environment variable name/);
@@ -100,8 +96,8 @@ describe('a skill process gets the environment and arguments set for it', () => 
 });
 
 describe('a crash is counted and explained', () => {
-  it('a skill killed with SIGKILL: the status says so with the signal and its last stderr lines, and counts the restart', async () => {
-    const wb = make(tempDir(), path.join(FIXTURES, 'process-echo'));
+  it('a skill killed with SIGKILL: the status says so with the signal and its last stderr lines, and counts the restart', async ({ cleanup }) => {
+    const wb = make(cleanup, cleanup.tempDir(), path.join(FIXTURES, 'process-echo'));
     const id = 'process-echo';
     const statuses: WorkbenchEvents['status'][] = [];
     wb.events.on('status', (s) => statuses.push(s));
@@ -122,8 +118,8 @@ describe('a crash is counted and explained', () => {
     expect((await show(wb, id)).pid).not.toBe(pid);
   });
 
-  it('a crash on a call: the exit code', async () => {
-    const wb = make(tempDir(), path.join(FIXTURES, 'rpc'));
+  it('a crash on a call: the exit code', async ({ cleanup }) => {
+    const wb = make(cleanup, cleanup.tempDir(), path.join(FIXTURES, 'rpc'));
     await wb.startSkill('rpc');
     await wb.callTool('rpc', 'crash', {});
     const [s] = await eventually(async () => {
@@ -137,9 +133,9 @@ describe('a crash is counted and explained', () => {
 });
 
 describe('setup remembers that it finished, and what it set', () => {
-  it('the answers are kept (the key only masked), across workbenches; nothing starts a setup but setupStart', async () => {
-    const home = tempDir();
-    const wb = make(home, PRICE);
+  it('the answers are kept (the key only masked), across workbenches; nothing starts a setup but setupStart', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, PRICE);
     const [skill] = await wb.listSkills();
     const id = skill.id;
     expect(await wb.getSetupConfiguration(id)).toBeNull();
@@ -165,7 +161,7 @@ describe('setup remembers that it finished, and what it set', () => {
     expect(entries.filter((e) => e.label.startsWith('Setup started'))).toHaveLength(1);
     await wb.close();
 
-    const again = make(home, PRICE);
+    const again = make(cleanup, home, PRICE);
     const remembered = await again.getSetupConfiguration(id);
     expect(remembered?.steps).toEqual(config!.steps);
     expect((await again.inspectSkill(id)).needsSetup).toBe(false);
@@ -174,9 +170,9 @@ describe('setup remembers that it finished, and what it set', () => {
     expect(filesWith(home, KEY)).toEqual([]);
   });
 
-  it('a reconfiguration that is cancelled keeps the last configuration', async () => {
-    const home = tempDir();
-    const wb = make(home, PRICE);
+  it('a reconfiguration that is cancelled keeps the last configuration', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, PRICE);
     const [{ id }] = await wb.listSkills();
     await wb.startSkill(id);
     await wb.setupStart(id);
@@ -189,15 +185,15 @@ describe('setup remembers that it finished, and what it set', () => {
     expect(await wb.getSetupConfiguration(id)).toEqual(first);
   });
 
-  it('skillbench setup from a file still completes, and the workbench then shows it configured', async () => {
-    const home = tempDir();
-    const answers = path.join(tempDir(), 'answers.json');
+  it('skillbench setup from a file still completes, and the workbench then shows it configured', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const answers = path.join(cleanup.tempDir(), 'answers.json');
     fs.writeFileSync(answers, JSON.stringify({ credentials: { api_key: KEY, account_label: 'CLI' }, preferences: { symbols: ['SOL'] } }));
     const r = await cli(['setup', PRICE, '--answers', answers], { home });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Watching SOL in USD');
     // The CLI names a skill by its folder within its parent, as the app does with the examples open.
-    const wb = make(home, EXAMPLES);
+    const wb = make(cleanup, home, EXAMPLES);
     const config = await wb.getSetupConfiguration('examples/price-alerts');
     const fields = Object.fromEntries(config!.steps.flatMap((s) => s.fields.map((f) => [f.name, f.value])));
     expect(fields).toMatchObject({ api_key: REDACTED, account_label: 'CLI', currency: 'USD', symbols: ['SOL'] });

@@ -10,11 +10,19 @@ export const ROOT = path.resolve(__dirname, '..');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
 export const EXAMPLES = path.join(ROOT, 'resources', 'examples');
 
-/** A workbench in browser mode over the misbehaving JSON-RPC fixture; `open` is the test file's list to close. */
-export function rpcWorkbench(open: Workbench[], home = tempDir()): Workbench {
-  const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-  open.push(wb);
+/** Where a test's workbenches go to be closed: the `cleanup` fixture (cleanup-fixture.ts), or a file's own list. */
+export type Closer = Workbench[] | { add(wb: Workbench): Workbench; tempDir(): string };
+
+/** Adds `wb` to `closer`; returns it. */
+export function closeLater(closer: Closer, wb: Workbench): Workbench {
+  if (Array.isArray(closer)) closer.push(wb);
+  else closer.add(wb);
   return wb;
+}
+
+/** A workbench in browser mode over the misbehaving JSON-RPC fixture, closed by `closer`. */
+export function rpcWorkbench(closer: Closer, home = Array.isArray(closer) ? tempDir() : closer.tempDir()): Workbench {
+  return closeLater(closer, new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
 }
 
 export function tempDir(prefix = 'skillbench-test-'): string {

@@ -5,22 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { skillFolder } from '../src-main/host/workbench-home';
 import { pruneHistory } from '../src-main/runtime/history-retention';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, tempDir } from './helpers';
+import { EXAMPLES } from './helpers';
 
 const MB = 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
-const open: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
 
-function make(home: string): Workbench {
+function make(cleanup: Cleanup, home: string): Workbench {
   const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'gas-estimator')], replaceFolders: true });
-  open.push(wb);
+  cleanup.add(wb);
   return wb;
 }
 
@@ -42,8 +39,8 @@ function session(skillDir: string, name: string, ageMs: number): string[] {
 const exists = (f: string) => fs.existsSync(f);
 
 describe('history retention', () => {
-  it('opening a home prunes by age, per skill and in total, oldest first; recordings stay', async () => {
-    const home = tempDir();
+  it('opening a home prunes by age, per skill and in total, oldest first; recordings stay', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const skill = skillFolder(home, 'gas-estimator');
     // 20 sessions of the skill, 40, 38, ... 2 days old: 400 MB.
     const sessions = Array.from({ length: 20 }, (_, i) => ({ age: (40 - 2 * i) * DAY, files: session(skill, `s${String(i).padStart(2, '0')}`, (40 - 2 * i) * DAY) }));
@@ -51,7 +48,7 @@ describe('history retention', () => {
     const others = ['a', 'b', 'c', 'd', 'e'].flatMap((k) => Array.from({ length: 10 }, (_, i) => oldFile(path.join(skillFolder(home, `other-${k}`), 'logs', `o${i}.log`), 19, (i + 1) * 3600_000)));
     const recording = oldFile(path.join(home, 'recordings', 'old.skillrec.jsonl'), 300, 90 * DAY);
 
-    make(home);
+    make(cleanup, home);
 
     // Older than 30 days: gone. Then over 200 MB for the skill: oldest gone until 200 MB (ages 20..2 left).
     // Then over 1 GB in total (200 + 5 × 190 = 1150 MB): the oldest, the skill's, go until 1 GB (7 more).
@@ -63,10 +60,10 @@ describe('history retention', () => {
     expect(exists(recording)).toBe(true);
   });
 
-  it("a skill's saved limits apply, and the running session's files are never pruned", async () => {
-    const home = tempDir();
+  it("a skill's saved limits apply, and the running session's files are never pruned", async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const skill = skillFolder(home, 'gas-estimator');
-    const first = make(home);
+    const first = make(cleanup, home);
     await first.updateSkillSettings('gas-estimator', { history: { maxMb: 50, maxDays: 7 } });
     expect((await first.getSkillSettings('gas-estimator')).history).toEqual({ maxMb: 50, maxDays: 7 });
     const old = Array.from({ length: 20 }, (_, i) => session(skill, `old${String(i).padStart(2, '0')}`, (20 - i) * 3600_000));
@@ -83,16 +80,16 @@ describe('history retention', () => {
 
     // Made to look 100 days old and 500 MB, it still survives another workbench opening the home.
     oldFile(current, 500, 100 * DAY);
-    make(home);
+    make(cleanup, home);
     expect(exists(current)).toBe(true);
     expect(old.filter((s) => s.every(exists)).length).toBe(0);
   });
 
-  it('refuses limits that are not positive numbers, and leaves links alone', async () => {
-    const home = tempDir();
-    const wb = make(home);
+  it('refuses limits that are not positive numbers, and leaves links alone', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home);
     await expect(wb.updateSkillSettings('gas-estimator', { history: { maxMb: -1, maxDays: 7 } })).rejects.toThrow(/history limits/);
-    const outside = oldFile(path.join(tempDir(), 'outside.log'), 300, 90 * DAY);
+    const outside = oldFile(path.join(cleanup.tempDir(), 'outside.log'), 300, 90 * DAY);
     const logs = path.join(skillFolder(home, 'gas-estimator'), 'logs');
     fs.mkdirSync(logs, { recursive: true });
     if (process.platform !== 'win32') {

@@ -5,22 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Workbench } from '../src-main/workbench/workbench';
-import { tempDir } from './helpers';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
+
 import { answerOf, hostileWorkbench } from './hostile-helpers';
 
-const open: Workbench[] = [];
-
-afterAll(async () => {
-  await Promise.all(open.map((w) => w.close()));
-});
-
 describe('a skill racing its data folder', () => {
-  it('reads nothing outside through data/read, in 3,000 tries of a name flipping to a link', async () => {
-    const outside = path.join(tempDir('skillbench-outside-'), 'secret.txt');
+  it('reads nothing outside through data/read, in 3,000 tries of a name flipping to a link', async ({ cleanup }) => {
+    const outside = path.join(cleanup.tempDir('skillbench-outside-'), 'secret.txt');
     fs.writeFileSync(outside, 'OUTSIDE: not the skill\'s to read');
-    const { wb, skilldef } = await hostileWorkbench(open);
+    const { wb, skilldef } = await hostileWorkbench(cleanup);
     const r = await wb.callTool(skilldef, 'race', { outside, tries: 3000 }, { timeoutMs: 240_000 });
     const got = answerOf<{ tries: number; leaked: number; refused: number; inside: number; empty: number; other: number }>(r);
     console.log(`data/read race: ${JSON.stringify(got)}`);
@@ -32,10 +26,10 @@ describe('a skill racing its data folder', () => {
     expect(got.inside + got.refused + got.empty).toBe(3000);
   }, 300_000);
 
-  it('refuses a data folder that is itself a link, for reading and for writing', async () => {
-    const outsideDir = tempDir('skillbench-outside-');
+  it('refuses a data folder that is itself a link, for reading and for writing', async ({ cleanup }) => {
+    const outsideDir = cleanup.tempDir('skillbench-outside-');
     fs.writeFileSync(path.join(outsideDir, 'secret.txt'), 'OUTSIDE: not the skill\'s to read');
-    const { wb, skilldef } = await hostileWorkbench(open);
+    const { wb, skilldef } = await hostileWorkbench(cleanup);
     await wb.callTool(skilldef, 'reverse', { method: 'data/write', params: { filename: 'own.txt', content: 'mine' } });
     const got = answerOf<{ read: unknown; read_error: { message: string } | null; wrote: unknown; write_error: { message: string } | null }>(
       await wb.callTool(skilldef, 'link_folder', { outside: outsideDir }),

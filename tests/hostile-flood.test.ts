@@ -4,22 +4,17 @@
  * so memory stays flat however long the flood lasts, every request is still answered, and the skill
  * still works afterwards. The bound is on the resident memory of this (the serving) process.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import { DEFAULT_MAX_INCOMING } from '../src-main/engine/jsonrpc';
-import type { Workbench } from '../src-main/workbench/workbench';
 import { answerOf, hostileWorkbench } from './hostile-helpers';
 
-const open: Workbench[] = [];
 const MiB = 1024 * 1024;
 /**
  * Growth of resident memory allowed during a flood of 200,000 requests. Measured on a 2-core machine:
  * 90 to 130 MiB with the limit (most of it garbage not yet collected), 580 MiB without it.
  */
 const FLOOD_BOUND = 160 * MiB;
-
-afterAll(async () => {
-  await Promise.all(open.map((w) => w.close()));
-});
 
 /** Runs `fn` while sampling this process's resident memory; returns its result and the peak growth. */
 async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ value: T; growth: number; peak: number; detail: string }> {
@@ -42,9 +37,9 @@ async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ value: T; growth: 
 }
 
 describe('a flood of reverse calls', () => {
-  it('is served a bounded number at a time, with memory flat, and the skill works afterwards', async () => {
+  it('is served a bounded number at a time, with memory flat, and the skill works afterwards', async ({ cleanup }) => {
     expect(DEFAULT_MAX_INCOMING).toBeLessThanOrEqual(64);
-    const { wb, skilldef } = await hostileWorkbench(open);
+    const { wb, skilldef } = await hostileWorkbench(cleanup);
     await wb.startSkill(skilldef);
     // Warm up (the first call loads what a call needs), so the measure is of the flood alone.
     await wb.callTool(skilldef, 'flood', { count: 2000 });

@@ -6,17 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
-import { tempDir } from './helpers';
+
 import { answerOf, hostileWorkbench } from './hostile-helpers';
 
-const open: Workbench[] = [];
 const isWindows = process.platform === 'win32';
-
-afterAll(async () => {
-  await Promise.all(open.map((w) => w.close()));
-});
 
 /** The pid of a process that has exited (so a temp file naming it has no writer any more). */
 function deadPid(): number {
@@ -47,8 +43,8 @@ function walk(dir: string): { path: string; mode: number; dir: boolean }[] {
 }
 
 describe('temp files left by killed writers', () => {
-  it('are removed on start when their writer is dead or they are over a minute old, and nothing else is', () => {
-    const home = tempDir();
+  it('are removed on start when their writer is dead or they are over a minute old, and nothing else is', ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const dead = deadPid();
     const alive = process.ppid; // a live process that is not this one
     const stale = [
@@ -71,16 +67,16 @@ describe('temp files left by killed writers', () => {
     ];
     for (const f of stale) touch(f, f.includes(`-${alive}-`) ? 2 * 60_000 : 0);
     for (const f of kept) touch(f);
-    open.push(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
+    cleanup.add(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
     for (const f of stale) expect(fs.existsSync(f), f).toBe(false);
     for (const f of kept) expect(fs.existsSync(f), f).toBe(true);
   });
 });
 
 describe.skipIf(isWindows)('the home, for other users (POSIX permission bits; Windows has none to check)', () => {
-  it('is 700 and every file in it 600 after a session that used every store', async () => {
-    const home = path.join(tempDir(), 'home');
-    const { wb, skilldef } = await hostileWorkbench(open, home);
+  it('is 700 and every file in it 600 after a session that used every store', async ({ cleanup }) => {
+    const home = path.join(cleanup.tempDir(), 'home');
+    const { wb, skilldef } = await hostileWorkbench(cleanup, home);
     await wb.updateSkillSettings(skilldef, { secretValues: { HOSTILE_TOKEN: 'tok-hostile-5678' }, env: { PLAIN: '1' } });
     await wb.startSkill(skilldef);
     const rec = await wb.startRecording(skilldef, 'perm');
@@ -111,10 +107,10 @@ describe.skipIf(isWindows)('the home, for other users (POSIX permission bits; Wi
     expect(readable).toEqual([]);
   });
 
-  it('is made owner-only when an earlier version left it readable by others', () => {
-    const home = tempDir();
+  it('is made owner-only when an earlier version left it readable by others', ({ cleanup }) => {
+    const home = cleanup.tempDir();
     fs.chmodSync(home, 0o755);
-    open.push(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
+    cleanup.add(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
     expect(fs.statSync(home).mode & 0o777).toBe(0o700);
   });
 });

@@ -6,22 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import { readRecording } from '../src-main/qa/recording-reader';
-import type { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
-import { tempDir } from './helpers';
+
 import { answerOf, HOSTILE, hostileWorkbench } from './hostile-helpers';
 
-const open: Workbench[] = [];
-
-afterAll(async () => {
-  await Promise.all(open.map((w) => w.close()));
-});
-
 describe('output nested thousands of levels deep', () => {
-  it('is cut at the bound and reported, with recording on, events subscribed and a secret known', async () => {
-    const { wb, rpc, skilldef } = await hostileWorkbench(open);
+  it('is cut at the bound and reported, with recording on, events subscribed and a secret known', async ({ cleanup }) => {
+    const { wb, rpc, skilldef } = await hostileWorkbench(cleanup);
     {
       for (const skill of [rpc, skilldef]) {
         await wb.startSkill(skill);
@@ -54,8 +48,8 @@ describe('output nested thousands of levels deep', () => {
     }
   });
 
-  it('lets `skillbench call` print its JSON', async () => {
-    const home = tempDir();
+  it('lets `skillbench call` print its JSON', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     for (const where of ['text', 'batch', 'content']) {
       const r = await cli(['call', path.join(HOSTILE, 'rpc'), 'deep', '--args', JSON.stringify({ levels: 5000, where }), '--json', '--record', path.join(home, `${where}.jsonl`)], { home });
       expect(r.stderr, where).not.toMatch(/call stack|RangeError/);
@@ -68,8 +62,8 @@ describe('output nested thousands of levels deep', () => {
 });
 
 describe('a reverse request over the line limit', () => {
-  it('is answered with an error the skill can read, instead of timing out', async () => {
-    const { wb, rpc, skilldef } = await hostileWorkbench(open);
+  it('is answered with an error the skill can read, instead of timing out', async ({ cleanup }) => {
+    const { wb, rpc, skilldef } = await hostileWorkbench(cleanup);
     for (const skill of [skilldef, rpc]) {
       await wb.updateSkillSettings(skill, { maxLineBytes: 64 * 1024 });
       await wb.startSkill(skill);
@@ -86,8 +80,8 @@ describe('a reverse request over the line limit', () => {
 });
 
 describe('what held before', () => {
-  it('takes noise, odd ids, prototype keys and duplicate answers, and goes on', async () => {
-    const { wb, rpc, skilldef } = await hostileWorkbench(open);
+  it('takes noise, odd ids, prototype keys and duplicate answers, and goes on', async ({ cleanup }) => {
+    const { wb, rpc, skilldef } = await hostileWorkbench(cleanup);
     for (const skill of [rpc, skilldef]) {
       const r = await wb.callTool(skill, 'noise', {});
       expect(r.outcome?.text).toBe('after noise');

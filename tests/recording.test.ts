@@ -2,15 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
+import { it } from './cleanup-fixture';
 import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, EXAMPLES, recordEchoThenCrash, rpcWorkbench, tempDir } from './helpers';
+import { allFiles, EXAMPLES, recordEchoThenCrash, rpcWorkbench } from './helpers';
 
-const open: Workbench[] = [];
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await Promise.all(open.splice(0).map((w) => w.close()));
 });
 
 /** From now on the disk refuses every write to this recording's file, as a full disk would. */
@@ -28,10 +27,10 @@ function lines(file: string): RecordLine[] {
 }
 
 describe('recording a session', () => {
-  it('writes a header and every call, message, hook, setup step, event and note, secrets redacted', async () => {
-    const home = tempDir();
+  it('writes a header and every call, message, hook, setup step, event and note, secrets redacted', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], replaceFolders: true });
-    open.push(wb);
+    cleanup.add(wb);
     const id = 'price-alerts';
     await wb.inspectSkill(id);
     const info = await wb.startRecording(id, 'exploratory');
@@ -61,9 +60,9 @@ describe('recording a session', () => {
     expect((await wb.listRecordings()).map((r) => r.file)).toEqual([info.file]);
   });
 
-  it('keeps secrets out of recorded messages however the skill spells them, and every line valid JSON', async () => {
-    const home = tempDir();
-    const wb = rpcWorkbench(open, home);
+  it('keeps secrets out of recorded messages however the skill spells them, and every line valid JSON', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = rpcWorkbench(cleanup, home);
     await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: 'p&ss<word/1', PIN: '4321' } });
     const info = await wb.startRecording('rpc');
     const out = await wb.callTool('rpc', 'go_style', { token: 'p&ss<word/1', pin: 4321 });
@@ -80,9 +79,9 @@ describe('recording a session', () => {
     }
   });
 
-  it('keeps a secret typed into a note out of the timeline file and the recording, in every escaped form', async () => {
-    const home = tempDir();
-    const wb = rpcWorkbench(open, home);
+  it('keeps a secret typed into a note out of the timeline file and the recording, in every escaped form', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = rpcWorkbench(cleanup, home);
     const token = '/ + " & < é > % ü \\ 漢x';
     await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: token } });
     await wb.startSkill('rpc');
@@ -103,8 +102,8 @@ describe('recording a session', () => {
     }
   });
 
-  it('keeps every record up to a crash of the skill, and the crash itself', async () => {
-    const wb = rpcWorkbench(open);
+  it('keeps every record up to a crash of the skill, and the crash itself', async ({ cleanup }) => {
+    const wb = rpcWorkbench(cleanup);
     const info = await recordEchoThenCrash(wb);
     const recs = lines(info.file);
     const calls = recs.filter((r) => r.type === 'call') as Extract<RecordLine, { type: 'call' }>[];
@@ -112,8 +111,8 @@ describe('recording a session', () => {
     expect(recs.some((r) => r.type === 'lifecycle' && r.kind === 'crash')).toBe(true);
   });
 
-  it('puts the records of a call on disk before a window hears of the call, with many calls in flight', async () => {
-    const wb = rpcWorkbench(open);
+  it('puts the records of a call on disk before a window hears of the call, with many calls in flight', async ({ cleanup }) => {
+    const wb = rpcWorkbench(cleanup);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     const onDiskWhenShown: string[] = [];
@@ -138,8 +137,8 @@ describe('recording a session', () => {
     expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: answer.id, result: expect.anything() });
   });
 
-  it('stops a recording whose file cannot be written, says so, and keeps the skill and what was written', async () => {
-    const wb = rpcWorkbench(open);
+  it('stops a recording whose file cannot be written, says so, and keeps the skill and what was written', async ({ cleanup }) => {
+    const wb = rpcWorkbench(cleanup);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'echo', { n: 1 });
@@ -157,8 +156,8 @@ describe('recording a session', () => {
     expect((await wb.startRecording('rpc')).active).toBe(true);
   });
 
-  it('writes what a turn recorded when the process dies of an error in that turn', () => {
-    const dir = tempDir();
+  it('writes what a turn recorded when the process dies of an error in that turn', ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     const script = path.join(dir, 'dies.ts');
     const file = path.join(dir, 'dies.jsonl');
     fs.writeFileSync(
@@ -175,8 +174,8 @@ describe('recording a session', () => {
     expect(lines(file).map((r) => (r.type === 'note' ? r.text : r.type))).toEqual(['header', 'before the fall 0', 'before the fall 1', 'before the fall 2']);
   });
 
-  it('says so when the last write, at stop, is refused', async () => {
-    const wb = rpcWorkbench(open);
+  it('says so when the last write, at stop, is refused', async ({ cleanup }) => {
+    const wb = rpcWorkbench(cleanup);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'echo', { n: 1 });

@@ -4,18 +4,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, eventually, EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { allFiles, eventually, EXAMPLES, FIXTURES } from './helpers';
 
 const FULL = path.join(FIXTURES, 'skilldef', 'full');
 const PRICE = path.join(EXAMPLES, 'price-alerts');
 const KEY = 'pk_demo1234567890abcdefghij';
-const open: Workbench[] = [];
 
-function bench(folder: string, home = tempDir()): { wb: Workbench; id: string; home: string } {
+function bench(cleanup: Cleanup, folder: string, home = cleanup.tempDir()): { wb: Workbench; id: string; home: string } {
   const wb = new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true });
-  open.push(wb);
+  cleanup.add(wb);
   return { wb, id: path.basename(folder), home };
 }
 
@@ -24,13 +24,9 @@ async function call(wb: Workbench, id: string, tool: string, args: unknown = {})
   return r.outcome!;
 }
 
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
-
 describe('host services for a SkillDefinition skill', () => {
-  it('serves state, data, entities and events, and persists state across restarts', async () => {
-    const { wb, id, home } = bench(FULL);
+  it('serves state, data, entities and events, and persists state across restarts', async ({ cleanup }) => {
+    const { wb, id, home } = bench(cleanup, FULL);
     const info = await wb.inspectSkill(id);
     expect(info.notes.join(' ')).toMatch(/bundled SDK/);
     expect((await call(wb, id, 'remember', { key: 'colour', value: 'blue' })).text).toBe('noted');
@@ -54,8 +50,8 @@ describe('host services for a SkillDefinition skill', () => {
     expect(JSON.parse((await call(wb, id, 'read_state')).text!).colour).toBe('blue');
   });
 
-  it('answers a reverse call made while the host waits on the skill', async () => {
-    const { wb, id } = bench(FULL);
+  it('answers a reverse call made while the host waits on the skill', async ({ cleanup }) => {
+    const { wb, id } = bench(cleanup, FULL);
     await wb.setState(id, { a: 1, b: 2 });
     // on_before_message awaits ctx.get_state() while the host's skill/beforeMessage is pending.
     expect(await wb.transformMessage(id, 'beforeMessage', 'state?')).toBe('state keys: a,b');
@@ -63,8 +59,8 @@ describe('host services for a SkillDefinition skill', () => {
     expect(await wb.transformMessage(id, 'afterResponse', 'a secret here')).toBe('a [hidden] here');
   });
 
-  it('refuses data names that escape the data folder, and logs the refusal', async () => {
-    const { wb, id } = bench(FULL);
+  it('refuses data names that escape the data folder, and logs the refusal', async ({ cleanup }) => {
+    const { wb, id } = bench(cleanup, FULL);
     for (const name of ['../escape.txt', '/etc/passwd', 'a/b.txt']) {
       const out = await call(wb, id, 'files', { name, content: 'x' });
       expect(out.ok).toBe(false);
@@ -74,15 +70,15 @@ describe('host services for a SkillDefinition skill', () => {
     expect(logs.some((l) => /Refused data\/write/.test(l.text))).toBe(true);
   });
 
-  it('serves reverse calls sent as notifications, and logs the ones it cannot', async () => {
-    const { wb, id } = bench(path.join(FIXTURES, 'skilldef', 'notify'));
+  it('serves reverse calls sent as notifications, and logs the ones it cannot', async ({ cleanup }) => {
+    const { wb, id } = bench(cleanup, path.join(FIXTURES, 'skilldef', 'notify'));
     expect((await call(wb, id, 'notify')).ok).toBe(true);
     await eventually(async () => (await wb.getData(id)).state?.via === 'notification', 3000, 'state set by a notification');
     await eventually(async () => (await wb.getLogs(id)).some((l) => /notification no\/such\/method failed/.test(l.text)), 3000, 'the log line');
   });
 
-  it('records sessions on the timeline with the events the skill emitted', async () => {
-    const { wb, id } = bench(FULL);
+  it('records sessions on the timeline with the events the skill emitted', async ({ cleanup }) => {
+    const { wb, id } = bench(cleanup, FULL);
     const sid = await wb.sessionStart(id);
     await wb.sessionEnd(id);
     const { entries } = await wb.getTimeline(id);
@@ -93,8 +89,8 @@ describe('host services for a SkillDefinition skill', () => {
 });
 
 describe('setup', () => {
-  it('shows field errors, then completes; the secret is nowhere under the home but the encrypted store', async () => {
-    const { wb, id, home } = bench(PRICE);
+  it('shows field errors, then completes; the secret is nowhere under the home but the encrypted store', async ({ cleanup }) => {
+    const { wb, id, home } = bench(cleanup, PRICE);
     const info = await wb.inspectSkill(id);
     expect(info.capabilities.setup).toBe(true);
     expect((await wb.listSkills())[0].status).toBe('needs-setup');
@@ -121,10 +117,10 @@ describe('setup', () => {
   });
 
   // Short secrets, and ones that JSON escapes (quotes, backslashes, non-ASCII) once or twice on their way to a file.
-  it.each([['a 3-character secret', 'Qz7'], ['a secret JSON escapes', 'Zk9é"q\\w€xyz12']])(
+  it.for([['a 3-character secret', 'Qz7'], ['a secret JSON escapes', 'Zk9é"q\\w€xyz12']])(
     'scrubs %s from every file under the home, in every escaped form',
-    async (_what, secret) => {
-      const { wb, id, home } = bench(path.join(FIXTURES, 'skilldef', 'echo-secret'));
+    async ([, secret], { cleanup }) => {
+      const { wb, id, home } = bench(cleanup, path.join(FIXTURES, 'skilldef', 'echo-secret'));
       // No manifest: has_setup=True alone makes it need setup until the wizard completes.
       expect((await wb.inspectSkill(id)).needsSetup).toBe(true);
       const step = await wb.setupStart(id);
@@ -147,16 +143,16 @@ describe('setup', () => {
     },
   );
 
-  it('keeps the skill ready after a restart once set up', async () => {
-    const home = tempDir();
-    const first = bench(PRICE, home);
+  it('keeps the skill ready after a restart once set up', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const first = bench(cleanup, PRICE, home);
     await first.wb.inspectSkill(first.id);
     const s = await first.wb.setupStart(first.id);
     const n = await first.wb.setupSubmit(first.id, s.id, { api_key: KEY });
     const done = await first.wb.setupSubmit(first.id, n.nextStep!.id, { currency: 'USD', symbols: ['ETH'], threshold_pct: 2, notify_on_drops: false });
     expect(done.status).toBe('complete');
     await first.wb.close();
-    const again = bench(PRICE, home);
+    const again = bench(cleanup, PRICE, home);
     const info = await again.wb.inspectSkill(again.id);
     expect(info.needsSetup).toBe(false);
     const price = await call(again.wb, again.id, 'get_price', { symbol: 'BTC' });
@@ -165,8 +161,8 @@ describe('setup', () => {
 });
 
 describe('ticks', () => {
-  it('never overlaps a tick that outlasts its interval: the ones due meanwhile are skipped and counted', async () => {
-    const { wb, id } = bench(path.join(FIXTURES, 'skilldef', 'slow-tick'));
+  it('never overlaps a tick that outlasts its interval: the ones due meanwhile are skipped and counted', async ({ cleanup }) => {
+    const { wb, id } = bench(cleanup, path.join(FIXTURES, 'skilldef', 'slow-tick'));
     await wb.startSkill(id);
     await new Promise((r) => setTimeout(r, 4200));
     const { entries, ticks } = await wb.getTimeline(id);

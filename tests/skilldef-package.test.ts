@@ -7,27 +7,26 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { launchMode, skillVenv } from '../src-main/protocols/skilldef/locate';
 import { systemPython } from '../src-main/host/paths';
 import { Workbench } from '../src-main/workbench/workbench';
-import { FIXTURES, tempDir, waitFor } from './helpers';
+import { FIXTURES, waitFor } from './helpers';
 import { killAll, launch, loadFailure, text } from './python-sdk-host';
 
 const CURRENT = path.join(FIXTURES, 'skilldef-current');
 const STAND_INS = path.join(FIXTURES, 'stand-ins');
-const open: Workbench[] = [];
 
 afterEach(async () => {
   await killAll();
-  await Promise.all(open.splice(0).map((w) => w.close()));
 });
 
 const pkg = (name: string, dir = path.join(CURRENT, name)) => ['--skill-dir', dir, '--entry', '__main__.py', '--package', `skills.${name.replace(/-/g, '_')}`];
 
 /** A repository like the newest snapshot of the real one: `.git`, and the skill under a folder that is no identifier. */
-function repoWithWatchlist(): { repo: string; skill: string } {
-  const repo = tempDir('skillbench-repo-');
+function repoWithWatchlist(cleanup: Cleanup): { repo: string; skill: string } {
+  const repo = cleanup.tempDir('skillbench-repo-');
   fs.mkdirSync(path.join(repo, '.git'));
   const skill = path.join(repo, 'skills-py', 'watch-list');
   fs.cpSync(path.join(CURRENT, 'watchlist'), skill, { recursive: true });
@@ -50,16 +49,16 @@ describe('package-shaped skills on the bundled SDK', () => {
     await waitFor(() => s.stderr().includes('loaded as package skills.watchlist'), 3000, 'the package line');
   });
 
-  it('loads a copy that sits alone, in a folder whose name is not an identifier', async () => {
-    const { skill } = repoWithWatchlist();
+  it('loads a copy that sits alone, in a folder whose name is not an identifier', async ({ cleanup }) => {
+    const { skill } = repoWithWatchlist(cleanup);
     const s = launch(pkg('watch-list', skill), { PYTHONPATH: STAND_INS });
-    await s.req('skill/load', { manifest: {}, dataDir: tempDir() });
+    await s.req('skill/load', { manifest: {}, dataDir: cleanup.tempDir() });
     expect(text(await s.req('tools/call', { name: 'add-symbol', arguments: { symbol: 'ada' } }))).toBe('added ADA');
     expect(s.stderr()).toContain(`loaded as package skills.watch_list (from ${skill})`);
   });
 
-  it('the workbench finds the package, its repository and its interpreter', () => {
-    const { repo, skill } = repoWithWatchlist();
+  it('the workbench finds the package, its repository and its interpreter', ({ cleanup }) => {
+    const { repo, skill } = repoWithWatchlist(cleanup);
     expect(launchMode(skill)).toEqual({ kind: 'bundled-package', module: 'skills.watch_list' });
     expect(launchMode(path.join(FIXTURES, 'skilldef', 'full'))).toEqual({ kind: 'bundled-sdk' });
     expect(skillVenv(skill)).toBeNull();
@@ -94,20 +93,20 @@ describe('a package the interpreter lacks', () => {
     expect(s.stderr()).not.toContain('Traceback');
   });
 
-  it('a stand-in package without the module asked for is named too', async () => {
-    const stub = tempDir();
+  it('a stand-in package without the module asked for is named too', async ({ cleanup }) => {
+    const stub = cleanup.tempDir();
     fs.mkdirSync(path.join(stub, 'mcp'));
     fs.writeFileSync(path.join(stub, 'mcp', '__init__.py'), '');
     const line = lastLine(await loadFailure(launch(pkg('watchlist'), { PYTHONPATH: stub }), /needs its module/));
     expect(line).toMatch(/the skill needs its module mcp\.types, which the mcp package in this interpreter, .* does not provide/);
   });
 
-  it('in the workbench: the inspector says what is missing, then uses the repository\'s .venv by itself', async () => {
-    const { repo, skill } = repoWithWatchlist();
+  it('in the workbench: the inspector says what is missing, then uses the repository\'s .venv by itself', async ({ cleanup }) => {
+    const { repo, skill } = repoWithWatchlist(cleanup);
     const venv = makeVenv(repo);
-    const home = tempDir();
+    const home = cleanup.tempDir();
     const wb = new Workbench({ home, kind: 'browser', folders: [skill], replaceFolders: true });
-    open.push(wb);
+    cleanup.add(wb);
     const failed = await wb.inspectSkill('watch-list').then(() => null, (e: Error) => e);
     expect(failed?.message).toMatch(/^Watchlist could not be loaded: the skill needs the Python package "mcp" \(mcp>=1\.0\.0/);
     expect(failed?.message).toContain(`this interpreter, ${venv.python}`);

@@ -1,20 +1,16 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import type { MessageEntry } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
 import { categoryOf } from '../src-renderer/src/lib/message-kind';
 import { LogBuffer } from '../src-renderer/src/components/logs/log-buffer';
-import { EXAMPLES, eventually, tempDir } from './helpers';
-
-const open: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
+import { EXAMPLES, eventually } from './helpers';
 
 describe('the Messages tab kinds', () => {
-  it('classify what a real skill exchanges by method, responses by their request, reverse calls by direction', async () => {
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], replaceFolders: true });
-    open.push(wb);
+  it('classify what a real skill exchanges by method, responses by their request, reverse calls by direction', async ({ cleanup }) => {
+    const wb = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], replaceFolders: true });
+    cleanup.add(wb);
     const [skill] = await wb.listSkills();
     await wb.startSkill(skill.id);
     expect((await wb.callTool(skill.id, 'get_price', { symbol: 'BTC' })).outcome?.ok).toBe(true);

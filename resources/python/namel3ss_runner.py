@@ -16,9 +16,9 @@ import importlib
 import json
 import os
 import sys
-from decimal import Decimal
 
-PROTOCOL_VERSION = 1
+import namel3ss_protocol as protocol
+from namel3ss_protocol import PROTOCOL_VERSION
 # namel3ss_sandbox, imported only for a sandboxed call (it costs start-up time every call would pay).
 sandbox = None
 
@@ -39,21 +39,8 @@ def _protocol_stream():
     return os.fdopen(proto_fd, "w", encoding="utf-8", newline="\n")
 
 
-def _json_default(value):
-    # namel3ss numbers may arrive as Decimal: integral ones become ints, the rest keep their exact text.
-    if isinstance(value, Decimal):
-        if value == value.to_integral_value():
-            return int(value)
-        return format(value.normalize(), "f")
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
 def _error(err_type, message):
-    return {"ok": False, "protocol_version": PROTOCOL_VERSION, "error": {"type": err_type, "message": message}}
-
-
-def _app_root():
-    return os.path.realpath(os.getcwd())
+    return protocol.error(err_type, message, protocol_version=PROTOCOL_VERSION)
 
 
 def _fix_sys_path(extra=()):
@@ -62,27 +49,10 @@ def _fix_sys_path(extra=()):
     # folders come before the app, as namel3ss puts them.
     here = os.path.dirname(os.path.realpath(__file__))
     sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != here]
-    for path in reversed([_app_root(), *[os.path.realpath(p) for p in extra if isinstance(p, str)]]):
+    for path in reversed([protocol.app_root(), *[os.path.realpath(p) for p in extra if isinstance(p, str)]]):
         if path in sys.path:
             sys.path.remove(path)
         sys.path.insert(0, path)
-
-
-def _check_module_location(module, module_path, roots=None):
-    """A `tools` package installed elsewhere wins over the app's folder when the app has no tools/__init__.py."""
-    if module_path != "tools" and not module_path.startswith("tools."):
-        return None
-    origin = getattr(module, "__file__", None)
-    if not origin:
-        return None
-    allowed = [os.path.realpath(r) for r in (roots or [os.path.join(_app_root(), "tools")])]
-    real = os.path.realpath(origin)
-    if any(real == r or real.startswith(r + os.sep) for r in allowed):
-        return None
-    return (
-        f"Module '{module_path}' was imported from {real}, not from {' or '.join(allowed)}: "
-        "another package named 'tools' shadows it. Add an empty tools/__init__.py to the app."
-    )
 
 
 def _resolve(entry, roots=None):
@@ -93,19 +63,7 @@ def _resolve(entry, roots=None):
     module_path, function_name = (part.strip() for part in entry.split(":", 1))
     if not module_path or not function_name:
         return None, _error("ValueError", f"Invalid entry '{entry}': expected module:function")
-    try:
-        module = importlib.import_module(module_path)
-    except Exception as err:  # noqa: BLE001 - any import failure is the tool's error
-        return None, _error(err.__class__.__name__, str(err))
-    problem = _check_module_location(module, module_path, roots)
-    if problem:
-        return None, _error("ImportError", problem)
-    func = getattr(module, function_name, None)
-    if func is None:
-        return None, _error("AttributeError", f"Module '{module_path}' has no function '{function_name}'")
-    if not callable(func):
-        return None, _error("TypeError", f"'{entry}' is not callable")
-    return func, None
+    return protocol.find_function(entry, module_path, function_name, importlib.import_module, _error, roots)
 
 
 def _run(request):
@@ -146,15 +104,6 @@ def _with_checks(output):
     return output
 
 
-def _encode(output, tool):
-    try:
-        return json.dumps(output, default=_json_default, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, OverflowError) as err:
-        name = f'Tool "{tool}"' if isinstance(tool, str) and tool else "The tool"
-        message = f"{name} returned a result that is not JSON-serialisable: {err}. Return dicts, lists, strings, numbers, booleans or None."
-        return json.dumps(_error("TypeError", message))
-
-
 def main():
     out = _protocol_stream()
     tool = None
@@ -170,7 +119,7 @@ def main():
             tool = request.get("tool")
         output = _run(request)
     sys.stderr.flush()
-    out.write(_encode(output, tool))
+    out.write(protocol.encode(output, tool, _error, ". Return dicts, lists, strings, numbers, booleans or None."))
     out.write("\n")
     out.flush()
     return 0

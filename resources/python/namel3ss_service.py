@@ -23,7 +23,8 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import namel3ss_runner as runner
+import namel3ss_protocol as protocol
+from namel3ss_protocol import PROTOCOL_VERSION
 
 MAX_BODY = 10 * 1024 * 1024
 DEFAULT_TIMEOUT_MS = 10_000
@@ -41,8 +42,7 @@ SUPPORTED = {
 RUNNER = os.path.join(os.path.dirname(os.path.realpath(__file__)), "namel3ss_runner.py")
 
 
-def _error(err_type, message):
-    return {"ok": False, "error": {"type": err_type, "message": message}}
+_error = protocol.error
 
 
 def _is_identifier_path(module_path):
@@ -76,17 +76,7 @@ def _resolve(entry):
         return None, _error("ValueError", f"Entry module '{module_path}' is not under tools/: this service only runs the app's own tools")
     if not _is_identifier_path(module_path) or not function_name.isidentifier():
         return None, _error("ValueError", f"Invalid entry '{entry}': each part must be a Python identifier")
-    try:
-        module = _load_module(module_path)
-    except Exception as err:  # noqa: BLE001 - an import failure is the tool's error
-        return None, _error(err.__class__.__name__, str(err))
-    problem = runner._check_module_location(module, module_path)
-    if problem:
-        return None, _error("ImportError", problem)
-    func = getattr(module, function_name, None)
-    if not callable(func):
-        return None, _error("AttributeError", f"Module '{module_path}' has no function '{function_name}'")
-    return func, None
+    return protocol.find_function(entry, module_path, function_name, _load_module, _error)
 
 
 def _seconds(ms):
@@ -98,13 +88,13 @@ def handshake(request):
         return {"ok": False, "enforcement": "none", "error": {"type": "ValueError", "message": "A handshake names its tool_name"}}
     required = request.get("required_guarantees") or {}
     _guarantees[request["tool_name"]] = {k: bool(v) for k, v in required.items() if k in SUPPORTED}
-    return {"ok": True, "enforcement": "enforced", "supported_guarantees": dict(SUPPORTED), "protocol_version": runner.PROTOCOL_VERSION}
+    return {"ok": True, "enforcement": "enforced", "supported_guarantees": dict(SUPPORTED), "protocol_version": PROTOCOL_VERSION}
 
 
 def _sandboxed(request, guarantees, timeout_ms):
     """One call in a child process under the runner's sandbox: the guarantees hold for that process alone."""
     child_request = {
-        "protocol_version": runner.PROTOCOL_VERSION,
+        "protocol_version": PROTOCOL_VERSION,
         "tool": request.get("tool_name"),
         "entry": request.get("entry"),
         "payload": request.get("payload") or {},
@@ -113,7 +103,7 @@ def _sandboxed(request, guarantees, timeout_ms):
             "tool_name": request.get("tool_name"),
             "resolved_source": "binding",
             "runner": "service",
-            "protocol_version": runner.PROTOCOL_VERSION,
+            "protocol_version": PROTOCOL_VERSION,
             "guarantees": guarantees,
             "sources": {k: "user" for k, v in guarantees.items() if v},
         },
@@ -173,14 +163,6 @@ def execute(request):
     return {"ok": True, "result": box.get("result")}
 
 
-def encode(output, tool):
-    try:
-        return json.dumps(output, default=runner._json_default, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, OverflowError) as err:
-        name = f'Tool "{tool}"' if isinstance(tool, str) and tool else "The tool"
-        return json.dumps(_error("TypeError", f"{name} returned a result that is not JSON-serialisable: {err}"))
-
-
 class Handler(BaseHTTPRequestHandler):
     server_version = "namel3ss-tool-service/1"
 
@@ -193,7 +175,7 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def do_GET(self):  # noqa: N802 - http.server naming
-        self._send(200, {"ok": True, "service": "namel3ss tools", "protocol_version": runner.PROTOCOL_VERSION, "app_root": os.getcwd()})
+        self._send(200, {"ok": True, "service": "namel3ss tools", "protocol_version": PROTOCOL_VERSION, "app_root": os.getcwd()})
 
     def do_POST(self):  # noqa: N802
         if self.headers.get("Origin"):
@@ -209,9 +191,9 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as err:  # noqa: BLE001
             return self._send(400, _error("ValueError", f"The body is not JSON: {err}"))
         if self.path.rstrip("/").endswith("/capabilities/handshake"):
-            return self._send(200, encode(handshake(request), None))
+            return self._send(200, protocol.encode(handshake(request), None, _error))
         tool = request.get("tool_name") if isinstance(request, dict) else None
-        self._send(200, encode(execute(request), tool))
+        self._send(200, protocol.encode(execute(request), tool, _error))
 
     def log_message(self, fmt, *args):
         sys.stderr.write("namel3ss_service: " + (fmt % args) + "\n")

@@ -12,7 +12,7 @@ import { resolveSkill } from '../protocols/discover';
 import { startForCalls } from '../protocols/registry';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import { evaluateAssertion } from './assertions';
-import { fillVariables, variablesIn, VariableError } from './collection-vars';
+import { fillVariables, VariableError } from './collection-vars';
 import { CollectionError, loadCollection, secretValues, type Collection } from './collections';
 
 export type { RequestResult, RunReport } from '../contract';
@@ -163,14 +163,4 @@ function missingMessage(c: Collection, env: string | null, request: string, name
   const lists = [`its variables: ${known.length ? known.join(', ') : 'none'}`];
   if (c.secrets.length) lists.push(`secrets: ${c.secrets.join(', ')}`);
   return `${use}, but environment "${env}" has no variable "${name}" (${lists.join('; ')}).`;
-}
-
-/** Every placeholder a collection uses, for an editor to offer (names only). */
-export function collectionVariables(c: Collection): string[] {
-  const s = new Set<string>();
-  for (const r of c.requests) {
-    variablesIn(r.args, s);
-    variablesIn(r.assertions, s);
-  }
-  return [...s];
 }

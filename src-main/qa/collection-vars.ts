@@ -13,14 +13,6 @@ export class VariableError extends Error {
   }
 }
 
-/** Every variable name a value uses, in order of first use. */
-export function variablesIn(v: unknown, into = new Set<string>()): Set<string> {
-  if (typeof v === 'string') for (const m of v.matchAll(PLACEHOLDER)) into.add(m[1]);
-  else if (Array.isArray(v)) v.forEach((x) => variablesIn(x, into));
-  else if (v && typeof v === 'object') Object.values(v).forEach((x) => variablesIn(x, into));
-  return into;
-}
-
 /**
  * A copy of `v` with placeholders filled from `vars`. `unknown` is called for a name `vars` lacks and
  * must throw (it knows the request and environment to name in the error).

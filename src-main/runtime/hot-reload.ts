@@ -241,11 +241,6 @@ export class SkillWatcher {
   }
 }
 
-/** Shorthand: a new watcher on `dir`. */
-export function watchSkill(dir: string, opts: WatchOptions): SkillWatcher {
-  return new SkillWatcher().watch(dir, opts);
-}
-
 export interface ReloadPlan {
   /** The changed files relative to the skill folder (`/` separators). */
   names: string[];

@@ -12,7 +12,7 @@ import { onPath, resolveCommand } from '../../protocols/command';
 import { readSkillMd, readSubprocessManifest } from '../../protocols/jsonrpc/manifest';
 import { readSkillDefManifest } from '../../protocols/skilldef/locate';
 import { Findings, jsonKeyLine, lineAt, shown } from './findings';
-import { isObject } from '../../engine/values';
+import { isObject, nonBlank } from '../../engine/values';
 
 const MANIFEST = 'manifest.json';
 const MIN_TICK_MS = 1000;
@@ -94,7 +94,7 @@ export function checkSubprocessManifest(dir: string, f: Findings): void {
   if (!fs.existsSync(path.join(dir, 'SKILL.md'))) {
     f.warning('NO_SKILL_MD', 'There is no SKILL.md.', 'Add SKILL.md with front matter (name, description) and a word on each tool: the protocol lists it as required.');
   }
-  if (!str(raw.description) && !readSkillMd(dir).description) {
+  if (!nonBlank(raw.description) && !readSkillMd(dir).description) {
     f.warning('MISSING_DESCRIPTION', 'The skill has no description (neither in manifest.json nor in SKILL.md).', 'Add "description" to manifest.json: agents choose skills by it.', { file: MANIFEST });
   }
 }
@@ -149,7 +149,7 @@ export function checkSkillDefManifest(dir: string, f: Findings): { setupRequired
       }
       if (s.label !== undefined && typeof s.label !== 'string') f.error('MANIFEST_FIELD', `setup.label must be text, not ${shown(s.label)}.`, 'Use a short phrase like "Connect your account".', at('label'));
       setupRequired = s.required === true;
-      if (setupRequired && !str(s.label)) f.warning('MANIFEST_FIELD', 'setup.required is true but there is no setup.label.', 'Add "label": the button text users see, e.g. "Connect your account".', at('setup'));
+      if (setupRequired && !nonBlank(s.label)) f.warning('MANIFEST_FIELD', 'setup.required is true but there is no setup.label.', 'Add "label": the button text users see, e.g. "Connect your account".', at('setup'));
     }
   }
   for (const key of Object.keys(raw)) {
@@ -202,9 +202,5 @@ function stringFields(raw: Record<string, unknown>, keys: string[], f: Findings,
       f.error('MANIFEST_FIELD', `"${key}" in ${MANIFEST} must be non-empty text, not ${shown(v)}.`, `Give "${key}" a string value.`, { file: MANIFEST, line: jsonKeyLine(text, key), field: key });
     }
   }
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
 }
 

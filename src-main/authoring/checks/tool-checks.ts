@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import type { JsonSchema, ToolInfo } from '../../contract';
 import { Findings, shown, type Severity, type Where } from './findings';
 import { isObject } from '../../engine/values';
+import { pointerSegments } from '../../engine/json-pointer';
 
 export interface ToolCheckOptions {
   /** How much a missing description matters for this protocol; null where it has no place for one (namel3ss). */
@@ -58,7 +59,7 @@ function metaProblems(schema: JsonSchema, errors: ErrorObject[]): string {
   for (const e of errors) if (!byPath.has(e.instancePath)) byPath.set(e.instancePath, e);
   const out: string[] = [];
   for (const [ptr, e] of byPath) {
-    const where = ptr ? ptr.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') : 'the schema';
+    const where = ptr ? pointerSegments(ptr).join('.') : 'the schema';
     const value = valueAt(schema, ptr);
     if (ptr.endsWith('/type')) out.push(`${where} is ${shown(value)}; a type is one of ${JSON_TYPES.join(', ')} (or a list of them)`);
     else out.push(`${where} ${e.message ?? 'is not valid'}${value !== undefined && typeof value !== 'object' ? ` (it is ${shown(value)})` : ''}`);
@@ -68,8 +69,7 @@ function metaProblems(schema: JsonSchema, errors: ErrorObject[]): string {
 
 function valueAt(root: unknown, ptr: string): unknown {
   let v = root;
-  for (const part of ptr.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerSegments(ptr)) {
     v = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
   }
   return v;

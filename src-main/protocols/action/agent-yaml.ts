@@ -17,7 +17,7 @@ import { parse as parseYaml } from 'yaml';
 import type { AgentSchedule } from '../../contract';
 import { isFile } from '../refs';
 import { parseCron } from './cron';
-import { isObject } from '../../engine/values';
+import { isObject, trimmed } from '../../engine/values';
 
 export const DEFAULT_TIMEOUT_S = 300;
 export const AGENT_FILES = ['agent.yaml', 'agent.yml'];
@@ -77,10 +77,10 @@ export function readAgentConfig(dir: string): AgentConfig | null {
   const problems: string[] = [];
   const meta = isObject(y.metadata) ? y.metadata : {};
   const metadata: AgentMetadata = {
-    id: str(meta.id) ?? str(y.id),
-    name: str(meta.name) ?? str(y.name),
-    description: str(meta.description) ?? str(y.description),
-    model: str(meta.model) ?? str(y.model),
+    id: trimmed(meta.id) ?? trimmed(y.id),
+    name: trimmed(meta.name) ?? trimmed(y.name),
+    description: trimmed(meta.description) ?? trimmed(y.description),
+    model: trimmed(meta.model) ?? trimmed(y.model),
   };
   const skills = dedupe(readSkills(dir, y.skills));
   const readOnly: { key: string; value: unknown }[] = [];
@@ -91,7 +91,7 @@ export function readAgentConfig(dir: string): AgentConfig | null {
   }
   return {
     file,
-    name: str(meta.id) ?? str(y.id) ?? str(y.name) ?? path.basename(dir),
+    name: trimmed(meta.id) ?? trimmed(y.id) ?? trimmed(y.name) ?? path.basename(dir),
     description: metadata.description,
     metadata,
     skills,
@@ -108,10 +108,10 @@ function readSkills(dir: string, v: unknown): AgentSkill[] {
   for (const item of list) {
     // Liberal: `- build.py` or `- {name, entry}`; a skill without an entry is looked for in .claude/skills.
     const s: Record<string, unknown> = typeof item === 'string' ? { entry: item } : isObject(item) ? item : {};
-    const entry = str(s.entry) ?? str(s.script) ?? (str(s.name) ? `.claude/skills/${str(s.name)}.py` : undefined);
+    const entry = trimmed(s.entry) ?? trimmed(s.script) ?? (trimmed(s.name) ? `.claude/skills/${trimmed(s.name)}.py` : undefined);
     if (!entry) continue;
-    const name = str(s.name) ?? path.basename(entry).replace(/\.[^.]+$/, '');
-    const skill: AgentSkill = { name, entry: path.resolve(dir, entry), description: str(s.description), timeoutMs: seconds(s.timeout) * 1000 };
+    const name = trimmed(s.name) ?? path.basename(entry).replace(/\.[^.]+$/, '');
+    const skill: AgentSkill = { name, entry: path.resolve(dir, entry), description: trimmed(s.description), timeoutMs: seconds(s.timeout) * 1000 };
     const actions = listedActions(s.actions);
     if (actions.length) skill.actions = actions;
     skills.push(skill);
@@ -123,7 +123,7 @@ function readSkills(dir: string, v: unknown): AgentSkill[] {
 function readSecrets(v: unknown, problems: string[]): AgentSecretDecl[] {
   const out: AgentSecretDecl[] = [];
   const add = (name: unknown, rest: unknown) => {
-    const n = str(name);
+    const n = trimmed(name);
     if (!n) return;
     if (!ENV_NAME.test(n)) {
       problems.push(`secrets: "${n}" is not a valid environment variable name (letters, digits and _, not starting with a digit); it is left out.`);
@@ -131,7 +131,7 @@ function readSecrets(v: unknown, problems: string[]): AgentSecretDecl[] {
     }
     if (out.some((s) => s.name === n)) return;
     const r = isObject(rest) ? rest : {};
-    const description = typeof rest === 'string' ? str(rest) : str(r.description);
+    const description = typeof rest === 'string' ? trimmed(rest) : trimmed(r.description);
     out.push({ name: n, required: r.required !== false && r.optional !== true, ...(description ? { description } : {}) });
   };
   if (Array.isArray(v)) {
@@ -156,20 +156,20 @@ function readSchedules(v: unknown, skills: AgentSkill[], problems: string[]): Ag
   const out: AgentSchedule[] = [];
   const ids = new Set<string>();
   for (const [key, e] of items) {
-    const cron = str(e.cron) ?? str(e.schedule) ?? str(e.expression) ?? str(e.when) ?? '';
+    const cron = trimmed(e.cron) ?? trimmed(e.schedule) ?? trimmed(e.expression) ?? trimmed(e.when) ?? '';
     // `task: skill.action` (or skill:action) names both at once.
-    const task = str(e.task) ?? str(e.run) ?? str(e.call);
+    const task = trimmed(e.task) ?? trimmed(e.run) ?? trimmed(e.call);
     const [taskSkill, taskAction] = task ? splitTask(task) : [undefined, undefined];
-    let skill = str(e.skill) ?? taskSkill;
+    let skill = trimmed(e.skill) ?? taskSkill;
     if (!skill && skills.length === 1) skill = skills[0].name;
-    const action = str(e.action) ?? taskAction ?? skill ?? '';
+    const action = trimmed(e.action) ?? taskAction ?? skill ?? '';
     const params = isObject(e.params) ? e.params : isObject(e.args) ? e.args : isObject(e.input) ? e.input : {};
-    const base = str(e.name) ?? key ?? `${skill ?? 'schedule'}.${action}`;
+    const base = trimmed(e.name) ?? key ?? `${skill ?? 'schedule'}.${action}`;
     let id = base;
     for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
     ids.add(id);
     const entry: AgentSchedule = { id, cron, skill: skill ?? '', action, params, enabled: e.enabled !== false && e.disabled !== true };
-    const description = str(e.description);
+    const description = trimmed(e.description);
     if (description) entry.description = description;
     const parsed = cron ? parseCron(cron) : 'it has no cron expression (cron: "0 9 * * *").';
     if (typeof parsed === 'string') entry.problem = `Schedule "${id}": ${parsed}`;
@@ -191,8 +191,8 @@ function listedActions(v: unknown): { name: string; description?: string }[] {
   const out: { name: string; description?: string }[] = [];
   for (const a of v) {
     const o = typeof a === 'string' ? { name: a } : isObject(a) ? a : {};
-    const name = str(o.name);
-    if (name && !out.some((x) => x.name === name)) out.push(str(o.description) ? { name, description: str(o.description) } : { name });
+    const name = trimmed(o.name);
+    if (name && !out.some((x) => x.name === name)) out.push(trimmed(o.description) ? { name, description: trimmed(o.description) } : { name });
   }
   return out;
 }
@@ -201,11 +201,6 @@ function seconds(v: unknown): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/s$/, '')) : NaN;
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_TIMEOUT_S;
 }
-
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
-
 
 /** Two skills with one name would share an id: the later ones get `-2`, `-3`. */
 function dedupe(skills: AgentSkill[]): AgentSkill[] {

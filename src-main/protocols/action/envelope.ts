@@ -7,7 +7,7 @@
  */
 import type { CallError } from '../../contract';
 import { parseBounded, tooDeepNote } from '../../engine/json-depth';
-import { isObject } from '../../engine/values';
+import { isObject, str } from '../../engine/values';
 
 export interface RequestContext {
   agent_id: string;
@@ -182,13 +182,8 @@ export function supportedActions(doc: unknown): { name: string; description?: st
   return out;
 }
 
-
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
   return out;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v ? v : undefined;
 }

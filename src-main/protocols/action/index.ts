@@ -1,6 +1,6 @@
 /** Action skills: agent folders (agent.yaml + .claude/skills/*.py) and lone action scripts. */
 import type { ProtocolModule } from '../adapter';
-import { ActionSkill, type ActionAdapterOptions } from './adapter';
+import { ActionSkill } from './adapter';
 import { detectActionDir, detectActionFile } from './detect';
 
 export const actionProtocol: ProtocolModule = {
@@ -11,11 +11,6 @@ export const actionProtocol: ProtocolModule = {
   perCall: true,
   hostServices: false,
 };
-
-/** The same protocol with adapter options (a smaller stdout cap, no start-up probe, SKILL_DEBUG on, ...). */
-export function actionProtocolWith(opts: ActionAdapterOptions): ProtocolModule {
-  return { ...actionProtocol, create: (ref, ctx) => new ActionSkill(ref, ctx, opts) };
-}
 
 export { ActionSkill, MAX_STDOUT_BYTES, PROBE_ACTION, type ActionAdapterOptions } from './adapter';
 export { readAgentConfig, DEFAULT_TIMEOUT_S, type AgentConfig, type AgentSkill } from './detect';

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readJson } from '../refs';
+import { nonBlank } from '../../engine/values';
 
 export interface SubprocessManifest {
   name?: string;
@@ -24,10 +25,10 @@ export function readSubprocessManifest(dir: string): SubprocessManifest | null {
   }
   const md = readSkillMd(dir);
   return {
-    name: str(m.name) ?? md.name,
-    description: str(m.description) ?? md.description,
-    version: str(m.version),
-    command: str(runtime.command) ?? 'python3',
+    name: nonBlank(m.name) ?? md.name,
+    description: nonBlank(m.description) ?? md.description,
+    version: nonBlank(m.version),
+    command: nonBlank(runtime.command) ?? 'python3',
     args: Array.isArray(runtime.args) ? runtime.args.map(String) : ['skill.py'],
     env,
     tickIntervalMs: typeof m.tick_interval === 'number' ? m.tick_interval : undefined,
@@ -55,10 +56,6 @@ export function readSkillMd(dir: string): { name?: string; description?: string 
     .map((p) => p.trim())
     .find((p) => p && !p.startsWith('#') && !p.startsWith('>'));
   return { name: heading, description: para?.split(/\r?\n/).join(' ') };
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
 }
 
 function unquote(s?: string): string | undefined {

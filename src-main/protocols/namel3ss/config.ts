@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { isObject } from '../../engine/values';
+import { isObject, trimmed } from '../../engine/values';
 
 export const CONFIG_FILE = 'namel3ss.toml';
 
@@ -61,9 +61,9 @@ export function readAppConfig(appRoot: string): AppConfig {
   // Apps name themselves in different tables; take the first that says.
   for (const table of [doc.app, doc.project, doc]) {
     if (!isObject(table)) continue;
-    out.name ??= str(table.name);
-    out.version ??= str(table.version);
-    out.description ??= str(table.description);
+    out.name ??= trimmed(table.name);
+    out.version ??= trimmed(table.version);
+    out.description ??= trimmed(table.description);
   }
   const tools = doc.python_tools;
   if (tools !== undefined && !isObject(tools)) out.problems.push(`${CONFIG_FILE}: [python_tools] must be a table.`);
@@ -122,9 +122,5 @@ function strings(v: unknown): string[] {
 export function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
   const v = env[name] ?? process.env[name];
   return v === undefined || v === '' ? undefined : v;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 

@@ -12,6 +12,7 @@ import { parseBounded } from '../../engine/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import type { Redactor } from '../../engine/redactor';
+import { isObject } from '../../engine/values';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
 import { timeoutMessage } from './timeouts';
@@ -160,11 +161,11 @@ function judgeStdout(text: string, out: LocalResult): void {
     out.failure = new SkillError('PROTOCOL', `Python tool returned invalid JSON${what}. The runner must write one JSON object; the tool's prints go to stderr.`);
     return;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('ok' in parsed)) {
+  if (!isObject(parsed) || !('ok' in parsed)) {
     out.failure = new SkillError('PROTOCOL', 'Python tool returned unexpected output: expected a JSON object with "ok" and "result" or "error".');
     return;
   }
-  out.reply = replyFrom(parsed as Record<string, unknown>);
+  out.reply = replyFrom(parsed);
 }
 
 /** Reads `{ok, result}` / `{ok:false, error:{type, message}}`, with the older flat forms namel3ss also reads. */

@@ -11,6 +11,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { parseBindingsText, toBinding, type ToolBinding } from './bindings';
 import type { AppConfig, Guarantee } from './config';
+import { trimmed } from '../../engine/values';
 
 export const PACKS_DIR = path.join('.namel3ss', 'packs');
 export const LOCAL_PACKS_DIR = path.join('packs', 'capability');
@@ -102,10 +103,10 @@ function readPack(root: string, source: PackSource, config: AppConfig): PackReco
     rec.problems.push(`${rel('pack.yaml')} is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
     return rec;
   }
-  rec.id = str(manifest.id) ?? rec.id;
-  rec.name = str(manifest.name) ?? rec.id;
-  rec.version = str(manifest.version) ?? '';
-  rec.description = str(manifest.description);
+  rec.id = textOrNumber(manifest.id) ?? rec.id;
+  rec.name = textOrNumber(manifest.name) ?? rec.id;
+  rec.version = textOrNumber(manifest.version) ?? '';
+  rec.description = textOrNumber(manifest.description);
   const toolsText = readText(path.join(root, 'tools.yaml'));
   const file = { exists: toolsText !== null, file: path.join(root, 'tools.yaml'), bindings: new Map<string, ToolBinding>(), problems: [] as string[] };
   if (toolsText !== null) parseBindingsText(toolsText, rel('tools.yaml'), file);
@@ -164,7 +165,7 @@ function readCapabilities(file: string): Map<string, PackCapabilities> {
   try {
     const doc = YAML.parse(text) as { capabilities?: Record<string, Record<string, unknown>> };
     for (const [tool, c] of Object.entries(doc?.capabilities ?? {})) {
-      out.set(tool, { filesystem: str(c?.filesystem) ?? 'none', network: str(c?.network) ?? 'none', env: str(c?.env) ?? 'none', subprocess: str(c?.subprocess) ?? 'none' });
+      out.set(tool, { filesystem: textOrNumber(c?.filesystem) ?? 'none', network: textOrNumber(c?.network) ?? 'none', env: textOrNumber(c?.env) ?? 'none', subprocess: textOrNumber(c?.subprocess) ?? 'none' });
     }
   } catch {
     // an unreadable capabilities.yaml declares nothing: the pack's tools get the strictest guarantees
@@ -193,6 +194,7 @@ function readText(file: string): string | null {
   }
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+/** Trimmed text, or a number written as text (a pack's `version: 1`). */
+function textOrNumber(v: unknown): string | undefined {
+  return typeof v === 'number' ? String(v) : trimmed(v);
 }

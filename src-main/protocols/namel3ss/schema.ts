@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../../contract';
 import type { FieldType, ToolField } from './ai-file';
 import { isObject } from '../../engine/values';
+import { pointerSegments } from '../../engine/json-pointer';
 
 export type Phase = 'input' | 'output';
 
@@ -102,8 +103,7 @@ export function fieldProblems(fields: ToolField[], value: unknown, phase: Phase,
 
 function fieldOf(e: ErrorObject): string | undefined {
   if (!e.instancePath) return undefined;
-  const first = e.instancePath.split('/')[1];
-  return first?.replace(/~1/g, '/').replace(/~0/g, '~');
+  return pointerSegments(e.instancePath)[0];
 }
 
 export function kindOf(v: unknown): string {

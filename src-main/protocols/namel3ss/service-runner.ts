@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { SkillError } from '../../engine/errors';
 import { parseBounded } from '../../engine/json-depth';
 import type { Redactor } from '../../engine/redactor';
+import { isObject } from '../../engine/values';
 import { replyFrom, type RunnerReply } from './local-runner';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
@@ -108,13 +109,13 @@ function judge(text: string, status: number, req: ServiceRequest, out: ServiceRe
     return;
   }
   out.response = body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('ok' in body)) {
+  if (!isObject(body) || !('ok' in body)) {
     const http = status >= 400 ? ` (HTTP ${status})` : '';
     out.failure = new SkillError('PROTOCOL', `Tool service at ${req.url} returned an invalid response${http}: expected a JSON object with ok and result, or ok:false and error.`);
     return;
   }
   // An error status with a well-formed {ok:false, error} body is still the tool's answer: report it as such.
-  out.reply = replyFrom(body as Record<string, unknown>);
+  out.reply = replyFrom(body);
   if (out.reply.ok && status >= 400) {
     out.reply = undefined;
     out.failure = new SkillError('PROTOCOL', `Tool service at ${req.url} answered HTTP ${status} with ok:true.`);
@@ -167,11 +168,10 @@ export async function serviceHandshake(url: string, body: Record<string, unknown
     } catch {
       return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON (HTTP ${res.status}). Expected {"ok": true, "enforcement": "enforced", "supported_guarantees": {...}}.`);
     }
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON: expected a JSON object.`);
-    const d = doc as Record<string, unknown>;
-    const hs: Handshake = { enforcement: String(d.enforcement ?? 'none'), supported: typeof d.supported_guarantees === 'object' && d.supported_guarantees !== null ? (d.supported_guarantees as Record<string, unknown>) : null };
-    if (d.ok === false) {
-      const err = (d.error ?? {}) as Record<string, unknown>;
+    if (!isObject(doc)) return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON: expected a JSON object.`);
+    const hs: Handshake = { enforcement: String(doc.enforcement ?? 'none'), supported: typeof doc.supported_guarantees === 'object' && doc.supported_guarantees !== null ? (doc.supported_guarantees as Record<string, unknown>) : null };
+    if (doc.ok === false) {
+      const err = (doc.error ?? {}) as Record<string, unknown>;
       hs.rejected = String(err.message ?? 'Service handshake rejected.');
     }
     return hs;

@@ -123,20 +123,14 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
       flush();
     };
     socket.onmessage = (ev) => onMessage(ev.data);
-    socket.onclose = (ev) => {
+    // The server refuses a bad token at the upgrade (HTTP 401), never with a close code: the browser sees
+    // that as any failed connection (1006), so a refusal is told apart only by `giveUpMessage` above.
+    socket.onclose = () => {
       if (ws === socket) ws = null;
       for (const [id, p] of pending) {
         if (!p.sent) continue;
         pending.delete(id);
         p.reject(new Error('The connection to the workbench was lost before it answered. Try again.'));
-      }
-      // 4401/1008: the server refused our token; retrying cannot help.
-      if (ev.code === 4401 || ev.code === 1008) {
-        status.set(
-          'unauthorised',
-          'The workbench refused this page’s access token. Open the address that “skillbench serve” printed.',
-        );
-        return;
       }
       // Open before and refused now: the server process is gone, not just this socket.
       if (everOpened && !opened) status.set('lost');

@@ -7,6 +7,7 @@
  *  - the root title (Pydantic's "fooArguments") is dropped: the tool name is already on screen.
  */
 import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
+import { isObject } from '../../../src-main/engine/values';
 
 /**
  * How the form fills defaults. `allOf: 'populateDefaults'` matters: with rjsf's default ('skipDefaults') a field
@@ -19,13 +20,12 @@ export const FORM_DEFAULTS_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
 
 type S = Record<string, unknown>;
 
-const isObj = (v: unknown): v is S => !!v && typeof v === 'object' && !Array.isArray(v);
-const isNull = (v: unknown) => isObj(v) && (v.type === 'null' || (v.const === null && Object.keys(v).length === 1));
+const isNull = (v: unknown) => isObject(v) && (v.type === 'null' || (v.const === null && Object.keys(v).length === 1));
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
 
 function transform(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(transform);
-  if (!isObj(node)) return node;
+  if (!isObject(node)) return node;
   const out: S = {};
   for (const [k, v] of Object.entries(node)) out[k] = transform(v);
 
@@ -35,7 +35,7 @@ function transform(node: unknown): unknown {
     const nullIdx = branches.findIndex(isNull);
     if (nullIdx < 0) continue;
     const other = branches[1 - nullIdx];
-    if (!isObj(other)) continue;
+    if (!isObject(other)) continue;
     const t = other.type;
     if (typeof t === 'string' && SCALARS.has(t) && !('$ref' in other)) {
       const { [key]: _drop, ...rest } = out;
@@ -46,14 +46,14 @@ function transform(node: unknown): unknown {
     }
     // Objects, lists and references keep the choice, with words a person can read.
     out[key] = branches.map((b, i) =>
-      i === nullIdx ? { ...(b as S), title: 'Leave empty' } : isObj(b) && !b.title && !b.$ref ? { ...b, title: 'Set a value' } : b,
+      i === nullIdx ? { ...(b as S), title: 'Leave empty' } : isObject(b) && !b.title && !b.$ref ? { ...b, title: 'Set a value' } : b,
     );
   }
 
   // Pydantic wraps a referenced field in a one-element allOf to attach a default or description:
   // `{allOf: [{$ref}], default}` is the same as `{$ref, default}`, which the form handles far better.
   const all = out.allOf;
-  if (Array.isArray(all) && all.length === 1 && isObj(all[0])) {
+  if (Array.isArray(all) && all.length === 1 && isObject(all[0])) {
     const { allOf: _drop, ...rest } = out;
     void _drop;
     const inner = all[0];
@@ -61,12 +61,12 @@ function transform(node: unknown): unknown {
     if (!clash) return { ...inner, ...rest };
   }
 
-  if (out.type === undefined && isObj(out.properties)) out.type = 'object';
+  if (out.type === undefined && isObject(out.properties)) out.type = 'object';
   return out;
 }
 
 export function prepareFormSchema(schema: unknown): RJSFSchema {
-  const s = transform(isObj(schema) ? schema : {}) as S;
+  const s = transform(isObject(schema) ? schema : {}) as S;
   delete s.title;
   delete s.$schema;
   if (s.type === undefined && !s.anyOf && !s.oneOf && !s.allOf && !s.$ref) s.type = 'object';
@@ -75,9 +75,9 @@ export function prepareFormSchema(schema: unknown): RJSFSchema {
 
 /** True when the tool takes no arguments at all (an empty object schema). */
 export function takesNoArguments(schema: unknown): boolean {
-  if (!isObj(schema)) return true;
+  if (!isObject(schema)) return true;
   const props = schema.properties;
-  const noProps = !isObj(props) || Object.keys(props).length === 0;
+  const noProps = !isObject(props) || Object.keys(props).length === 0;
   return (
     noProps &&
     !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.$ref &&

@@ -21,6 +21,7 @@ import {
   type ValidationData,
   type ValidatorType,
 } from '@rjsf/utils';
+import { unescapeSegment } from '../../../src-main/engine/json-pointer';
 
 const ROOT_URI = 'https://skillbench.invalid/root.json';
 
@@ -90,7 +91,7 @@ export function asJson(value: unknown): unknown {
 
 // ---------- from raw output to plain problems ----------
 
-const decode = (seg: string) => decodeURIComponent(seg.replace(/~1/g, '/').replace(/~0/g, '~'));
+const decode = (seg: string) => decodeURIComponent(unescapeSegment(seg));
 const segments = (pointer: string) => pointer.replace(/^#\/?/, '').split('/').filter((s) => s !== '').map(decode);
 
 function resolveRef(root: unknown, ref: string): unknown {

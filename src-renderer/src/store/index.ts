@@ -17,7 +17,3 @@ export const useStore = create<AppState>()((...a) => ({
   ...createToolsSlice(...a),
   ...createUiSlice(...a),
 }));
-
-/** The currently selected skill's summary, or undefined. */
-export const useSelectedSummary = () =>
-  useStore((s) => (s.selectedSkillId ? s.skills.find((k) => k.id === s.selectedSkillId) : undefined));

@@ -3,6 +3,7 @@
  * looked (`at`, dotted from the outcome). Shown beside the actual outcome, the fields that differ line up.
  */
 import type { CallOutcome } from '@contract';
+import { isObject } from '../../../../src-main/engine/values';
 
 export function expectedOutcome(actual: CallOutcome, at: string, value: unknown): CallOutcome {
   // Not a call that ran: no duration to show.
@@ -48,10 +49,6 @@ function valueAt(o: CallOutcome, at: string): unknown {
     cur = (cur as Record<string, unknown>)[key];
   }
   return cur;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Which side-by-side view a check's place allows: the result's data or its text, else none. */
