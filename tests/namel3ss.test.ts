@@ -271,12 +271,13 @@ describe('local runner', () => {
 
   it('reports a crash with empty stdout as "process failed" with stderr, secrets redacted', async () => {
     const secret = 'sk-live-0123456789abcdef';
-    const { skill, logs } = open(path.join(FIX, 'failures'), { env: { API_TOKEN: secret }, secrets: [secret] });
-    const out = await skill.call('crash', {});
+    const { skill, logs, redactor } = open(path.join(FIX, 'failures'), { env: { API_TOKEN: secret }, secrets: [secret] });
+    // The adapter reports what happened; secrets are scrubbed where it leaves the workbench, with the skill's redactor.
+    const out = redactor.value(await skill.call('crash', {}));
     expect(out.error?.code).toBe('CRASHED');
     expect(out.error?.message).toContain('Python tool process failed (exited with code 3)');
     expect(out.error?.message).toContain('fatal: cannot reach the api with token ••••');
-    const everything = JSON.stringify([out, skill.traces(), logs.entries()]);
+    const everything = JSON.stringify([out, redactor.value(skill.traces()), logs.entries()]);
     expect(everything).not.toContain(secret);
     expect(out.stderrTail?.join('\n')).toContain('token ••••');
     expect(out.trace).toMatchObject({ exit_code: 3, error_type: 'CRASHED' });

@@ -175,7 +175,7 @@ export class ActionSkill extends OneShotSkill {
         maxStdoutBytes,
         signal,
       });
-      const stderrTail = stderrLines(result.stderr).slice(-20).map((l) => this.ctx.redactor.text(l));
+      const stderrTail = stderrLines(result.stderr).slice(-20);
       ended = outcomeOf(result, { label, timeoutMs, maxStdoutBytes, stdinBytes, stopped: this.stopping, stderrTail });
     } catch (err) {
       // Only a bug of ours lands here (runOneShot reports spawn failures in its result).

@@ -108,7 +108,7 @@ export class Namel3ssSkill extends OneShotSkill {
       if (plan.runner === 'service') {
         const refused = await this.handshake(decl, plan, trace, timeout.ms, signal);
         if (refused) return refused(started);
-        const res = await runService({ url: plan.url!, appRoot: model.root, tool, entry: plan.binding!.entry, payload, timeoutMs: timeout.ms, redactor: this.ctx.redactor, signal });
+        const res = await runService({ url: plan.url!, appRoot: model.root, tool, entry: plan.binding!.entry, payload, timeoutMs: timeout.ms, signal });
         trace.trace_id = res.traceId;
         run = res;
       } else {
@@ -121,7 +121,6 @@ export class Namel3ssSkill extends OneShotSkill {
           timeoutMs: timeout.ms,
           env,
           logs: this.ctx.logs,
-          redactor: this.ctx.redactor,
           signal,
           sandbox: plan.sandbox,
           capabilityContext: plan.context,
@@ -152,9 +151,9 @@ export class Namel3ssSkill extends OneShotSkill {
       version: model.version,
       tools: model.tools.map((t) => toolInfo(t, plans.get(t.name)!)),
       capabilities: { setup: false, sessions: false, ticks: false, messageHooks: false, persistent: false },
-      notes: appNotes(model, plans).map((n) => this.ctx.redactor.text(n)),
+      notes: appNotes(model, plans),
     };
-    if (this.services.length) this.learnt.services = this.ctx.redactor.value(this.services);
+    if (this.services.length) this.learnt.services = this.services;
     return model;
   }
 
@@ -242,29 +241,24 @@ export class Namel3ssSkill extends OneShotSkill {
       return this.finish(trace, started, err, run.stderr);
     }
     trace.status = 'ok';
-    const safe = this.ctx.redactor.value({ ...trace });
-    this.ring.push(safe);
+    this.ring.push({ ...trace });
     const text = JSON.stringify(reply.result, null, 2);
-    return { ok: true, data: reply.result, text, durationMs: Math.round(performance.now() - started), trace: { ...safe } };
+    return { ok: true, data: reply.result, text, durationMs: Math.round(performance.now() - started), trace: { ...trace } };
   }
 
-  /** A failed call: trace it, and turn the error into an outcome with the secrets scrubbed. */
+  /**
+   * A failed call: trace it, and turn the error into an outcome. A service URL or a message may carry a
+   * secret: it is scrubbed where the outcome leaves the workbench (recording, history, events, answers).
+   */
   private finish(trace: ToolTrace, started: number, err: SkillError, stderr?: string[], errorType?: string): CallOutcome {
-    const message = this.ctx.redactor.text(err.message);
+    const message = err.message;
     const durationMs = Math.round(performance.now() - started);
     trace.status = 'error';
     trace.error_type = errorType ?? err.code;
     trace.error_message = message;
     if (!trace.duration_ms) trace.duration_ms = durationMs;
-    // A service URL may carry a token: traces leave the adapter scrubbed like everything else.
-    const safe = this.ctx.redactor.value({ ...trace });
-    this.ring.push(safe);
-    const outcome: CallOutcome = {
-      ok: false,
-      error: { code: err.code, message, details: err.details === undefined ? undefined : this.ctx.redactor.value(err.details) },
-      durationMs,
-      trace: { ...safe },
-    };
+    this.ring.push({ ...trace });
+    const outcome: CallOutcome = { ok: false, error: { code: err.code, message, details: err.details }, durationMs, trace: { ...trace } };
     if (stderr?.length) outcome.stderrTail = stderr.slice(-20);
     return outcome;
   }

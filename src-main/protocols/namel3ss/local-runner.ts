@@ -11,7 +11,6 @@ import { describeExit, SkillError } from '../../engine/errors';
 import { parseBounded } from '../../engine/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
-import type { Redactor } from '../../engine/redactor';
 import { isObject } from '../../engine/values';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
@@ -50,7 +49,6 @@ export interface LocalRequest {
   /** Skill env (configured env and secrets) then binding env, already merged. */
   env: Record<string, string>;
   logs: LogSink;
-  redactor: Redactor;
   signal?: AbortSignal;
   /** Run in the sandbox, enforcing this capability context (capabilities.ts). */
   sandbox?: boolean;
@@ -115,13 +113,13 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
     exitCode: run.code,
     signal: run.signal,
     durationMs: Math.round(run.durationMs),
-    stderr: stderrLines(run.stderr).map((l) => req.redactor.text(l)),
+    stderr: stderrLines(run.stderr),
   };
   if (text) {
     try {
       out.response = parseBounded(text).value;
     } catch {
-      out.response = { raw: req.redactor.text(text.slice(0, 2000)) };
+      out.response = { raw: text.slice(0, 2000) };
     }
   }
   if (run.spawnError) {

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { SkillError } from '../../engine/errors';
 import { parseBounded } from '../../engine/json-depth';
-import type { Redactor } from '../../engine/redactor';
 import { isObject } from '../../engine/values';
 import { replyFrom, type RunnerReply } from './local-runner';
 import { timeoutMessage } from './timeouts';
@@ -25,7 +24,6 @@ export interface ServiceRequest {
   entry: string;
   payload: unknown;
   timeoutMs: number;
-  redactor: Redactor;
   signal?: AbortSignal;
 }
 
@@ -103,7 +101,7 @@ function judge(text: string, status: number, req: ServiceRequest, out: ServiceRe
   try {
     body = parseBounded(text).value;
   } catch (err) {
-    out.response = { raw: req.redactor.text(text.slice(0, 2000)) };
+    out.response = { raw: text.slice(0, 2000) };
     const what = status >= 400 ? `answered HTTP ${status} with` : 'returned';
     out.failure = new SkillError('PROTOCOL', `Tool service at ${req.url} ${what} invalid JSON: ${(err as Error).message}`);
     return;

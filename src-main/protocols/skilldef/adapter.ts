@@ -88,7 +88,6 @@ export class SkillDefSkill extends PersistentRpcSkill {
     const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
     const tickInterval = this.manifest.tickIntervalMs ?? status?.tickInterval;
     const notes = [this.sdkNote()];
-    if (required && !this.ctx.vault?.setupComplete()) notes.push(`Needs setup: ${this.manifest.setupLabel ?? 'run the setup wizard'} before it is fully usable.`);
     return {
       ...this.ref,
       name: this.manifest.name ?? status?.name ?? this.ref.name,
@@ -117,6 +116,13 @@ export class SkillDefSkill extends PersistentRpcSkill {
   protected async shutdown(proc: RpcProcess): Promise<unknown> {
     await proc.request(M.skillUnload, {}).catch(() => undefined);
     return proc.stop(this.shutdownMethod);
+  }
+
+  /** What it learnt, with a note saying so while it needs setup (the state is `needsSetup`; the note is for people). */
+  info(): SkillInfo | null {
+    const info = super.info();
+    if (!info?.needsSetup) return info;
+    return { ...info, notes: [...info.notes, `Needs setup: ${this.manifest.setupLabel ?? 'run the setup wizard'} before it is fully usable.`] };
   }
 
   protected statusChanged(status: SkillStatus, detail?: string): void {
@@ -158,7 +164,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.ctx.vault?.markSetupComplete(answers);
     await this.ctx.vault?.rescrub().catch(() => undefined);
     if (this.learnt) {
-      this.learnt = { ...this.learnt, needsSetup: false, notes: this.learnt.notes.filter((n) => !n.startsWith('Needs setup')) };
+      this.learnt = { ...this.learnt, needsSetup: false };
       // Setup often registers tools; learn them again.
       const proc = this.supervisor.current;
       if (proc) this.learnt.tools = await this.listTools(proc).catch(() => this.learnt!.tools);

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { nonBlank } from '../../engine/values';
 import { isFile, readJson } from '../refs';
 
 export interface SkillDefManifest {
@@ -46,15 +47,15 @@ export function readSkillDefManifest(dir: string): SkillDefManifest | null {
   if (!hasEntry && runtime !== 'python' && !hasMain) return null;
   const setup = (m.setup ?? {}) as { required?: unknown; label?: unknown };
   return {
-    id: str(m.id),
-    name: str(m.name),
-    version: str(m.version),
-    description: str(m.description),
+    id: nonBlank(m.id),
+    name: nonBlank(m.name),
+    version: nonBlank(m.version),
+    description: nonBlank(m.description),
     entry,
     tickIntervalMs: typeof m.tick_interval === 'number' ? m.tick_interval : undefined,
     setupRequired: setup.required === true,
     setupStated: typeof setup.required === 'boolean',
-    setupLabel: str(setup.label),
+    setupLabel: nonBlank(setup.label),
     env: Array.isArray(m.env) ? m.env.map(String) : [],
     raw: m,
   };
@@ -121,6 +122,3 @@ export function skillVenv(dir: string): string | null {
   return venvPython(dir, repositoryRoot(dir));
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
-}

@@ -1,0 +1,93 @@
+/**
+ * A secret the workbench knows never leaves it, whatever way it takes: this walks every event type a window
+ * can hear, the answers of the commands that read back what happened, and every file of every type under
+ * the home, with a secret spelled in every way a skill may send it back (raw, JSON-escaped, ASCII-escaped,
+ * escaped twice). Skills of three protocols carry it: a JSON-RPC skill echoing it, a SkillDefinition skill
+ * with ticks, and an agent's action skill with schedules.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect } from 'vitest';
+import { EVENT_NAMES, type EventName } from '../src-main/contract';
+import { spellings } from '../src-main/engine/secret-forms';
+import { Workbench } from '../src-main/workbench/workbench';
+import { it } from './cleanup-fixture';
+import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
+
+/** Quotes, a slash, non-ASCII and CJK: each spelled differently raw, in JSON and in ASCII-only JSON. */
+const SECRET = 'Zq"é/秘密-7d6c5b4a3f';
+
+function leaks(text: string): string[] {
+  return spellings(SECRET).filter((s) => text.includes(s));
+}
+
+describe('a secret at the ways out of the workbench', () => {
+  it('is in no event, no answer and no file under the home', { timeout: 60_000 }, async ({ cleanup }) => {
+    const ws = cleanup.tempDir();
+    fs.cpSync(path.join(FIXTURES, 'rpc'), path.join(ws, 'rpc'), { recursive: true });
+    fs.cpSync(path.join(EXAMPLES, 'price-alerts'), path.join(ws, 'price-alerts'), { recursive: true });
+    fs.cpSync(path.join(FIXTURES, 'action', 'wild'), path.join(ws, 'wild'), { recursive: true });
+    const home = cleanup.tempDir();
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
+    const heard = new Map<EventName, string[]>();
+    // What the bridges hear: the events of each turn, delivered to windows.
+    wb.events.onAnyForWindow((event, payload) => heard.set(event, [...(heard.get(event) ?? []), JSON.stringify(payload)]));
+    const ids = Object.fromEntries((await wb.listSkills()).map((s) => [path.basename(s.dir) === 'wild' ? s.name : path.basename(s.dir), s.id]));
+    const rpc = ids.rpc;
+
+    // The secret is the JSON-RPC skill's secret variable and the agent's token.
+    await wb.updateSkillSettings(rpc, { secretValues: { TOKEN: SECRET } });
+    await wb.updateSkillSettings(ids.digest, { secretValues: { DIGEST_TOKEN: SECRET } });
+
+    const answers: unknown[] = [];
+    await wb.startSkill(rpc);
+    wb.observeFiles(rpc);
+    const recording = await wb.startRecording(rpc, 'edges');
+    answers.push(await wb.callTool(rpc, 'echo', { token: SECRET, nested: { list: [SECRET, `Bearer ${SECRET}`] } }));
+    answers.push(await wb.callTool(rpc, 'go_style', { token: `<${SECRET}>` }));
+    await wb.annotate(rpc, `the token was ${SECRET}`);
+    answers.push(await wb.stopRecording(rpc));
+    fs.writeFileSync(path.join(ws, 'rpc', 'notes.txt'), 'an edit\n');
+
+    await wb.startSkill(ids['price-alerts']);
+    await wb.pauseTicks(ids['price-alerts']);
+    await wb.startSkill(ids.digest);
+    await wb.agents.controlSchedule(ids.digest, (await wb.agents.getSchedules(ids.digest))[0].id, 'pause');
+    wb.refreshSkills();
+    await waitFor(() => heard.has('filesChanged'), 10_000, 'the edit to be told of');
+
+    answers.push(
+      await wb.getHistory(rpc),
+      await wb.getLogs(rpc),
+      await wb.getMessages(rpc),
+      await wb.getTimeline(rpc),
+      await wb.listSkills(),
+      await wb.inspectSkill(rpc),
+      await wb.inspectSkill(ids.digest),
+      await wb.getSkillSettings(rpc),
+      await wb.listRecordings(),
+      await wb.qa.openRecording(recording.file),
+      await wb.qa.exportReport(recording.file, 'markdown'),
+      await wb.qa.exportReport(recording.file, 'html'),
+      await wb.authoring.maskSecrets(rpc, { typed: SECRET }),
+    );
+    await wb.events.delivered();
+
+    // Every event a window can hear was heard, and none carried the secret.
+    expect([...heard.keys()].sort()).toEqual([...EVENT_NAMES].sort());
+    for (const [event, payloads] of heard) expect({ event, leaks: leaks(payloads.join('\n')) }).toEqual({ event, leaks: [] });
+    // The echo answered with the secret, and the answers show it masked.
+    expect(JSON.stringify(answers[0])).toContain('••••');
+    expect(leaks(JSON.stringify(answers))).toEqual([]);
+
+    await wb.close();
+    const files = allFiles(home);
+    const names = files.map((f) => path.relative(home, f).split(path.sep).join('/'));
+    // The kinds of file a session writes are all there: logs, message histories, timelines, the call
+    // history, settings, state, the recording and its reports, the workspace and the encrypted secrets.
+    const kinds = [/\/logs\/.*\.log$/, /\/messages\/.*\.jsonl$/, /\/timeline\.jsonl$/, /\/history\.jsonl$/, /\/settings\.json$/, /\/state\.json$/, /^recordings\/.*edges\.jsonl$/, /\.report\.md$/, /\.report\.html$/, /^workspace\.json$/, /^secrets\.json$/];
+    expect(kinds.filter((k) => !names.some((n) => k.test(n))).map(String)).toEqual([]);
+    const leaking = files.filter((f) => leaks(fs.readFileSync(f, 'utf8')).length > 0).map((f) => path.relative(home, f));
+    expect(leaking).toEqual([]);
+  });
+});
