@@ -60,7 +60,8 @@ export interface CoreApi {
   stopSkill(skillId: string): Promise<void>;
   restartSkill(skillId: string): Promise<void>;
 
-  callTool(skillId: string, tool: string, args: unknown, opts?: { timeoutMs?: number }): Promise<CallRecord>;
+  /** `callId` names the call (a fresh id the caller makes), so the caller can cancel it and knows its record. */
+  callTool(skillId: string, tool: string, args: unknown, opts?: { timeoutMs?: number; callId?: string }): Promise<CallRecord>;
   cancelCall(callId: string): Promise<void>;
   getHistory(skillId: string): Promise<CallRecord[]>;
 

@@ -105,6 +105,20 @@ describe('the workbench service', () => {
     expect(done.outcome?.error?.code).toBe('CANCELLED');
   });
 
+  it('lets the caller name its call, cancel it by that name at once, and refuses a malformed or reused name', async () => {
+    const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
+    await wb.startSkill('rpc');
+    const seen: string[] = [];
+    wb.events.on('call', (r) => seen.push(`${r.callId} ${r.status}`));
+    const running = wb.callTool('rpc', 'hang', {}, { callId: 'mine-1' });
+    await expect(wb.callTool('rpc', 'echo', {}, { callId: 'mine-1' })).rejects.toThrow(/already running/);
+    await wb.cancelCall('mine-1');
+    const done = await running;
+    expect(done).toMatchObject({ callId: 'mine-1', outcome: { error: { code: 'CANCELLED' } } });
+    expect(seen).toEqual(['mine-1 running', 'mine-1 done']);
+    await expect(wb.callTool('rpc', 'echo', {}, { callId: 'no spaces/slashes' })).rejects.toThrow(/call id/);
+  });
+
   it('applies settings: environment (secret values redacted), timeout', async () => {
     const home = tempDir();
     const wb = make(home, [path.join(EXAMPLES, 'build-analysis')]);

@@ -144,7 +144,11 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async callTool(skillId: string, tool: string, args: unknown, opts: { timeoutMs?: number; callId?: string } = {}): Promise<CallRecord> {
-    return this.runtime(skillId).callTool(tool, args, opts);
+    const { callId } = opts ?? {};
+    if (callId !== undefined && (typeof callId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(callId))) {
+      throw new Error('A call id is 1 to 100 letters, digits, - and _ (a UUID will do).');
+    }
+    return this.runtime(skillId).callTool(tool, args, opts ?? {});
   }
 
   async cancelCall(callId: string): Promise<void> {

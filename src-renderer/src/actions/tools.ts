@@ -25,11 +25,12 @@ export async function runTool(skillId: string, tool: string, args: unknown): Pro
     return;
   }
   const timeoutMs = s.timeouts[skillId];
-  s.setRunning(skillId, { tool, startedAt: Date.now() });
+  // The call is named here, so Cancel knows it at once; its records arrive as events, before the answer.
+  const callId = crypto.randomUUID();
+  s.setRunning(skillId, { tool, startedAt: Date.now(), callId });
   s.setRunError(skillId, undefined);
   try {
-    const record = await api().callTool(skillId, tool, args, timeoutMs ? { timeoutMs } : undefined);
-    get().upsertCall(record);
+    const record = await api().callTool(skillId, tool, args, timeoutMs ? { timeoutMs, callId } : { callId });
     get().setShownCall(skillId, record);
   } catch (err) {
     get().setRunError(skillId, messageOf(err));
@@ -43,17 +44,8 @@ export async function cancelRun(skillId: string): Promise<void> {
   const s = get();
   const run = s.running[skillId];
   if (!run) return;
-  let callId = run.callId;
-  if (!callId) {
-    const rec = (s.history[skillId] ?? []).find((r) => r.status === 'running' && r.tool === run.tool);
-    callId = rec?.callId;
-  }
-  if (!callId) {
-    get().pushToast('info', 'The call has not reached the skill yet; try Cancel again in a moment.');
-    return;
-  }
   try {
-    await api().cancelCall(callId);
+    await api().cancelCall(run.callId);
   } catch (err) {
     toastError(err, 'Could not cancel the call');
   }

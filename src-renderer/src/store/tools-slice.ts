@@ -30,12 +30,6 @@ export const createToolsSlice: Slice<ToolsSlice> = (set) => ({
       const i = list.findIndex((r) => r.callId === record.callId);
       const next = i >= 0 ? list.map((r, j) => (j === i ? record : r)) : sortHistory([record, ...list]);
       const patch: Partial<ToolsSlice> = { history: { ...s.history, [record.skillId]: next } };
-      const run = s.running[record.skillId];
-      if (run && record.tool === run.tool && record.startedAt >= run.startedAt - 2000) {
-        if (record.status === 'running' && !run.callId) {
-          patch.running = { ...s.running, [record.skillId]: { ...run, callId: record.callId } };
-        }
-      }
       const shown = s.shownCall[record.skillId];
       if (shown && shown.callId === record.callId) {
         patch.shownCall = { ...s.shownCall, [record.skillId]: record };

@@ -50,8 +50,8 @@ export interface SkillSlice {
 export interface RunningCall {
   tool: string;
   startedAt: number;
-  /** Learnt from the first `call` event with status "running"; needed to cancel. */
-  callId?: string;
+  /** The call's id, made by the app when it sent the call: what Cancel names. */
+  callId: string;
 }
 
 export interface ToolsSlice {
