@@ -78,3 +78,16 @@ export function skillFiles(dir: string, opts: WalkOptions = {}): SkillFile[] {
 export function relPath(dir: string, file: string): string {
   return path.relative(dir, file).split(path.sep).join('/');
 }
+
+/** Each file with its text, leaving out any that cannot be read now (removed meanwhile, not readable). */
+export function* withText<F extends { abs: string }>(files: F[]): Generator<[F, string]> {
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file.abs, 'utf8');
+    } catch {
+      continue;
+    }
+    yield [file, text];
+  }
+}

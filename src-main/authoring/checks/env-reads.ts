@@ -9,7 +9,7 @@
  * the variable's absence, and the warning would be noise for optional knobs. A name the skill sets itself
  * (`os.environ["X"] = …`, `os.environ.setdefault("X", …)`) is not reported either.
  */
-import fs from 'node:fs';
+import { withText } from '../../runtime/skill-files';
 import { isSafeName, PYTHON_IO } from '../../protocols/skill-env';
 import { Findings, lineAt } from './findings';
 
@@ -63,13 +63,7 @@ export function checkEnvReads(files: { abs: string; rel: string }[], given: EnvG
   if (given.inherit) return;
   const reaches = new Set([...given.listed, ...given.own]);
   const seen = new Set<string>();
-  for (const file of files) {
-    let src: string;
-    try {
-      src = fs.readFileSync(file.abs, 'utf8');
-    } catch {
-      continue;
-    }
+  for (const [file, src] of withText(files)) {
     for (const r of envReads(src)) {
       if (seen.has(r.name) || reaches.has(r.name) || SET_BY_US.has(r.name) || isSafeName(r.name)) continue;
       seen.add(r.name);

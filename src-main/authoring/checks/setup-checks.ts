@@ -4,22 +4,16 @@
  * skill sends for `setup/start` (every field as the wizard will render it). Later steps need answers, so
  * only the first is seen live.
  */
-import fs from 'node:fs';
 import type { SetupStep } from '../../contract';
 import { Findings, lineAt, shown, type Where } from './findings';
 import { isObject } from '../../engine/values';
+import { withText } from '../../runtime/skill-files';
 
 const SETUP_TYPES = new Set(['text', 'number', 'password', 'select', 'multiselect', 'boolean']);
 
 /** `SetupField(...)` calls in Python files: an unknown type, or a select with no options. */
 export function checkSetupSource(files: { abs: string; rel: string }[], f: Findings): void {
-  for (const file of files) {
-    let src: string;
-    try {
-      src = fs.readFileSync(file.abs, 'utf8');
-    } catch {
-      continue;
-    }
+  for (const [file, src] of withText(files)) {
     for (const m of src.matchAll(/\bSetupField\s*\(/g)) {
       const args = callText(src, m.index + m[0].length);
       const type = /\btype\s*=\s*["']([^"']*)["']/.exec(args)?.[1];
