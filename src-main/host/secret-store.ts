@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Redactor } from '../engine/redactor';
-import { isObject } from '../engine/values';
+import { check, says, z } from '../engine/shape';
 import { readJsonFile, writeFileAtomicSync } from './atomic-write';
 import { LocalKeyCipher, type SecretCipher } from './secret-cipher';
 import { homeLayout, PRIVATE_DIR } from './workbench-home';
@@ -190,14 +190,20 @@ export class SecretStore {
   }
 }
 
+/** The file's shape; each refusal is a sentence that follows "secrets.json is unreadable: ...". */
+const lacks = says('a stored secret lacks "cipher" or "data"');
+const SecretsDoc = z.object(
+  {
+    skills: z.record(
+      z.string(),
+      z.record(z.string(), z.object({ cipher: z.string(lacks), data: z.string(lacks) }, lacks), says('a skill entry is not an object')),
+      says('it does not have the shape {"version":1,"skills":{...}}'),
+    ),
+  },
+  says('it does not have the shape {"version":1,"skills":{...}}'),
+);
+
 function checkSecretsDoc(v: unknown): string | null {
-  const skills = (v as { skills?: unknown })?.skills;
-  if (!isObject(v) || !isObject(skills)) return 'it does not have the shape {"version":1,"skills":{...}}';
-  for (const entries of Object.values(skills)) {
-    if (!isObject(entries)) return 'a skill entry is not an object';
-    for (const e of Object.values(entries)) {
-      if (!isObject(e) || typeof e.cipher !== 'string' || typeof e.data !== 'string') return 'a stored secret lacks "cipher" or "data"';
-    }
-  }
-  return null;
+  const r = check(SecretsDoc, v);
+  return r.ok ? null : r.problem;
 }

@@ -1,7 +1,7 @@
 /**
  * One skill's whole life, as the workbench or the CLI runs it: its adapter, and everything around it that
- * outlives a process (the log, the message history, the timeline, the recording, the call history, the
- * redactor and the status it reports), told to whoever it is given to tell (`emit`). This is the CLI's
+ * outlives a process (the log, the message history, the timeline, the recording, the redactor and the
+ * status it reports), told to whoever it is given to tell (`emit`). This is the CLI's
  * runtime, which runs a skill once; the workbench's (live-runtime.ts) also drives ticks, reloads on edits,
  * keeps its session and its call history.
  *

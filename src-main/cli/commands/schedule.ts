@@ -4,10 +4,9 @@
  * with the entry's params, with the skill's saved settings and secrets, added to the skill's history
  * (the app shows it) and marked on its timeline.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AgentSchedule, CallOutcome, CallRecord } from '../../contract';
+import type { AgentSchedule, CallOutcome } from '../../contract';
 import { defaultHome } from '../../host/paths';
 import { skillFolder } from '../../host/workbench-home';
 import { readAgentConfig } from '../../protocols/action/agent-yaml';
@@ -94,15 +93,16 @@ async function runOnce(dir: string, entries: AgentSchedule[], io: Io, opts: { js
     }
     const ref = refs.find((r) => r.name === entry.skill)!;
     const rt = SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, timeoutMs: opts.timeoutMs });
-    const history = new CallHistory(skillFolder(home, ref.id));
+    const history = new CallHistory(skillFolder(home, ref.id), rt.redactor);
     let outcome: CallOutcome;
     try {
       // Reads the agent (never runs the script): secrets from the environment are redacted from here on.
       await rt.start();
-      const startedAt = Date.now();
-      outcome = await rt.call(entry.action, entry.params, { timeoutMs: opts.timeoutMs });
-      const record: CallRecord = { callId: randomUUID(), skillId: ref.id, tool: entry.action, args: rt.redactor.value(entry.params), startedAt, status: 'done', outcome: rt.redactor.value(outcome) };
-      history.add(record);
+      const call = await rt.recordedCall(entry.action, entry.params, { timeoutMs: opts.timeoutMs });
+      outcome = call.outcome;
+      // Kept where the app shows calls, as if the app had run it.
+      history.add(call.record);
+      const startedAt = call.record.startedAt;
       rt.mark({ kind: 'tick', time: startedAt, label: `Schedule "${entry.id}" (run once from the command line): ${entry.skill} ${entry.action} ${outcome.ok ? 'done' : 'failed'}`, durationMs: outcome.durationMs, outcome: outcome.ok ? 'ok' : 'error', data: { schedule: entry.id } });
     } finally {
       await rt.close();
