@@ -103,17 +103,27 @@ export class JsonRpcPeer {
   request<T = unknown>(method: string, params?: unknown, opts?: RequestOptions): Promise<T>;
   request(target: string | RpcMethod, params?: unknown, opts: RequestOptions = {}): Promise<unknown> {
     if (typeof target === 'string') return this.send(target, params, opts);
-    return this.send(target.method, params, { ...opts, timeoutMs: opts.timeoutMs ?? target.timeoutMs }).then((r) => checkResult(target, r));
+    // Checked as it settles, not in a `then` of its own: one promise a request on the hot path.
+    return this.send(target.method, params, { ...opts, timeoutMs: opts.timeoutMs ?? target.timeoutMs }, (r) => checkResult(target, r));
   }
 
-  private send<T = unknown>(method: string, params: unknown, opts: RequestOptions): Promise<T> {
+  private send<T = unknown>(method: string, params: unknown, opts: RequestOptions, check?: (result: unknown) => unknown): Promise<T> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     const id = this.nextId++;
     const msg: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (params !== undefined) msg.params = params;
     const line = JSON.stringify(msg);
     return new Promise<T>((resolve, reject) => {
-      const p: Pending = { method, resolve: resolve as (v: unknown) => void, reject };
+      const settled = check
+        ? (v: unknown) => {
+            try {
+              resolve(check(v) as T);
+            } catch (err) {
+              reject(err);
+            }
+          }
+        : (resolve as (v: unknown) => void);
+      const p: Pending = { method, resolve: settled, reject };
       const timeoutMs = opts.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
         p.timer = setTimeout(() => {

@@ -60,8 +60,8 @@ export const skillStatus = rpcMethod(
 export const toolsCall = rpcMethod(
   'tools/call',
   z.object({ name: z.string(), arguments: z.unknown().optional() }),
-  z
-    .object({ content: z.unknown().optional(), isError: z.unknown().optional(), is_error: z.unknown().optional() })
+  // The hot path: one predicate, not an object parsed field by field (content may be anything anyway).
+  plainObject(need('it must be an object'))
     .transform((r) => ({ content: r.content, isError: r.isError === true || r.is_error === true })),
 );
 
