@@ -63,6 +63,12 @@ export interface CoreApi {
   /** `callId` names the call (a fresh id the caller makes), so the caller can cancel it and knows its record. */
   callTool(skillId: string, tool: string, args: unknown, opts?: { timeoutMs?: number; callId?: string }): Promise<CallRecord>;
   cancelCall(callId: string): Promise<void>;
+  /**
+   * A call of this session as the skill answered it, its secrets in the clear (everything else the app
+   * gets is masked): for the Reveal control, asked only when the user presses it. Null once the workbench
+   * no longer holds it (it keeps the last calls of each skill, in memory only).
+   */
+  revealCall(skillId: string, callId: string): Promise<CallRecord | null>;
   getHistory(skillId: string): Promise<CallRecord[]>;
 
   getLogs(skillId: string): Promise<LogEntry[]>;
@@ -129,7 +135,7 @@ export interface WorkbenchClient extends WorkbenchApi {
 const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   hostInfo: true, getWorkspace: true, addFolder: true, removeFolder: true, pickFolder: true, selectSkill: true,
   listSkills: true, inspectSkill: true, startSkill: true, stopSkill: true, restartSkill: true,
-  callTool: true, cancelCall: true, getHistory: true,
+  callTool: true, cancelCall: true, revealCall: true, getHistory: true,
   getLogs: true, clearLogs: true, getMessages: true, getTimeline: true,
   setupStart: true, setupSubmit: true, setupCancel: true, getSetupConfiguration: true,
   sessionStart: true, sessionEnd: true, transformMessage: true,

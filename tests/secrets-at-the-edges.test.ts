@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { EVENT_NAMES, type EventName } from '../src-main/contract';
-import { spellings } from '../src-main/engine/secret-forms';
+import { asciiForm, spellings } from '../src-main/engine/secret-forms';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
@@ -89,5 +89,20 @@ describe('a secret at the ways out of the workbench', () => {
     expect(kinds.filter((k) => !names.some((n) => k.test(n))).map(String)).toEqual([]);
     const leaking = files.filter((f) => leaks(fs.readFileSync(f, 'utf8')).length > 0).map((f) => path.relative(home, f));
     expect(leaking).toEqual([]);
+  });
+});
+
+describe('revealing a call', () => {
+  it('gives this session\'s call as answered, on request only, and nothing for a call it does not hold', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: SECRET } });
+    const masked = await wb.callTool('rpc', 'echo', { token: SECRET }, { callId: 'reveal-me' });
+    expect(leaks(JSON.stringify(masked))).toEqual([]);
+    expect(leaks(JSON.stringify(await wb.getHistory('rpc')))).toEqual([]);
+    const clear = await wb.revealCall('rpc', 'reveal-me');
+    // As the skill sent it: Python's json.dumps, ASCII-escaped.
+    expect(clear?.outcome?.text).toContain(asciiForm(SECRET));
+    expect(await wb.revealCall('rpc', 'never-made')).toBeNull();
   });
 });

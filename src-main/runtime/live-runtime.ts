@@ -12,8 +12,12 @@ import { reloaderFor, type SkillReloader } from './skill-reloader';
 import { SkillRuntime } from './skill-runtime';
 import { ticksOf, type TickScheduler } from './tick-scheduler';
 
+/** How many finished calls of each skill are held as answered, secrets in the clear, for Reveal (memory only). */
+const HELD_CALLS = 50;
+
 export class LiveRuntime extends SkillRuntime {
   private history: CallHistory | null = null;
+  private readonly held = new Map<string, CallRecord>();
   private ticks: TickScheduler | null = null;
   private reloader: SkillReloader | null = null;
   private session: string | null = null;
@@ -59,6 +63,13 @@ export class LiveRuntime extends SkillRuntime {
 
   protected override keep(record: CallRecord): void {
     this.callHistory().add(record);
+    this.held.set(record.callId, record);
+    if (this.held.size > HELD_CALLS) this.held.delete(this.held.keys().next().value!);
+  }
+
+  /** A finished call of this session as the skill answered it (see WorkbenchApi.revealCall). */
+  heldCall(callId: string): CallRecord | null {
+    return this.held.get(callId) ?? null;
   }
 
   callHistory(): CallHistory {

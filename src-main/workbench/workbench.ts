@@ -79,7 +79,8 @@ export class Workbench implements CoreApi, SkillHost {
     this.authoring = new AuthoringService(this);
     this.logFiles = new LogService(this);
     this.agents = new AgentService(this);
-    redactAnswers(this, CORE_METHOD_NAMES, scrub);
+    // All but the one command whose point is the clear text, which the user asks for on purpose.
+    redactAnswers(this, CORE_METHOD_NAMES.filter((name) => name !== 'revealCall'), scrub);
     redactAnswers(this.qa, QA_METHOD_NAMES, scrub);
     redactAnswers(this.authoring, AUTHORING_METHOD_NAMES, scrub);
     redactAnswers(this.logFiles, LOG_METHOD_NAMES, scrub);
@@ -153,6 +154,11 @@ export class Workbench implements CoreApi, SkillHost {
 
   async cancelCall(callId: string): Promise<void> {
     for (const e of this.skills.values()) if (e.runtime?.cancel(callId)) return;
+  }
+
+  async revealCall(skillId: string, callId: string): Promise<CallRecord | null> {
+    if (typeof callId !== 'string') throw new Error('Name the call to reveal by its id.');
+    return this.entry(skillId).runtime?.heldCall(callId) ?? null;
   }
 
   async getHistory(skillId: string): Promise<CallRecord[]> {

@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { CircleCheck, CircleX, Copy, LoaderCircle, Play, SquareTerminal } from 'lucide-react';
-import type { CallRecord } from '@contract';
+import { CircleCheck, CircleX, Copy, Eye, EyeOff, LoaderCircle, Play, SquareTerminal } from 'lucide-react';
+import { REDACTED, type CallRecord } from '@contract';
+import { api } from '../../api/client';
+import { toastError } from '../../actions/errors';
+import { useStore } from '../../store';
 import { JsonTree } from '../common/JsonTree';
 import { ErrorNote } from '../common/ErrorNote';
 import { Button, IconButton } from '../common/Button';
@@ -24,8 +27,31 @@ function TextResult({ text, title = 'Text (parsed as JSON)' }: { text: string; t
   );
 }
 
+/**
+ * Secrets arrive masked (••••). Reveal asks the workbench for this one call as the skill answered it; the
+ * clear text lives in this view only (never in the store or the history) and goes with Hide.
+ */
+function useReveal(record: CallRecord): { shown: CallRecord; masked: boolean; revealed: boolean; toggle(): void } {
+  const [revealed, setRevealed] = useState<CallRecord | null>(null);
+  const mine = revealed && revealed.callId === record.callId ? revealed : null;
+  const masked = !mine && record.status === 'done' && JSON.stringify(record).includes(REDACTED);
+  const toggle = () => {
+    if (mine) return setRevealed(null);
+    void api()
+      .revealCall(record.skillId, record.callId)
+      .then((clear) => {
+        if (clear) setRevealed(clear);
+        else useStore.getState().pushToast('info', 'The secrets of this call are no longer held: only the latest calls of this session can be revealed.');
+      })
+      .catch((err) => toastError(err, 'Could not reveal the secrets'));
+  };
+  return { shown: mine ?? record, masked, revealed: !!mine, toggle };
+}
+
 /** One call's outcome: text, structured data, a plain-words error with the stderr around it, and the trace. */
-export function CallResultView({ record, onRunAgain }: { record: CallRecord; onRunAgain?(): void }) {
+export function CallResultView({ record: given, onRunAgain }: { record: CallRecord; onRunAgain?(): void }) {
+  const reveal = useReveal(given);
+  const record = reveal.shown;
   const o = record.outcome;
   const running = record.status === 'running' || !o;
   const copyable = o ? (o.text ?? (o.data !== undefined ? pretty(o.data) : o.error?.message ?? '')) : '';
@@ -49,6 +75,16 @@ export function CallResultView({ record, onRunAgain }: { record: CallRecord; onR
         {o && <span className="result-meta">{formatDuration(o.durationMs)}</span>}
         <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
         <span className="spacer" />
+        {(reveal.masked || reveal.revealed) && (
+          <IconButton
+            size="sm"
+            label={reveal.revealed ? 'Hide the secrets again' : 'Reveal the secrets this result holds (shown as ••••)'}
+            icon={reveal.revealed ? <EyeOff size={13} /> : <Eye size={13} />}
+            onClick={reveal.toggle}
+            data-testid="result-reveal"
+            aria-pressed={reveal.revealed}
+          />
+        )}
         <IconButton size="sm" label="Copy as command: this call as a skillbench call line" icon={<SquareTerminal size={13} />} onClick={() => void copyCallCommand(record.skillId, record.tool, record.args)} data-testid="result-copy-command" />
         {copyable && <IconButton worksOffline size="sm" label="Copy the result" icon={<Copy size={13} />} onClick={() => void copyText(copyable, 'Result copied')} />}
         {onRunAgain && !running && (
