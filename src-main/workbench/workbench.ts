@@ -87,6 +87,7 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.agents, AGENT_METHOD_NAMES, scrub);
     this.rescan();
   }
+
   async hostInfo(): Promise<HostInfo> {
     return { kind: this.opts.kind, version: this.opts.version ?? '0.1.0', home: this.opts.home, canPickFolder: !!this.opts.pickFolder };
   }
@@ -384,7 +385,7 @@ export class Workbench implements CoreApi, SkillHost {
   /** A warning of the home's shared stores (a secret that cannot be read): into the log of each skill open now. */
   private homeWarning(line: string): void {
     let told = false;
-    for (const e of this.skills?.values() ?? []) {
+    for (const e of this.skills.values()) {
       if (!e.runtime) continue;
       e.runtime.logs.append('system', line);
       told = true;
