@@ -21,7 +21,9 @@
  *    1..M as written, M at least every acknowledged record and at most what was begun.
  *  - and across kills: a version once found on disk is never lost; when the next writer has opened the home
  *    (prepareHome, home-folder.ts), no temp file of ours is left, and no file was ever set aside as corrupt.
- * KILL_SEED=<n> repeats a run's choices (the timing of the kernel and the disk stays its own).
+ * The summary line counts the kills, the files checked, the kills that found a write of each kind in flight, the
+ * torn last lines seen (rare: Linux cuts a killed write(2) only between pages, so appends of a few KiB land
+ * whole) and the temp files kills left. KILL_SEED=<n> repeats a run's choices (not the kernel's timing).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
