@@ -123,7 +123,7 @@ describe('one skill using another through the workbench', () => {
   it('the price-digest example asks price-alerts for prices through skills/callFunction', async ({ cleanup }) => {
     const wb = bench(cleanup, [EXAMPLES]);
     const r = await wb.callTool('examples/price-digest', 'digest', { symbols: ['BTC', 'SOL'] });
-    expect(r.outcome?.isError, r.outcome?.text).toBeFalsy();
+    expect(r.outcome?.error, r.outcome?.text).toBeUndefined();
     expect(r.outcome!.text).toMatch(/^BTC: [\d.]+ USD\nSOL: [\d.]+ USD$/);
     expect((await wb.listExposed('examples/price-alerts')).functions.map((f) => f.name)).toEqual(['latest-price']);
     const bad = await wb.callTool('examples/price-digest', 'digest', { symbols: ['XYZ'] });
