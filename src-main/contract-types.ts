@@ -59,6 +59,8 @@ export interface SkillCapabilities {
   messageHooks: boolean;
   /** A long-running process (JSON-RPC protocols) rather than one process per call. */
   persistent: boolean;
+  /** Exposes data or functions to other skills (`interop_schema`), or its code calls other skills (`ctx.skills`). */
+  interop?: boolean;
 }
 
 export interface SkillInfo extends SkillRef {

@@ -8,6 +8,7 @@ import { QA_METHODS, type QaApi } from './contract-qa';
 import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
+import type { InteropAnswer, SkillExposure } from './contract-interop';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -17,6 +18,7 @@ export * from './contract-qa';
 export * from './contract-authoring';
 export * from './contract-logs';
 export * from './contract-agents';
+export * from './contract-interop';
 
 export interface AgentApi {
   /**
@@ -104,6 +106,13 @@ export interface CoreApi {
   getSkillSettings(skillId: string): Promise<SkillSettings>;
   /** Saves settings and restarts the skill if it was running, so they take effect. */
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
+
+  /** What a SkillDefinition skill exposes to other skills (`interop_schema`); starts it if it is not running. */
+  listExposed(skillId: string): Promise<SkillExposure>;
+  /** Calls a function the skill exposes, as another skill would (the user is the caller); an error is in the answer. */
+  callExposed(skillId: string, fn: string, args: unknown): Promise<InteropAnswer>;
+  /** Asks for a data item the skill exposes, with its parameters. */
+  requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer>;
 }
 
 export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi {}
@@ -143,6 +152,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   getData: true, setState: true, readDataFile: true,
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
   getSkillSettings: true, updateSkillSettings: true,
+  listExposed: true, callExposed: true, requestExposed: true,
 };
 const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];

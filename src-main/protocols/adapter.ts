@@ -11,6 +11,8 @@ import type {
   SetupStep,
   SkillInfo,
   SkillRef,
+  ExposedData,
+  ExposedFunction,
   SkillStatus,
   TimelineEntry,
 } from '../contract';
@@ -53,6 +55,39 @@ export interface SkillVault {
 /** Services the host offers a skill's reverse calls (skilldef/host-services.ts). */
 export interface HostServices {
   handle(method: string, params: unknown): Promise<unknown>;
+}
+
+/** What a running SkillDefinition skill answers to other skills (its `interop/*` methods). */
+export interface InteropCapability {
+  listExposed(): Promise<{ data: ExposedData[]; functions: ExposedFunction[] }>;
+  /** What the skill's handler answered (the `data` of its answer). */
+  getData(callerSkillId: string, dataName: string, params: Record<string, unknown>): Promise<unknown>;
+  callFunction(callerSkillId: string, functionName: string, args: Record<string, unknown>): Promise<unknown>;
+}
+
+/** A skill as `skills/list` and `skills/get` describe it to another skill (the SDK's SkillInfo). */
+export interface InteropSkillInfo {
+  id: string;
+  name: string;
+  description: string;
+  version: string;
+  /** Whether it is running now. */
+  online: boolean;
+}
+
+/**
+ * The other skills a host has open, for one skill's `skills/*` reverse calls (implemented by the workbench;
+ * the CLI runs one skill and has none). Every method names the calling skill; an unknown skill or name,
+ * or calls nested too deep, is refused with an RpcError in plain words.
+ */
+export interface SkillInterop {
+  list(caller: string): Promise<InteropSkillInfo[]>;
+  get(caller: string, skillId: string): Promise<InteropSkillInfo | null>;
+  /** Of one skill, or (no id) of every other skill running now; only what is visible to skills. */
+  listData(caller: string, skillId?: string): Promise<(Omit<ExposedData, 'visibility'> & { skill_id: string })[]>;
+  listFunctions(caller: string, skillId?: string): Promise<(Omit<ExposedFunction, 'visibility'> & { skill_id: string })[]>;
+  requestData(caller: string, skillId: string, dataName: string, params: Record<string, unknown>): Promise<unknown>;
+  callFunction(caller: string, skillId: string, functionName: string, args: Record<string, unknown>): Promise<unknown>;
 }
 
 export interface AdapterContext {
@@ -106,6 +141,7 @@ export interface SkillAdapter {
   setup?: SetupCapability;
   sessions?: SessionCapability;
   tick?(): Promise<void>;
+  interop?: InteropCapability;
   transform?(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null>;
 }
 

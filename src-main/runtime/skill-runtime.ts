@@ -15,7 +15,7 @@ import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, HostServices, SkillAdapter } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillInterop } from '../protocols/adapter';
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
@@ -45,6 +45,8 @@ export interface RuntimeOptions {
   /** Reads the skill's environment and extra arguments afresh at each launch (its settings, its secrets), over `env`. */
   processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[] };
   host?: HostServices;
+  /** The other skills its owner has open, for a SkillDefinition skill's `skills/*` calls (the workbench's). */
+  interop?: SkillInterop;
   redactor?: Redactor;
   /** Where it tells what happens (the workbench's hub); nowhere when absent. */
   emit?: Emit;
@@ -108,7 +110,7 @@ export class SkillRuntime {
     let host = opts.host;
     if (module.hostServices) {
       const log = (line: string) => this.logs.append('system', line);
-      this.stores = skillStores(this.homeStores, ref.id, this.redactor, { log, mark: (e) => this.mark(e) });
+      this.stores = skillStores(this.homeStores, ref.id, this.redactor, { log, mark: (e) => this.mark(e), interop: opts.interop });
       host ??= this.stores.host;
     }
     const settings = opts.processSettings && (() => opts.processSettings!(this.homeStores.secrets));

@@ -12,7 +12,7 @@ import { prepareHome } from '../host/home-folder';
 import { createHostServices } from '../protocols/skilldef/host-services';
 import { SecretStore, type SecretStoreOptions } from '../host/secret-store';
 import { StateStore } from '../host/state-store';
-import type { HostServices } from '../protocols/adapter';
+import type { HostServices, SkillInterop } from '../protocols/adapter';
 
 export interface HomeStores {
   readonly home: string;
@@ -48,7 +48,7 @@ export function skillStores(
   shared: HomeStores,
   skillId: string,
   redactor: Redactor,
-  hooks: { log: (line: string) => void; mark: (e: Omit<TimelineEntry, 'seq' | 'time'>) => void },
+  hooks: { log: (line: string) => void; mark: (e: Omit<TimelineEntry, 'seq' | 'time'>) => void; interop?: SkillInterop },
 ): SkillStores {
   const { home, secrets, entities } = shared;
   const own = secrets.forSkill(skillId);
@@ -63,6 +63,7 @@ export function skillStores(
     secrets: own,
     log: hooks.log,
     onEvent: (eventType, payload) => hooks.mark({ kind: 'event', label: eventType, data: payload }),
+    interop: hooks.interop,
   });
   return { state, data, secrets, entities, host };
 }

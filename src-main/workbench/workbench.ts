@@ -4,7 +4,7 @@
  * a map of skill runtimes (each made on first use, owning its skill's whole life), and the event hub
  * they all tell what happens.
  */
-import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
+import type { CallRecord, CoreApi, HostInfo, InteropAnswer, RecordingInfo, SkillExposure, SetupConfiguration, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
 import type { SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
@@ -27,6 +27,7 @@ import { pruneHomeHistory } from '../runtime/history-retention';
 import { keepsRuntime, readSettings, writeSettings } from '../runtime/skill-settings';
 import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
+import { InteropService } from './interop-service';
 
 export interface WorkbenchOptions {
   home: string;
@@ -57,6 +58,8 @@ export class Workbench implements CoreApi, SkillHost {
   readonly authoring: AuthoringService;
   readonly logFiles: LogService;
   readonly agents: AgentService;
+  /** Serves skills' `skills/*` calls from the other skills open here, and the Interop panel's. */
+  readonly interop: InteropService = new InteropService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
@@ -282,6 +285,18 @@ export class Workbench implements CoreApi, SkillHost {
     return next;
   }
 
+  async listExposed(skillId: string): Promise<SkillExposure> {
+    return this.interop.exposure(skillId);
+  }
+
+  async callExposed(skillId: string, fn: string, args: unknown): Promise<InteropAnswer> {
+    return this.interop.panelCall(skillId, 'function', fn, args);
+  }
+
+  async requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer> {
+    return this.interop.panelCall(skillId, 'data', dataName, params);
+  }
+
   /** Stops every skill and closes every file. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -323,7 +338,6 @@ export class Workbench implements CoreApi, SkillHost {
   redact<T>(skillId: string, v: T): T {
     return this.runtime(skillId).redactor.value(v);
   }
-
 
   refreshSkills(): void {
     this.rescan();
@@ -367,6 +381,7 @@ export class Workbench implements CoreApi, SkillHost {
       // What the skill's runtime learns (a setup answer, a collection's secret), the workbench's redactor learns too.
       redactor: new Redactor(this.redactor),
       emit: (event, payload) => this.events.emit(event, payload),
+      interop: this.interop,
       reloadDebounceMs: this.opts.reloadDebounceMs,
     });
     return e.runtime;

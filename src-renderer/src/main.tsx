@@ -13,6 +13,7 @@ import './styles/logs.css';
 import './styles/connection.css';
 import './styles/timeline.css';
 import './styles/agents.css';
+import './styles/interop.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';

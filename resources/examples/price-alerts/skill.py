@@ -4,12 +4,16 @@ Prices are simulated and deterministic: each asset follows a sine wave of the ti
 skill's state), so the same tick always gives the same price and tests never flake. Every tick moves the
 prices, checks the alerts kept in ``alerts.json`` (data folder), emits ``price_alert`` and ``price_drop``
 events, and upserts one ``asset`` entity per watched symbol. The setup flow lives in ``setup.py``.
+
+Other skills may use it through the host (``interop_schema``): the function ``latest-price`` and the data item
+``watched-prices`` (the price-digest example calls the first with ``ctx.skills.call_function``).
 """
 
 import json
 import math
 import re
 
+from dev.types.interop_types import ExposedDataDefinition, ExposedFunctionDefinition, InteropSchema
 from dev.types.skill_types import SkillDefinition, SkillHooks, SkillTool, ToolDefinition, ToolResult
 
 try:  # imported as a package (skills.<id>.skill) or by path with this folder on sys.path
@@ -187,6 +191,41 @@ TOOLS = [
 ]
 
 
+# ---- for other skills (interop) ----------------------------------------------------------------------
+
+
+async def latest_price(ctx, args):
+    symbol = (args or {}).get("symbol")
+    if symbol not in SYMBOLS:
+        raise ValueError(f"Unknown symbol {symbol!r}: use one of {', '.join(SYMBOLS)}.")
+    cur = (args or {}).get("currency") or currency()
+    if cur not in RATES:
+        raise ValueError(f"Unknown currency {cur!r}: use one of {', '.join(RATES)}.")
+    now = price(symbol, S.tick, cur)
+    return {"symbol": symbol, "price": now, "currency": cur, "tick": S.tick, "change_pct": change_pct(symbol, now, cur)}
+
+
+async def watched_prices(ctx, params):
+    cur = currency()
+    return {"currency": cur, "tick": S.tick, "prices": {s: price(s, S.tick, cur) for s in watched()}}
+
+
+INTEROP = InteropSchema(
+    exposed_functions=[ExposedFunctionDefinition(
+        name="latest-price", description="The current simulated price of one asset",
+        visibility=["skills", "frontend"], handler=latest_price,
+        parameters={"type": "object", "properties": {"symbol": SYMBOL, "currency": CURRENCY}, "required": ["symbol"]},
+        returns={"type": "object", "properties": {"symbol": {"type": "string"}, "price": {"type": "number"},
+                                                  "currency": {"type": "string"}, "tick": {"type": "integer"}}},
+    )],
+    exposed_data=[ExposedDataDefinition(
+        name="watched-prices", description="The prices of the assets chosen in setup (BTC and ETH until then)",
+        visibility=["skills", "frontend"], handler=watched_prices,
+        schema={"type": "object", "properties": {"currency": {"type": "string"}, "prices": {"type": "object"}}},
+    )],
+)
+
+
 # ---- hooks ------------------------------------------------------------------------------------------------
 
 
@@ -285,4 +324,5 @@ skill = SkillDefinition(
     tools=TOOLS,
     tick_interval=3000,
     has_setup=True,
+    interop_schema=INTEROP,
 )

@@ -10,12 +10,13 @@ import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import type { ParamsIn, ResultOf, RpcMethod } from '../../engine/rpc-method';
 import { pythonResources, systemPython } from '../../host/paths';
-import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability, type SetupAnswers } from '../adapter';
+import { tickIntervalOf, type AdapterContext, type CallOptions, type InteropCapability, type SessionCapability, type SetupAnswers } from '../adapter';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { skillEnvironment } from '../skill-env';
 import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import * as M from './methods';
 import { SetupFlow } from './setup-flow';
+import { callsOtherSkills } from './interop-use';
 
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
 const LOAD_FAILED = 3;
@@ -46,6 +47,13 @@ export class SkillDefSkill extends PersistentRpcSkill {
     end: async (sessionId) => {
       await this.hook(M.sessionEnd, { sessionId });
     },
+  };
+
+  /** Other skills' requests, through the host (see workbench/interop-service.ts). */
+  readonly interop: InteropCapability = {
+    listExposed: () => this.hook(M.interopListExposed, {}),
+    getData: (callerSkillId, dataName, params) => this.hook(M.interopGetData, { callerSkillId, dataName, params }),
+    callFunction: (callerSkillId, functionName, args) => this.hook(M.interopCallFunction, { callerSkillId, functionName, arguments: args }),
   };
 
   async tick(): Promise<void> {
@@ -97,7 +105,14 @@ export class SkillDefSkill extends PersistentRpcSkill {
       notes,
       tickIntervalMs: tickIntervalOf(tickInterval, notes),
       needsSetup: hasSetup && required && !this.ctx.vault?.setupComplete(),
-      capabilities: { setup: hasSetup, sessions: true, ticks: tickInterval !== undefined, messageHooks: true, persistent: true },
+      capabilities: {
+        setup: hasSetup,
+        sessions: true,
+        ticks: tickInterval !== undefined,
+        messageHooks: true,
+        persistent: true,
+        interop: status?.features?.includes('interop') === true || callsOtherSkills(this.ref.dir),
+      },
     };
   }
 

@@ -1,6 +1,7 @@
 /**
  * What a SkillDefinition skill may ask of the host (reverse JSON-RPC calls), for one skill: its state,
- * its data folder, events for its timeline, and the shared entity graph.
+ * its data folder, events for its timeline, the shared entity graph, and the other skills (`skills/*`,
+ * through the `interop` the host gives).
  *
  * Each handler is registered against its method's declaration (protocols/skilldef/methods.ts), which
  * checks the params and refuses them in plain words (-32602); unknown methods get -32601. Every refusal and
@@ -9,7 +10,7 @@
 import { JSONRPC, RpcError } from '../../engine/errors';
 import { Redactor } from '../../engine/redactor';
 import { MethodTable } from '../../engine/rpc-method';
-import type { HostServices } from '../adapter';
+import type { HostServices, SkillInterop } from '../adapter';
 import * as H from './methods';
 import type { DataStore } from '../../host/data-store';
 import type { EntityStore } from '../../host/entity-store';
@@ -27,8 +28,24 @@ export interface HostServicesOptions {
   log?: (line: string) => void;
   /** The skill's secrets, kept out of the shared entity graph (replaced by the redaction mark). */
   secrets?: SkillSecrets;
-  /** Answers `skills/list`; without it the list is empty. */
+  /** Answers `skills/list` where there is no `interop`; without either the list is empty. */
   listSkills?: () => unknown[] | Promise<unknown[]>;
+  /**
+   * The other skills the host has open (the workbench's), for `skills/*`. Without it (the CLI runs one
+   * skill) the lists are empty, `skills/get` answers null, and asking another skill for something is refused.
+   */
+  interop?: SkillInterop;
+}
+
+/** The `skills/*` answers of a host that runs this one skill alone. */
+function aloneInterop(skillId: string): SkillInterop {
+  const refuse = async (_caller: string, other: string): Promise<never> => {
+    throw new RpcError(
+      JSONRPC.INVALID_PARAMS,
+      `"${other}" cannot be reached: only ${skillId} runs here (the skillbench command runs one skill at a time). Open both skills in the workbench to let one use the other.`,
+    );
+  };
+  return { list: async () => [], get: async () => null, listData: async () => [], listFunctions: async () => [], requestData: refuse, callFunction: refuse };
 }
 
 export { SEARCH_LIMIT_MAX } from './methods';
@@ -41,6 +58,7 @@ function given<T extends object>(o: T): T {
 export function createHostServices(opts: HostServicesOptions): HostServices {
   const log = opts.log ?? (() => undefined);
   const { skillId, state, data, entities } = opts;
+  const interop = opts.interop ?? aloneInterop(skillId);
 
   /** Secrets of this skill must not travel to other skills through the shared graph. */
   const scrub = <T>(method: string, value: T): T => {
@@ -83,7 +101,12 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
       return { ok: true };
     })
     .on(H.entitiesGetRelationships, async (q) => ({ results: entities.getRelationships(q) }))
-    .on(H.skillsList, async () => ({ skills: (await opts.listSkills?.()) ?? [] }));
+    .on(H.skillsList, async () => ({ skills: opts.interop || !opts.listSkills ? await interop.list(skillId) : await opts.listSkills() }))
+    .on(H.skillsGet, async (p) => ({ skill: await interop.get(skillId, p.skillId) }))
+    .on(H.skillsListData, async (p) => ({ data: await interop.listData(skillId, p.skillId) }))
+    .on(H.skillsListFunctions, async (p) => ({ functions: await interop.listFunctions(skillId, p.skillId) }))
+    .on(H.skillsRequestData, async (p) => ({ data: await interop.requestData(skillId, p.skillId, p.dataName, p.params ?? {}) }))
+    .on(H.skillsCallFunction, async (p) => ({ data: await interop.callFunction(skillId, p.skillId, p.functionName, p.arguments ?? {}) }));
 
   return {
     async handle(method: string, params: unknown): Promise<unknown> {

@@ -53,6 +53,8 @@ export const skillStatus = rpcMethod(
     version: shownText,
     hasSetup: z.boolean().optional().catch(undefined),
     tickInterval: z.number().optional().catch(undefined),
+    /** Which parts of the newer SDK the skill uses (`interop`, `options`...), from our bundled SDK. */
+    features: z.array(z.string()).optional().catch(undefined),
   }),
   5000,
 );
@@ -81,6 +83,43 @@ export const afterResponse = rpcMethod(
   'skill/afterResponse',
   z.object({ response: z.string() }),
   z.object({ response: changedText }).catch({ response: null }).transform((r) => r.response),
+  HOOK_TIMEOUT_MS,
+);
+
+/** What a skill exposes: entries without a name are left out, loose fields read as absent. */
+const visibility = z.array(z.string()).catch([]);
+const exposedData = z.object({ name: z.string().min(1), description: shownText, visibility, schema: z.unknown().optional() });
+const exposedFunction = z.object({
+  name: z.string().min(1),
+  description: shownText,
+  visibility,
+  parameters: z.unknown().optional().transform((p) => p ?? { type: 'object', properties: {} }),
+  returns: z.unknown().optional(),
+});
+const namedOnly = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .transform((xs) => xs.flatMap((x) => { const r = item.safeParse(x); return r.success ? [r.data as z.output<T>] : []; }));
+export const interopListExposed = rpcMethod(
+  'interop/listExposed',
+  none,
+  z.object({ data: namedOnly(exposedData).optional(), functions: namedOnly(exposedFunction).optional() })
+    .catch({})
+    .transform((r) => ({ data: r.data ?? [], functions: r.functions ?? [] })),
+);
+/** The answer of an exposed endpoint is the skill's own: `{data}` as the SDK wraps it. */
+const interopAnswer = z.unknown().transform((r) => (r && typeof r === 'object' && 'data' in r ? (r as { data: unknown }).data : r));
+export const interopGetData = rpcMethod(
+  'interop/getData',
+  z.object({ callerSkillId: z.string(), dataName: z.string(), params: z.record(z.string(), z.unknown()) }),
+  interopAnswer,
+  HOOK_TIMEOUT_MS,
+);
+export const interopCallFunction = rpcMethod(
+  'interop/callFunction',
+  z.object({ callerSkillId: z.string(), functionName: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+  interopAnswer,
   HOOK_TIMEOUT_MS,
 );
 
@@ -187,4 +226,18 @@ export const entitiesGetRelationships = rpcMethod(
   z.object({ results: z.array(z.unknown()) }),
 );
 
+// One skill using another (the SDK's `ctx.skills`), routed by the host to the other's `interop/*`.
 export const skillsList = rpcMethod('skills/list', none, z.object({ skills: z.array(z.unknown()) }));
+export const skillsGet = rpcMethod('skills/get', z.object({ skillId: text('skillId') }), z.object({ skill: z.unknown().nullable() }));
+export const skillsListData = rpcMethod('skills/listData', z.object({ skillId: optText('skillId') }), z.object({ data: z.array(z.unknown()) }));
+export const skillsListFunctions = rpcMethod('skills/listFunctions', z.object({ skillId: optText('skillId') }), z.object({ functions: z.array(z.unknown()) }));
+export const skillsRequestData = rpcMethod(
+  'skills/requestData',
+  z.object({ skillId: text('skillId'), dataName: text('dataName'), params: optObject('params') }),
+  z.object({ data: z.unknown() }),
+);
+export const skillsCallFunction = rpcMethod(
+  'skills/callFunction',
+  z.object({ skillId: text('skillId'), functionName: text('functionName'), arguments: optObject('arguments') }),
+  z.object({ data: z.unknown() }),
+);

@@ -14,6 +14,7 @@ import { SessionTab } from '../session/SessionTab';
 import { DataTab } from '../data/DataTab';
 import { RecordingsTab } from '../recordings/RecordingsTab';
 import { DoctorTab } from '../authoring/DoctorTab';
+import { InteropTab } from '../interop/InteropTab';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
 // workbench is surely reachable (browser mode cannot fetch it once the server stops).
@@ -30,6 +31,7 @@ function availableTabs(info: SkillInfo | undefined): TabName[] {
   if (c?.ticks || c?.sessions || info?.agent?.schedules.length) tabs.push('timeline');
   if (c?.sessions || c?.messageHooks) tabs.push('session');
   if (c?.setup || c?.sessions || c?.ticks) tabs.push('data');
+  if (c?.interop) tabs.push('interop');
   tabs.push('recordings', 'doctor');
   return tabs;
 }
@@ -44,6 +46,7 @@ const LABELS: Record<TabName, string> = {
   data: 'Data',
   recordings: 'Recordings',
   doctor: 'Doctor',
+  interop: 'Interop',
 };
 
 export function SkillView({ skillId }: { skillId: string }) {
@@ -104,6 +107,7 @@ export function SkillView({ skillId }: { skillId: string }) {
         {active === 'data' && <DataTab skillId={skillId} />}
         {active === 'recordings' && <RecordingsTab skillId={skillId} />}
         {active === 'doctor' && <DoctorTab skillId={skillId} />}
+        {active === 'interop' && <InteropTab skillId={skillId} />}
       </TabPanel>
     </main>
   );

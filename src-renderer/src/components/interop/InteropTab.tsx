@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { SkillExposure, SkillSummary } from '@contract';
+import { useStore } from '../../store';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { ExposedEntry } from './ExposedEntry';
+
+const RUNNING = new Set(['ready', 'busy', 'needs-setup']);
+
+/** What one skill exposes; a skill that is not running is listed once the user asks (that starts it). */
+function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolean; auto: boolean }) {
+  const [exposure, setExposure] = useState<SkillExposure | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setExposure(await api().listExposed(skill.id));
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }, [skill.id]);
+  useEffect(() => {
+    if (auto) void load();
+  }, [auto, load]);
+
+  const titleId = `interop-${skill.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const empty = exposure && !exposure.data.length && !exposure.functions.length;
+  return (
+    <section className="card interop-skill" aria-labelledby={titleId} data-testid={`interop-skill-${skill.id}`}>
+      <div className="interop-skill-head">
+        <h2 id={titleId} className="card-title">
+          {self ? `${skill.name} (this skill)` : skill.name}
+        </h2>
+        {busy && <Spinner />}
+        {!exposure && !busy && (
+          <Button size="sm" onClick={() => void load()}>
+            {RUNNING.has(skill.status) ? 'List what it exposes' : 'Start it and list what it exposes'}
+          </Button>
+        )}
+      </div>
+      {error && <ErrorNote message={error} />}
+      {exposure?.note && <p className="muted">{exposure.note}</p>}
+      {empty && !exposure.note && <p className="muted">It exposes nothing to other skills.</p>}
+      {!!exposure?.functions.length && (
+        <>
+          <h3 className="interop-kind">Functions</h3>
+          <ul className="interop-list">
+            {exposure.functions.map((f) => <ExposedEntry key={f.name} skillId={skill.id} kind="function" entry={f} />)}
+          </ul>
+        </>
+      )}
+      {!!exposure?.data.length && (
+        <>
+          <h3 className="interop-kind">Data</h3>
+          <ul className="interop-list">
+            {exposure.data.map((d) => <ExposedEntry key={d.name} skillId={skill.id} kind="data" entry={d} />)}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Skills using each other: what this skill and the other open SkillDefinition skills expose (functions and
+ * data, for skills or for the app), and a form to call each, as another skill would.
+ */
+export function InteropTab({ skillId }: { skillId: string }) {
+  const skills = useStore(useShallow((s) => s.skills.filter((k) => k.protocol === 'skilldef')));
+  const self = skills.find((k) => k.id === skillId);
+  const others = skills.filter((k) => k.id !== skillId);
+  return (
+    <div className="interop-tab panel-pad">
+      <p className="muted interop-intro">
+        Skills can use each other through the workbench: a skill asks with <code>ctx.skills.call_function(…)</code>, and the
+        workbench passes the call to the other skill, starting it if needed. Call one here to see what it answers.
+      </p>
+      {self && <SkillSection skill={self} self auto />}
+      {others.map((k) => <SkillSection key={k.id} skill={k} self={false} auto={RUNNING.has(k.status)} />)}
+    </div>
+  );
+}
