@@ -59,6 +59,32 @@ export interface SkillCapabilities {
   messageHooks: boolean;
   /** A long-running process (JSON-RPC protocols) rather than one process per call. */
   persistent: boolean;
+  /** Settings the user may change while it runs (a SkillDefinition skill that declares options). */
+  options?: boolean;
+}
+
+export type SkillOptionType = 'boolean' | 'text' | 'number' | 'select';
+
+/** A setting a skill declares (`options/list` of a SkillDefinition skill), with its current value. */
+export interface SkillOption {
+  name: string;
+  type: SkillOptionType;
+  label: string;
+  description?: string;
+  default: unknown;
+  value: unknown;
+  /** The choices of a select option. */
+  choices?: { label: string; value: string }[];
+  /** Where the UI puts it; options without a group come first. */
+  group?: string;
+  /** The tools a boolean option shows while it is on and hides while it is off. */
+  toolFilter?: string[];
+}
+
+/** A skill's options after a change, and what the skill now offers (an option may show or hide tools). */
+export interface SkillOptionsChange {
+  options: SkillOption[];
+  info: SkillInfo;
 }
 
 export interface SkillInfo extends SkillRef {
