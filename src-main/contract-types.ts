@@ -61,6 +61,32 @@ export interface SkillCapabilities {
   persistent: boolean;
   /** Exposes data or functions to other skills (`interop_schema`), or its code calls other skills (`ctx.skills`). */
   interop?: boolean;
+  /** Settings the user may change while it runs (a SkillDefinition skill that declares options). */
+  options?: boolean;
+}
+
+export type SkillOptionType = 'boolean' | 'text' | 'number' | 'select';
+
+/** A setting a skill declares (`options/list` of a SkillDefinition skill), with its current value. */
+export interface SkillOption {
+  name: string;
+  type: SkillOptionType;
+  label: string;
+  description?: string;
+  default: unknown;
+  value: unknown;
+  /** The choices of a select option. */
+  choices?: { label: string; value: string }[];
+  /** Where the UI puts it; options without a group come first. */
+  group?: string;
+  /** The tools a boolean option shows while it is on and hides while it is off. */
+  toolFilter?: string[];
+}
+
+/** A skill's options after a change, and what the skill now offers (an option may show or hide tools). */
+export interface SkillOptionsChange {
+  options: SkillOption[];
+  info: SkillInfo;
 }
 
 export interface SkillInfo extends SkillRef {

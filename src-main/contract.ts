@@ -11,7 +11,7 @@ import type { ScheduleState } from './contract-agents';
 import type { InteropAnswer, SkillExposure } from './contract-interop';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
-  SkillData, SkillInfo, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
+  SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
 } from './contract-types';
 export * from './contract-types';
 export * from './contract-qa';
@@ -103,6 +103,13 @@ export interface CoreApi {
   annotate(skillId: string, text: string): Promise<void>;
   listRecordings(): Promise<RecordingInfo[]>;
 
+  /** The options a skill declares, with their values (starts the skill: only it knows them). */
+  getOptions(skillId: string): Promise<SkillOption[]>;
+  /** Changes one option; the skill saves it, runs its on_options_change and may show or hide tools. */
+  setOption(skillId: string, name: string, value: unknown): Promise<SkillOptionsChange>;
+  /** Puts one option (or, without a name, every option) back to the skill's default. */
+  resetOptions(skillId: string, name?: string): Promise<SkillOptionsChange>;
+
   getSkillSettings(skillId: string): Promise<SkillSettings>;
   /** Saves settings and restarts the skill if it was running, so they take effect. */
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
@@ -151,6 +158,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   pauseTicks: true, resumeTicks: true, tickNow: true,
   getData: true, setState: true, readDataFile: true,
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
+  getOptions: true, setOption: true, resetOptions: true,
   getSkillSettings: true, updateSkillSettings: true,
   listExposed: true, callExposed: true, requestExposed: true,
 };

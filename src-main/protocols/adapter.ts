@@ -10,6 +10,8 @@ import type {
   SetupResult,
   SetupStep,
   SkillInfo,
+  SkillOption,
+  SkillOptionsChange,
   SkillRef,
   ExposedData,
   ExposedFunction,
@@ -122,6 +124,14 @@ export interface SetupCapability {
   cancel(): Promise<void>;
 }
 
+/** Settings a skill declares and the user changes while it runs; a change may show or hide tools. */
+export interface OptionsCapability {
+  list(): Promise<SkillOption[]>;
+  set(name: string, value: unknown): Promise<SkillOptionsChange>;
+  /** One option back to its default, or every one without a name. */
+  reset(name?: string): Promise<SkillOptionsChange>;
+}
+
 export interface SessionCapability {
   start(sessionId: string): Promise<void>;
   end(sessionId: string): Promise<void>;
@@ -140,6 +150,7 @@ export interface SkillAdapter {
   restart?(): Promise<SkillInfo>;
   setup?: SetupCapability;
   sessions?: SessionCapability;
+  options?: OptionsCapability;
   tick?(): Promise<void>;
   interop?: InteropCapability;
   transform?(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null>;

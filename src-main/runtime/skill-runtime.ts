@@ -306,9 +306,9 @@ export class SkillRuntime {
     return output;
   }
 
-  capability<K extends 'setup' | 'sessions'>(cap: K): NonNullable<SkillAdapter[K]> {
+  capability<K extends 'setup' | 'sessions' | 'options'>(cap: K): NonNullable<SkillAdapter[K]> {
     const c = this.adapter[cap];
-    if (!c) throw new Error(`${this.ref.name} has no ${cap === 'setup' ? 'setup flow' : 'sessions'}.`);
+    if (!c) throw new Error(`${this.ref.name} has no ${cap === 'setup' ? 'setup flow' : cap}.`);
     return c as NonNullable<SkillAdapter[K]>;
   }
 

@@ -4,7 +4,7 @@
  * a map of skill runtimes (each made on first use, owning its skill's whole life), and the event hub
  * they all tell what happens.
  */
-import type { CallRecord, CoreApi, HostInfo, InteropAnswer, RecordingInfo, SkillExposure, SetupConfiguration, SkillData, SkillInfo, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
+import type { CallRecord, CoreApi, HostInfo, InteropAnswer, RecordingInfo, SetupConfiguration, SkillData, SkillExposure, SkillInfo, SkillOption, SkillOptionsChange, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
 import type { SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
@@ -260,6 +260,18 @@ export class Workbench implements CoreApi, SkillHost {
     return [...this.skills.values()].flatMap((e) => (e.runtime?.recording ? [e.runtime.recording.file] : []));
   }
 
+  async getOptions(skillId: string): Promise<SkillOption[]> {
+    return (await this.liveRuntime(skillId)).capability('options').list();
+  }
+
+  async setOption(skillId: string, name: string, value: unknown): Promise<SkillOptionsChange> {
+    return this.optionsChanged(await (await this.liveRuntime(skillId)).capability('options').set(name, value));
+  }
+
+  async resetOptions(skillId: string, name?: string): Promise<SkillOptionsChange> {
+    return this.optionsChanged(await (await this.liveRuntime(skillId)).capability('options').reset(name ?? undefined));
+  }
+
   async getSkillSettings(skillId: string): Promise<SkillSettings> {
     this.entry(skillId);
     return readSettings(skillFolder(this.opts.home, skillId));
@@ -395,6 +407,12 @@ export class Workbench implements CoreApi, SkillHost {
     this.events.emit('status', { skillId: e.ref.id, status: 'stopped' });
     // The new runtime's folder is the same: whoever listened for its changes still does.
     if (observed) this.observeFiles(e.ref.id);
+  }
+
+  /** An option may have shown or hidden tools: every window hears of the new count (and reads the tools again). */
+  private async optionsChanged(change: SkillOptionsChange): Promise<SkillOptionsChange> {
+    this.events.emit('skills', await this.listSkills());
+    return change;
   }
 
   /** A warning of the home's shared stores (a secret that cannot be read): into the log of each skill open now. */

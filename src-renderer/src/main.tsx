@@ -8,6 +8,7 @@ import './styles/content.css';
 import './styles/tools.css';
 import './styles/form.css';
 import './styles/setup.css';
+import './styles/options.css';
 import './styles/streams.css';
 import './styles/logs.css';
 import './styles/connection.css';

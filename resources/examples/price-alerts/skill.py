@@ -7,6 +7,7 @@ events, and upserts one ``asset`` entity per watched symbol. The setup flow live
 
 Other skills may use it through the host (``interop_schema``): the function ``latest-price`` and the data item
 ``watched-prices`` (the price-digest example calls the first with ``ctx.skills.call_function``).
+One option, "Offer the portfolio tool", shows or hides ``portfolio_value`` (a ``tool_filter``).
 """
 
 import json
@@ -14,7 +15,8 @@ import math
 import re
 
 from dev.types.interop_types import ExposedDataDefinition, ExposedFunctionDefinition, InteropSchema
-from dev.types.skill_types import SkillDefinition, SkillHooks, SkillTool, ToolDefinition, ToolResult
+from dev.types.skill_types import (SkillDefinition, SkillHooks, SkillOptionDefinition, SkillTool, ToolDefinition,
+                                   ToolResult)
 
 try:  # imported as a package (skills.<id>.skill) or by path with this folder on sys.path
     from . import setup as flow
@@ -225,6 +227,13 @@ INTEROP = InteropSchema(
     )],
 )
 
+# A boolean option with a tool_filter: while it is off, portfolio_value is neither listed nor callable.
+OPTIONS = [
+    SkillOptionDefinition(name="show_portfolio_tool", type="boolean", label="Offer the portfolio tool",
+                          description="portfolio_value works out what a set of holdings is worth.",
+                          default=True, group="Tools", tool_filter=["portfolio_value"]),
+]
+
 
 # ---- hooks ------------------------------------------------------------------------------------------------
 
@@ -283,6 +292,11 @@ async def on_tick(ctx):
                                             "change_pct": change})
 
 
+async def on_options_change(ctx, options):
+    shown = "offered" if options.get("show_portfolio_tool") else "hidden"
+    ctx.log(f"options changed: the portfolio tool is {shown}")
+
+
 async def on_session_start(ctx, session_id):
     ctx.session.set("expanded", 0)
     active = sum(1 for a in S.alerts if not a["triggered"])
@@ -320,8 +334,9 @@ skill = SkillDefinition(
     hooks=SkillHooks(on_load=on_load, on_unload=on_unload, on_tick=on_tick, on_session_start=on_session_start,
                      on_before_message=on_before_message, on_after_response=on_after_response,
                      on_setup_start=flow.on_setup_start, on_setup_submit=flow.on_setup_submit,
-                     on_setup_cancel=flow.on_setup_cancel),
+                     on_setup_cancel=flow.on_setup_cancel, on_options_change=on_options_change),
     tools=TOOLS,
+    options=OPTIONS,
     tick_interval=3000,
     has_setup=True,
     interop_schema=INTEROP,

@@ -15,6 +15,7 @@ import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { skillEnvironment } from '../skill-env';
 import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import * as M from './methods';
+import { OptionsFlow, readOptions } from './options-flow';
 import { SetupFlow } from './setup-flow';
 import { callsOtherSkills } from './interop-use';
 
@@ -38,7 +39,10 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.mode = launchMode(ref.dir);
     if (this.mode.kind === 'repo-module' || this.mode.kind === 'repo-entry') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
     this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers));
+    this.options = new OptionsFlow(ctx, () => this.learnt?.name ?? this.ref.name, () => this.running(), () => this.relisted());
   }
+
+  readonly options: OptionsFlow;
 
   readonly sessions: SessionCapability = {
     start: async (sessionId) => {
@@ -91,6 +95,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
     const tools = await this.listTools(proc);
     // Later SDKs describe themselves; the original answers -32603, which is fine.
     const status = await proc.request(M.skillStatus, {}).catch(() => null);
+    // So do their options; the original has none (an error here means just that).
+    const hasOptions = await readOptions(proc, (line) => this.ctx.logs.append('system', line)).then((o) => o.length > 0, () => false);
     const hasSetup = this.manifest.setupRequired || status?.hasSetup === true;
     // Where the manifest does not say (or there is none), a skill with a setup wizard needs it before use.
     const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
@@ -112,6 +118,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
         messageHooks: true,
         persistent: true,
         interop: status?.features?.includes('interop') === true || callsOtherSkills(this.ref.dir),
+        options: hasOptions,
       },
     };
   }
@@ -173,6 +180,13 @@ export class SkillDefSkill extends PersistentRpcSkill {
       if (schema.required === null) delete schema.required;
       return [{ name: t.data.name, description: t.data.description, inputSchema: schema }];
     });
+  }
+
+  /** The tools listed again (an option may have shown or hidden some), and what the skill now offers. */
+  private async relisted(): Promise<SkillInfo> {
+    const proc = await this.running();
+    if (this.learnt) this.learnt = { ...this.learnt, tools: await this.listTools(proc) };
+    return this.info()!;
   }
 
   private async setupCompleted(answers: SetupAnswers): Promise<void> {

@@ -145,6 +145,36 @@ export const setupSubmit = rpcMethod(
     })),
 );
 
+/** An option as `options/list` describes it; entries that do not fit are skipped by the caller. */
+export const skillOption = z.object({
+  name: z.string().min(1),
+  type: z.enum(['boolean', 'text', 'number', 'select']),
+  label: shownText,
+  description: shownText,
+  default: z.unknown().optional(),
+  value: z.unknown().optional(),
+  // A choice's value is text in the SDK; numbers are taken as their text.
+  options: z
+    .array(z.object({ label: z.union([z.string(), z.number()]).transform(String), value: z.union([z.string(), z.number()]).transform(String) }))
+    .nullish()
+    .catch(undefined),
+  group: shownText,
+  toolFilter: z.array(z.string()).nullish().catch(undefined),
+});
+
+/** Newer SDKs (options, protocol notes section 5); the original answers -32603 "Unknown method". */
+export const optionsList = rpcMethod(
+  'options/list',
+  none,
+  z.object({ options: z.array(z.unknown()).optional().catch(undefined) }).catch({ options: undefined }),
+  HOOK_TIMEOUT_MS,
+);
+export const optionsGet = rpcMethod('options/get', none, z.object({ options: z.record(z.string(), z.unknown()) }), HOOK_TIMEOUT_MS);
+/** The skill checks the value, saves it (`data/write` of options.json) and runs on_options_change before it answers. */
+export const optionsSet = rpcMethod('options/set', z.object({ name: z.string(), value: z.unknown() }), anything, HOOK_TIMEOUT_MS);
+/** Every option back to its default (the SDK takes no name), saved, then on_options_change. */
+export const optionsReset = rpcMethod('options/reset', none, anything, HOOK_TIMEOUT_MS);
+
 // ---- Skill -> host (reverse calls) ----
 
 export const SEARCH_LIMIT_MAX = 1000;

@@ -8,6 +8,7 @@ import { Spinner } from '../common/Spinner';
 import { PartBoundary } from '../common/PartBoundary';
 import { ToolsTab } from '../tools/ToolsTab';
 import { SetupTab } from '../setup/SetupTab';
+import { OptionsTab } from '../options/OptionsTab';
 import { MessagesTab } from '../messages/MessagesTab';
 import { TimelineTab } from '../timeline/TimelineTab';
 import { SessionTab } from '../session/SessionTab';
@@ -26,6 +27,7 @@ function availableTabs(info: SkillInfo | undefined): TabName[] {
   const c = info?.capabilities;
   const tabs: TabName[] = ['tools'];
   if (c?.setup) tabs.push('setup');
+  if (c?.options) tabs.push('options');
   tabs.push('logs', 'messages');
   // An agent's schedules run like ticks, on the timeline.
   if (c?.ticks || c?.sessions || info?.agent?.schedules.length) tabs.push('timeline');
@@ -39,6 +41,7 @@ function availableTabs(info: SkillInfo | undefined): TabName[] {
 const LABELS: Record<TabName, string> = {
   tools: 'Tools',
   setup: 'Setup',
+  options: 'Options',
   logs: 'Logs',
   messages: 'Messages',
   timeline: 'Timeline',
@@ -94,6 +97,7 @@ export function SkillView({ skillId }: { skillId: string }) {
       <TabPanel idPrefix={prefix} id={active} className={`panel-${active}`}>
         {active === 'tools' && <ToolsTab skillId={skillId} />}
         {active === 'setup' && <SetupTab skillId={skillId} />}
+        {active === 'options' && <OptionsTab skillId={skillId} />}
         {active === 'logs' && (
           <PartBoundary what="log view">
             <Suspense fallback={<div className="panel-loading"><Spinner /> Loading the terminal…</div>}>
