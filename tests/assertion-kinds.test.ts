@@ -5,13 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { Assertion, CallOutcome, RequestResult } from '../src-main/contract';
 import { checkAssertion, evaluateAssertion } from '../src-main/qa/assertions';
 import { collectionsDir, loadCollection, saveRequest } from '../src-main/qa/collections';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
-import { EXAMPLES, tempDir } from './helpers';
+import { EXAMPLES } from './helpers';
 
 const GAS: CallOutcome = { ok: true, data: { gas_limit: 150000, cost_eth: 0.0045, cost_usd: 13.5, at: '2024-05-01T10:00:00Z' }, durationMs: 1 };
 const check = (a: Assertion, o: CallOutcome = GAS) => evaluateAssertion(a, o);
@@ -64,13 +65,8 @@ describe('assertion kinds', () => {
 });
 
 describe('a collection with every kind, run in the app and by skillbench run', () => {
-  const benches: Workbench[] = [];
-  afterEach(async () => {
-    await Promise.all(benches.splice(0).map((w) => w.close()));
-  });
-
-  function gasCollection(): { root: string; skill: string; dir: string } {
-    const root = tempDir();
+  function gasCollection(cleanup: Cleanup): { root: string; skill: string; dir: string } {
+    const root = cleanup.tempDir();
     const skill = path.join(root, 'gas-estimator');
     fs.cpSync(path.join(EXAMPLES, 'gas-estimator'), skill, { recursive: true });
     const dir = path.join(collectionsDir(skill), 'kinds');
@@ -108,11 +104,10 @@ describe('a collection with every kind, run in the app and by skillbench run', (
   const verdicts = (results: RequestResult[]) =>
     results.map((r) => ({ name: r.name, pass: r.pass, checks: r.assertions.map((a) => [a.pass, a.at ?? null, (a.differences ?? []).map((d) => d.path)]) }));
 
-  it('the same verdicts, assertion by assertion, and the CLI lists each differing field', async () => {
-    const { root, dir } = gasCollection();
-    const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [root], replaceFolders: true });
-    benches.push(wb);
+  it('the same verdicts, assertion by assertion, and the CLI lists each differing field', async ({ cleanup }) => {
+    const { root, dir } = gasCollection(cleanup);
+    const home = cleanup.tempDir();
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [root], replaceFolders: true }));
     const id = (await wb.listSkills()).find((s) => s.name === 'gas-estimator')!.id;
     const inApp = await wb.authoring.runCollection(id, dir, null);
     expect(inApp).toMatchObject({ passed: 2, failed: 1 });

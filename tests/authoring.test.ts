@@ -6,12 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { Protocol } from '../src-main/contract';
 import { runDoctor, type Finding } from '../src-main/authoring/doctor';
 import { createSkill } from '../src-main/authoring/new-skill';
 import { cli } from './cli-run';
-import { allFiles, EXAMPLES, ROOT, tempDir } from './helpers';
+import { allFiles, EXAMPLES, ROOT } from './helpers';
 
 const SDK = path.join(ROOT, 'resources', 'python');
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'namel3ss', 'action'];
@@ -22,8 +23,8 @@ function unittest(dir: string, env: Record<string, string> = {}) {
   return spawnSync('python3', ['-m', 'unittest', '-v'], { cwd: dir, env: { ...clean, PYTHONDONTWRITEBYTECODE: '1', ...env }, encoding: 'utf8', timeout: 60_000 });
 }
 
-function made(protocol: Protocol, name = `hello-${protocol}`): string {
-  return createSkill({ folder: path.join(tempDir('skillbench-new-'), name), protocol }).dir;
+function made(cleanup: Cleanup, protocol: Protocol, name = `hello-${protocol}`): string {
+  return createSkill({ folder: path.join(cleanup.tempDir('skillbench-new-'), name), protocol }).dir;
 }
 
 function codes(findings: Finding[], severity?: Finding['severity']): string[] {
@@ -38,9 +39,10 @@ function edit(file: string, from: string | RegExp, to: string): void {
 }
 
 describe('skillbench new', () => {
-  it.each(PROTOCOLS)('%s: a skill that doctor passes, call runs, and its own unittest passes', async (protocol) => {
-    const home = tempDir();
-    const dir = path.join(tempDir('skillbench-new-'), `hello-${protocol}`);
+  // it.for, not it.each: only it.for hands the test its context (the cleanup fixture).
+  it.for(PROTOCOLS)('%s: a skill that doctor passes, call runs, and its own unittest passes', async (protocol, { cleanup }) => {
+    const home = cleanup.tempDir();
+    const dir = path.join(cleanup.tempDir('skillbench-new-'), `hello-${protocol}`);
     const created = await cli(['new', dir, '--protocol', protocol], { home });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Created "hello-${protocol}"`);
@@ -64,9 +66,9 @@ describe('skillbench new', () => {
     expect(tests.stderr).toMatch(/\nOK\s*$/);
   });
 
-  it('fills the placeholders in every file and file name, and writes a README that says how to run it', () => {
+  it('fills the placeholders in every file and file name, and writes a README that says how to run it', ({ cleanup }) => {
     for (const protocol of PROTOCOLS) {
-      const dir = createSkill({ folder: path.join(tempDir(), 'folder'), protocol, name: 'Weather-Report' }).dir;
+      const dir = createSkill({ folder: path.join(cleanup.tempDir(), 'folder'), protocol, name: 'Weather-Report' }).dir;
       for (const f of allFiles(dir)) {
         expect(f).not.toMatch(/__SKILL_/);
         expect(fs.readFileSync(f, 'utf8'), f).not.toMatch(/__SKILL_/);
@@ -74,13 +76,13 @@ describe('skillbench new', () => {
       expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toMatch(/skillbench call \. greet --args/);
       expect(fs.existsSync(path.join(dir, '.gitignore'))).toBe(true);
     }
-    const action = createSkill({ folder: path.join(tempDir(), 'agent'), protocol: 'action', name: 'Weather-Report' });
+    const action = createSkill({ folder: path.join(cleanup.tempDir(), 'agent'), protocol: 'action', name: 'Weather-Report' });
     expect(action.files).toContain('.claude/skills/weather_report.py');
     expect(action.ref).toMatchObject({ name: 'Weather-Report', protocol: 'action' });
   });
 
-  it('refuses a folder that is not empty, and writes nothing', async () => {
-    const dir = tempDir();
+  it('refuses a folder that is not empty, and writes nothing', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
     const r = await cli(['new', dir, '--protocol', 'skilldef', '--name', 'weather']);
     expect(r.code).toBe(2);
@@ -88,8 +90,8 @@ describe('skillbench new', () => {
     expect(fs.readdirSync(dir)).toEqual(['notes.txt']);
   });
 
-  it('says in plain words what is wrong with a name or a protocol', async () => {
-    const parent = tempDir();
+  it('says in plain words what is wrong with a name or a protocol', async ({ cleanup }) => {
+    const parent = cleanup.tempDir();
     const badFolder = await cli(['new', path.join(parent, '2fast'), '--protocol', 'jsonrpc']);
     expect(badFolder.code).toBe(2);
     expect(badFolder.stderr).toMatch(/The name "2fast" cannot be used: start with a letter.*--name NAME/);
@@ -101,13 +103,13 @@ describe('skillbench new', () => {
     expect(fs.readdirSync(parent)).toEqual([]);
   });
 
-  it('skilldef: the test finds a repository\'s own dev/ without SKILLBENCH_SDK, and says what to set when there is none', () => {
-    const lone = made('skilldef');
+  it('skilldef: the test finds a repository\'s own dev/ without SKILLBENCH_SDK, and says what to set when there is none', ({ cleanup }) => {
+    const lone = made(cleanup, 'skilldef');
     const missing = unittest(lone);
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toMatch(/Cannot find the SkillDefinition SDK.*Set SKILLBENCH_SDK/);
 
-    const repo = tempDir('skills-repo-');
+    const repo = cleanup.tempDir('skills-repo-');
     fs.cpSync(path.join(SDK, 'dev'), path.join(repo, 'dev'), { recursive: true });
     const inRepo = createSkill({ folder: path.join(repo, 'skills', 'weather'), protocol: 'skilldef' }).dir;
     const found = unittest(inRepo);
@@ -116,8 +118,8 @@ describe('skillbench new', () => {
 });
 
 describe('skillbench doctor', () => {
-  it('finds an input schema that does not compile, naming the tool and the place', async () => {
-    const dir = made('jsonrpc');
+  it('finds an input schema that does not compile, naming the tool and the place', async ({ cleanup }) => {
+    const dir = made(cleanup, 'jsonrpc');
     edit(path.join(dir, 'skill.py'), '{"type": "string", "minLength": 1', '{"type": "strng", "minLength": 1');
     const r = await cli(['doctor', dir, '--json']);
     expect(r.code).toBe(1);
@@ -125,21 +127,21 @@ describe('skillbench doctor', () => {
     expect(bad.message).toMatch(/Tool "greet".*properties\.name\.type is "strng"/);
   });
 
-  it('finds duplicate tool names: in a tool list, and through the SDK for a SkillDefinition skill', async () => {
-    const rpc = made('jsonrpc');
+  it('finds duplicate tool names: in a tool list, and through the SDK for a SkillDefinition skill', async ({ cleanup }) => {
+    const rpc = made(cleanup, 'jsonrpc');
     edit(path.join(rpc, 'skill.py'), 'TOOLS = [\n', 'TOOLS = [\n    {"name": "greet", "description": "again", "parameters": {"type": "object"}},\n');
-    const a = await runDoctor(rpc, { home: tempDir() });
+    const a = await runDoctor(rpc, { home: cleanup.tempDir() });
     expect(a.ok).toBe(false);
     expect(a.findings.find((f) => f.code === 'DUPLICATE_TOOL')?.message).toMatch(/2 tools are named "greet"/);
 
-    const sd = made('skilldef');
+    const sd = made(cleanup, 'skilldef');
     edit(path.join(sd, 'skill.py'), '    tools=[\n', '    tools=[\n        SkillTool(definition=ToolDefinition(name="greet", description="again"), execute=greet),\n');
-    const b = await runDoctor(sd, { home: tempDir() });
+    const b = await runDoctor(sd, { home: cleanup.tempDir() });
     expect(codes(b.findings, 'error')).toEqual(['DUPLICATE_TOOL']);
   });
 
-  it('finds a tick_interval under 1000 ms, with file and line', async () => {
-    const dir = made('skilldef');
+  it('finds a tick_interval under 1000 ms, with file and line', async ({ cleanup }) => {
+    const dir = made(cleanup, 'skilldef');
     edit(path.join(dir, 'manifest.json'), '"entry": "skill.py",', '"entry": "skill.py",\n  "tick_interval": 500,');
     const r = await cli(['doctor', dir]);
     expect(r.code).toBe(1);
@@ -147,15 +149,15 @@ describe('skillbench doctor', () => {
     expect(r.stdout).toMatch(/Fix: Use 1000 or more/);
   });
 
-  it('finds an entry that does not exist (agent.yaml, manifest.json), without trying to start it', async () => {
-    const agent = made('action');
+  it('finds an entry that does not exist (agent.yaml, manifest.json), without trying to start it', async ({ cleanup }) => {
+    const agent = made(cleanup, 'action');
     edit(path.join(agent, 'agent.yaml'), /entry: \.claude\/skills\/\w+\.py/, 'entry: .claude/skills/missing.py');
-    const a = await runDoctor(agent, { home: tempDir() });
+    const a = await runDoctor(agent, { home: cleanup.tempDir() });
     expect(a.findings.find((f) => f.code === 'ENTRY_NOT_FOUND')).toMatchObject({ severity: 'error', file: 'agent.yaml', line: 6 });
     expect(codes(a.findings)).toContain('LIVE_SKIPPED');
 
     // A manifest entry that is missing makes the folder undetectable: the doctor says why instead of "not a skill".
-    const sd = made('skilldef');
+    const sd = made(cleanup, 'skilldef');
     edit(path.join(sd, 'manifest.json'), '"entry": "skill.py"', '"entry": "main.py"');
     const r = await cli(['doctor', sd, '--json']);
     expect(r.code).toBe(1);
@@ -164,8 +166,8 @@ describe('skillbench doctor', () => {
     expect(report.findings[1].message).toMatch(/The entry file "main\.py" does not exist/);
   });
 
-  it('finds a committed secret, with file and line, and never prints it', async () => {
-    const dir = made('namel3ss');
+  it('finds a committed secret, with file and line, and never prints it', async ({ cleanup }) => {
+    const dir = made(cleanup, 'namel3ss');
     fs.writeFileSync(path.join(dir, 'config.json'), '{\n  "region": "eu-west-1",\n  "aws_access_key_id": "AKIAIOSFODNN7EXAMPLE"\n}\n');
     fs.writeFileSync(path.join(dir, 'tools', 'client.py'), 'API_KEY = "9f8e7d6c5b4a39281706f5e4d3c2b1a0"\nBASE = "https://api.example.com/v1"\n');
     fs.mkdirSync(path.join(dir, 'data'));
@@ -176,7 +178,7 @@ describe('skillbench doctor', () => {
       expect(r.stdout + r.stderr).not.toContain('AKIAIOSFODNN7EXAMPLE');
       expect(r.stdout + r.stderr).not.toContain('9f8e7d6c5b4a39281706f5e4d3c2b1a0');
     }
-    const report = await runDoctor(dir, { home: tempDir() });
+    const report = await runDoctor(dir, { home: cleanup.tempDir() });
     const secrets = report.findings.filter((f) => f.code === 'COMMITTED_SECRET');
     expect(secrets.map((f) => [f.file, f.line])).toEqual([
       ['config.json', 3],
@@ -186,8 +188,8 @@ describe('skillbench doctor', () => {
     expect(secrets[1].message).toMatch(/API_KEY = "••••"/);
   });
 
-  it('reports a missing description as a warning only (exit 0)', async () => {
-    const dir = made('jsonrpc');
+  it('reports a missing description as a warning only (exit 0)', async ({ cleanup }) => {
+    const dir = made(cleanup, 'jsonrpc');
     edit(path.join(dir, 'skill.py'), '"description": "Say hello to someone by name",\n', '');
     const r = await cli(['doctor', dir, '--json']);
     expect(r.code).toBe(0);
@@ -196,25 +198,25 @@ describe('skillbench doctor', () => {
     expect(report.findings.find((f: Finding) => f.code === 'MISSING_DESCRIPTION')).toMatchObject({ severity: 'warning', message: 'Tool "greet" has no description.' });
   });
 
-  it('reports a skill that crashes on start as a finding, with its last words', async () => {
-    const dir = made('jsonrpc');
+  it('reports a skill that crashes on start as a finding, with its last words', async ({ cleanup }) => {
+    const dir = made(cleanup, 'jsonrpc');
     edit(path.join(dir, 'skill.py'), 'def main():\n', 'def main():\n    raise SystemExit("cannot reach the database")\n');
-    const report = await runDoctor(dir, { home: tempDir(), timeoutMs: 10_000 });
+    const report = await runDoctor(dir, { home: cleanup.tempDir(), timeoutMs: 10_000 });
     const failed = report.findings.find((f) => f.code === 'LIVE_START_FAILED');
     expect(failed?.message).toMatch(/cannot reach the database/);
     expect(report.ok).toBe(false);
   });
 
-  it('finds Python syntax errors with file and line, and skips the live start', async () => {
-    const dir = made('action');
+  it('finds Python syntax errors with file and line, and skips the live start', async ({ cleanup }) => {
+    const dir = made(cleanup, 'action');
     fs.writeFileSync(path.join(dir, '.claude', 'skills', 'helpers.py'), 'import json\n\ndef load(path)\n    return json.load(open(path))\n');
-    const report = await runDoctor(dir, { home: tempDir() });
+    const report = await runDoctor(dir, { home: cleanup.tempDir() });
     expect(report.findings.find((f) => f.code === 'PYTHON_SYNTAX')).toMatchObject({ file: '.claude/skills/helpers.py', line: 3 });
     expect(report.findings.find((f) => f.code === 'LIVE_SKIPPED')?.message).toMatch(/fix the errors above first/);
   });
 
-  it('checks setup fields: statically in the source and live on the first step', async () => {
-    const dir = made('skilldef');
+  it('checks setup fields: statically in the source and live on the first step', async ({ cleanup }) => {
+    const dir = made(cleanup, 'skilldef');
     fs.writeFileSync(
       path.join(dir, 'setup.py'),
       [
@@ -230,7 +232,7 @@ describe('skillbench doctor', () => {
         '',
       ].join('\n'),
     );
-    const report = await runDoctor(dir, { home: tempDir(), live: false });
+    const report = await runDoctor(dir, { home: cleanup.tempDir(), live: false });
     const found = report.findings.filter((f) => f.code.startsWith('SETUP_')).map((f) => [f.code, f.file, f.line]);
     expect(found).toEqual([
       ['SETUP_SELECT_OPTIONS', 'setup.py', 4],
@@ -238,7 +240,7 @@ describe('skillbench doctor', () => {
     ]);
 
     // Live: a select with no options, from a skill whose setup the manifest requires.
-    const live = made('skilldef');
+    const live = made(cleanup, 'skilldef');
     edit(path.join(live, 'manifest.json'), '"setup": { "required": false }', '"setup": { "required": true, "label": "Connect" }');
     edit(path.join(live, 'skill.py'), 'async def on_load(ctx):', [
       'from dev.types.setup_types import SetupField, SetupStep',
@@ -249,36 +251,36 @@ describe('skillbench doctor', () => {
       'async def on_load(ctx):',
     ].join('\n'));
     edit(path.join(live, 'skill.py'), 'hooks=SkillHooks(on_load=on_load)', 'hooks=SkillHooks(on_load=on_load, on_setup_start=on_setup_start, on_setup_cancel=on_setup_cancel),\n    has_setup=True');
-    const r2 = await runDoctor(live, { home: tempDir() });
+    const r2 = await runDoctor(live, { home: cleanup.tempDir() });
     expect(codes(r2.findings, 'error')).toEqual(['SETUP_SELECT_OPTIONS']);
     expect(codes(r2.findings)).toContain('SETUP_CHECKED');
   });
 
-  it('checks a namel3ss app with its own readers: a binding whose module is missing', async () => {
-    const dir = made('namel3ss');
+  it('checks a namel3ss app with its own readers: a binding whose module is missing', async ({ cleanup }) => {
+    const dir = made(cleanup, 'namel3ss');
     edit(path.join(dir, '.namel3ss', 'tools.yaml'), 'tools.greeting:greet', 'tools.greetings:greet');
-    const report = await runDoctor(dir, { home: tempDir() });
+    const report = await runDoctor(dir, { home: cleanup.tempDir() });
     expect(report.findings.find((f) => f.code === 'ENTRY_NOT_FOUND')).toMatchObject({ file: '.namel3ss/tools.yaml', line: 2 });
     expect(report.findings.find((f) => f.code === 'ENTRY_NOT_FOUND')?.message).toMatch(/expected tools\/greetings\.py/);
   });
 
-  it('passes the bundled examples', async () => {
-    const home = tempDir();
+  it('passes the bundled examples', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     for (const [name, skill] of [['gas-estimator'], ['price-alerts'], ['greeter-app'], ['build-analysis', 'build_analysis']]) {
       const report = await runDoctor(path.join(EXAMPLES, name), { home, skill });
       expect(report.findings.filter((f) => f.severity === 'error'), name).toEqual([]);
     }
   });
 
-  it('with --static starts nothing; a path that is not a skill exits 2', async () => {
-    const dir = made('skilldef');
+  it('with --static starts nothing; a path that is not a skill exits 2', async ({ cleanup }) => {
+    const dir = made(cleanup, 'skilldef');
     const r = await cli(['doctor', dir, '--static', '--json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(codes(report.findings)).toContain('LIVE_SKIPPED');
     expect(codes(report.findings)).not.toContain('LIVE_STARTED');
 
-    const empty = tempDir();
+    const empty = cleanup.tempDir();
     const none = await cli(['doctor', empty]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/No skill found/);

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import { it as base } from 'vitest';
 import { tempDir } from './helpers';
 
-/** A workbench, a runtime or an adapter: something with a close or a stop. */
-export type Closable = { close(): Promise<unknown> } | { stop(): Promise<unknown> };
+/** A workbench, a runtime, an adapter, a server or a folder watcher: something with a close or a stop (awaited if it answers a promise). */
+export type Closable = { close(): unknown } | { stop(): unknown };
 
 export interface Cleanup {
   /** Closes (or stops) `thing` when the test ends; returns it. */

@@ -1,25 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { cli } from './cli-run';
-import { allFiles, EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { allFiles, EXAMPLES, FIXTURES } from './helpers';
 
 const PRICE = path.join(EXAMPLES, 'price-alerts');
 const KEY = 'pk_demo1234567890abcdefghij';
 
-function answers(obj: unknown): string {
-  const f = path.join(tempDir(), 'answers.json');
+function answers(cleanup: Cleanup, obj: unknown): string {
+  const f = path.join(cleanup.tempDir(), 'answers.json');
   fs.writeFileSync(f, JSON.stringify(obj));
   return f;
 }
 
 describe('skillbench setup, state, tick, message', () => {
-  it('setup from a file: 1 with the field errors when rejected, 0 when complete; state hides the secret', async () => {
-    const home = tempDir();
-    const bad = await cli(['setup', PRICE, '--answers', answers({ credentials: { api_key: 'nope' } })], { home });
+  it('setup from a file: 1 with the field errors when rejected, 0 when complete; state hides the secret', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const bad = await cli(['setup', PRICE, '--answers', answers(cleanup, { credentials: { api_key: 'nope' } })], { home });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/API key: .*pk_/);
-    const good = await cli(['setup', PRICE, '--answers', answers({ credentials: { api_key: KEY }, preferences: { symbols: ['SOL'] } })], { home });
+    const good = await cli(['setup', PRICE, '--answers', answers(cleanup, { credentials: { api_key: KEY }, preferences: { symbols: ['SOL'] } })], { home });
     expect(good.code).toBe(0);
     expect(good.stderr).toMatch(/key file only you can read/);
     const state = await cli(['state', PRICE, '--json'], { home });
@@ -27,8 +28,8 @@ describe('skillbench setup, state, tick, message', () => {
     expect(allFiles(home).filter((f) => fs.readFileSync(f, 'latin1').includes(KEY))).toEqual([]);
   });
 
-  it('setup in the terminal, answers typed line by line, a wrong one asked again', async () => {
-    const home = tempDir();
+  it('setup in the terminal, answers typed line by line, a wrong one asked again', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const typed = ['not-a-key', 'my account', KEY, 'my account', '2', '1,3', 'lots', '3', 'n'].join('\n') + '\n';
     const r = await cli(['setup', PRICE], { home, input: typed });
     expect(r.code).toBe(0);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
-import { EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { EXAMPLES, FIXTURES } from './helpers';
 import { safeSkillDir, skillFolder } from '../src-main/host/workbench-home';
 import { openHomeStores } from '../src-main/runtime/stores';
 import { writeSettings } from '../src-main/runtime/skill-settings';
@@ -11,8 +12,8 @@ const GAS = path.join(EXAMPLES, 'gas-estimator');
 const RPC = path.join(FIXTURES, 'rpc');
 
 describe('skillbench list', () => {
-  it('lists the examples with protocol and name, skipping dependency folders', async () => {
-    const root = tempDir();
+  it('lists the examples with protocol and name, skipping dependency folders', async ({ cleanup }) => {
+    const root = cleanup.tempDir();
     fs.cpSync(GAS, path.join(root, 'gas'), { recursive: true });
     fs.cpSync(GAS, path.join(root, 'node_modules', 'hidden-skill'), { recursive: true });
     const r = await cli(['list', root, '--json']);
@@ -38,8 +39,8 @@ describe('skillbench inspect', () => {
     expect(tool.inputSchema.required).toEqual(['gas_price_gwei']);
   });
 
-  it('asks for --skill when a folder holds several skills', async () => {
-    const root = tempDir();
+  it('asks for --skill when a folder holds several skills', async ({ cleanup }) => {
+    const root = cleanup.tempDir();
     fs.cpSync(GAS, path.join(root, 'a'), { recursive: true });
     fs.cpSync(RPC, path.join(root, 'b'), { recursive: true });
     const r = await cli(['inspect', root]);
@@ -59,8 +60,8 @@ describe('skillbench call', () => {
     expect(typeof out.durationMs).toBe('number');
   });
 
-  it('reads arguments from a file', async () => {
-    const f = path.join(tempDir(), 'args.json');
+  it('reads arguments from a file', async ({ cleanup }) => {
+    const f = path.join(cleanup.tempDir(), 'args.json');
     fs.writeFileSync(f, '{"operation":"swap","gas_price_gwei":1}');
     const r = await cli(['call', GAS, 'estimate_gas_cost', '--args-file', f]);
     expect(r.code).toBe(0);
@@ -99,8 +100,8 @@ describe('skillbench call', () => {
     expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
   });
 
-  it('keeps its logs under SKILLBENCH_HOME', async () => {
-    const home = tempDir();
+  it('keeps its logs under SKILLBENCH_HOME', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     await cli(['call', GAS, 'list_operations'], { home });
     const skills = fs.readdirSync(path.join(home, 'skills'));
     expect(skills.length).toBe(1);
@@ -108,8 +109,8 @@ describe('skillbench call', () => {
     expect(fs.readFileSync(path.join(home, 'skills', skills[0], 'logs', logs[0]), 'utf8')).toMatch(/ system\nStarting /);
   });
 
-  it('applies the skill\'s saved settings, and --debug or an inherited SKILL_DEBUG=1 switches debug on', async () => {
-    const home = tempDir();
+  it('applies the skill\'s saved settings, and --debug or an inherited SKILL_DEBUG=1 switches debug on', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const agent = path.join(FIXTURES, 'action', 'agent');
     const id = JSON.parse((await cli(['inspect', agent, '--skill', 'misbehave', '--json'], { home })).stdout).id as string;
     const dir = safeSkillDir(home, id);
@@ -123,8 +124,8 @@ describe('skillbench call', () => {
     expect((await echo([], { SKILL_DEBUG: '1' })).skill_debug).toBe('1');
   });
 
-  it('says a missing folder is a mistake (exit 2), rather than listing no skills', async () => {
-    const r = await cli(['list', path.join(tempDir(), 'nope')]);
+  it('says a missing folder is a mistake (exit 2), rather than listing no skills', async ({ cleanup }) => {
+    const r = await cli(['list', path.join(cleanup.tempDir(), 'nope')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no folder or file at .*nope/);
   });
@@ -135,8 +136,8 @@ describe('skillbench call', () => {
     expect(r.stderr).toMatch(/Unknown action: bogus\nThe actions it knows: analyze, report, fetch, daily_briefing\./);
   });
 
-  it('raises a tick_interval under 1000 ms to 1000, and says so', async () => {
-    const dir = path.join(tempDir(), 'fast-ticks');
+  it('raises a tick_interval under 1000 ms to 1000, and says so', async ({ cleanup }) => {
+    const dir = path.join(cleanup.tempDir(), 'fast-ticks');
     fs.cpSync(RPC, dir, { recursive: true });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
     fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...manifest, tick_interval: 200 }));
@@ -145,8 +146,8 @@ describe('skillbench call', () => {
     expect(info.notes.join(' ')).toMatch(/tick_interval 200 ms is under the 1000 ms minimum/);
   });
 
-  it('runs an action skill\'s script once per call, with no probe first', async () => {
-    const home = tempDir();
+  it('runs an action skill\'s script once per call, with no probe first', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     const r = await cli(['call', path.join(EXAMPLES, 'build-analysis'), 'analyze', '--skill', 'build_analysis', '--args', '{"target":"ci_builds","days":7}'], { home });
     expect(r.code).toBe(0);
     const [skill] = fs.readdirSync(path.join(home, 'skills'));
@@ -157,8 +158,8 @@ describe('skillbench call', () => {
 });
 
 describe('skillbench call and secrets', () => {
-  it('prints a secret the skill answers with as •••• unless --show-secrets is given', async () => {
-    const home = tempDir();
+  it('prints a secret the skill answers with as •••• unless --show-secrets is given', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
     // The secret as the skill's settings keep it, under the id the command line gives the folder.
     const id = JSON.parse((await cli(['inspect', RPC, '--json'], { home })).stdout).id as string;
     writeSettings(skillFolder(home, id), id, { secretValues: { TOKEN: 'tok-9f8e7d6c5b4a' } }, openHomeStores(home).secrets);

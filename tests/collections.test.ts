@@ -1,7 +1,8 @@
 import { openHomeStores } from '../src-main/runtime/stores';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { runCollection } from '../src-main/qa/collection-runner';
 import {
   collectionsDir,
@@ -14,16 +15,16 @@ import {
   setSecretVariable,
 } from '../src-main/qa/collections';
 import { cli } from './cli-run';
-import { allFiles, EXAMPLES, tempDir } from './helpers';
+import { allFiles, EXAMPLES } from './helpers';
 
 const SECRET = 'tok3nvalue9876';
 
 /** A copy of the greeter app with a "smoke" collection in its own folder: two requests, one using a secret. */
-function greeterWithCollection(): { skill: string; dir: string; home: string } {
-  const skill = path.join(tempDir(), 'greeter-app');
+function greeterWithCollection(cleanup: Cleanup): { skill: string; dir: string; home: string } {
+  const skill = path.join(cleanup.tempDir(), 'greeter-app');
   fs.cpSync(path.join(EXAMPLES, 'greeter-app'), skill, { recursive: true });
   const dir = path.join(collectionsDir(skill), 'smoke');
-  const home = tempDir();
+  const home = cleanup.tempDir();
   saveRequest(dir, {
     name: 'greet',
     tool: 'greet someone',
@@ -49,8 +50,8 @@ function greeterWithCollection(): { skill: string; dir: string; home: string } {
 }
 
 describe('saved requests and collections', () => {
-  it('writes plain, stable JSON a team can keep in git', () => {
-    const { skill, dir } = greeterWithCollection();
+  it('writes plain, stable JSON a team can keep in git', ({ cleanup }) => {
+    const { skill, dir } = greeterWithCollection(cleanup);
     expect(fs.readFileSync(path.join(dir, 'collection.json'), 'utf8')).toBe(
       [
         '{',
@@ -83,9 +84,9 @@ describe('saved requests and collections', () => {
     expect(listCollections(skill)).toEqual([{ name: 'smoke', dir, requests: 3, environments: ['dev', 'staging'], secrets: ['apiKey'] }]);
   });
 
-  it('runs with --env: variables keep their JSON type, the secret is filled in, every assertion passes', async () => {
-    const { dir, home } = greeterWithCollection();
-    const junit = path.join(tempDir(), 'junit.xml');
+  it('runs with --env: variables keep their JSON type, the secret is filled in, every assertion passes', async ({ cleanup }) => {
+    const { dir, home } = greeterWithCollection(cleanup);
+    const junit = path.join(cleanup.tempDir(), 'junit.xml');
     const r = await cli(['run', dir, '--env', 'dev', '--junit', junit], { home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -108,8 +109,8 @@ describe('saved requests and collections', () => {
     expect(report.results[1].assertions[0].message).toBe('data.message equals "Hello ••••!".');
   });
 
-  it('keeps the secret value out of the collection folder and every file but the encrypted store', async () => {
-    const { skill, dir, home } = greeterWithCollection();
+  it('keeps the secret value out of the collection folder and every file but the encrypted store', async ({ cleanup }) => {
+    const { skill, dir, home } = greeterWithCollection(cleanup);
     expect((await cli(['run', dir, '--env', 'dev'], { home })).code).toBe(0);
     const plain = (f: string) => fs.readFileSync(f).includes(SECRET);
     expect(allFiles(skill).filter(plain)).toEqual([]);
@@ -121,10 +122,10 @@ describe('saved requests and collections', () => {
     expect(secretStatus(openHomeStores(home).secrets, dir)).toEqual({ dev: { apiKey: true }, staging: { apiKey: false } });
   });
 
-  it('a failing assertion: exit 1, and what was expected and what came, in plain words', async () => {
-    const { dir, home } = greeterWithCollection();
+  it('a failing assertion: exit 1, and what was expected and what came, in plain words', async ({ cleanup }) => {
+    const { dir, home } = greeterWithCollection(cleanup);
     saveRequest(dir, { name: 'wrong', tool: 'greet someone', args: { name: '{{who}}' }, assertions: [{ path: 'data.message', equals: 'Hello Zed!' }, { is_error: true }] });
-    const junit = path.join(tempDir(), 'junit.xml');
+    const junit = path.join(cleanup.tempDir(), 'junit.xml');
     const r = await cli(['run', dir, '--env', 'dev', '--junit', junit], { home });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^✗ wrong \(greet someone, \d+ ms\)$/m);
@@ -134,8 +135,8 @@ describe('saved requests and collections', () => {
     expect(fs.readFileSync(junit, 'utf8')).toMatch(/tests="4" failures="1"/);
   });
 
-  it('runs a collection kept in any folder, in its "order", against the skill it names', async () => {
-    const root = tempDir();
+  it('runs a collection kept in any folder, in its "order", against the skill it names', async ({ cleanup }) => {
+    const root = cleanup.tempDir();
     fs.cpSync(path.join(EXAMPLES, 'gas-estimator'), path.join(root, 'gas'), { recursive: true });
     const dir = path.join(root, 'qa', 'gas-smoke');
     saveCollection(dir, { name: 'gas smoke', skill: '../../gas', order: ['refused'], environments: { ci: { price: 30 } }, secrets: [] });
@@ -148,8 +149,8 @@ describe('saved requests and collections', () => {
     expect(report.results.map((x: { name: string }) => x.name)).toEqual(['refused', 'swap']);
   });
 
-  it('cannot run (exit 2) with an unknown variable, a secret with no value, or no environment chosen', async () => {
-    const { dir, home } = greeterWithCollection();
+  it('cannot run (exit 2) with an unknown variable, a secret with no value, or no environment chosen', async ({ cleanup }) => {
+    const { dir, home } = greeterWithCollection(cleanup);
     const several = await cli(['run', dir], { home });
     expect(several.code).toBe(2);
     expect(several.stderr).toMatch(/has several environments \(dev, staging\): choose one \(--env NAME\)/);
@@ -171,8 +172,8 @@ describe('saved requests and collections', () => {
     expect(unknownEnv.stderr).toMatch(/has no environment "prod" \(it has dev, staging\)/);
   });
 
-  it('refuses malformed requests with the file and the reason', () => {
-    const { dir } = greeterWithCollection();
+  it('refuses malformed requests with the file and the reason', ({ cleanup }) => {
+    const { dir } = greeterWithCollection(cleanup);
     expect(() => saveRequest(dir, { name: 'x', tool: 't', args: {}, assertions: [{ equals: 1, contains: 'a' }] })).toThrow(/assertion 1: an assertion checks one thing/);
     fs.writeFileSync(path.join(dir, 'broken.json'), '{"name": "b", "tool": "t", "assertions": [{"equal": 1}]}');
     expect(() => loadCollection(dir)).toThrow(/broken\.json is not a usable request: assertion 1: an assertion has no "equal"/);

@@ -6,14 +6,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { callCommand, countMasked, shellQuote, skillOption } from '../src-renderer/src/lib/command-line';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, ROOT, tempDir } from './helpers';
+import { EXAMPLES, ROOT } from './helpers';
 
 /** A `skillbench` on PATH, as after `npm install -g` or in the repository with npx. */
-function shim(): string {
-  const bin = tempDir('skillbench-bin-');
+function shim(cleanup: Cleanup): string {
+  const bin = cleanup.tempDir('skillbench-bin-');
   const file = path.join(bin, 'skillbench');
   fs.writeFileSync(file, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(path.join(ROOT, 'bin', 'skillbench.cjs'))} "$@"\n`);
   fs.chmodSync(file, 0o755);
@@ -63,27 +64,22 @@ describe('callCommand', () => {
 });
 
 describe('the copied line in a real shell gives what the app got', () => {
-  const benches: Workbench[] = [];
-  afterEach(async () => {
-    await Promise.all(benches.splice(0).map((w) => w.close()));
-  });
-
-  async function bench() {
-    const root = tempDir('skillbench-cmd-');
+  async function bench(cleanup: Cleanup) {
+    const root = cleanup.tempDir('skillbench-cmd-');
     const skills = path.join(root, 'my examples');
     fs.cpSync(EXAMPLES, skills, { recursive: true });
-    const home = tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true });
-    benches.push(wb);
-    return { wb, home, bin: shim(), list: await wb.listSkills() };
+    const home = cleanup.tempDir();
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true }));
+    return { wb, home, bin: shim(cleanup), list: await wb.listSkills() };
   }
 
-  it.each([
+  // it.for, not it.each: only it.for hands the test its context (the cleanup fixture).
+  it.for<[string, string, Record<string, unknown>]>([
     ['greeter-app', 'greet someone', { name: `O'Brien "$HOME" \`id\` $(id); rm -rf ~ \\ \n naïve ✓`, age: 36 }],
     ['build_analysis', 'analyze', { target: 'ci_builds', days: 7 }],
     ['gas-estimator', 'estimate_gas_cost', { operation: 'swap', gas_price_gwei: 30 }],
-  ])('%s: %s', async (name, tool, args) => {
-    const { wb, home, bin, list } = await bench();
+  ])('%s: %s', async ([name, tool, args], { cleanup }) => {
+    const { wb, home, bin, list } = await bench(cleanup);
     const skill = list.find((s) => s.name === name)!;
     const got = await wb.callTool(skill.id, tool, args);
     expect(got.outcome?.ok).toBe(true);
@@ -98,8 +94,8 @@ describe('the copied line in a real shell gives what the app got', () => {
     else expect(ran.stdout.trimEnd()).toBe(o.text);
   });
 
-  it('a secret of the skill never gets into the line; the count says one must be filled in', async () => {
-    const { wb, list } = await bench();
+  it('a secret of the skill never gets into the line; the count says one must be filled in', async ({ cleanup }) => {
+    const { wb, list } = await bench(cleanup);
     const skill = list.find((s) => s.name === 'greeter-app')!;
     const secret = 'sk-live-cmdline-secret-4242';
     await wb.updateSkillSettings(skill.id, { secretEnv: ['API_TOKEN'], secretValues: { API_TOKEN: secret } });

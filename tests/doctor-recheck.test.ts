@@ -5,24 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { WorkbenchEvents } from '../src-main/contract';
 import { runDoctor } from '../src-main/authoring/doctor';
 import { TITLED_CODES, findingTitle } from '../src-main/authoring/checks/finding-titles';
 import { createSkill } from '../src-main/authoring/new-skill';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, ROOT, tempDir, waitFor } from './helpers';
+import { allFiles, ROOT, waitFor } from './helpers';
 
-const benches: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(benches.splice(0).map((w) => w.close()));
-});
-
-async function bench() {
-  const parent = tempDir('skillbench-doctor-');
+async function bench(cleanup: Cleanup) {
+  const parent = cleanup.tempDir('skillbench-doctor-');
   const made = createSkill({ folder: path.join(parent, 'greeter'), protocol: 'jsonrpc', name: 'greeter' });
-  const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 });
-  benches.push(wb);
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 }));
   const id = (await wb.listSkills()).find((s) => s.name === 'greeter')!.id;
   const changes: WorkbenchEvents['filesChanged'][] = [];
   wb.events.on('filesChanged', (c) => changes.push(c));
@@ -32,8 +27,8 @@ async function bench() {
 const statusOf = async (wb: Workbench, id: string) => (await wb.listSkills()).find((s) => s.id === id)!.status;
 
 describe('the doctor hears of changes', () => {
-  it('a stopped skill: after a doctor run, a save is told of (relative names) and the skill is not started', async () => {
-    const { wb, id, dir, changes } = await bench();
+  it('a stopped skill: after a doctor run, a save is told of (relative names) and the skill is not started', async ({ cleanup }) => {
+    const { wb, id, dir, changes } = await bench(cleanup);
     const before = await wb.authoring.runDoctor(id);
     expect(before.ok).toBe(true);
     expect(await statusOf(wb, id)).toBe('stopped');
@@ -52,8 +47,8 @@ describe('the doctor hears of changes', () => {
     expect(after.findings[0]).toMatchObject({ severity: 'error', code: 'PYTHON_SYNTAX', title: 'Python syntax error', file: 'skill.py', line });
   });
 
-  it('a running skill with hot reload: every burst is told of, a README change too (which reloads nothing)', async () => {
-    const { wb, id, dir, changes } = await bench();
+  it('a running skill with hot reload: every burst is told of, a README change too (which reloads nothing)', async ({ cleanup }) => {
+    const { wb, id, dir, changes } = await bench(cleanup);
     await wb.startSkill(id);
     await wb.authoring.runDoctor(id);
     fs.writeFileSync(path.join(dir, 'README.md'), '# changed\n');
@@ -65,8 +60,8 @@ describe('the doctor hears of changes', () => {
     expect((await wb.callTool(id, 'greet', { name: 'Ada' })).outcome?.text).toBe('Howdy, Ada!');
   });
 
-  it('hot reload switched off, or the skill stopped on purpose: changes are still told of, and nothing reloads', async () => {
-    const { wb, id, dir, changes } = await bench();
+  it('hot reload switched off, or the skill stopped on purpose: changes are still told of, and nothing reloads', async ({ cleanup }) => {
+    const { wb, id, dir, changes } = await bench(cleanup);
     await wb.startSkill(id);
     await wb.updateSkillSettings(id, { hotReload: false });
     await wb.authoring.runDoctor(id);
@@ -82,8 +77,8 @@ describe('the doctor hears of changes', () => {
     expect(await statusOf(wb, id)).toBe('stopped');
   });
 
-  it('without a doctor run and with the skill stopped, nothing watches the folder', async () => {
-    const { dir, changes } = await bench();
+  it('without a doctor run and with the skill stopped, nothing watches the folder', async ({ cleanup }) => {
+    const { dir, changes } = await bench(cleanup);
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'x\n');
     await new Promise((r) => setTimeout(r, 600));
     expect(changes).toEqual([]);
@@ -106,9 +101,9 @@ describe('findings in plain words', () => {
     expect(findingTitle('SOME_NEW_CODE')).toBe('Some new code');
   });
 
-  it('a skill that writes into its own folder as it starts is told so, file by file (and a clean one is not)', async () => {
-    const dir = createSkill({ folder: path.join(tempDir('skillbench-doctor-'), 'greeter'), protocol: 'jsonrpc', name: 'greeter' }).dir;
-    const home = tempDir();
+  it('a skill that writes into its own folder as it starts is told so, file by file (and a clean one is not)', async ({ cleanup }) => {
+    const dir = createSkill({ folder: path.join(cleanup.tempDir('skillbench-doctor-'), 'greeter'), protocol: 'jsonrpc', name: 'greeter' }).dir;
+    const home = cleanup.tempDir();
     expect((await runDoctor(dir, { home })).findings.filter((x) => x.code === 'WRITES_OWN_FOLDER')).toEqual([]);
     const py = path.join(dir, 'skill.py');
     fs.writeFileSync(py, `import pathlib, time\npathlib.Path(__file__).with_name("last-start.txt").write_text(str(time.time()))\n${fs.readFileSync(py, 'utf8')}`);
@@ -120,11 +115,11 @@ describe('findings in plain words', () => {
     expect(report.findings.some((x) => /__pycache__|\.pyc/.test(x.file ?? ''))).toBe(false);
   });
 
-  it('a syntax error in any Python file of the skill is an error finding with its file and line', async () => {
-    const dir = createSkill({ folder: path.join(tempDir('skillbench-doctor-'), 'greeter'), protocol: 'skilldef', name: 'greeter' }).dir;
+  it('a syntax error in any Python file of the skill is an error finding with its file and line', async ({ cleanup }) => {
+    const dir = createSkill({ folder: path.join(cleanup.tempDir('skillbench-doctor-'), 'greeter'), protocol: 'skilldef', name: 'greeter' }).dir;
     fs.mkdirSync(path.join(dir, 'helpers'));
     fs.writeFileSync(path.join(dir, 'helpers', 'util.py'), 'def f():\n    return (1,\n\nx = 2\n');
-    const report = await runDoctor(dir, { live: false, home: tempDir() });
+    const report = await runDoctor(dir, { live: false, home: cleanup.tempDir() });
     const f = report.findings.find((x) => x.code === 'PYTHON_SYNTAX');
     expect(report.ok).toBe(false);
     expect(f).toMatchObject({ severity: 'error', title: 'Python syntax error', file: 'helpers/util.py' });

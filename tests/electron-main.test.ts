@@ -6,9 +6,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import { API_METHODS } from '../src-main/contract';
-import { EXAMPLES, ROOT, tempDir } from './helpers';
+import { EXAMPLES, ROOT } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { processesUnder } = require('./fixtures/electron-stub/procs.cjs') as { processesUnder(dir: string): number[] };
 
@@ -21,10 +22,10 @@ function ensureBuilt(): void {
 }
 
 describe('the Electron main bundle', () => {
-  it('opens one secured window, registers every contract channel, answers only its window, and quits after stopping its skills', async () => {
+  it('opens one secured window, registers every contract channel, answers only its window, and quits after stopping its skills', async ({ cleanup }) => {
     ensureBuilt();
-    const home = tempDir();
-    const skills = tempDir('skillbench-electron-skills-');
+    const home = cleanup.tempDir();
+    const skills = cleanup.tempDir('skillbench-electron-skills-');
     fs.cpSync(EXAMPLES, skills, { recursive: true });
     const reportFile = path.join(home, 'report.json');
     const child = spawn(process.execPath, ['-r', DRIVER, MAIN, '--', skills], {

@@ -4,25 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { RecordingInfo } from '../src-main/contract';
+import type { Cleanup } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
 export const EXAMPLES = path.join(ROOT, 'resources', 'examples');
 
-/** Where a test's workbenches go to be closed: the `cleanup` fixture (cleanup-fixture.ts), or a file's own list. */
-export type Closer = Workbench[] | { add(wb: Workbench): Workbench; tempDir(): string };
-
-/** Adds `wb` to `closer`; returns it. */
-export function closeLater(closer: Closer, wb: Workbench): Workbench {
-  if (Array.isArray(closer)) closer.push(wb);
-  else closer.add(wb);
-  return wb;
-}
-
-/** A workbench in browser mode over the misbehaving JSON-RPC fixture, closed by `closer`. */
-export function rpcWorkbench(closer: Closer, home = Array.isArray(closer) ? tempDir() : closer.tempDir()): Workbench {
-  return closeLater(closer, new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+/** A workbench in browser mode over the misbehaving JSON-RPC fixture, closed when the test ends. */
+export function rpcWorkbench(cleanup: Cleanup, home = cleanup.tempDir()): Workbench {
+  return cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
 }
 
 export function tempDir(prefix = 'skillbench-test-'): string {

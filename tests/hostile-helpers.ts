@@ -2,7 +2,8 @@
 import path from 'node:path';
 import type { CallRecord, EventName } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { closeLater, FIXTURES, tempDir, type Closer } from './helpers';
+import type { Cleanup } from './cleanup-fixture';
+import { FIXTURES } from './helpers';
 
 export const HOSTILE = path.join(FIXTURES, 'hostile');
 
@@ -17,8 +18,8 @@ export interface HostileBench {
 }
 
 /** A workbench over the hostile skills, with a window subscribed to every event (as browser mode has). */
-export async function hostileWorkbench(closer: Closer, home = Array.isArray(closer) ? tempDir() : closer.tempDir()): Promise<HostileBench> {
-  const wb = closeLater(closer, new Workbench({ home, kind: 'browser', folders: [HOSTILE], replaceFolders: true }));
+export async function hostileWorkbench(cleanup: Cleanup, home = cleanup.tempDir()): Promise<HostileBench> {
+  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [HOSTILE], replaceFolders: true }));
   const events: EventName[] = [];
   // Serialised as the WebSocket bridge does, so a payload that cannot be is noticed.
   wb.events.onAnyForWindow((event, payload) => {

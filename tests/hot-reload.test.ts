@@ -4,33 +4,30 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { checkPythonSyntax, describeSyntaxError, isIgnoredPath, pythonSyntaxErrors, reloadPlan, SkillWatcher } from '../src-main/runtime/hot-reload';
 import { createSkill } from '../src-main/authoring/new-skill';
 import { Workbench } from '../src-main/workbench/workbench';
-import { eventually, tempDir, waitFor } from './helpers';
+import { eventually, waitFor } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const watchers: SkillWatcher[] = [];
-
 afterEach(() => {
-  for (const w of watchers.splice(0)) w.close();
   vi.restoreAllMocks();
 });
 
-function skillDir(): string {
-  const dir = tempDir('skillbench-watch-');
+function skillDir(cleanup: Cleanup): string {
+  const dir = cleanup.tempDir('skillbench-watch-');
   fs.writeFileSync(path.join(dir, 'skill.py'), 'print("v1")\n');
   fs.mkdirSync(path.join(dir, 'tools'));
   fs.writeFileSync(path.join(dir, 'tools', 'greeting.py'), 'X = 1\n');
   return dir;
 }
 
-function watch(dir: string, opts: { debounceMs?: number; poll?: number; ignore?: string[] } = {}) {
+function watch(cleanup: Cleanup, dir: string, opts: { debounceMs?: number; poll?: number; ignore?: string[] } = {}) {
   const calls: string[][] = [];
   const errors: Error[] = [];
-  const w = new SkillWatcher().watch(dir, { debounceMs: opts.debounceMs ?? 150, poll: opts.poll, ignore: opts.ignore, onChange: (f) => calls.push(f), onError: (e) => errors.push(e) });
-  watchers.push(w);
+  const w = cleanup.add(new SkillWatcher().watch(dir, { debounceMs: opts.debounceMs ?? 150, poll: opts.poll, ignore: opts.ignore, onChange: (f) => calls.push(f), onError: (e) => errors.push(e) }));
   return { w, calls, errors };
 }
 
@@ -46,9 +43,9 @@ describe.each([
   ['file-system events', undefined],
   ['polling', 40],
 ] as const)('SkillWatcher with %s', (_label, poll) => {
-  it('turns a burst of saves into one change naming the file', async () => {
-    const dir = skillDir();
-    const { w, calls } = watch(dir, { poll });
+  it('turns a burst of saves into one change naming the file', async ({ cleanup }) => {
+    const dir = skillDir(cleanup);
+    const { w, calls } = watch(cleanup, dir, { poll });
     expect(w.mode).toBe(poll ? 'polling' : 'events');
     await sleep(100);
     await burst(path.join(dir, 'skill.py'));
@@ -57,9 +54,9 @@ describe.each([
     expect(calls).toEqual([[path.join(dir, 'skill.py')]]);
   });
 
-  it('reports nothing for ignored paths', async () => {
-    const dir = skillDir();
-    const { calls } = watch(dir, { poll });
+  it('reports nothing for ignored paths', async ({ cleanup }) => {
+    const dir = skillDir(cleanup);
+    const { calls } = watch(cleanup, dir, { poll });
     await sleep(100);
     const ignored = [
       'data/alerts.json',
@@ -87,9 +84,9 @@ describe.each([
     expect(calls[0]).toEqual([path.join(dir, 'tools', 'greeting.py')]);
   });
 
-  it('sees files in folders created after it started, and removed files', async () => {
-    const dir = skillDir();
-    const { calls } = watch(dir, { poll });
+  it('sees files in folders created after it started, and removed files', async ({ cleanup }) => {
+    const dir = skillDir(cleanup);
+    const { calls } = watch(cleanup, dir, { poll });
     await sleep(100);
     fs.mkdirSync(path.join(dir, 'handlers'));
     await sleep(100);
@@ -101,9 +98,9 @@ describe.each([
     expect(all).toContain(path.join(dir, 'tools', 'greeting.py'));
   });
 
-  it('honours extra ignore rules, and stops on close', async () => {
-    const dir = skillDir();
-    const { w, calls } = watch(dir, { poll, ignore: ['*.log', 'generated'] });
+  it('honours extra ignore rules, and stops on close', async ({ cleanup }) => {
+    const dir = skillDir(cleanup);
+    const { w, calls } = watch(cleanup, dir, { poll, ignore: ['*.log', 'generated'] });
     await sleep(100);
     fs.writeFileSync(path.join(dir, 'run.log'), 'x');
     fs.mkdirSync(path.join(dir, 'generated'));
@@ -119,12 +116,12 @@ describe.each([
 });
 
 describe('SkillWatcher fallback', () => {
-  it('polls when the system refuses a file-system watch, and says so', async () => {
-    const dir = skillDir();
+  it('polls when the system refuses a file-system watch, and says so', async ({ cleanup }) => {
+    const dir = skillDir(cleanup);
     vi.spyOn(fs, 'watch').mockImplementation(() => {
       throw Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), { code: 'ENOSPC' });
     });
-    const { w, calls, errors } = watch(dir);
+    const { w, calls, errors } = watch(cleanup, dir);
     expect(w.mode).toBe('polling');
     expect(errors[0]?.message).toMatch(/ENOSPC.*polling it instead/);
     await sleep(600); // the first poll's snapshot is the baseline
@@ -133,8 +130,8 @@ describe('SkillWatcher fallback', () => {
     expect(calls[0]).toEqual([path.join(dir, 'skill.py')]);
   });
 
-  it('refuses a path that is not a folder', () => {
-    const dir = skillDir();
+  it('refuses a path that is not a folder', ({ cleanup }) => {
+    const dir = skillDir(cleanup);
     expect(() => new SkillWatcher().watch(path.join(dir, 'skill.py'), { onChange: () => undefined })).toThrow(/not a folder/);
   });
 });
@@ -151,8 +148,8 @@ describe('isIgnoredPath', () => {
 });
 
 describe('checkPythonSyntax', () => {
-  it('reports the file, line and Python\'s own message', async () => {
-    const dir = tempDir();
+  it('reports the file, line and Python\'s own message', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     const good = path.join(dir, 'setup.py');
     const bad = path.join(dir, 'skill.py');
     fs.writeFileSync(good, 'X = 1\n');
@@ -163,8 +160,8 @@ describe('checkPythonSyntax', () => {
     expect(describeSyntaxError(err!, dir)).toMatch(/^Syntax error in skill\.py line 3: /);
   });
 
-  it('returns null for code that compiles, skips other and missing files, and writes no bytecode', async () => {
-    const dir = tempDir();
+  it('returns null for code that compiles, skips other and missing files, and writes no bytecode', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     const ok = path.join(dir, 'skill.py');
     fs.writeFileSync(ok, 'async def greet(args):\n    return {"message": f"Hello, {args[\'name\']}!"}\n');
     fs.writeFileSync(path.join(dir, 'notes.md'), 'def (:\n');
@@ -172,8 +169,8 @@ describe('checkPythonSyntax', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.md', 'skill.py']);
   });
 
-  it('lists every broken file for the doctor, in the order given', async () => {
-    const dir = tempDir();
+  it('lists every broken file for the doctor, in the order given', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     const a = path.join(dir, 'a.py');
     const b = path.join(dir, 'b.py');
     fs.writeFileSync(a, 'x = (\n');
@@ -185,18 +182,19 @@ describe('checkPythonSyntax', () => {
     ]);
   });
 
-  it('is what a host does on change: a broken save is reported, not reloaded', async () => {
-    const dir = skillDir();
+  it('is what a host does on change: a broken save is reported, not reloaded', async ({ cleanup }) => {
+    const dir = skillDir(cleanup);
     const seen: string[] = [];
-    const w = new SkillWatcher().watch(dir, {
-      debounceMs: 100,
-      onChange: async (files) => {
-        const plan = reloadPlan(files, dir);
-        const err = await checkPythonSyntax(plan.python);
-        seen.push(err ? describeSyntaxError(err, dir) : `Reloaded after changes to ${plan.summary}`);
-      },
-    });
-    watchers.push(w);
+    cleanup.add(
+      new SkillWatcher().watch(dir, {
+        debounceMs: 100,
+        onChange: async (files) => {
+          const plan = reloadPlan(files, dir);
+          const err = await checkPythonSyntax(plan.python);
+          seen.push(err ? describeSyntaxError(err, dir) : `Reloaded after changes to ${plan.summary}`);
+        },
+      }),
+    );
     await sleep(100);
     fs.writeFileSync(path.join(dir, 'skill.py'), 'def broken(:\n');
     await waitFor(() => seen.length === 1, 4000, 'the first reload decision');
@@ -208,8 +206,8 @@ describe('checkPythonSyntax', () => {
 });
 
 describe('reloadPlan', () => {
-  it('names the changes, picks the Python to check, and skips restarts for docs and tests', () => {
-    const dir = skillDir();
+  it('names the changes, picks the Python to check, and skips restarts for docs and tests', ({ cleanup }) => {
+    const dir = skillDir(cleanup);
     const p = (rel: string) => path.join(dir, rel);
     const plan = reloadPlan([p('skill.py'), p('README.md'), p('gone.py')], dir);
     expect(plan).toMatchObject({ names: ['skill.py', 'README.md', 'gone.py'], python: [p('skill.py')], restart: true, summary: 'skill.py and gone.py' });
@@ -220,17 +218,11 @@ describe('reloadPlan', () => {
 });
 
 describe('hot reload in the workbench', () => {
-  const benches: Workbench[] = [];
-  afterEach(async () => {
-    await Promise.all(benches.splice(0).map((w) => w.close()));
-  });
-
   /** A new skill from the template, in a workbench that watches it with a short debounce. */
-  async function bench(protocol: 'jsonrpc' | 'skilldef') {
-    const parent = tempDir('skillbench-reload-');
+  async function bench(cleanup: Cleanup, protocol: 'jsonrpc' | 'skilldef') {
+    const parent = cleanup.tempDir('skillbench-reload-');
     const made = createSkill({ folder: path.join(parent, 'greeter'), protocol, name: 'greeter' });
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 });
-    benches.push(wb);
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 }));
     const py = path.join(made.dir, 'skill.py');
     const edit = (from: string, to: string) => fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace(from, to));
     const id = (await wb.listSkills()).find((s) => s.name === 'greeter')!.id;
@@ -242,8 +234,8 @@ describe('hot reload in the workbench', () => {
   const logged = (wb: Workbench, id: string, re: RegExp, what: string) =>
     eventually(async () => re.test(await logText(wb, id)), 8000, what);
 
-  it('restarts a running skill when its code changes, says so in the log and on the timeline', async () => {
-    const { wb, id, edit } = await bench('jsonrpc');
+  it('restarts a running skill when its code changes, says so in the log and on the timeline', async ({ cleanup }) => {
+    const { wb, id, edit } = await bench(cleanup, 'jsonrpc');
     expect(await text(wb, id)).toBe('Hello, Ada!');
     edit('f"Hello, {name}!"', 'f"Howdy, {name}!"');
     await logged(wb, id, /Reloaded after a change to skill\.py/, 'the reload');
@@ -253,8 +245,8 @@ describe('hot reload in the workbench', () => {
     expect(marks.map((m) => m.label)).toContain('Reloaded after a change to skill.py');
   });
 
-  it('reports a syntax error with file and line and keeps the old code running; the fix reloads', async () => {
-    const { wb, id, py, edit } = await bench('jsonrpc');
+  it('reports a syntax error with file and line and keeps the old code running; the fix reloads', async ({ cleanup }) => {
+    const { wb, id, py, edit } = await bench(cleanup, 'jsonrpc');
     expect(await text(wb, id)).toBe('Hello, Ada!');
     const good = fs.readFileSync(py, 'utf8');
     fs.writeFileSync(py, good.replace('def greet(args):', 'def greet(args)'));
@@ -277,8 +269,8 @@ describe('hot reload in the workbench', () => {
     expect(await text(wb, id)).toBe('Fixed, Ada!');
   });
 
-  it('keeps a SkillDefinition skill\'s state across the reload', async () => {
-    const { wb, id, py } = await bench('skilldef');
+  it('keeps a SkillDefinition skill\'s state across the reload', async ({ cleanup }) => {
+    const { wb, id, py } = await bench(cleanup, 'skilldef');
     const counter = (prefix: string) =>
       fs.readFileSync(py, 'utf8')
         .replace(/async def greet\(args\):[\s\S]*?return ToolResult\(content=f"Hello, \{name\}!"\)/, `CTX = {}
@@ -299,8 +291,8 @@ async def greet(args):
     expect(await text(wb, id)).toBe('v2 3');
   });
 
-  it('does nothing when the skill was stopped or its settings turn hot reload off', async () => {
-    const { wb, id, edit } = await bench('jsonrpc');
+  it('does nothing when the skill was stopped or its settings turn hot reload off', async ({ cleanup }) => {
+    const { wb, id, edit } = await bench(cleanup, 'jsonrpc');
     await wb.updateSkillSettings(id, { hotReload: false });
     expect(await text(wb, id)).toBe('Hello, Ada!');
     edit('f"Hello, {name}!"', 'f"Howdy, {name}!"');

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { LogStream } from '../src-main/contract';
 import { LOG_FILE_ROUTE } from '../src-main/contract';
 import { excerpt, LOG_START, matcher, positionOf, scanLog, searchLog, SHOWN_CHARS } from '../src-main/engine/log-file';
 import { LogSink } from '../src-main/engine/log-sink';
 import { startServer } from '../src-main/server/serve';
 import { Workbench } from '../src-main/workbench/workbench';
-import { eventually, ROOT, tempDir } from './helpers';
+import { eventually, ROOT } from './helpers';
 
 const HEADER = /^--- \d{4}-\d\d-\d\dT[\d:.]+Z (stdout|stderr|system)$/;
 const LOUD = path.join(ROOT, 'e2e', 'fixtures', 'loud');
@@ -25,8 +26,12 @@ function naive(file: string): [string, string][] {
   return out;
 }
 
-async function sinkWith(lines: { stream: LogStream; text: string }[], opts: { lines?: number; capacityBytes?: number } = {}): Promise<{ sink: LogSink; file: string }> {
-  const file = path.join(tempDir(), 'skill.log');
+async function sinkWith(
+  cleanup: Cleanup,
+  lines: { stream: LogStream; text: string }[],
+  opts: { lines?: number; capacityBytes?: number } = {},
+): Promise<{ sink: LogSink; file: string }> {
+  const file = path.join(cleanup.tempDir(), 'skill.log');
   const sink = new LogSink({ file, ...opts });
   for (const l of lines) sink.append(l.stream, l.text);
   await sink.settled();
@@ -34,7 +39,7 @@ async function sinkWith(lines: { stream: LogStream; text: string }[], opts: { li
 }
 
 describe('the complete log file', () => {
-  it('reads back every line with its stream, and counts the lines before any seq, however the lines look', async () => {
+  it('reads back every line with its stream, and counts the lines before any seq, however the lines look', async ({ cleanup }) => {
     const line = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.constant('--- not a header'),
@@ -44,7 +49,7 @@ describe('the complete log file', () => {
     ).map((s) => s.replace(/\n/g, ' '));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.record({ stream: fc.constantFrom<LogStream>('stdout', 'stderr', 'system'), text: line }), { minLength: 1, maxLength: 60 }), async (lines) => {
-        const { sink, file } = await sinkWith(lines, { lines: 10_000 });
+        const { sink, file } = await sinkWith(cleanup, lines, { lines: 10_000 });
         const entries = sink.entries();
         const read: { seq: number; stream: LogStream; text: string; line: number }[] = [];
         await scanLog(file, (l) => void read.push({ seq: l.seq, stream: l.stream, text: l.bytes.toString('utf8'), line: l.line }));
@@ -58,9 +63,9 @@ describe('the complete log file', () => {
     );
   });
 
-  it('counts on from where it stopped, and from the start for an earlier seq', async () => {
+  it('counts on from where it stopped, and from the start for an earlier seq', async ({ cleanup }) => {
     const lines = Array.from({ length: 3000 }, (_, i) => ({ stream: (i % 3 ? 'stderr' : 'stdout') as LogStream, text: `line ${i + 1}` }));
-    const { sink, file } = await sinkWith(lines, { lines: 100, capacityBytes: 2048 });
+    const { sink, file } = await sinkWith(cleanup, lines, { lines: 100, capacityBytes: 2048 });
     const kept = sink.entries();
     expect(kept.length).toBeLessThan(3000);
     const first = await positionOf(file, kept[0].seq);
@@ -71,9 +76,9 @@ describe('the complete log file', () => {
     await sink.close();
   });
 
-  it('searches plain text or a regular expression, by stream, up to a limit, and says when it stopped', async () => {
+  it('searches plain text or a regular expression, by stream, up to a limit, and says when it stopped', async ({ cleanup }) => {
     const lines = Array.from({ length: 1200 }, (_, i) => ({ stream: (i % 2 ? 'stderr' : 'stdout') as LogStream, text: `Line ${i + 1}: value=${i * 7}` }));
-    const { sink, file } = await sinkWith(lines);
+    const { sink, file } = await sinkWith(cleanup, lines);
     const plain = await searchLog(file, { find: matcher('line 12:', false, false), limit: 10 });
     expect(plain.hits).toEqual([{ line: 12, time: expect.any(Number), stream: 'stderr', text: 'Line 12: value=77' }]);
     expect(plain.truncated).toBe(false);
@@ -103,8 +108,8 @@ describe('the complete log file', () => {
     expect(shown.startsWith('…') && shown.endsWith('…')).toBe(true);
   });
 
-  it('reads a line longer than it holds in pieces rather than all at once', async () => {
-    const file = path.join(tempDir(), 'long.log');
+  it('reads a line longer than it holds in pieces rather than all at once', async ({ cleanup }) => {
+    const file = path.join(cleanup.tempDir(), 'long.log');
     fs.writeFileSync(file, `--- 2024-01-01T00:00:00.000Z stderr\n${'x'.repeat(5 * 1024 * 1024)}\nafter\n`);
     const sizes: number[] = [];
     const end = await scanLog(file, (l) => void sizes.push(l.bytes.length));
@@ -112,30 +117,22 @@ describe('the complete log file', () => {
     expect(end.seq).toBe(5 * 1024 * 1024 + 1 + 6);
   });
 
-  it('gives nothing for a log file not written yet', async () => {
-    const missing = path.join(tempDir(), 'none.log');
+  it('gives nothing for a log file not written yet', async ({ cleanup }) => {
+    const missing = path.join(cleanup.tempDir(), 'none.log');
     expect(await scanLog(missing, () => true)).toEqual(LOG_START);
     expect((await searchLog(missing, { find: matcher('x', false, false), limit: 5 })).hits).toEqual([]);
   });
 });
 
 describe('the log file through the workbench', () => {
-  const open: Workbench[] = [];
-  const servers: { close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-    await Promise.all(open.splice(0).map((w) => w.close()));
-  });
-
-  async function loudWorkbench(): Promise<{ wb: Workbench; id: string }> {
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [LOUD], replaceFolders: true });
-    open.push(wb);
+  async function loudWorkbench(cleanup: Cleanup): Promise<{ wb: Workbench; id: string }> {
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [LOUD], replaceFolders: true }));
     const [skill] = await wb.listSkills();
     return { wb, id: skill.id };
   }
 
-  it('counts the lines older than the Logs tab holds and finds them, secrets redacted even when learnt later', async () => {
-    const { wb, id } = await loudWorkbench();
+  it('counts the lines older than the Logs tab holds and finds them, secrets redacted even when learnt later', async ({ cleanup }) => {
+    const { wb, id } = await loudWorkbench(cleanup);
     const secret = 'sk_live_0123456789abcdef';
     const call = await wb.callTool(id, 'shout', { lines: 7000, stream: 'both', text: `key ${secret} line` });
     expect(call.outcome?.text).toBe('printed 7000 lines');
@@ -165,13 +162,12 @@ describe('the log file through the workbench', () => {
     await expect(wb.logFiles.logFileInfo('no-such-skill')).rejects.toThrow('There is no skill "no-such-skill"');
   });
 
-  it('serves the whole log as numbered text in browser mode, only with the token', async () => {
-    const { wb, id } = await loudWorkbench();
+  it('serves the whole log as numbered text in browser mode, only with the token', async ({ cleanup }) => {
+    const { wb, id } = await loudWorkbench(cleanup);
     await wb.callTool(id, 'shout', { lines: 30, text: 'hello' });
     await eventually(async () => (await wb.getLogs(id)).some((e) => e.text.endsWith('30 of 30 on stderr')), 20_000, 'the last line');
     wb.idleRuntime(id).redactor.add('hello 7 of');
-    const server = await startServer({ workbench: wb, rendererDir: tempDir() });
-    servers.push(server);
+    const server = cleanup.add(await startServer({ workbench: wb, rendererDir: cleanup.tempDir() }));
     const base = `http://127.0.0.1:${server.port}${LOG_FILE_ROUTE}?skill=${encodeURIComponent(id)}`;
     expect((await fetch(base)).status).toBe(401);
     const res = await fetch(`${base}&token=${server.token}`);

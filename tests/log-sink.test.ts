@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import { LogSink } from '../src-main/engine/log-sink';
 import { Redactor } from '../src-main/engine/redactor';
-import { tempDir } from './helpers';
 
 describe('LogSink', () => {
   it('gives back the lines of any chunking, partial lines held until complete', () => {
@@ -25,8 +25,8 @@ describe('LogSink', () => {
     );
   });
 
-  it('keeps memory bounded: only the newest lines stay in the ring, the file has them all', async () => {
-    const file = path.join(tempDir(), 'log.txt');
+  it('keeps memory bounded: only the newest lines stay in the ring, the file has them all', async ({ cleanup }) => {
+    const file = path.join(cleanup.tempDir(), 'log.txt');
     const sink = new LogSink({ file, capacityBytes: 64 * 1024, lines: 100 });
     const line = 'x'.repeat(99) + '\n';
     for (let i = 0; i < 2000; i++) sink.appendBytes('stderr', Buffer.from(`${i} ${line}`));
@@ -39,8 +39,8 @@ describe('LogSink', () => {
     expect(text).toMatch(/^--- \d{4}-\d\d-\d\dT[\d:.]+Z stderr$/m);
   });
 
-  it('tells listeners in batches and marks what it had to leave out', async () => {
-    const sink = new LogSink({ file: path.join(tempDir(), 'l.txt') });
+  it('tells listeners in batches and marks what it had to leave out', async ({ cleanup }) => {
+    const sink = new LogSink({ file: path.join(cleanup.tempDir(), 'l.txt') });
     const got: string[] = [];
     sink.subscribe((entries) => got.push(...entries.map((e) => e.text)));
     for (let i = 0; i < 3000; i++) sink.append('stdout', `line ${i}`);
@@ -62,10 +62,10 @@ describe('LogSink', () => {
     expect(sink.entries().map((e) => e.text)).toEqual(['after']);
   });
 
-  it('scrubs secrets before they reach memory or disk', async () => {
+  it('scrubs secrets before they reach memory or disk', async ({ cleanup }) => {
     const r = new Redactor();
     r.add('hunter2-secret');
-    const file = path.join(tempDir(), 'l.txt');
+    const file = path.join(cleanup.tempDir(), 'l.txt');
     const sink = new LogSink({ file, redactor: r });
     sink.appendBytes('stderr', Buffer.from('key=hunter2-secret ok\n'));
     expect(sink.entries()[0].text).toBe('key=•••• ok');

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { CallOutcome, SkillRef } from '../src-main/contract';
 import { LogSink } from '../src-main/engine/log-sink';
 import { MessageLog } from '../src-main/engine/message-log';
@@ -29,11 +30,12 @@ beforeAll(() => {
   copy = path.join(tempDir('skillbench-n3wild-'), 'namel3ss-wild');
   fs.cpSync(WILD, copy, { recursive: true });
 });
+afterAll(() => fs.rmSync(path.dirname(copy), { recursive: true, force: true }));
 
-function app(rel: string, env: Record<string, string> = {}): { skill: Namel3ssSkill; ref: SkillRef; dir: string } {
+function app(cleanup: Cleanup, rel: string, env: Record<string, string> = {}): { skill: Namel3ssSkill; ref: SkillRef; dir: string } {
   const dir = path.join(copy, rel);
   const [ref] = namel3ssProtocol.detect(dir, copy);
-  const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: tempDir(), env }) as Namel3ssSkill;
+  const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env }) as Namel3ssSkill;
   return { skill, ref, dir };
 }
 
@@ -61,9 +63,9 @@ describe('finding every app under a folder', () => {
     expect(several.map((r) => path.basename(r.entry!))).toEqual(['alpha.ai', 'beta.ai']);
   });
 
-  it('keeps programs side by side separate: each has its own tools, with the folder\'s bindings', async () => {
+  it('keeps programs side by side separate: each has its own tools, with the folder\'s bindings', async ({ cleanup }) => {
     const [alpha, beta] = namel3ssProtocol.detect(path.join(copy, 'several'), copy);
-    const ctx = () => ({ logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: tempDir(), env: {} });
+    const ctx = () => ({ logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env: {} });
     const a = namel3ssProtocol.create(alpha, ctx());
     const b = namel3ssProtocol.create(beta, ctx());
     expect((await a.start()).tools.map((t) => t.name)).toEqual(['alpha shout']);
@@ -75,8 +77,8 @@ describe('finding every app under a folder', () => {
 });
 
 describe('capsules and foreign functions', () => {
-  it('binds a capsule\'s tools as "<capsule>.<tool>", grouped under the capsule', T, async () => {
-    const { skill } = app('capsule-app');
+  it('binds a capsule\'s tools as "<capsule>.<tool>", grouped under the capsule', T, async ({ cleanup }) => {
+    const { skill } = app(cleanup, 'capsule-app');
     const info = await skill.start();
     expect(info.tools.map((t) => [t.name, t.group])).toEqual([
       ['calculate tax', undefined],
@@ -89,8 +91,8 @@ describe('capsules and foreign functions', () => {
     expect((await skill.call('count items', { sku: 'A-1' })).error?.code).toBe('NOT_FOUND');
   });
 
-  it('runs a foreign python function sandboxed in its own workspace, without network, and takes its bare result', T, async () => {
-    const { skill, dir } = app('capsule-app');
+  it('runs a foreign python function sandboxed in its own workspace, without network, and takes its bare result', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'capsule-app');
     const info = await skill.start();
     expect(info.tools[0]).toMatchObject({ name: 'calculate tax', inputSchema: { required: ['amount', 'rate'] }, outputSchema: { type: 'number' } });
     const out = await skill.call('calculate tax', { amount: 100, rate: 0.2 });
@@ -105,8 +107,8 @@ describe('capsules and foreign functions', () => {
 });
 
 describe('packs', () => {
-  it('runs an installed, enabled and verified pack\'s tool from the pack, with namel3ss\'s trace fields', T, async () => {
-    const { skill } = app('pack-app');
+  it('runs an installed, enabled and verified pack\'s tool from the pack, with namel3ss\'s trace fields', T, async ({ cleanup }) => {
+    const { skill } = app(cleanup, 'pack-app');
     const out = await skill.call('pack echo', { payload: { a: 1 } });
     expect(out).toMatchObject({
       ok: true,
@@ -116,19 +118,19 @@ describe('packs', () => {
     expect(out.trace?.entry).toBeUndefined();
   });
 
-  it('keeps a pack tool to what its capabilities allow: reads inside the app, not outside', T, async () => {
-    const { skill, dir } = app('pack-app');
+  it('keeps a pack tool to what its capabilities allow: reads inside the app, not outside', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'pack-app');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'inside the app');
     expect(await skill.call('pack peek', { path: 'notes.txt' })).toMatchObject({ ok: true, data: { text: 'inside the app' } });
-    const outside = path.join(tempDir(), 'secret.txt');
+    const outside = path.join(cleanup.tempDir(), 'secret.txt');
     fs.writeFileSync(outside, 'outside');
     const out = await skill.call('pack peek', { path: outside });
     refused(out, 'CAPABILITY', new RegExp(`^What happened: Tool "pack peek" cannot read outside its workspace\\.\\nWhy: Filesystem access to ${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is outside`));
     expect(out.trace?.capability_checks).toEqual([{ capability: 'filesystem_read', allowed: false, guarantee_source: 'engine', reason: 'guarantee_blocked' }]);
   });
 
-  it('refuses an unverified pack, and a pack edited after it was verified, in namel3ss\'s words', T, async () => {
-    const { skill, dir } = app('pack-app');
+  it('refuses an unverified pack, and a pack edited after it was verified, in namel3ss\'s words', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'pack-app');
     const unverified = await skill.call('unverified echo', { payload: 1 });
     refused(unverified, 'LAUNCH', 'What happened: Tool "unverified echo" is provided by an installed pack but is unavailable.\nWhy: Pack tool is not verified or enabled (packs: acme.unverified).\nFix: Run `n3 packs verify acme.unverified` then `n3 packs enable acme.unverified`.\nExample: n3 packs status');
     expect(unverified.trace).toMatchObject({ resolved_source: 'installed_pack', pack_id: 'acme.unverified', pack_version: '0.1.0' });
@@ -140,15 +142,15 @@ describe('packs', () => {
     refused(await skill.call('pack echo', { payload: 1 }), 'LAUNCH', /provided by an installed pack but is unavailable/);
   });
 
-  it('lists a built-in pack tool where namel3ss is missing, with the reason, and runs it where namel3ss is there', T, async () => {
-    const { skill, dir } = app('pack-app');
+  it('lists a built-in pack tool where namel3ss is missing, with the reason, and runs it where namel3ss is there', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'pack-app');
     const info = await skill.start();
     const lower = info.tools.find((t) => t.name === 'convert text to lowercase')!;
     expect(lower.description).toMatch(/built-in pack builtin\.text stable · namel3ss\.tool_packs\.text:lower · local runner · sandbox · cannot run here: Tool "convert text to lowercase" runs namel3ss\.tool_packs\.text:lower from the built-in pack builtin\.text, which is part of namel3ss, and namel3ss is not installed/);
     refused(await skill.call('convert text to lowercase', { text: 'Hi' }), 'LAUNCH', /namel3ss is not installed in .*pip install namel3ss/);
 
     // An interpreter that has (a stand-in for) namel3ss: the app's .venv.
-    const fake = tempDir();
+    const fake = cleanup.tempDir();
     fs.mkdirSync(path.join(fake, 'namel3ss', 'tool_packs'), { recursive: true });
     fs.writeFileSync(path.join(fake, 'namel3ss', '__init__.py'), '');
     fs.writeFileSync(path.join(fake, 'namel3ss', 'tool_packs', '__init__.py'), '');
@@ -157,7 +159,7 @@ describe('packs', () => {
     const real = fs.realpathSync(realPython());
     fs.writeFileSync(path.join(dir, '.venv', 'bin', 'python'), `#!/bin/sh\nPYTHONPATH="${fake}:$PYTHONPATH" exec "${real}" "$@"\n`, { mode: 0o755 });
     try {
-      const again = app('pack-app').skill;
+      const again = app(cleanup, 'pack-app').skill;
       await again.start();
       const out = await again.call('convert text to lowercase', { text: 'HeLLo' });
       expect(out).toMatchObject({ ok: true, data: { result: 'hello' }, trace: { resolved_source: 'builtin_pack', pack_id: 'builtin.text', pack_name: 'text', pack_version: 'stable', python_env: 'venv', sandbox: true } });
@@ -181,8 +183,8 @@ describe('sandbox and capability overrides in the local runner', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('refuses a file write the overrides forbid, with namel3ss\'s error and trace fields, and writes nothing', T, async () => {
-    const { skill, dir } = app('sandboxed');
+  it('refuses a file write the overrides forbid, with namel3ss\'s error and trace fields, and writes nothing', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'sandboxed');
     const out = await skill.call('user writes file', { path: 'blocked.txt' });
     refused(out, 'CAPABILITY', 'What happened: Tool "user writes file" cannot write to the filesystem.\nWhy: Effective guarantees forbid filesystem access (blocked.txt).\nFix: Remove the restriction or choose a tool that does not need the capability.\nExample: [capability_overrides]\\n"user writes file" = { no_filesystem_write = true }');
     expect(out.error?.details).toMatchObject({ type: 'CapabilityViolation', reason_code: 'guarantee_blocked' });
@@ -199,16 +201,16 @@ describe('sandbox and capability overrides in the local runner', () => {
     expect(fs.existsSync(path.join(dir, 'blocked.txt'))).toBe(false);
   });
 
-  it('refuses the network where the overrides forbid it: no connection is made', T, async () => {
-    const { skill } = app('sandboxed');
+  it('refuses the network where the overrides forbid it: no connection is made', T, async ({ cleanup }) => {
+    const { skill } = app(cleanup, 'sandboxed');
     const before = connections;
     const out = await skill.call('fetch page', { port });
     refused(out, 'CAPABILITY', new RegExp(`^What happened: Tool "fetch page" cannot use the network\\.\\nWhy: Effective guarantees forbid network access \\(CONNECT socket://127\\.0\\.0\\.1:${port}\\)\\.`));
     expect(connections).toBe(before);
   });
 
-  it('refuses, before it starts, a tool whose guarantees need a sandbox it does not have', T, async () => {
-    const { skill, dir } = app('sandboxed');
+  it('refuses, before it starts, a tool whose guarantees need a sandbox it does not have', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'sandboxed');
     const out = await skill.call('unguarded writer', { path: 'unguarded.txt' });
     refused(out, 'CAPABILITY', 'What happened: Tool "unguarded writer" requires sandbox enforcement.\nWhy: Sandbox is disabled but guarantees require: filesystem_write.\nFix: Enable sandbox in tools.yaml or relax the capability overrides.\nExample: sandbox: true');
     expect(out.trace).toMatchObject({ sandbox: false, capability_checks: [{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'coverage_missing' }] });
@@ -216,8 +218,8 @@ describe('sandbox and capability overrides in the local runner', () => {
     expect(fs.existsSync(path.join(dir, 'unguarded.txt'))).toBe(false);
   });
 
-  it('lets a sandboxed tool with no restriction write, and records the allowed check', T, async () => {
-    const { skill, dir } = app('sandboxed');
+  it('lets a sandboxed tool with no restriction write, and records the allowed check', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'sandboxed');
     const out = await skill.call('free writer', { path: 'free.txt' });
     expect(out).toMatchObject({ ok: true, data: { ok: true }, trace: { sandbox: true, capability_checks: [{ capability: 'filesystem_write', allowed: true, guarantee_source: 'pack', reason: 'guarantee_allowed' }] } });
     expect(fs.readFileSync(path.join(dir, 'free.txt'), 'utf8')).toBe('written');
@@ -245,8 +247,8 @@ describe('the service runner', () => {
     expect(await exited).toBe(0);
   });
 
-  it('runs a service-bound tool with no local module file, after the handshake, and shows the URL as healthy', T, async () => {
-    const { skill, dir } = app('service-client', { N3_TOOL_SERVICE_URL: url });
+  it('runs a service-bound tool with no local module file, after the handshake, and shows the URL as healthy', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: url });
     expect(fs.existsSync(path.join(dir, 'tools'))).toBe(false);
     const info = await skill.start();
     expect(info.services).toEqual([
@@ -257,14 +259,14 @@ describe('the service runner', () => {
     expect(out).toMatchObject({ ok: true, data: { message: 'Hello Ada, from the service in service-code' }, trace: { runner: 'service', service_url: url, service_handshake: true, enforcement_level: 'enforced' } });
   });
 
-  it('has the service enforce what the handshake asked for: a forbidden write is refused there', T, async () => {
-    const { skill } = app('service-client', { N3_TOOL_SERVICE_URL: url });
+  it('has the service enforce what the handshake asked for: a forbidden write is refused there', T, async ({ cleanup }) => {
+    const { skill } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: url });
     const out = await skill.call('remote writer', { path: 'service-wrote.txt' });
     refused(out, 'CAPABILITY', /^What happened: Tool "remote writer" cannot write to the filesystem\./);
     expect(fs.existsSync(path.join(copy, 'service-code', 'service-wrote.txt'))).toBe(false);
   });
 
-  it('refuses a tool whose guarantees a service does not enforce, before posting the call', T, async () => {
+  it('refuses a tool whose guarantees a service does not enforce, before posting the call', T, async ({ cleanup }) => {
     let calls = 0;
     const weak = http.createServer((req, res) => {
       if (req.url === '/capabilities/handshake') res.end(JSON.stringify({ ok: true, enforcement: 'none', supported_guarantees: {} }));
@@ -275,7 +277,7 @@ describe('the service runner', () => {
     });
     await new Promise<void>((r) => weak.listen(0, '127.0.0.1', r));
     try {
-      const { skill } = app('service-client', { N3_TOOL_SERVICE_URL: `http://127.0.0.1:${(weak.address() as net.AddressInfo).port}/tools` });
+      const { skill } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: `http://127.0.0.1:${(weak.address() as net.AddressInfo).port}/tools` });
       const out = await skill.call('remote writer', { path: 'x.txt' });
       refused(out, 'CAPABILITY', 'What happened: Tool "remote writer" cannot run on the service runner.\nWhy: Service enforcement is none. Missing guarantees: filesystem_write.\nFix: Update the service to enforce the guarantees or switch runners.\nExample: n3 tools set-runner "remote writer" --runner local');
       expect(out.trace).toMatchObject({ service_handshake: true, enforcement_level: 'none', capability_checks: [{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'coverage_missing' }] });
@@ -288,12 +290,12 @@ describe('the service runner', () => {
     }
   });
 
-  it('says plainly that nothing answers at a URL where no service runs', T, async () => {
+  it('says plainly that nothing answers at a URL where no service runs', T, async ({ cleanup }) => {
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    const { skill } = app('service-client', { N3_TOOL_SERVICE_URL: `http://127.0.0.1:${port}/tools` });
+    const { skill } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: `http://127.0.0.1:${port}/tools` });
     const info = await skill.start();
     expect(info.services?.[0]).toMatchObject({ health: 'unreachable', detail: expect.stringMatching(/connection refused.*skillbench n3-service/) });
   });

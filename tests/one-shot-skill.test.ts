@@ -4,36 +4,27 @@
  * All with real Python processes.
  */
 import path from 'node:path';
-import { test as base, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test, type Cleanup } from './cleanup-fixture';
 import type { SkillStatus } from '../src-main/contract';
 import { LogSink } from '../src-main/engine/log-sink';
 import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import type { RestartPolicy } from '../src-main/engine/supervisor';
 import { actionProtocol } from '../src-main/protocols/action';
-import type { AdapterContext, SkillAdapter } from '../src-main/protocols/adapter';
+import type { AdapterContext } from '../src-main/protocols/adapter';
 import { JsonRpcSkill } from '../src-main/protocols/jsonrpc/adapter';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { protocolModules } from '../src-main/protocols/registry';
-import { FIXTURES, tempDir, waitFor } from './helpers';
+import { FIXTURES, waitFor } from './helpers';
 
-/** Each test's adapters, stopped when it ends. */
-const test = base.extend<{ adapters: SkillAdapter[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  adapters: async ({}, use) => {
-    const list: SkillAdapter[] = [];
-    await use(list);
-    await Promise.all(list.map((a) => a.stop()));
-  },
-});
-
-function context(statuses: SkillStatus[], env: Record<string, string> = {}, restart?: Partial<RestartPolicy>): AdapterContext {
+function context(cleanup: Cleanup, statuses: SkillStatus[], env: Record<string, string> = {}, restart?: Partial<RestartPolicy>): AdapterContext {
   const redactor = new Redactor();
   return {
     logs: new LogSink({ redactor }),
     messages: new MessageLog({ redactor }),
     redactor,
-    home: tempDir(),
+    home: cleanup.tempDir(),
     env,
     restart,
     onStatus: (s) => statuses.push(s),
@@ -50,11 +41,11 @@ class WatchedRpcSkill extends JsonRpcSkill {
 describe('an action skill', () => {
   const ref = actionProtocol.detect(path.join(FIXTURES, 'action', 'agent'), FIXTURES).find((r) => r.name === 'misbehave')!;
 
-  test('is busy while either of two calls runs, and stop cancels the one left and waits for it', async ({ adapters }) => {
+  test('is busy while either of two calls runs, and stop cancels the one left and waits for it', async ({ cleanup }) => {
     const statuses: SkillStatus[] = [];
-    const ctx = context(statuses);
+    const ctx = context(cleanup, statuses);
     const skill = actionProtocol.create(ref, ctx);
-    adapters.push(skill);
+    cleanup.add(skill);
     await skill.start();
     const long = skill.call('sleep', { seconds: 30 });
     const short = await skill.call('echo', { n: 1 });
@@ -73,10 +64,10 @@ describe('an action skill', () => {
     expect(statuses).toEqual(['starting', 'ready', 'busy', 'stopped']);
   });
 
-  test('still runs a call made after stop, busy while it runs', async ({ adapters }) => {
+  test('still runs a call made after stop, busy while it runs', async ({ cleanup }) => {
     const statuses: SkillStatus[] = [];
-    const skill = actionProtocol.create(ref, context(statuses));
-    adapters.push(skill);
+    const skill = actionProtocol.create(ref, context(cleanup, statuses));
+    cleanup.add(skill);
     await skill.start();
     await skill.stop();
     expect((await skill.call('echo', { n: 2 })).ok).toBe(true);
@@ -87,10 +78,10 @@ describe('an action skill', () => {
 describe('a namel3ss skill', () => {
   const [ref] = namel3ssProtocol.detect(path.join(FIXTURES, 'namel3ss', 'failures'), path.join(FIXTURES, 'namel3ss'));
 
-  test('is busy while either of two calls runs, and stop cancels the one left and waits for it', async ({ adapters }) => {
+  test('is busy while either of two calls runs, and stop cancels the one left and waits for it', async ({ cleanup }) => {
     const statuses: SkillStatus[] = [];
-    const skill = namel3ssProtocol.create(ref, context(statuses, { PYTHONDONTWRITEBYTECODE: '1' })) as Namel3ssSkill;
-    adapters.push(skill);
+    const skill = namel3ssProtocol.create(ref, context(cleanup, statuses, { PYTHONDONTWRITEBYTECODE: '1' })) as Namel3ssSkill;
+    cleanup.add(skill);
     await skill.start();
     // The call's own timeout over the tool's 2 s, so only stop() ends it.
     const long = skill.call('slow declared', { seconds: 30 }, { timeoutMs: 60_000 });
@@ -111,10 +102,10 @@ describe('a namel3ss skill', () => {
 describe('a long-running skill', () => {
   const ref = { ...protocolModules().find((m) => m.protocol === 'jsonrpc')!.detect(path.join(FIXTURES, 'rpc'), FIXTURES)[0] };
 
-  test('is busy once for two overlapping calls', async ({ adapters }) => {
+  test('is busy once for two overlapping calls', async ({ cleanup }) => {
     const statuses: SkillStatus[] = [];
-    const skill = new WatchedRpcSkill(ref, context(statuses));
-    adapters.push(skill);
+    const skill = new WatchedRpcSkill(ref, context(cleanup, statuses));
+    cleanup.add(skill);
     await skill.start();
     // Long enough that the echo beside it ends first even on a loaded machine.
     const long = skill.call('sleep', { seconds: 3 });
@@ -124,12 +115,12 @@ describe('a long-running skill', () => {
     expect(statuses).toEqual(['starting', 'ready', 'busy', 'ready']);
   });
 
-  test('says it gave up after a crash loop, as data, until it is restarted', async ({ adapters }) => {
+  test('says it gave up after a crash loop, as data, until it is restarted', async ({ cleanup }) => {
     const statuses: [SkillStatus, boolean][] = [];
     const env: Record<string, string> = { FIXTURE_CRASH_AT_START: '1' };
-    const ctx = context([], env, { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 });
+    const ctx = context(cleanup, [], env, { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 });
     const skill = new WatchedRpcSkill(ref, { ...ctx, onStatus: (s) => statuses.push([s, skill.gaveUp]) });
-    adapters.push(skill);
+    cleanup.add(skill);
     await expect(skill.start()).rejects.toThrow(/exited during start-up/);
     await waitFor(() => skill.gaveUp, 5000, 'the supervisor to give up');
     expect(skill.status()).toBe('crashed');

@@ -6,29 +6,26 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { Workbench } from '../src-main/workbench/workbench';
-import { FIXTURES, isAlive, tempDir, waitFor } from './helpers';
+import { FIXTURES, isAlive, waitFor } from './helpers';
 
 interface Pids {
   child: number;
   grandchild: number;
 }
 
-const runtimes: SkillRuntime[] = [];
-const benches: Workbench[] = [];
-const started: number[] = [];
-afterEach(async () => {
-  await Promise.all([...runtimes.splice(0).map((rt) => rt.close()), ...benches.splice(0).map((wb) => wb.close())]);
-  // Never leave a process behind, whatever the test's outcome.
-  for (const pid of started.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-});
-
-async function pidsFrom(file: string): Promise<Pids> {
+async function pidsFrom(cleanup: Cleanup, file: string): Promise<Pids> {
   const pids = await waitFor(() => fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as Pids), 5000, 'the pids file');
-  started.push(pids.child, pids.grandchild);
+  // Never leave a process behind, whatever the test's outcome.
+  cleanup.add({
+    close: async () => {
+      for (const pid of [pids.child, pids.grandchild]) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    },
+  });
   return pids;
 }
 
@@ -42,19 +39,17 @@ function parentOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }
 
-function runtime(env: Record<string, string>): SkillRuntime {
+function runtime(cleanup: Cleanup, env: Record<string, string>): SkillRuntime {
   const ref = resolveSkill(path.join(FIXTURES, 'rpc'));
-  const rt = new SkillRuntime(ref, { home: tempDir(), restart: { enabled: false }, env });
-  runtimes.push(rt);
-  return rt;
+  return cleanup.add(new SkillRuntime(ref, { home: cleanup.tempDir(), restart: { enabled: false }, env }));
 }
 
 describe.skipIf(process.platform !== 'linux')('a grandchild in a new session (Linux: followed through /proc)', () => {
-  it('is stopped with its skill, and so is the normal child', async () => {
-    const file = path.join(tempDir(), 'pids.json');
-    const rt = runtime({ FIXTURE_SETSID_PIDS: file });
+  it('is stopped with its skill, and so is the normal child', async ({ cleanup }) => {
+    const file = path.join(cleanup.tempDir(), 'pids.json');
+    const rt = runtime(cleanup, { FIXTURE_SETSID_PIDS: file });
     await rt.start();
-    const { child, grandchild } = await pidsFrom(file);
+    const { child, grandchild } = await pidsFrom(cleanup, file);
     expect(isAlive(child)).toBe(true);
     expect(isAlive(grandchild)).toBe(true);
     expect(sessionOf(grandchild)).toBe(grandchild); // it really left the skill's session and group
@@ -64,11 +59,11 @@ describe.skipIf(process.platform !== 'linux')('a grandchild in a new session (Li
     expect(rt.timelineEntries().filter((e) => /still running/.test(e.label))).toEqual([]);
   });
 
-  it('is stopped even after its parent exited and it was re-parented away from the skill', async () => {
-    const file = path.join(tempDir(), 'pids.json');
-    const rt = runtime({ FIXTURE_SETSID_PIDS: file, FIXTURE_CHILD_EXITS_AFTER: '4.5' });
+  it('is stopped even after its parent exited and it was re-parented away from the skill', async ({ cleanup }) => {
+    const file = path.join(cleanup.tempDir(), 'pids.json');
+    const rt = runtime(cleanup, { FIXTURE_SETSID_PIDS: file, FIXTURE_CHILD_EXITS_AFTER: '4.5' });
     await rt.start();
-    const { child, grandchild } = await pidsFrom(file);
+    const { child, grandchild } = await pidsFrom(cleanup, file);
     await waitFor(() => !isAlive(child), 10_000, 'the child to exit');
     expect(isAlive(grandchild)).toBe(true);
     expect(parentOf(grandchild)).not.toBe(child);
@@ -76,29 +71,27 @@ describe.skipIf(process.platform !== 'linux')('a grandchild in a new session (Li
     expect(isAlive(grandchild)).toBe(false);
   }, 20_000);
 
-  it('is stopped when the workbench closes', async () => {
-    const home = tempDir();
-    const file = path.join(tempDir(), 'pids.json');
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    benches.push(wb);
+  it('is stopped when the workbench closes', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const file = path.join(cleanup.tempDir(), 'pids.json');
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
     const skill = (await wb.listSkills()).find((s) => s.name === 'misbehaving')!;
     await wb.updateSkillSettings(skill.id, { env: { FIXTURE_SETSID_PIDS: file } });
     await wb.startSkill(skill.id);
-    const { child, grandchild } = await pidsFrom(file);
+    const { child, grandchild } = await pidsFrom(cleanup, file);
     expect(isAlive(grandchild)).toBe(true);
     await wb.close();
     expect(isAlive(child)).toBe(false);
     expect(isAlive(grandchild)).toBe(false);
   });
 
-  it('is stopped by stopSkill in the workbench', async () => {
-    const file = path.join(tempDir(), 'pids.json');
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true });
-    benches.push(wb);
+  it('is stopped by stopSkill in the workbench', async ({ cleanup }) => {
+    const file = path.join(cleanup.tempDir(), 'pids.json');
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
     const skill = (await wb.listSkills()).find((s) => s.name === 'misbehaving')!;
     await wb.updateSkillSettings(skill.id, { env: { FIXTURE_SETSID_PIDS: file } });
     await wb.startSkill(skill.id);
-    const { child, grandchild } = await pidsFrom(file);
+    const { child, grandchild } = await pidsFrom(cleanup, file);
     await wb.stopSkill(skill.id);
     expect(isAlive(child)).toBe(false);
     expect(isAlive(grandchild)).toBe(false);

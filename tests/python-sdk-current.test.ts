@@ -6,21 +6,20 @@
  * trigger schema, an interop schema and an entity schema.
  */
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, tempDir, waitFor } from './helpers';
-import { killAll, launch, rejection, text } from './python-sdk-host';
-
-afterEach(killAll);
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
+import { FIXTURES, waitFor } from './helpers';
+import { launch, rejection, text } from './python-sdk-host';
 
 const CURRENT = path.join(FIXTURES, 'skilldef-current');
 const STAND_INS = path.join(FIXTURES, 'stand-ins');
 
-function watchlist(env: Record<string, string> = {}) {
-  const s = launch(['--skill-dir', path.join(CURRENT, 'watchlist'), '--entry', '__main__.py', '--package', 'skills.watchlist'], {
+function watchlist(cleanup: Cleanup, env: Record<string, string> = {}) {
+  const s = launch(cleanup, ['--skill-dir', path.join(CURRENT, 'watchlist'), '--entry', '__main__.py', '--package', 'skills.watchlist'], {
     PYTHONPATH: STAND_INS,
     ...env,
   });
-  const load = () => s.req('skill/load', { manifest: { id: 'watchlist' }, dataDir: tempDir() });
+  const load = () => s.req('skill/load', { manifest: { id: 'watchlist' }, dataDir: cleanup.tempDir() });
   const names = async () => ((await s.req('tools/list')).tools as { name: string }[]).map((t) => t.name);
   const call = (name: string, args: object = {}) => s.req('tools/call', { name, arguments: args });
   const probe = async (what: string) => JSON.parse(text(await call('probe', { what })));
@@ -28,8 +27,8 @@ function watchlist(env: Record<string, string> = {}) {
 }
 
 describe('options', () => {
-  it('options/list gives each option with its value; a false boolean option hides its tool_filter tools', async () => {
-    const s = watchlist();
+  it('options/list gives each option with its value; a false boolean option hides its tool_filter tools', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     const { options } = await s.req('options/list');
     expect(options[0]).toEqual({
@@ -44,8 +43,8 @@ describe('options', () => {
     expect(await s.req('options/get')).toEqual({ options: { enable_admin_tools: false, currency: 'USD', max_symbols: 20, note: null } });
   });
 
-  it('options/set checks the value, saves options.json, shows the filtered tools and runs on_options_change', async () => {
-    const s = watchlist();
+  it('options/set checks the value, saves options.json, shows the filtered tools and runs on_options_change', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     expect(await s.req('options/set', { name: 'enable_admin_tools', value: true })).toEqual({ ok: true });
     expect(await s.names()).toContain('admin-purge');
@@ -72,8 +71,8 @@ describe('options', () => {
     await waitFor(() => s.host.eventsOf('options_changed').length === 3, 3000, 'three on_options_change events');
   });
 
-  it('skill/load restores saved options, keeping only those the skill still declares', async () => {
-    const s = watchlist();
+  it('skill/load restores saved options, keeping only those the skill still declares', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     s.host.data.set('options.json', JSON.stringify({ enable_admin_tools: true, currency: 'EUR', gone: 1 }));
     await s.load();
     expect((await s.req('options/get')).options).toEqual({ enable_admin_tools: true, currency: 'EUR', max_symbols: 20, note: null });
@@ -84,8 +83,8 @@ describe('options', () => {
 describe('triggers', () => {
   const cross = { type: 'price_cross', name: 'BTC over 100k', conditions: [{ type: 'and', conditions: [{ type: 'keyword', field: 'symbol', keywords: ['btc'] }, { type: 'threshold', field: 'price', operator: 'gt', value: 100000 }] }] };
 
-  it('triggers/types describes the declared types, and the SDK adds its six trigger tools', async () => {
-    const s = watchlist();
+  it('triggers/types describes the declared types, and the SDK adds its six trigger tools', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     expect(await s.req('triggers/types')).toEqual({
       triggerTypes: [{
         type: 'price_cross', label: 'Price cross', description: 'Fires when a reported price matches the conditions',
@@ -96,8 +95,8 @@ describe('triggers', () => {
     expect(await s.names()).toEqual(expect.arrayContaining(['list-trigger-types', 'list-triggers', 'get-trigger', 'create-trigger', 'update-trigger', 'delete-trigger']));
   });
 
-  it('create, list, get, update and delete; the hooks run; triggers.json is saved; a match fires triggers/fired', async () => {
-    const s = watchlist();
+  it('create, list, get, update and delete; the hooks run; triggers.json is saved; a match fires triggers/fired', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     s.host.answers.set('triggers/fired', () => ({ ok: true }));
     const { trigger } = await s.req('triggers/create', cross);
@@ -127,8 +126,8 @@ describe('triggers', () => {
     expect((await rejection(s.req('triggers/get', { id: trigger.id }))).message).toBe(`Unknown trigger: ${trigger.id}`);
   });
 
-  it('refuses what the original SDK refuses, with its messages', async () => {
-    const s = watchlist();
+  it('refuses what the original SDK refuses, with its messages', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     const refused = async (params: object) => (await rejection(s.req('triggers/create', params))).message;
     expect(await refused({ name: 'x', conditions: [{ type: 'regex' }] })).toBe('Trigger type is required');
     expect(await refused({ type: 'price_cross', conditions: [{ type: 'regex' }] })).toBe('Trigger name is required');
@@ -141,13 +140,13 @@ describe('triggers', () => {
     expect(await refused({ type: 'price_cross', name: 'x', conditions: [{ type: 'fuzzy' }] })).toMatch(/^condition 1 is not valid: TriggerCondition: field "type" must be one of regex, keyword, threshold, and, or, not/);
   });
 
-  it('the create-trigger tool answers errors as tool errors, and saved triggers come back on load with the hook', async () => {
-    const s = watchlist();
+  it('the create-trigger tool answers errors as tool errors, and saved triggers come back on load with the hook', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     const bad = await s.call('create-trigger', { type: 'price_cross', name: 'x', conditions: [] });
     expect([bad.isError, text(bad)]).toEqual([true, 'At least one condition is required']);
     const made = JSON.parse(text(await s.call('create-trigger', cross))).trigger;
-    const second = watchlist();
+    const second = watchlist(cleanup);
     second.host.data = s.host.data;
     await second.load();
     expect((await second.req('triggers/list')).triggers.map((t: any) => [t.id, t.name])).toEqual([[made.id, 'BTC over 100k']]);
@@ -156,8 +155,8 @@ describe('triggers', () => {
 });
 
 describe('interop', () => {
-  it('interop/listExposed, getData through the handler, callFunction through the hook or the handler', async () => {
-    const s = watchlist();
+  it('interop/listExposed, getData through the handler, callFunction through the hook or the handler', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     const exposed = await s.req('interop/listExposed');
     expect(exposed.data).toEqual([{ name: 'quotes', description: 'The latest quote', visibility: ['skills'], schema: { type: 'object' } }]);
@@ -173,8 +172,8 @@ describe('interop', () => {
     expect((await rejection(s.req('interop/callFunction', { functionName: 'nope' }))).message).toBe('Unknown function: nope');
   });
 
-  it('ctx.skills sends skills/list|get|listData|listFunctions|requestData|callFunction with the original params', async () => {
-    const s = watchlist();
+  it('ctx.skills sends skills/list|get|listData|listFunctions|requestData|callFunction with the original params', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     const h = s.host.answers;
     h.set('skills/list', () => ({ skills: [{ id: 'other', online: true }] }));
@@ -193,9 +192,9 @@ describe('interop', () => {
     });
   });
 
-  it('the five interop tools are listed in host-parity mode only, and call the host', async () => {
-    expect(await watchlist().names()).not.toContain('list-skills');
-    const s = watchlist({ SKILLBENCH_INTEROP_TOOLS: '1' });
+  it('the five interop tools are listed in host-parity mode only, and call the host', async ({ cleanup }) => {
+    expect(await watchlist(cleanup).names()).not.toContain('list-skills');
+    const s = watchlist(cleanup, { SKILLBENCH_INTEROP_TOOLS: '1' });
     expect(await s.names()).toEqual(expect.arrayContaining(['list-skills', 'list-skill-data', 'list-skill-functions', 'request-skill-data', 'call-skill-function']));
     s.host.answers.set('skills/callFunction', (p) => ({ data: { got: p.arguments } }));
     expect(JSON.parse(text(await s.call('call-skill-function', { skill_id: 'o', function_name: 'f', arguments: { x: 1 } })))).toEqual({ data: { got: { x: 1 } } });
@@ -205,8 +204,8 @@ describe('interop', () => {
 });
 
 describe('status, lifecycle and the context', () => {
-  it('skill/status carries on_status and what the skill declares; activate, deactivate and disconnect', async () => {
-    const s = watchlist();
+  it('skill/status carries on_status and what the skill declares; activate, deactivate and disconnect', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     const status = await s.req('skill/status');
     expect(status).toMatchObject({ name: 'watchlist', version: '2.1.0', hasDisconnect: true, status: { symbols: 0, options: { currency: 'USD' } } });
@@ -220,16 +219,16 @@ describe('status, lifecycle and the context', () => {
     expect(s.host.data.get('disconnected.txt')).toBe('yes');
   });
 
-  it('skill/disconnect is refused, as the original refuses it, when the skill does not declare has_disconnect', async () => {
-    const s = launch(['--skill-dir', path.join(FIXTURES, 'skilldef', 'bare')]);
+  it('skill/disconnect is refused, as the original refuses it, when the skill does not declare has_disconnect', async ({ cleanup }) => {
+    const s = launch(cleanup, ['--skill-dir', path.join(FIXTURES, 'skilldef', 'bare')]);
     expect((await rejection(s.req('skill/disconnect'))).message).toBe('Skill does not support disconnect');
     expect(await s.req('options/list')).toEqual({ options: [] });
     expect(await s.req('triggers/types')).toEqual({ triggerTypes: [] });
     expect(await s.req('interop/listExposed')).toEqual({ data: [], functions: [] });
   });
 
-  it('set_state and emit_event may be awaited or not; get_state is awaited; get_options is plain', async () => {
-    const s = watchlist();
+  it('set_state and emit_event may be awaited or not; get_state is awaited; get_options is plain', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     expect(await s.probe('awaited')).toMatchObject({ awaited: true });
     expect(s.host.eventsOf('probe_awaited')).toHaveLength(1);
@@ -240,8 +239,8 @@ describe('status, lifecycle and the context', () => {
     await waitFor(() => JSON.stringify(s.host.state.symbols) === '["SOL"]', 3000, 'set_state from a tool');
   });
 
-  it('get_state() without await is the state as last known: read before on_load, plus its own set_state', async () => {
-    const s = watchlist();
+  it('get_state() without await is the state as last known: read before on_load, plus its own set_state', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     s.host.state = { symbols: ['ETH'], theme: 'dark' };
     await s.load();
     s.host.state.theme = 'light'; // changed on the host behind the skill's back: only an await sees it
@@ -249,8 +248,8 @@ describe('status, lifecycle and the context', () => {
     expect(await s.probe('awaited')).toMatchObject({ theme: 'light', touched: true, awaited: true });
   });
 
-  it('intelligence/summarize, entities/upsertRelationship and entities/getRelationships go to the host', async () => {
-    const s = watchlist();
+  it('intelligence/summarize, entities/upsertRelationship and entities/getRelationships go to the host', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
     await s.load();
     s.host.answers.set('intelligence/summarize', (p) => ({ summaries: [`${p.messages.length} message(s)`], currentUser: p.currentUser }));
     s.host.answers.set('entities/upsertRelationship', () => ({ ok: true }));

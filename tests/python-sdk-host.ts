@@ -10,6 +10,7 @@ import { LogSink } from '../src-main/engine/log-sink';
 import type { MessageLog } from '../src-main/engine/message-log';
 import { RpcProcess } from '../src-main/engine/rpc-process';
 import { systemPython } from '../src-main/host/paths';
+import type { Cleanup } from './cleanup-fixture';
 import { FIXTURES, ROOT, waitFor } from './helpers';
 
 export const LAUNCHER = path.join(ROOT, 'resources', 'python', 'skillbench_launch.py');
@@ -91,15 +92,8 @@ export interface Running {
   stderr: () => string;
 }
 
-const open: RpcProcess[] = [];
-
-/** Kills every process started with launch(); for afterEach. */
-export async function killAll(): Promise<void> {
-  await Promise.all(open.splice(0).map((rp) => rp.child.kill()));
-}
-
-/** `pythonArgs` go before the launcher: `-S` leaves site-packages out, so installed packages look missing. */
-export function launch(args: string[], env: Record<string, string> = {}, pythonArgs: string[] = []): Running {
+/** Killed when the test ends. `pythonArgs` go before the launcher: `-S` leaves site-packages out, so installed packages look missing. */
+export function launch(cleanup: Cleanup, args: string[], env: Record<string, string> = {}, pythonArgs: string[] = []): Running {
   const logs = new LogSink();
   const host = new FakeHost();
   const lines: string[] = [];
@@ -110,7 +104,7 @@ export function launch(args: string[], env: Record<string, string> = {}, pythonA
     defaultTimeoutMs: 10_000,
     onRequest: (method, params) => host.handle(method, params),
   });
-  open.push(rp);
+  cleanup.add({ close: () => rp.child.kill() });
   return {
     rp,
     host,
@@ -121,7 +115,7 @@ export function launch(args: string[], env: Record<string, string> = {}, pythonA
   };
 }
 
-export const fixture = (name: string, env?: Record<string, string>) => launch(['--skill-dir', path.join(SKILLDEF, name)], env);
+export const fixture = (cleanup: Cleanup, name: string, env?: Record<string, string>) => launch(cleanup, ['--skill-dir', path.join(SKILLDEF, name)], env);
 export const text = (r: any) => r.content[0].text as string;
 
 export async function rejection(p: Promise<unknown>): Promise<RpcError> {

@@ -1,23 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { RecordingInfo } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { EXAMPLES, eventually, recordEchoThenCrash, rpcWorkbench, tempDir } from './helpers';
-
-const open: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
+import { EXAMPLES, eventually, recordEchoThenCrash, rpcWorkbench } from './helpers';
 
 /** A workbench over a fresh copy of gas-estimator (tests change its files), in a fresh home. */
-async function gasBench() {
-  const home = tempDir();
-  const skills = tempDir('skillbench-skills-');
+async function gasBench(cleanup: Cleanup) {
+  const home = cleanup.tempDir();
+  const skills = cleanup.tempDir('skillbench-skills-');
   const skill = path.join(skills, 'gas-estimator');
   fs.cpSync(path.join(EXAMPLES, 'gas-estimator'), skill, { recursive: true });
-  const wb = new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true });
-  open.push(wb);
+  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true }));
   const id = (await wb.listSkills()).find((s) => s.name === 'gas-estimator')!.id;
   return { wb, home, skill, id };
 }
@@ -34,8 +29,8 @@ async function recordGas(wb: Workbench, id: string, name = 'qa session'): Promis
 }
 
 describe('QA service: what the renderer may name', () => {
-  it('refuses every path outside <home>/recordings, and reads or writes nothing there', async () => {
-    const { wb, home, id } = await gasBench();
+  it('refuses every path outside <home>/recordings, and reads or writes nothing there', async ({ cleanup }) => {
+    const { wb, home, id } = await gasBench(cleanup);
     const info = await recordGas(wb, id);
     await wb.stopRecording(id);
     const outside = path.join(home, 'victim.jsonl');
@@ -77,8 +72,8 @@ describe('QA service: what the renderer may name', () => {
 });
 
 describe('QA service: browsing a recording', () => {
-  it('gives the calls with outcomes, paired messages, notes on the timeline, and whether it is still being written', async () => {
-    const { wb, id } = await gasBench();
+  it('gives the calls with outcomes, paired messages, notes on the timeline, and whether it is still being written', async ({ cleanup }) => {
+    const { wb, id } = await gasBench(cleanup);
     const info = await recordGas(wb, id);
 
     const live = await wb.qa.openRecording(info.file);
@@ -112,9 +107,9 @@ describe('QA service: browsing a recording', () => {
     expect(done.warnings).toEqual([]);
   });
 
-  it('shows the stderr the skill wrote during the recording, and a call with no recorded answer', async () => {
-    const home = tempDir();
-    const wb = rpcWorkbench(open, home);
+  it('shows the stderr the skill wrote during the recording, and a call with no recorded answer', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = rpcWorkbench(cleanup, home);
     const info = await recordEchoThenCrash(wb);
     await wb.stopRecording('rpc');
     // As a killed app leaves it: a call that started and never got its answer.
@@ -129,9 +124,9 @@ describe('QA service: browsing a recording', () => {
     expect(v.calls.at(-1)?.outcome).toBeUndefined();
   });
 
-  it('falls back to the stderr kept with failed calls when the log is not in this home', async () => {
-    const home = tempDir();
-    const wb = rpcWorkbench(open, home);
+  it('falls back to the stderr kept with failed calls when the log is not in this home', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = rpcWorkbench(cleanup, home);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'crash', {});
@@ -144,9 +139,9 @@ describe('QA service: browsing a recording', () => {
     expect(lines[0]).toMatchObject({ source: 'call', callSeq: v.calls[0].seq });
   });
 
-  it('keeps the last stderr lines with a crash outside any call, in the view and in the report', async () => {
-    const home = tempDir();
-    const wb = rpcWorkbench(open, home);
+  it('keeps the last stderr lines with a crash outside any call, in the view and in the report', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = rpcWorkbench(cleanup, home);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     expect((await wb.callTool('rpc', 'crash_later', { seconds: 0.1 })).outcome?.ok).toBe(true);
@@ -167,8 +162,8 @@ describe('QA service: browsing a recording', () => {
     expect(failed).toMatch(/Stderr around it:\n\n```\n[^`]*RuntimeError: the worker thread gave up/);
   });
 
-  it('counts records while recording, in recording events, and stops counting when stopped', async () => {
-    const { wb, id } = await gasBench();
+  it('counts records while recording, in recording events, and stops counting when stopped', async ({ cleanup }) => {
+    const { wb, id } = await gasBench(cleanup);
     const seen: RecordingInfo[] = [];
     wb.events.on('recording', (r) => seen.push(r));
     await recordGas(wb, id);
@@ -190,8 +185,8 @@ describe('QA service: browsing a recording', () => {
 });
 
 describe('QA service: reports', () => {
-  it('writes Markdown and HTML next to the recording and returns them', async () => {
-    const { wb, id } = await gasBench();
+  it('writes Markdown and HTML next to the recording and returns them', async ({ cleanup }) => {
+    const { wb, id } = await gasBench(cleanup);
     const info = await recordGas(wb, id, 'report <me>');
     await wb.stopRecording(id);
     const md = await wb.qa.exportReport(info.file, 'markdown');
@@ -210,8 +205,8 @@ describe('QA service: reports', () => {
 });
 
 describe('QA service: replay and tolerances', () => {
-  it('replays against the open skill; a changed skill differs; a saved tolerance makes it match; clearing brings it back', async () => {
-    const { wb, id, skill } = await gasBench();
+  it('replays against the open skill; a changed skill differs; a saved tolerance makes it match; clearing brings it back', async ({ cleanup }) => {
+    const { wb, id, skill } = await gasBench(cleanup);
     const info = await recordGas(wb, id);
     await expect(wb.qa.setTolerance(info.file, 4, { ignore: ['data'] })).rejects.toThrow(/still being written: stop it first/);
     await wb.stopRecording(id);
@@ -245,22 +240,21 @@ describe('QA service: replay and tolerances', () => {
     expect(await wb.qa.replayRecording(info.file)).toMatchObject({ matched: 2, mismatched: 1 });
   });
 
-  it('runs only skills of the open folders, and says how to replay the others', async () => {
-    const { wb, id, home } = await gasBench();
+  it('runs only skills of the open folders, and says how to replay the others', async ({ cleanup }) => {
+    const { wb, id, home } = await gasBench(cleanup);
     const info = await recordGas(wb, id);
     await wb.stopRecording(id);
     await wb.close();
-    const other = rpcWorkbench(open, home);
+    const other = rpcWorkbench(cleanup, home);
     await expect(other.qa.replayRecording(info.file)).rejects.toThrow(/gas-estimator \(recorded from .*\) is not in the open folders.*skillbench replay <recording> --skill PATH/);
   });
 
-  it('replays with the skill configured as in the workbench: its environment, its secret values redacted from the results', async () => {
-    const home = tempDir();
-    const skills = tempDir('skillbench-skills-');
+  it('replays with the skill configured as in the workbench: its environment, its secret values redacted from the results', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const skills = cleanup.tempDir('skillbench-skills-');
     fs.writeFileSync(path.join(skills, 'manifest.json'), JSON.stringify({ name: 'env-teller', runtime: { type: 'subprocess', command: 'python3', args: ['env_skill.py'] } }));
     fs.writeFileSync(path.join(skills, 'env_skill.py'), ENV_SKILL);
-    const wb = new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true });
-    open.push(wb);
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true }));
     const id = (await wb.listSkills())[0].id;
     await wb.updateSkillSettings(id, { env: { GREETING: 'hello' }, secretValues: { API_TOKEN: 'tok_s3cr3t_value_123' } });
     await wb.startSkill(id);

@@ -14,10 +14,11 @@ afterEach(() => {
 
 /** From now on the disk refuses every write to this recording's file, as a full disk would. */
 function refuseWrites(recording: unknown): void {
-  const fd = (recording as { fd: number }).fd;
+  // Read at each write, not kept: once the recording closes, its fd number goes to the next file opened.
+  const open = recording as { fd: number | null };
   const write = fs.writeSync;
   vi.spyOn(fs, 'writeSync').mockImplementation(((f: number, ...rest: unknown[]) => {
-    if (f === fd) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    if (open.fd !== null && f === open.fd) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     return (write as (...a: unknown[]) => number)(f, ...rest);
   }) as typeof fs.writeSync);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { RecordLine } from '../src-main/contract';
 import { Recorder } from '../src-main/runtime/recorder';
 import { callsOf, readRecording } from '../src-main/qa/recording-reader';
@@ -8,7 +9,7 @@ import { renderReport } from '../src-main/qa/report';
 import { replayRecording } from '../src-main/qa/replay';
 import { setTolerance } from '../src-main/qa/tolerance';
 import { cli } from './cli-run';
-import { EXAMPLES, FIXTURES, tempDir } from './helpers';
+import { EXAMPLES, FIXTURES } from './helpers';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
 const RPC = path.join(FIXTURES, 'rpc');
@@ -19,12 +20,12 @@ function lines(file: string): RecordLine[] {
 }
 
 /** A copy of the gas estimator with two calls recorded into it: one that works and one the tool refuses. */
-async function recordedGas(): Promise<{ dir: string; skill: string; file: string; home: string }> {
-  const dir = tempDir();
+async function recordedGas(cleanup: Cleanup): Promise<{ dir: string; skill: string; file: string; home: string }> {
+  const dir = cleanup.tempDir();
   const skill = path.join(dir, 'gas');
   fs.cpSync(GAS, skill, { recursive: true });
   const file = path.join(dir, 'session.jsonl');
-  const home = tempDir();
+  const home = cleanup.tempDir();
   const a = await cli(['call', skill, 'estimate_gas_cost', '--args', SWAP, '--record', file], { home });
   expect(a.code).toBe(0);
   const b = await cli(['call', skill, 'estimate_gas_cost', '--args', '{"operation":"swap"}', '--record', file], { home });
@@ -42,8 +43,8 @@ function junitCounts(file: string): { tests: number; failures: number; names: st
 }
 
 describe('call --record', () => {
-  it('appends to one recording: one header, seqs that go on, each call with its own protocol messages', async () => {
-    const { file, skill } = await recordedGas();
+  it('appends to one recording: one header, seqs that go on, each call with its own protocol messages', async ({ cleanup }) => {
+    const { file, skill } = await recordedGas(cleanup);
     const recs = lines(file);
     expect(recs.filter((r) => r.type === 'header')).toHaveLength(1);
     expect(recs[0]).toMatchObject({ type: 'header', name: 'session', skill: { name: 'gas-estimator', protocol: 'jsonrpc', version: '1.0.0', dir: skill } });
@@ -57,8 +58,8 @@ describe('call --record', () => {
     expect(msgs.map((m) => m.message.method)).toEqual(['tools/call', 'tools/call', 'tools/call', 'tools/call']);
   });
 
-  it('refuses to append another skill to a recording', async () => {
-    const { file } = await recordedGas();
+  it('refuses to append another skill to a recording', async ({ cleanup }) => {
+    const { file } = await recordedGas(cleanup);
     const r = await cli(['call', RPC, 'echo', '--record', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/records gas-estimator .* not misbehaving: record into another file/);
@@ -66,8 +67,8 @@ describe('call --record', () => {
 });
 
 describe('skillbench replay', () => {
-  it('replays against the same skill: every call matches, exit 0, JUnit with one case per call', async () => {
-    const { dir, file, home } = await recordedGas();
+  it('replays against the same skill: every call matches, exit 0, JUnit with one case per call', async ({ cleanup }) => {
+    const { dir, file, home } = await recordedGas(cleanup);
     const junit = path.join(dir, 'junit.xml');
     const r = await cli(['replay', file, '--junit', junit], { home });
     expect(r.stderr).toBe('');
@@ -78,8 +79,8 @@ describe('skillbench replay', () => {
     expect(junitCounts(junit)).toEqual({ tests: 2, failures: 0, names: ['#4 estimate_gas_cost', '#9 estimate_gas_cost'] });
   });
 
-  it('against a changed skill: the difference, exit 1, a JUnit failure, and folderChanged', async () => {
-    const { dir, skill, file, home } = await recordedGas();
+  it('against a changed skill: the difference, exit 1, a JUnit failure, and folderChanged', async ({ cleanup }) => {
+    const { dir, skill, file, home } = await recordedGas(cleanup);
     const py = path.join(skill, 'skill.py');
     fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('"swap": 150000', '"swap": 160000'));
     const junit = path.join(dir, 'junit.xml');
@@ -103,8 +104,8 @@ describe('skillbench replay', () => {
     expect(report.cases[0].differences[0]).toEqual({ path: 'data.gas_limit', recorded: 150000, replayed: 160000, why: 'it differs' });
   });
 
-  it('a tolerance record appended later makes that mismatch pass; clearing it brings the mismatch back', async () => {
-    const { skill, file, home } = await recordedGas();
+  it('a tolerance record appended later makes that mismatch pass; clearing it brings the mismatch back', async ({ cleanup }) => {
+    const { skill, file, home } = await recordedGas(cleanup);
     const py = path.join(skill, 'skill.py');
     fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('"swap": 150000', '"swap": 160000'));
     const before = fs.readFileSync(file, 'utf8');
@@ -129,8 +130,8 @@ describe('skillbench replay', () => {
     expect(() => setTolerance(file, 4, { pattern: '(' })).toThrow(/not a valid regular expression/);
   });
 
-  it('tolerates a torn last line and unknown record types, and says so', async () => {
-    const { file, home } = await recordedGas();
+  it('tolerates a torn last line and unknown record types, and says so', async ({ cleanup }) => {
+    const { file, home } = await recordedGas(cleanup);
     fs.appendFileSync(file, '{"seq":11,"time":1,"type":"from-the-future","x":1}\n{"seq":12,"time":1,"type":"call","tool":"estim');
     const rec = readRecording(file);
     expect(callsOf(rec)).toHaveLength(2);
@@ -143,8 +144,8 @@ describe('skillbench replay', () => {
     expect(JSON.parse(r.stdout).warnings).toHaveLength(2);
   });
 
-  it('replays an action skill from a folder that holds two, picking the recorded one', async () => {
-    const dir = tempDir();
+  it('replays an action skill from a folder that holds two, picking the recorded one', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     const file = path.join(dir, 'actions.jsonl');
     const agent = path.join(EXAMPLES, 'build-analysis');
     const rec = await cli(['call', agent, 'analyze', '--skill', 'build_analysis', '--args', '{"target":"ci_builds","days":7}', '--record', file]);
@@ -155,15 +156,15 @@ describe('skillbench replay', () => {
     expect(r.stdout).toMatch(/✓ #\d+ analyze/);
   });
 
-  it('exits 2 when the skill cannot start or the file is not a recording', async () => {
-    const dir = tempDir();
+  it('exits 2 when the skill cannot start or the file is not a recording', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
     const file = path.join(dir, 'rpc.jsonl');
     expect((await cli(['call', RPC, 'echo', '--args', '{"n":1}', '--record', file])).code).toBe(0);
     // The skill gets the shell's variable only when asked to (--inherit-env).
     const r = await cli(['replay', file, '--inherit-env'], { env: { FIXTURE_CRASH_AT_START: '1' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/misbehaving cannot start, so nothing was replayed/);
-    await expect(replayRecording(file, { home: tempDir(), skillPath: path.join(dir, 'nowhere') })).rejects.toThrow(/No such file or folder/);
+    await expect(replayRecording(file, { home: cleanup.tempDir(), skillPath: path.join(dir, 'nowhere') })).rejects.toThrow(/No such file or folder/);
 
     const bad = path.join(dir, 'bad.jsonl');
     fs.writeFileSync(bad, 'hello\n');
@@ -176,8 +177,8 @@ describe('skillbench replay', () => {
 
 describe('skillbench report', () => {
   /** A recording with a good call, a crash (with stderr) and a note that tries to inject markup. */
-  async function mixed(): Promise<string> {
-    const dir = tempDir();
+  async function mixed(cleanup: Cleanup): Promise<string> {
+    const dir = cleanup.tempDir();
     const file = path.join(dir, 'mixed.jsonl');
     expect((await cli(['call', RPC, 'echo', '--args', '{"n":1}', '--record', file])).code).toBe(0);
     expect((await cli(['call', RPC, 'crash', '--record', file])).code).toBe(2);
@@ -188,8 +189,8 @@ describe('skillbench report', () => {
     return file;
   }
 
-  it('markdown: header, summary, the calls with their arguments, the failure with its stderr, and the notes', async () => {
-    const file = await mixed();
+  it('markdown: header, summary, the calls with their arguments, the failure with its stderr, and the notes', async ({ cleanup }) => {
+    const file = await mixed(cleanup);
     const r = await cli(['report', file]);
     expect(r.code).toBe(0);
     const md = r.stdout;
@@ -212,9 +213,9 @@ describe('skillbench report', () => {
     expect(md.slice(md.indexOf('## Notes'))).toContain('looks odd &lt;script&gt;alert(1)&lt;/script&gt; &amp; "quoted" \\`tick\\`');
   });
 
-  it('html: self-contained, escaped, with the same content', async () => {
-    const file = await mixed();
-    const out = path.join(tempDir(), 'report.html');
+  it('html: self-contained, escaped, with the same content', async ({ cleanup }) => {
+    const file = await mixed(cleanup);
+    const out = path.join(cleanup.tempDir(), 'report.html');
     const r = await cli(['report', file, '--format', 'html', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');

@@ -1,27 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import WebSocket from 'ws';
 import { cli } from './cli-run';
-import { ROOT, tempDir } from './helpers';
+import { ROOT } from './helpers';
 
 const LOUD = path.join(ROOT, 'e2e', 'fixtures', 'loud');
-const running: ChildProcess[] = [];
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.exitCode !== null || p.signalCode !== null) continue;
-    const exited = new Promise((r) => p.once('exit', r));
-    p.kill('SIGTERM');
-    await exited;
-  }
-});
+/** Ends the server as Ctrl+C would, and waits until it has exited. */
+async function terminate(p: ChildProcess): Promise<void> {
+  if (p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise((r) => p.once('exit', r));
+  p.kill('SIGTERM');
+  await exited;
+}
 
-function serve(token: string): Promise<string> {
+function serve(cleanup: Cleanup, token: string): Promise<string> {
   const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', LOUD, '--port', '0'], {
-    env: { ...process.env, SKILLBENCH_HOME: tempDir(), SKILLBENCH_TOKEN: token },
+    env: { ...process.env, SKILLBENCH_HOME: cleanup.tempDir(), SKILLBENCH_TOKEN: token },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.push(proc);
+  cleanup.add({ close: () => terminate(proc) });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -52,9 +51,9 @@ function command(url: URL, method: string, params: unknown[]): Promise<unknown> 
 }
 
 describe('skillbench serve with SKILLBENCH_TOKEN', () => {
-  it('keeps the given token, so a restarted server has the same address, and no skill process inherits it', async () => {
+  it('keeps the given token, so a restarted server has the same address, and no skill process inherits it', async ({ cleanup }) => {
     const token = 'a-fixed-token-for-this-test_0123';
-    const url = new URL(await serve(token));
+    const url = new URL(await serve(cleanup, token));
     expect(url.searchParams.get('token')).toBe(token);
     const [skill] = (await command(url, 'listSkills', [])) as { id: string }[];
     const call = (await command(url, 'callTool', [skill.id, 'getenv', { name: 'SKILLBENCH_TOKEN' }])) as { outcome: { ok: boolean; text: string } };

@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import { runDoctor } from '../src-main/authoring/doctor';
 import { envReads } from '../src-main/authoring/checks/env-reads';
 import { defaultEnvironment, skillEnvironment } from '../src-main/protocols/skill-env';
 import { Workbench } from '../src-main/workbench/workbench';
-import { tempDir } from './helpers';
 
 const SHELL = 'SKILLENV_SHELL';
 const LISTED = 'SKILLENV_LISTED';
@@ -21,10 +21,6 @@ const sha = (v: string) => createHash('sha256').update(v).digest('hex');
 const SECRET_SHA = sha(SECRET);
 const LISTED_SHA = sha('listed-value');
 
-const benches: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(benches.splice(0).map((w) => w.close()));
-});
 beforeAll(() => {
   // What a user's shell holds: a token nobody asked the skill to get, and one its manifest lists.
   process.env[SHELL] = 'shell-token';
@@ -48,8 +44,8 @@ function write(dir: string, files: Record<string, string>): string {
 }
 
 /** One skill of each protocol, each with a tool "env" that answers what it sees of NAMES. */
-function skills(): string {
-  const parent = tempDir('skillbench-env-');
+function skills(cleanup: Cleanup): string {
+  const parent = cleanup.tempDir('skillbench-env-');
   write(path.join(parent, 'rpc-env'), {
     'manifest.json': JSON.stringify({ name: 'rpc-env', runtime: { type: 'subprocess', command: 'python3', args: ['skill.py'], env: { FROM_MANIFEST: 'm' } } }),
     'skill.py': [
@@ -92,9 +88,8 @@ function skills(): string {
   return parent;
 }
 
-async function bench() {
-  const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [skills()], replaceFolders: true });
-  benches.push(wb);
+async function bench(cleanup: Cleanup) {
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [skills(cleanup)], replaceFolders: true }));
   const list = await wb.listSkills();
   const id = (name: string) => list.find((s) => s.name === name)!.id;
   return { wb, id };
@@ -110,13 +105,14 @@ async function seen(wb: Workbench, id: string): Promise<Record<string, string | 
 }
 
 describe('a skill gets an explicit environment', () => {
-  it.each([
+  // it.for, not it.each: only it.for hands the test its context (the cleanup fixture).
+  it.for<[string, boolean]>([
     ['rpc-env', false],
     ['def-env', true],
     ['act-env', true],
     ['n3-env', false],
-  ])('%s: the shell token stays out, PATH comes in, a listed name comes in only where listed (%s)', async (name, listed) => {
-    const { wb, id } = await bench();
+  ])('%s: the shell token stays out, PATH comes in, a listed name comes in only where listed (%s)', async ([name, listed], { cleanup }) => {
+    const { wb, id } = await bench(cleanup);
     const env = await seen(wb, id(name));
     expect(env[SHELL]).toBeNull();
     // (A pyenv shim puts its own folders first.)
@@ -126,8 +122,8 @@ describe('a skill gets an explicit environment', () => {
     if (name === 'rpc-env') expect(env.FROM_MANIFEST).toBe('m');
   });
 
-  it.each(['rpc-env', 'def-env', 'act-env', 'n3-env'])('%s: its settings, plain and secret, reach it; "inherit everything" brings the shell token', async (name) => {
-    const { wb, id } = await bench();
+  it.for(['rpc-env', 'def-env', 'act-env', 'n3-env'])('%s: its settings, plain and secret, reach it; "inherit everything" brings the shell token', async (name, { cleanup }) => {
+    const { wb, id } = await bench(cleanup);
     const sid = id(name);
     await wb.updateSkillSettings(sid, { env: { SKILLENV_PLAIN: 'plain' }, secretValues: { SKILLENV_SECRET: SECRET } });
     await wb.restartSkill(sid).catch(() => undefined);
@@ -147,8 +143,8 @@ describe('a skill gets an explicit environment', () => {
     expect((await seen(wb, sid))[SHELL]).toBeNull();
   });
 
-  it('refuses an inherit setting that is not true or false, and keeps what was saved', async () => {
-    const { wb, id } = await bench();
+  it('refuses an inherit setting that is not true or false, and keeps what was saved', async ({ cleanup }) => {
+    const { wb, id } = await bench(cleanup);
     await expect(wb.updateSkillSettings(id('rpc-env'), { inheritEnv: 'yes' as unknown as boolean })).rejects.toThrow(/on or off/);
     expect((await wb.getSkillSettings(id('rpc-env'))).inheritEnv).toBeUndefined();
   });
@@ -184,8 +180,8 @@ describe('the doctor warns of a variable the skill reads but will not get', () =
     'skill = SkillDefinition(name="reader", description="reads", version="0.1.0", tools=[])',
   ].join('\n');
 
-  function reader(): string {
-    return write(path.join(tempDir('skillbench-env-doctor-'), 'reader'), {
+  function reader(cleanup: Cleanup): string {
+    return write(path.join(cleanup.tempDir('skillbench-env-doctor-'), 'reader'), {
       'manifest.json': JSON.stringify({ id: 'reader', name: 'reader', runtime: 'python', entry: 'skill.py', env: [LISTED] }),
       'skill.py': SOURCE,
     });
@@ -201,8 +197,8 @@ describe('the doctor warns of a variable the skill reads but will not get', () =
     ]);
   });
 
-  it('names neither safe, listed nor in the settings are warnings in plain words; inheriting everything silences them', async () => {
-    const dir = reader();
+  it('names neither safe, listed nor in the settings are warnings in plain words; inheriting everything silences them', async ({ cleanup }) => {
+    const dir = reader(cleanup);
     const report = await runDoctor(dir, { live: false, settingsEnv: () => ({ own: ['FROM_SETTINGS'], inherit: false }) });
     const warned = report.findings.filter((f) => f.code === 'ENV_NOT_GIVEN');
     expect(warned.map((f) => [f.file, f.line, f.severity])).toEqual([
@@ -218,10 +214,9 @@ describe('the doctor warns of a variable the skill reads but will not get', () =
     expect(inheriting.findings.filter((f) => f.code === 'ENV_NOT_GIVEN')).toEqual([]);
   });
 
-  it("in the app, the doctor reads the skill's own settings", async () => {
-    const dir = reader();
-    const wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.dirname(dir)], replaceFolders: true });
-    benches.push(wb);
+  it("in the app, the doctor reads the skill's own settings", async ({ cleanup }) => {
+    const dir = reader(cleanup);
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.dirname(dir)], replaceFolders: true }));
     const [skill] = await wb.listSkills();
     const names = async () => (await wb.authoring.runDoctor(skill.id)).findings.filter((f) => f.code === 'ENV_NOT_GIVEN').map((f) => f.line);
     expect(await names()).toEqual([4, 5, 8]);

@@ -7,20 +7,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { launchMode, skillVenv } from '../src-main/protocols/skilldef/locate';
 import { systemPython } from '../src-main/host/paths';
 import { Workbench } from '../src-main/workbench/workbench';
 import { FIXTURES, waitFor } from './helpers';
-import { killAll, launch, loadFailure, text } from './python-sdk-host';
+import { launch, loadFailure, text } from './python-sdk-host';
 
 const CURRENT = path.join(FIXTURES, 'skilldef-current');
 const STAND_INS = path.join(FIXTURES, 'stand-ins');
-
-afterEach(async () => {
-  await killAll();
-});
 
 const pkg = (name: string, dir = path.join(CURRENT, name)) => ['--skill-dir', dir, '--entry', '__main__.py', '--package', `skills.${name.replace(/-/g, '_')}`];
 
@@ -42,8 +38,8 @@ function makeVenv(dir: string): { python: string; site: string } {
 }
 
 describe('package-shaped skills on the bundled SDK', () => {
-  it('loads __main__.py as a package, so its relative imports work, and says so', async () => {
-    const s = launch(pkg('watchlist'), { PYTHONPATH: STAND_INS });
+  it('loads __main__.py as a package, so its relative imports work, and says so', async ({ cleanup }) => {
+    const s = launch(cleanup, pkg('watchlist'), { PYTHONPATH: STAND_INS });
     const { tools } = await s.req('tools/list');
     expect(tools.map((t: any) => t.name)).toContain('add-symbol');
     await waitFor(() => s.stderr().includes('loaded as package skills.watchlist'), 3000, 'the package line');
@@ -51,7 +47,7 @@ describe('package-shaped skills on the bundled SDK', () => {
 
   it('loads a copy that sits alone, in a folder whose name is not an identifier', async ({ cleanup }) => {
     const { skill } = repoWithWatchlist(cleanup);
-    const s = launch(pkg('watch-list', skill), { PYTHONPATH: STAND_INS });
+    const s = launch(cleanup, pkg('watch-list', skill), { PYTHONPATH: STAND_INS });
     await s.req('skill/load', { manifest: {}, dataDir: cleanup.tempDir() });
     expect(text(await s.req('tools/call', { name: 'add-symbol', arguments: { symbol: 'ada' } }))).toBe('added ADA');
     expect(s.stderr()).toContain(`loaded as package skills.watch_list (from ${skill})`);
@@ -75,8 +71,8 @@ describe('a package the interpreter lacks', () => {
   // `-S` leaves site-packages out, so these packages are missing whatever this machine has installed.
   const lastLine = (out: string) => out.trim().split('\n').pop()!;
 
-  it('mcp: one line names it, with the manifest requirement, where it was imported, and SKILLBENCH_PYTHON or a .venv', async () => {
-    const s = launch(pkg('watchlist'), {}, ['-S']);
+  it('mcp: one line names it, with the manifest requirement, where it was imported, and SKILLBENCH_PYTHON or a .venv', async ({ cleanup }) => {
+    const s = launch(cleanup, pkg('watchlist'), {}, ['-S']);
     const out = await loadFailure(s, /needs the Python package/);
     const line = lastLine(out);
     expect(line).toContain('skillbench: the skill needs the Python package "mcp" (mcp>=1.0.0, as the skill\'s files ask)');
@@ -85,8 +81,8 @@ describe('a package the interpreter lacks', () => {
     expect(out).not.toContain('Traceback');
   });
 
-  it('pydantic: the same', async () => {
-    const s = launch(pkg('uses-pydantic'), {}, ['-S']);
+  it('pydantic: the same', async ({ cleanup }) => {
+    const s = launch(cleanup, pkg('uses-pydantic'), {}, ['-S']);
     const line = lastLine(await loadFailure(s, /needs the Python package/));
     expect(line).toContain('needs the Python package "pydantic" (pydantic>=2.0, as the skill\'s files ask)');
     expect(line).toContain(`store.py, line 3)`);
@@ -97,7 +93,7 @@ describe('a package the interpreter lacks', () => {
     const stub = cleanup.tempDir();
     fs.mkdirSync(path.join(stub, 'mcp'));
     fs.writeFileSync(path.join(stub, 'mcp', '__init__.py'), '');
-    const line = lastLine(await loadFailure(launch(pkg('watchlist'), { PYTHONPATH: stub }), /needs its module/));
+    const line = lastLine(await loadFailure(launch(cleanup, pkg('watchlist'), { PYTHONPATH: stub }), /needs its module/));
     expect(line).toMatch(/the skill needs its module mcp\.types, which the mcp package in this interpreter, .* does not provide/);
   });
 

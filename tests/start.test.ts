@@ -7,19 +7,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, tempDir, waitFor } from './helpers';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
+import { ROOT, waitFor } from './helpers';
 
 const START = path.join(ROOT, 'scripts', 'start.mjs');
-const running: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const p of running.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
-});
 
 /** A folder holding a do-nothing "npm" (for the build step) and, when asked, a fake Electron binary. */
-function stage(fakeElectron: boolean): { dir: string; npm: string; argsFile: string } {
-  const dir = tempDir('skillbench-start-');
+function stage(cleanup: Cleanup, fakeElectron: boolean): { dir: string; npm: string; argsFile: string } {
+  const dir = cleanup.tempDir('skillbench-start-');
   const npm = path.join(dir, 'npm-cli.js');
   fs.writeFileSync(npm, 'process.exit(0);\n');
   const argsFile = path.join(dir, 'electron-args.json');
@@ -31,11 +27,18 @@ function stage(fakeElectron: boolean): { dir: string; npm: string; argsFile: str
   return { dir, npm, argsFile };
 }
 
-function start(env: NodeJS.ProcessEnv, args: string[] = []): { proc: ChildProcess; out: () => string; err: () => string } {
+function start(cleanup: Cleanup, env: NodeJS.ProcessEnv, args: string[] = []): { proc: ChildProcess; out: () => string; err: () => string } {
   let out = '';
   let err = '';
   const proc = spawn(process.execPath, [START, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(proc);
+  // A run the test did not end is killed, and waited for before its folders go.
+  cleanup.add({
+    close: async () => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill('SIGKILL');
+      await exited(proc);
+    },
+  });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (err += d));
   return { proc, out: () => out, err: () => err };
@@ -53,10 +56,10 @@ function electronPackageInstalled(): boolean {
 }
 
 describe('npm start', () => {
-  it('with no Electron binary, says so in one sentence, serves the examples in browser mode, and exits 0 on Ctrl+C', async () => {
-    const { dir, npm } = stage(false);
+  it('with no Electron binary, says so in one sentence, serves the examples in browser mode, and exits 0 on Ctrl+C', async ({ cleanup }) => {
+    const { dir, npm } = stage(cleanup, false);
     // An empty folder as Electron's binary folder: no binary there, whatever this machine has installed.
-    const run = start({ npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: tempDir(), DISPLAY: '', BROWSER: 'none' });
+    const run = start(cleanup, { npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: cleanup.tempDir(), DISPLAY: '', BROWSER: 'none' });
     const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(run.out())?.[1], 20_000, 'the browser-mode URL');
     const lines = run.out().trim().split('\n');
     expect(lines).toHaveLength(2);
@@ -76,10 +79,10 @@ describe('npm start', () => {
   // The fake binary is reached through the electron package's own path lookup, so that package must be here.
   const installed = electronPackageInstalled();
   const why = installed ? '' : ' (skipped: the optional electron package is not installed here, so no binary can be faked through it)';
-  it.skipIf(!installed)(`where an Electron binary exists, opens the desktop app on the folders given${why}`, async () => {
-    const { dir, npm, argsFile } = stage(true);
-    const folder = tempDir();
-    const run = start({ npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, DISPLAY: ':0' }, [folder]);
+  it.skipIf(!installed)(`where an Electron binary exists, opens the desktop app on the folders given${why}`, async ({ cleanup }) => {
+    const { dir, npm, argsFile } = stage(cleanup, true);
+    const folder = cleanup.tempDir();
+    const run = start(cleanup, { npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, DISPLAY: ':0' }, [folder]);
     expect(await exited(run.proc)).toBe(0);
     expect(JSON.parse(fs.readFileSync(argsFile, 'utf8'))).toEqual(['.', '--', folder]);
     expect(run.out()).toBe('');

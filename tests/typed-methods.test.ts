@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './cleanup-fixture';
 import type { CallOutcome } from '../src-main/contract';
 import { exitCode } from '../src-main/cli/commands/call';
 import { EXIT } from '../src-main/cli/output';
@@ -21,20 +22,6 @@ import { systemPython } from '../src-main/host/paths';
 import { StateStore } from '../src-main/host/state-store';
 import * as skilldef from '../src-main/protocols/skilldef/methods';
 import { loadCollection } from '../src-main/qa/collections';
-import { tempDir } from './helpers';
-
-const temps: string[] = [];
-const procs: RpcProcess[] = [];
-afterEach(async () => {
-  await Promise.all(procs.splice(0).map((p) => p.stop(undefined, { graceMs: 0, termMs: 500 })));
-  for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function temp(): string {
-  const d = tempDir();
-  temps.push(d);
-  return d;
-}
 
 /** Two peers wired back to back, each line delivered asynchronously as a pipe would. */
 function pair(serve?: MethodTable) {
@@ -124,9 +111,9 @@ while True:
 `;
 
 describe('a declared method through a real Python skill process', () => {
-  it('refuses the skill bad params in plain words, and refuses its answer without a result', async () => {
-    const dir = temp();
-    const home = temp();
+  it('refuses the skill bad params in plain words, and refuses its answer without a result', async ({ cleanup }) => {
+    const dir = cleanup.tempDir();
+    const home = cleanup.tempDir();
     fs.writeFileSync(path.join(dir, 'skill.py'), SKILL);
     const logs: string[] = [];
     const host = createHostServices({
@@ -142,7 +129,8 @@ describe('a declared method through a real Python skill process', () => {
       defaultTimeoutMs: 20_000,
       onRequest: (m, p) => host.handle(m, p),
     });
-    procs.push(proc);
+    // Stopped at once after the test: the skill has nothing to finish.
+    cleanup.add({ stop: () => proc.stop(undefined, { graceMs: 0, termMs: 500 }) });
 
     const r = await proc.request(skilldef.toolsCall, { name: 'bad_state', arguments: {} });
     const text = (r.content as { text: string }[])[0].text;
@@ -155,8 +143,8 @@ describe('a declared method through a real Python skill process', () => {
 });
 
 describe('collection files', () => {
-  it('a malformed collection.json or request names the file and the field', () => {
-    const dir = path.join(temp(), 'skill', '.skillbench', 'collections', 'smoke');
+  it('a malformed collection.json or request names the file and the field', ({ cleanup }) => {
+    const dir = path.join(cleanup.tempDir(), 'skill', '.skillbench', 'collections', 'smoke');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, 'collection.json');
     fs.writeFileSync(file, JSON.stringify({ name: 'smoke', environments: { dev: 'not an object' } }));

@@ -1,47 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it, type Cleanup } from './cleanup-fixture';
 import type { EventName } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, eventually, EXAMPLES, FIXTURES, tempDir } from './helpers';
-
-const open: Workbench[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((w) => w.close()));
-});
+import { allFiles, eventually, EXAMPLES, FIXTURES } from './helpers';
 
 /** Child processes and folder watchers this test process holds open. */
 function live(kind: 'ProcessWrap' | 'FSEventWrap'): number {
   return process.getActiveResourcesInfo().filter((r) => r === kind).length;
 }
 
-function make(home: string, folders: string[], replace = true): Workbench {
-  const wb = new Workbench({ home, kind: 'browser', folders, replaceFolders: replace });
-  open.push(wb);
-  return wb;
+function make(cleanup: Cleanup, home: string, folders: string[], replace = true): Workbench {
+  return cleanup.add(new Workbench({ home, kind: 'browser', folders, replaceFolders: replace }));
 }
 
 describe('the workbench service', () => {
-  it('finds every example skill across the four protocols and remembers the workspace', async () => {
-    const home = tempDir();
-    const wb = make(home, [EXAMPLES]);
+  it('finds every example skill across the four protocols and remembers the workspace', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, [EXAMPLES]);
     const skills = await wb.listSkills();
     expect(new Set(skills.map((s) => s.protocol))).toEqual(new Set(['jsonrpc', 'skilldef', 'namel3ss', 'action']));
     await wb.selectSkill(skills[0].id);
     await wb.close();
-    const again = make(home, [], false);
+    const again = make(cleanup, home, [], false);
     expect((await again.getWorkspace()).folders).toEqual([EXAMPLES]);
     expect((await again.getWorkspace()).selectedSkill).toBe(skills[0].id);
   });
 
-  it('says plainly when a folder does not exist', async () => {
-    const wb = make(tempDir(), [EXAMPLES]);
+  it('says plainly when a folder does not exist', async ({ cleanup }) => {
+    const wb = make(cleanup, cleanup.tempDir(), [EXAMPLES]);
     await expect(wb.addFolder('/no/such/folder')).rejects.toThrow('There is no folder at /no/such/folder.');
   });
 
-  it('keeps call history across restarts of the workbench and pushes events', async () => {
-    const home = tempDir();
-    const wb = make(home, [path.join(EXAMPLES, 'gas-estimator')]);
+  it('keeps call history across restarts of the workbench and pushes events', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, [path.join(EXAMPLES, 'gas-estimator')]);
     const seen: EventName[] = [];
     wb.events.onAny((e) => seen.push(e));
     const rec = await wb.callTool('gas-estimator', 'list_operations', {});
@@ -49,17 +43,17 @@ describe('the workbench service', () => {
     await new Promise((r) => setTimeout(r, 50));
     for (const e of ['call', 'status', 'logs', 'messages', 'timeline'] as EventName[]) expect(seen).toContain(e);
     await wb.close();
-    const again = make(home, [path.join(EXAMPLES, 'gas-estimator')]);
+    const again = make(cleanup, home, [path.join(EXAMPLES, 'gas-estimator')]);
     expect((await again.getHistory('gas-estimator')).map((r) => r.callId)).toEqual([rec.callId]);
   });
 
-  it('leaves nothing running when it closes while skills are starting, or asked for after', async () => {
+  it('leaves nothing running when it closes while skills are starting, or asked for after', async ({ cleanup }) => {
     // The server closes the workbench on SIGTERM while requests may still be starting skills: a folder
     // watcher or a process started after that would keep the server alive with nobody to stop it.
     const before = live('FSEventWrap') + live('ProcessWrap');
     for (const delay of [0, 2, 5, 10, 20, 40, 80]) {
       for (const folder of ['build-analysis', 'gas-estimator']) {
-        const wb = make(tempDir(), [path.join(EXAMPLES, folder)]);
+        const wb = make(cleanup, cleanup.tempDir(), [path.join(EXAMPLES, folder)]);
         const skill = (await wb.listSkills())[0].id;
         const inspecting = wb.inspectSkill(skill).catch((err: Error) => err);
         await new Promise((r) => setTimeout(r, delay));
@@ -72,9 +66,9 @@ describe('the workbench service', () => {
     }
   });
 
-  it('starts nothing for whoever still holds a skill once it closes: a collection run, a replay', async () => {
+  it('starts nothing for whoever still holds a skill once it closes: a collection run, a replay', async ({ cleanup }) => {
     const base = live('ProcessWrap');
-    const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
+    const wb = make(cleanup, cleanup.tempDir(), [path.join(FIXTURES, 'rpc')]);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
     await wb.callTool('rpc', 'sleep', { seconds: 0.05 });
@@ -95,8 +89,8 @@ describe('the workbench service', () => {
     expect(live('ProcessWrap')).toBe(base);
   });
 
-  it('cancels a running call', async () => {
-    const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
+  it('cancels a running call', async ({ cleanup }) => {
+    const wb = make(cleanup, cleanup.tempDir(), [path.join(FIXTURES, 'rpc')]);
     await wb.startSkill('rpc');
     const callId = new Promise<string>((resolve) => wb.events.on('call', (r) => r.status === 'running' && resolve(r.callId)));
     const running = wb.callTool('rpc', 'hang', {});
@@ -105,8 +99,8 @@ describe('the workbench service', () => {
     expect(done.outcome?.error?.code).toBe('CANCELLED');
   });
 
-  it('lets the caller name its call, cancel it by that name at once, and refuses a malformed or reused name', async () => {
-    const wb = make(tempDir(), [path.join(FIXTURES, 'rpc')]);
+  it('lets the caller name its call, cancel it by that name at once, and refuses a malformed or reused name', async ({ cleanup }) => {
+    const wb = make(cleanup, cleanup.tempDir(), [path.join(FIXTURES, 'rpc')]);
     await wb.startSkill('rpc');
     const seen: string[] = [];
     wb.events.on('call', (r) => seen.push(`${r.callId} ${r.status}`));
@@ -119,9 +113,9 @@ describe('the workbench service', () => {
     await expect(wb.callTool('rpc', 'echo', {}, { callId: 'no spaces/slashes' })).rejects.toThrow(/call id/);
   });
 
-  it('applies settings: environment (secret values redacted), timeout', async () => {
-    const home = tempDir();
-    const wb = make(home, [path.join(EXAMPLES, 'build-analysis')]);
+  it('applies settings: environment (secret values redacted), timeout', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = make(cleanup, home, [path.join(EXAMPLES, 'build-analysis')]);
     const id = 'build-analysis#build_analysis';
     await wb.updateSkillSettings(id, { env: { PLAIN_VAR: 'visible' }, secretValues: { API_TOKEN: 'tok-very-secret-1234' }, debug: true, timeoutMs: 20_000 });
     const s = await wb.getSkillSettings(id);
@@ -132,6 +126,6 @@ describe('the workbench service', () => {
     expect(logs).toMatch(/SKILL_DEBUG=1/);
     await wb.close();
     expect(allFiles(home).filter((f) => fs.readFileSync(f, 'latin1').includes('tok-very-secret-1234'))).toEqual([]);
-    await expect(make(home, [path.join(EXAMPLES, 'build-analysis')]).updateSkillSettings(id, { env: { 'BAD NAME': 'x' } })).rejects.toThrow(/not a valid environment variable name/);
+    await expect(make(cleanup, home, [path.join(EXAMPLES, 'build-analysis')]).updateSkillSettings(id, { env: { 'BAD NAME': 'x' } })).rejects.toThrow(/not a valid environment variable name/);
   });
 });
