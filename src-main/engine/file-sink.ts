@@ -23,11 +23,16 @@ const RETRY_MS = 2000;
 /** How far back from the end a torn line's start is looked for. */
 const TAIL_BYTES = 1024 * 1024;
 
+/** What the owner of a file hears of the disk: it started refusing the file's writes, and it takes them again. */
+export type DiskHooks = Pick<FileSinkOptions, 'onRefused' | 'onResumed'>;
+
 export interface FileSinkOptions {
   /** The line that notes a gap in this file's own format (default: a JSON line `{"gap": …}`). */
   gapLine?: (lostBytes: number, since: number, until: number) => string;
-  /** Told once each time the disk starts refusing this file's writes. */
-  onRefused?: () => void;
+  /** Told once each time the disk starts refusing this file's writes, with the error it gave. */
+  onRefused?: (err: Error) => void;
+  /** Told when the disk takes this file's writes again (the gap is noted in the file by then). */
+  onResumed?: () => void;
   retryMs?: number;
 }
 
@@ -178,11 +183,11 @@ export class FileSink {
     const stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER, mode: FILE_MODE });
     this.stream = stream;
     // A full disk must not take the skill down with it: stop writing, keep the in-memory ring, try again later.
-    stream.on('error', () => this.wentDown(stream));
+    stream.on('error', (err) => this.wentDown(stream, err));
     return stream;
   }
 
-  private wentDown(stream: fs.WriteStream): void {
+  private wentDown(stream: fs.WriteStream, err: Error): void {
     const queued = stream.writableLength;
     stream.destroy();
     if (this.stream === stream) this.stream = null;
@@ -191,7 +196,7 @@ export class FileSink {
     this.parts = [];
     this.bytes = 0;
     this.retryLater();
-    this.opts.onRefused?.();
+    this.opts.onRefused?.(err);
   }
 
   private retryLater(): void {
@@ -210,6 +215,8 @@ export class FileSink {
       this.down = null;
     } catch {
       if (again) this.retryLater();
+      return;
     }
+    this.opts.onResumed?.();
   }
 }
