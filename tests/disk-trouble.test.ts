@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import type { WorkbenchEvents } from '../src-main/contract';
+import { FileSink } from '../src-main/engine/file-sink';
 import { skillFolder } from '../src-main/host/workbench-home';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
@@ -22,6 +23,21 @@ const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter
 const onlyFile = (dir: string) => path.join(dir, fs.readdirSync(dir)[0]);
 
 describe.skipIf(!disk)(`a full disk under the workbench (${disk ? 'a 4 MiB tmpfs as its home' : `skipped: ${NO_SMALL_DISK}`})`, () => {
+  it('a producer paused until a file catches up is let go when the disk refuses that file (a skill waiting on its stderr pipe)', async ({ cleanup }) => {
+    const dir = fs.mkdtempSync(path.join(disk!, 'paused-'));
+    const sink = cleanup.add(new FileSink(path.join(dir, 'skill.log'), { retryMs: 50 }));
+    const room = fillDisk(disk!, 0);
+    try {
+      // More than the stream buffers: the producer is told to pause, and waits for a drain.
+      expect(sink.write(Buffer.alloc(2 * 1024 * 1024, 0x61))).toBe(false);
+      expect(sink.behind).toBe(true);
+      await new Promise<void>((resolve) => sink.onceDrained(resolve));
+      expect(sink.refusing).toBe(true);
+    } finally {
+      room.free();
+    }
+  });
+
   it('calls still answer, the user is told once and told when writing resumes, and nothing written is lost', { timeout: 60_000 }, async ({ cleanup }) => {
     const home = path.join(disk!, 'home');
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));

@@ -74,6 +74,8 @@ export class FileSink {
   private parts: (string | Uint8Array)[] = [];
   private bytes = 0;
   private scheduled = false;
+  /** Producers paused until the OS catches up (`onceDrained`): released by a drain, or by the disk refusing. */
+  private drainWaiters: (() => void)[] = [];
   /** Set while the disk refuses writes: since when, and how many bytes were dropped meanwhile. */
   private down: { since: number; lost: number; timer: NodeJS.Timeout | null } | null = null;
 
@@ -137,8 +139,15 @@ export class FileSink {
   }
 
   onceDrained(fn: () => void): void {
-    if (!this.stream || this.failed || this.down || !this.stream.writableNeedDrain) fn();
-    else this.stream.once('drain', fn);
+    if (!this.stream || this.failed || this.down || !this.stream.writableNeedDrain) return fn();
+    this.drainWaiters.push(fn);
+    if (this.drainWaiters.length === 1) this.stream.once('drain', () => this.releaseWaiters());
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const fn of waiters) fn();
   }
 
   async close(): Promise<void> {
@@ -150,8 +159,9 @@ export class FileSink {
     this.flushNow();
     const s = this.stream;
     this.stream = null;
-    if (!s) return;
+    if (!s) return this.releaseWaiters();
     await new Promise<void>((resolve) => s.end(resolve));
+    this.releaseWaiters();
   }
 
   private flushNow(): boolean {
@@ -191,12 +201,17 @@ export class FileSink {
     const queued = stream.writableLength;
     stream.destroy();
     if (this.stream === stream) this.stream = null;
-    if (this.down) return;
-    this.down = { since: Date.now(), lost: queued + this.bytes, timer: null };
-    this.parts = [];
-    this.bytes = 0;
-    this.retryLater();
-    this.opts.onRefused?.(err);
+    const first = !this.down;
+    if (first) {
+      this.down = { since: Date.now(), lost: queued + this.bytes, timer: null };
+      this.parts = [];
+      this.bytes = 0;
+      this.retryLater();
+    }
+    // A stream that failed never drains: a producer waiting for it (a skill's stderr, paused) would wait
+    // for good, and the skill with it, blocked on a full pipe. What comes now is dropped and counted.
+    this.releaseWaiters();
+    if (first) this.opts.onRefused?.(err);
   }
 
   private retryLater(): void {
