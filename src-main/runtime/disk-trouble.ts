@@ -9,17 +9,15 @@
  * waits a moment to name them together. A recording does not resume (it stops, keeping what it has, and
  * says so itself): it is named when it fails during an episode, and alone it starts none.
  */
+import type { SkillRef, WorkbenchEvents } from '../contract';
 import type { DiskHooks } from '../engine/file-sink';
 
 export type SkillFile = 'log' | 'message history' | 'timeline' | 'call history' | 'recording';
 
-export interface DiskNews {
-  /** What cannot be written now; empty once writing resumed. */
-  files: SkillFile[];
-  /** Why, in plain words ("The disk is full"); null once writing resumed. */
-  problem: string | null;
-  /** The sentence to show. */
-  message: string;
+/** Where the news goes: the sentence into the skill's log, and the event to the app. */
+export interface DiskNewsTo {
+  log(line: string): void;
+  emit(news: WorkbenchEvents['diskTrouble']): void;
 }
 
 /** How long the first telling waits to gather the files a full disk refuses together. */
@@ -34,8 +32,8 @@ export class DiskTrouble {
   private closed = false;
 
   constructor(
-    private readonly skillName: string,
-    private readonly tell: (news: DiskNews) => void,
+    private readonly skill: Pick<SkillRef, 'id' | 'name'>,
+    private readonly to: DiskNewsTo,
   ) {}
 
   /** The hooks one file's sink reports through. */
@@ -64,7 +62,7 @@ export class DiskTrouble {
     this.reset();
     if (!told || this.closed) return;
     const again = told.filter((f) => f !== 'recording');
-    this.tell({ files: [], problem: null, message: `Skill Workbench can write ${this.skillName}'s ${listOf(again)} again. What it could not write is noted as a gap.` });
+    this.tell([], null, `Skill Workbench can write ${this.skill.name}'s ${listOf(again)} again. What it could not write is noted as a gap.`);
   }
 
   /** The runtime is closing: its sinks' last words are nobody's news. */
@@ -81,7 +79,12 @@ export class DiskTrouble {
     this.toldFiles = files;
     const problem = this.problem ?? 'Writing failed';
     const after = problem === 'The disk is full' ? 'free some space and it carries on' : 'once it can write again it carries on';
-    this.tell({ files, problem, message: `${problem}: Skill Workbench cannot write ${this.skillName}'s ${listOf(files)}. Calls still work; ${after}, noting the gap.` });
+    this.tell(files, problem, `${problem}: Skill Workbench cannot write ${this.skill.name}'s ${listOf(files)}. Calls still work; ${after}, noting the gap.`);
+  }
+
+  private tell(files: SkillFile[], problem: string | null, message: string): void {
+    this.to.log(message);
+    this.to.emit({ skillId: this.skill.id, files, problem, message });
   }
 
   private reset(): void {

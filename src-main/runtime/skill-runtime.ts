@@ -91,10 +91,7 @@ export class SkillRuntime {
     const messageFile = path.join(dir, 'messages', `${stamp}.jsonl`);
     // This session's files are held before the old sessions are pruned, so they never count as old.
     this.releaseHistory = holdHistory([logFile, messageFile]);
-    this.disk = new DiskTrouble(ref.name, (news) => {
-      this.logs.append('system', news.message);
-      this.emit('diskTrouble', { skillId: ref.id, ...news });
-    });
+    this.disk = new DiskTrouble(ref, { log: (line) => this.logs.append('system', line), emit: (news) => this.emit('diskTrouble', news) });
     this.logs = new LogSink({ file: logFile, redactor: this.redactor, disk: this.disk.hooks('log') });
     this.messages = new MessageLog({ file: messageFile, redactor: this.redactor, disk: this.disk.hooks('message history') });
     pruneHomeHistory(opts.home, (line) => this.logs.append('system', line));
