@@ -139,6 +139,12 @@ export interface WorkbenchEvents extends AgentEvents {
   recording: RecordingInfo;
   /** A skill's files changed (one burst of saves; relative names). Sent while the app observes its folder. */
   filesChanged: { skillId: string; files: string[] };
+  /**
+   * A skill's own files (its log, message history, timeline, call history, recording) cannot be written
+   * (a full disk): told once when it starts, with `problem` in plain words, and once when writing resumes
+   * (`problem` null, `files` empty). Calls go on meanwhile; each file notes the gap. `message` is the sentence to show.
+   */
+  diskTrouble: { skillId: string; files: string[]; problem: string | null; message: string };
 }
 
 export type EventName = keyof WorkbenchEvents;
@@ -169,5 +175,6 @@ export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
   skills: true, status: true, logs: true, messages: true, timeline: true, ticks: true, call: true, recording: true, filesChanged: true, schedules: true,
+  diskTrouble: true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

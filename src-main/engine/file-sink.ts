@@ -23,11 +23,16 @@ const RETRY_MS = 2000;
 /** How far back from the end a torn line's start is looked for. */
 const TAIL_BYTES = 1024 * 1024;
 
+/** What the owner of a file hears of the disk: it started refusing the file's writes, and it takes them again. */
+export type DiskHooks = Pick<FileSinkOptions, 'onRefused' | 'onResumed'>;
+
 export interface FileSinkOptions {
   /** The line that notes a gap in this file's own format (default: a JSON line `{"gap": …}`). */
   gapLine?: (lostBytes: number, since: number, until: number) => string;
-  /** Told once each time the disk starts refusing this file's writes. */
-  onRefused?: () => void;
+  /** Told once each time the disk starts refusing this file's writes, with the error it gave. */
+  onRefused?: (err: Error) => void;
+  /** Told when the disk takes this file's writes again (the gap is noted in the file by then). */
+  onResumed?: () => void;
   retryMs?: number;
 }
 
@@ -69,6 +74,8 @@ export class FileSink {
   private parts: (string | Uint8Array)[] = [];
   private bytes = 0;
   private scheduled = false;
+  /** Producers paused until the OS catches up (`onceDrained`): released by a drain, or by the disk refusing. */
+  private drainWaiters: (() => void)[] = [];
   /** Set while the disk refuses writes: since when, and how many bytes were dropped meanwhile. */
   private down: { since: number; lost: number; timer: NodeJS.Timeout | null } | null = null;
 
@@ -132,8 +139,15 @@ export class FileSink {
   }
 
   onceDrained(fn: () => void): void {
-    if (!this.stream || this.failed || this.down || !this.stream.writableNeedDrain) fn();
-    else this.stream.once('drain', fn);
+    if (!this.stream || this.failed || this.down || !this.stream.writableNeedDrain) return fn();
+    this.drainWaiters.push(fn);
+    if (this.drainWaiters.length === 1) this.stream.once('drain', () => this.releaseWaiters());
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const fn of waiters) fn();
   }
 
   async close(): Promise<void> {
@@ -145,8 +159,9 @@ export class FileSink {
     this.flushNow();
     const s = this.stream;
     this.stream = null;
-    if (!s) return;
+    if (!s) return this.releaseWaiters();
     await new Promise<void>((resolve) => s.end(resolve));
+    this.releaseWaiters();
   }
 
   private flushNow(): boolean {
@@ -178,20 +193,25 @@ export class FileSink {
     const stream = fs.createWriteStream(this.file, { flags: 'a', highWaterMark: HIGH_WATER, mode: FILE_MODE });
     this.stream = stream;
     // A full disk must not take the skill down with it: stop writing, keep the in-memory ring, try again later.
-    stream.on('error', () => this.wentDown(stream));
+    stream.on('error', (err) => this.wentDown(stream, err));
     return stream;
   }
 
-  private wentDown(stream: fs.WriteStream): void {
+  private wentDown(stream: fs.WriteStream, err: Error): void {
     const queued = stream.writableLength;
     stream.destroy();
     if (this.stream === stream) this.stream = null;
-    if (this.down) return;
-    this.down = { since: Date.now(), lost: queued + this.bytes, timer: null };
-    this.parts = [];
-    this.bytes = 0;
-    this.retryLater();
-    this.opts.onRefused?.();
+    const first = !this.down;
+    if (first) {
+      this.down = { since: Date.now(), lost: queued + this.bytes, timer: null };
+      this.parts = [];
+      this.bytes = 0;
+      this.retryLater();
+    }
+    // A stream that failed never drains: a producer waiting for it (a skill's stderr, paused) would wait
+    // for good, and the skill with it, blocked on a full pipe. What comes now is dropped and counted.
+    this.releaseWaiters();
+    if (first) this.opts.onRefused?.(err);
   }
 
   private retryLater(): void {
@@ -210,6 +230,8 @@ export class FileSink {
       this.down = null;
     } catch {
       if (again) this.retryLater();
+      return;
     }
+    this.opts.onResumed?.();
   }
 }

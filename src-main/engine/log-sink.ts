@@ -8,7 +8,7 @@
  * A line's `seq` is its byte offset in the whole log: unique and ordered without counting lines.
  */
 import type { LogEntry, LogStream } from '../contract';
-import { FileSink } from './file-sink';
+import { FileSink, type DiskHooks } from './file-sink';
 import type { Redactor } from './redactor';
 
 export const DEFAULT_LOG_LINES = 5000;
@@ -49,16 +49,17 @@ export class LogSink {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<LogListener>();
 
-  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number } = {}) {
+  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number; disk?: DiskHooks } = {}) {
     // A gap the disk caused is said in the log's own format, and the next output gets its header again.
     const gapLine = (lost: number, since: number, until: number) => {
       this.lastHeader = '';
       const t = (ms: number) => new Date(ms).toISOString().slice(11, 19);
       return `--- ${new Date(until).toISOString()} system\n[The disk refused writes from ${t(since)} to ${t(until)} UTC: ${formatSize(lost)} of output are not in this file.]\n`;
     };
-    // Said where the user looks (the live log), since the file cannot take it now.
-    const onRefused = () => this.append('system', 'The disk refused writes to the complete log file: the output goes on here, and the file will note what it missed once there is room again.');
-    this.file = opts.file ? new FileSink(opts.file, { gapLine, onRefused, retryMs: opts.retryMs }) : null;
+    // Said where the user looks (the live log), since the file cannot take it now; an owner that tells the
+    // user itself (the runtime) says it in its own words instead.
+    const onRefused = opts.disk?.onRefused ?? (() => this.append('system', 'The disk refused writes to the complete log file: the output goes on here, and the file will note what it missed once there is room again.'));
+    this.file = opts.file ? new FileSink(opts.file, { gapLine, onRefused, onResumed: opts.disk?.onResumed, retryMs: opts.retryMs }) : null;
     this.redactor = opts.redactor;
     this.ringBytes = opts.capacityBytes ?? DEFAULT_RING_BYTES;
     this.maxLines = opts.lines ?? DEFAULT_LOG_LINES;

@@ -4,7 +4,7 @@
  * One-shot protocols record each call as an `exchange` (what went to stdin, what came back).
  */
 import type { MessageEntry } from '../contract';
-import { FileSink } from './file-sink';
+import { FileSink, type DiskHooks } from './file-sink';
 import { stringifyBounded } from './json-depth';
 import type { RpcId, RpcTrace } from './jsonrpc';
 import type { Redactor } from './redactor';
@@ -28,9 +28,9 @@ export class MessageLog {
   /** Sees every entry as it is recorded, synchronously, with its JSON text (recordings). */
   tap: ((entry: MessageEntry, json: string) => void) | null = null;
 
-  constructor(opts: { file?: string; capacity?: number; redactor?: Redactor } = {}) {
+  constructor(opts: { file?: string; capacity?: number; redactor?: Redactor; disk?: DiskHooks } = {}) {
     this.ring = new Ring(opts.capacity ?? DEFAULT_MESSAGE_RING);
-    this.file = opts.file ? new FileSink(opts.file) : null;
+    this.file = opts.file ? new FileSink(opts.file, opts.disk) : null;
     this.redactor = opts.redactor;
   }
 

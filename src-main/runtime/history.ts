@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallRecord } from '../contract';
-import { FileSink } from '../engine/file-sink';
+import { FileSink, type DiskHooks } from '../engine/file-sink';
 import { parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
 import type { Redactor } from '../engine/redactor';
 import { Ring } from '../engine/ring';
@@ -17,9 +17,10 @@ export class CallHistory {
     dir: string,
     /** The history file is on disk: what it keeps, it keeps without the skill's secrets. */
     private readonly redactor?: Redactor,
+    disk?: DiskHooks,
   ) {
     const file = path.join(dir, 'history.jsonl');
-    this.file = new FileSink(file);
+    this.file = new FileSink(file, disk);
     // Reopen what earlier runs recorded, so history survives a restart of the workbench.
     try {
       const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(-RING);

@@ -73,7 +73,7 @@ export class LiveRuntime extends SkillRuntime {
   }
 
   callHistory(): CallHistory {
-    this.history ??= new CallHistory(skillFolder(this.opts.home, this.ref.id), this.redactor);
+    this.history ??= new CallHistory(skillFolder(this.opts.home, this.ref.id), this.redactor, this.disk.hooks('call history'));
     return this.history;
   }
 

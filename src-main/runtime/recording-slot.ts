@@ -15,8 +15,8 @@ const COUNT_EVERY_MS = 250;
 export interface SlotHooks {
   /** The recording started, stopped, failed or grew. */
   changed(info: RecordingInfo): void;
-  /** A recording stopped on its own: said in the skill's log and on its timeline. */
-  failed(message: string): void;
+  /** A recording stopped on its own (`err`: the write the disk refused): said in the skill's log and on its timeline. */
+  failed(message: string, err: Error): void;
 }
 
 export class RecordingSlot {
@@ -74,7 +74,7 @@ export class RecordingSlot {
   private failed(r: Recorder, err: Error): void {
     if (this.recorder !== r) return;
     this.use(null);
-    this.hooks.failed(`Recording stopped: ${r.file} could not be written (${err.message}). It keeps everything up to here.`);
+    this.hooks.failed(`Recording stopped: ${r.file} could not be written (${err.message}). It keeps everything up to here.`, err);
     this.hooks.changed(infoOf(r, false));
   }
 

@@ -19,6 +19,7 @@ import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillInte
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
+import { DiskTrouble } from './disk-trouble';
 import { holdHistory, pruneHomeHistory } from './history-retention';
 import type { SecretStore } from '../host/secret-store';
 import type { Recorder } from './recorder';
@@ -66,6 +67,8 @@ export class SkillRuntime {
   private readonly timeline: Timeline;
   private readonly slot: RecordingSlot;
   private readonly releaseHistory: () => void;
+  /** Tells the user when the disk refuses this skill's files, and when it takes them again. */
+  protected readonly disk: DiskTrouble;
   protected readonly emit: Emit;
   private _status: SkillStatus = 'stopped';
   private _detail?: string;
@@ -90,17 +93,19 @@ export class SkillRuntime {
     const messageFile = path.join(dir, 'messages', `${stamp}.jsonl`);
     // This session's files are held before the old sessions are pruned, so they never count as old.
     this.releaseHistory = holdHistory([logFile, messageFile]);
-    this.logs = new LogSink({ file: logFile, redactor: this.redactor });
-    this.messages = new MessageLog({ file: messageFile, redactor: this.redactor });
+    this.disk = new DiskTrouble(ref, { log: (line) => this.logs.append('system', line), emit: (news) => this.emit('diskTrouble', news) });
+    this.logs = new LogSink({ file: logFile, redactor: this.redactor, disk: this.disk.hooks('log') });
+    this.messages = new MessageLog({ file: messageFile, redactor: this.redactor, disk: this.disk.hooks('message history') });
     pruneHomeHistory(opts.home, (line) => this.logs.append('system', line));
     this.slot = new RecordingSlot(ref, this.messages, this.redactor, {
       changed: (info) => this.emit('recording', info),
-      failed: (message) => {
+      failed: (message, err) => {
         this.logs.append('system', message);
         this.mark({ kind: 'note', label: message, outcome: 'error' });
+        this.disk.refused('recording', err, false);
       },
     });
-    this.timeline = new Timeline(path.join(dir, 'timeline.jsonl'), this.redactor, (body) => this.slot.append(body));
+    this.timeline = new Timeline(path.join(dir, 'timeline.jsonl'), this.redactor, (body) => this.slot.append(body), this.disk.hooks('timeline'));
     this.timeline.onEntry((entry) => this.emit('timeline', { skillId: ref.id, entry }));
     if (opts.emit) {
       this.logs.subscribe((entries) => this.emit('logs', { skillId: ref.id, entries }));
@@ -214,6 +219,7 @@ export class SkillRuntime {
     const recording = this.stopRecording();
     if (recording) this.emit('recording', infoOf(recording, false));
     if (this.ownsStores) await this.shared?.flush();
+    this.disk.close();
     await Promise.all([this.logs.close(), this.messages.close(), this.timeline.close()]);
     this.releaseHistory();
   }

@@ -4,7 +4,7 @@
  * crashes it is told of, so the status a window shows carries the last one's exit code and stderr.
  */
 import type { CrashInfo, CrashReport, TimelineEntry } from '../contract';
-import { FileSink } from '../engine/file-sink';
+import { FileSink, type DiskHooks } from '../engine/file-sink';
 import { stringifyBounded } from '../engine/json-depth';
 import { Ring } from '../engine/ring';
 import type { Redactor } from '../engine/redactor';
@@ -27,8 +27,9 @@ export class Timeline {
     private readonly redactor: Redactor,
     /** Where a mark's recording record goes (nowhere while the skill is not recorded). */
     private readonly record: (body: RecordBody) => void,
+    disk?: DiskHooks,
   ) {
-    this.file = new FileSink(file);
+    this.file = new FileSink(file, disk);
   }
 
   mark(m: Mark): TimelineEntry {

@@ -8,6 +8,7 @@ import { pushMessages } from './streams/messages';
 import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
 import { exitWords } from './lib/crash';
+import { useDiskTrouble } from './components/common/disk-trouble-store';
 
 export function wireEvents(): void {
   const client = api();
@@ -89,5 +90,10 @@ export function wireEvents(): void {
 
   client.on('call', (record) => {
     get().upsertCall(record);
+  });
+
+  // The banner stays while the disk refuses a skill's files; that it can write again is news of its own.
+  client.on('diskTrouble', (news) => {
+    if (useDiskTrouble.getState().take(news)) get().pushToast('success', news.message);
   });
 }

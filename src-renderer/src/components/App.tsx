@@ -5,6 +5,7 @@ import { useStore } from '../store';
 import { SkillsSidebar } from './sidebar/SkillsSidebar';
 import { SkillView } from './skill/SkillView';
 import { ConnectionBanner } from './common/ConnectionBanner';
+import { DiskTroubleBanner } from './common/DiskTroubleBanner';
 import { Toasts } from './common/Toasts';
 import { EmptyState } from './common/EmptyState';
 import { Button } from './common/Button';
@@ -94,6 +95,7 @@ export function App() {
   return (
     <div className="app">
       <ConnectionBanner />
+      <DiskTroubleBanner />
       <div className="app-body">
         <SkillsSidebar />
         <MainArea />
