@@ -40,3 +40,16 @@ export interface InteropAnswer {
   data?: unknown;
   error?: string;
 }
+
+/** The Interop panel's commands (served by the workbench's interop service). */
+export interface InteropApi {
+  /** What a SkillDefinition skill exposes to other skills (`interop_schema`); starts it if it is not running. */
+  listExposed(skillId: string): Promise<SkillExposure>;
+  /** Calls a function the skill exposes, as another skill would (the user is the caller); an error is in the answer. */
+  callExposed(skillId: string, fn: string, args: unknown): Promise<InteropAnswer>;
+  /** Asks for a data item the skill exposes, with its parameters. */
+  requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer>;
+}
+
+export const INTEROP_METHODS: { [K in keyof InteropApi]: true } = { listExposed: true, callExposed: true, requestExposed: true };
+export const INTEROP_METHOD_NAMES = Object.keys(INTEROP_METHODS) as (keyof InteropApi)[];

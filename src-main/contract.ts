@@ -8,7 +8,7 @@ import { QA_METHODS, type QaApi } from './contract-qa';
 import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
-import type { InteropAnswer, SkillExposure } from './contract-interop';
+import { INTEROP_METHODS, type InteropApi } from './contract-interop';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -114,15 +114,9 @@ export interface CoreApi {
   /** Saves settings and restarts the skill if it was running, so they take effect. */
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
 
-  /** What a SkillDefinition skill exposes to other skills (`interop_schema`); starts it if it is not running. */
-  listExposed(skillId: string): Promise<SkillExposure>;
-  /** Calls a function the skill exposes, as another skill would (the user is the caller); an error is in the answer. */
-  callExposed(skillId: string, fn: string, args: unknown): Promise<InteropAnswer>;
-  /** Asks for a data item the skill exposes, with its parameters. */
-  requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer>;
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
@@ -166,9 +160,8 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
   getOptions: true, setOption: true, resetOptions: true,
   getSkillSettings: true, updateSkillSettings: true,
-  listExposed: true, callExposed: true, requestExposed: true,
 };
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];

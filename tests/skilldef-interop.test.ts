@@ -104,17 +104,17 @@ describe('one skill using another through the workbench', () => {
 
   it('the Interop panel lists what a skill exposes and calls it with the user as the caller', async ({ cleanup }) => {
     const wb = bench(cleanup);
-    const exposed = await wb.listExposed(PROVIDER);
+    const exposed = await wb.interop.listExposed(PROVIDER);
     expect(exposed.functions.map((f) => [f.name, f.visibility])).toContainEqual(['private-thing', []]);
     expect(exposed.data).toEqual([{ name: 'status', description: 'How it is', visibility: ['skills'], schema: {} }]);
-    expect((await wb.callExposed(PROVIDER, 'add', { a: 5, b: 6 })).data).toMatchObject({ sum: 11 });
+    expect((await wb.interop.callExposed(PROVIDER, 'add', { a: 5, b: 6 })).data).toMatchObject({ sum: 11 });
     // The panel is a developer's tool: it reaches a private function too.
-    expect((await wb.callExposed(PROVIDER, 'private-thing', {})).data).toEqual({ hidden: true });
-    expect((await wb.callExposed(PROVIDER, 'whoami', {})).data).toEqual({ caller: 'skillbench' });
-    expect((await wb.requestExposed(PROVIDER, 'status', {})).data).toMatchObject({ status: 'fine' });
-    const failed = await wb.callExposed(PROVIDER, 'fails', {});
+    expect((await wb.interop.callExposed(PROVIDER, 'private-thing', {})).data).toEqual({ hidden: true });
+    expect((await wb.interop.callExposed(PROVIDER, 'whoami', {})).data).toEqual({ caller: 'skillbench' });
+    expect((await wb.interop.requestExposed(PROVIDER, 'status', {})).data).toMatchObject({ status: 'fine' });
+    const failed = await wb.interop.callExposed(PROVIDER, 'fails', {});
     expect(failed.error).toMatch(/provider answered fails with an error/);
-    expect((await wb.callExposed(PROVIDER, 'add', [1, 2])).error).toBe('The arguments must be an object of named values.');
+    expect((await wb.interop.callExposed(PROVIDER, 'add', [1, 2])).error).toBe('The arguments must be an object of named values.');
     // The panel shows the skill when it exposes something or calls others.
     expect((await wb.inspectSkill(PROVIDER)).capabilities.interop).toBe(true);
     expect((await wb.inspectSkill(CALLER)).capabilities.interop).toBe(true);
@@ -125,7 +125,7 @@ describe('one skill using another through the workbench', () => {
     const r = await wb.callTool('examples/price-digest', 'digest', { symbols: ['BTC', 'SOL'] });
     expect(r.outcome?.error, r.outcome?.text).toBeUndefined();
     expect(r.outcome!.text).toMatch(/^BTC: [\d.]+ USD\nSOL: [\d.]+ USD$/);
-    expect((await wb.listExposed('examples/price-alerts')).functions.map((f) => f.name)).toEqual(['latest-price']);
+    expect((await wb.interop.listExposed('examples/price-alerts')).functions.map((f) => f.name)).toEqual(['latest-price']);
     const bad = await wb.callTool('examples/price-digest', 'digest', { symbols: ['XYZ'] });
     expect(bad.outcome!.text).toMatch(/Could not ask price-alerts for XYZ: .*Price alerts answered latest-price with an error: .*Unknown symbol 'XYZ'/);
   });

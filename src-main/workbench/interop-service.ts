@@ -11,7 +11,7 @@
  * - calls nested inside one another (A asks B, whose handler asks A...) stop at MAX_DEPTH, in plain words,
  *   so that two skills calling each other cannot loop forever.
  */
-import type { ExposedData, ExposedFunction, InteropAnswer, SkillExposure, SkillSummary } from '../contract';
+import type { ExposedData, ExposedFunction, InteropAnswer, InteropApi, SkillExposure, SkillSummary } from '../contract';
 import { JSONRPC, RpcError } from '../engine/errors';
 import type { InteropCapability, InteropSkillInfo, SkillInterop } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
@@ -28,7 +28,7 @@ type Exposed = { data: ExposedData[]; functions: ExposedFunction[] };
 const ONLINE = new Set(['ready', 'busy', 'needs-setup']);
 const refused = (message: string) => new RpcError(JSONRPC.INVALID_PARAMS, message);
 
-export class InteropService implements SkillInterop {
+export class InteropService implements SkillInterop, InteropApi {
   /** The chains of calls each skill is serving now (its callers, outermost first, then itself). */
   private readonly serving = new Map<string, Set<string[]>>();
 
@@ -71,7 +71,19 @@ export class InteropService implements SkillInterop {
 
   // ---- the Interop panel (the user is the caller) ----
 
-  async exposure(skillId: string): Promise<SkillExposure> {
+  async listExposed(skillId: string): Promise<SkillExposure> {
+    return this.exposure(skillId);
+  }
+
+  async callExposed(skillId: string, fn: string, args: unknown): Promise<InteropAnswer> {
+    return this.panelCall(skillId, 'function', fn, args);
+  }
+
+  async requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer> {
+    return this.panelCall(skillId, 'data', dataName, params);
+  }
+
+  private async exposure(skillId: string): Promise<SkillExposure> {
     const summary = await this.summary(skillId);
     if (summary.protocol !== 'skilldef') return { skillId, name: summary.name, data: [], functions: [], note: notSkillDef(summary) };
     const rt = await this.started(skillId);
@@ -79,7 +91,7 @@ export class InteropService implements SkillInterop {
     return { skillId, name: rt.info()?.name ?? summary.name, ...exposed.value, ...(exposed.note ? { note: exposed.note } : {}) };
   }
 
-  async panelCall(skillId: string, kind: 'data' | 'function', name: string, args: unknown): Promise<InteropAnswer> {
+  private async panelCall(skillId: string, kind: 'data' | 'function', name: string, args: unknown): Promise<InteropAnswer> {
     const started = performance.now();
     const answer = (more: Partial<InteropAnswer>): InteropAnswer => ({ skillId, name, durationMs: Math.round(performance.now() - started), ...more });
     if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {

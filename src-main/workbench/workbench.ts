@@ -4,13 +4,13 @@
  * a map of skill runtimes (each made on first use, owning its skill's whole life), and the event hub
  * they all tell what happens.
  */
-import type { CallRecord, CoreApi, HostInfo, InteropAnswer, RecordingInfo, SetupConfiguration, SkillData, SkillExposure, SkillInfo, SkillOption, SkillOptionsChange, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
+import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
 import type { SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { AgentService } from './agent-service';
-import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, LOG_METHOD_NAMES, QA_METHOD_NAMES } from '../contract';
+import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, INTEROP_METHOD_NAMES, LOG_METHOD_NAMES, QA_METHOD_NAMES } from '../contract';
 import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
@@ -88,6 +88,7 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.authoring, AUTHORING_METHOD_NAMES, scrub);
     redactAnswers(this.logFiles, LOG_METHOD_NAMES, scrub);
     redactAnswers(this.agents, AGENT_METHOD_NAMES, scrub);
+    redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
     this.rescan();
   }
 
@@ -295,18 +296,6 @@ export class Workbench implements CoreApi, SkillHost {
     await this.dropRuntime(e);
     if (wasRunning) await this.runtime(skillId).start();
     return next;
-  }
-
-  async listExposed(skillId: string): Promise<SkillExposure> {
-    return this.interop.exposure(skillId);
-  }
-
-  async callExposed(skillId: string, fn: string, args: unknown): Promise<InteropAnswer> {
-    return this.interop.panelCall(skillId, 'function', fn, args);
-  }
-
-  async requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer> {
-    return this.interop.panelCall(skillId, 'data', dataName, params);
   }
 
   /** Stops every skill and closes every file. */
