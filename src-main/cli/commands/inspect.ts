@@ -18,6 +18,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
       if (!(rt.adapter instanceof ActionSkill)) throw new UsageError('--discover-by-running is for action skills: other skills say their tools without being run for it');
       info = await rt.adapter.discoverActions();
     }
+    // What the skill said of itself leaves here: a service URL or a note may carry a secret it knows.
+    info = rt.redactor.value(info);
     if (values.json) {
       io.out(json(info));
       return EXIT.OK;
