@@ -19,7 +19,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const ticks = ticksOf(rt, info.tickIntervalMs ?? 1000);
     let failed = 0;
     for (let i = 0; i < count; i++) {
-      const entry = await ticks.now();
+      // The timeline keeps what the skill said; what is printed has its known secrets scrubbed.
+      const entry = rt.redactor.value(await ticks.now());
       const data = entry.data as { events?: { label: string; data: unknown }[]; error?: string };
       io.out(`${entry.label} (${entry.durationMs} ms): ${entry.outcome}`);
       for (const e of data.events ?? []) io.out(`  event ${e.label} ${JSON.stringify(e.data)}`);
