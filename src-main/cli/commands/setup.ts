@@ -41,7 +41,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
           values[f.name] = v;
         }
       }
-      const result: SetupResult = await setup.submit(step.id, values);
+      // The answers are secrets the redactor now knows: a skill that repeats one in its message is scrubbed here.
+      const result: SetupResult = rt.redactor.value(await setup.submit(step.id, values));
       if (result.status === 'error') {
         io.err(`The skill did not accept step "${step.title}"${result.message ? `: ${result.message}` : '.'}`);
         for (const e of result.errors ?? []) io.err(`  ${labelOf(step, e.field)}: ${e.message}`);
