@@ -87,11 +87,11 @@ export async function shotBothSizes(wb: Workbench, name: string, opts: { keepToa
 
 const fixtureFolders: string[] = [];
 
-/** Copies the e2e fixture skill `name` into a fresh folder and opens that folder through the sidebar. */
-export async function openFixtureFolder(page: Page, name: string): Promise<string> {
+/** Copies the fixture skill `name` (from e2e/fixtures, or `from`) into a fresh folder and opens that folder through the sidebar. */
+export async function openFixtureFolder(page: Page, name: string, from = path.join(__dirname, 'fixtures')): Promise<string> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-fixture-'));
   fixtureFolders.push(folder);
-  fs.cpSync(path.join(__dirname, 'fixtures', name), path.join(folder, name), { recursive: true });
+  fs.cpSync(path.join(from, name), path.join(folder, name), { recursive: true });
   await page.getByTestId('open-folder').click();
   await page.locator('#open-folder-path').fill(folder);
   await page.locator('#open-folder-path').press('Enter');

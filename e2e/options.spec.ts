@@ -1,5 +1,6 @@
 /** The Options tab: a skill's settings, each saved as it changes, and the tool list following a tool_filter option. */
-import { expect, test } from './fixtures';
+import path from 'node:path';
+import { expect, ROOT, test } from './fixtures';
 import { openFixtureFolder, openSkill, openTab, shotBothSizes, shotBothThemes } from './helpers';
 
 test('price-alerts: turning "Offer the portfolio tool" off hides portfolio_value from the tools, on brings it back, and it is kept', async ({ wb }) => {
@@ -36,7 +37,7 @@ test('price-alerts: turning "Offer the portfolio tool" off hides portfolio_value
 
 test('every kind of option: a choice, a number (a wrong one refused where it is typed), text, and reset all', async ({ wb }) => {
   const { page } = wb;
-  await openFixtureFolder(page, 'reading-list');
+  await openFixtureFolder(page, 'reading-list', path.join(ROOT, 'tests', 'fixtures', 'skilldef-options'));
   await openSkill(page, 'reading-list');
   await openTab(page, 'options');
   const panel = page.getByTestId('options-panel');

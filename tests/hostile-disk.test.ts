@@ -3,49 +3,23 @@
  * recording stop being written while the disk refuses, lose nothing already written, leave no torn line,
  * and the sinks resume by themselves once there is room again, noting the gap in the file.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileSink } from '../src-main/engine/file-sink';
 import { LogSink } from '../src-main/engine/log-sink';
 import { Recorder } from '../src-main/runtime/recorder';
-import { tempDir, waitFor } from './helpers';
+import { waitFor } from './helpers';
+import { fillDisk, mountSmallDisk, NO_SMALL_DISK, unmountSmallDisk } from './small-disk';
 
-/** A 256 KiB tmpfs, where this process may mount one (root on Linux: CI and this machine). */
-function mountSmallDisk(): string | null {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
-  const dir = tempDir('skillbench-full-disk-');
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dir], { stdio: 'ignore' });
-    return dir;
-  } catch {
-    return null;
-  }
-}
-
-const disk = mountSmallDisk();
+const disk = mountSmallDisk('256k');
 afterAll(() => {
-  if (disk) execFileSync('umount', ['-l', disk], { stdio: 'ignore' });
+  if (disk) unmountSmallDisk(disk);
 });
-
-/** Fills the disk to the last few bytes with a file that `free()` removes. */
-function fill(dir: string, leave: number): { free(): void } {
-  const filler = path.join(dir, 'filler');
-  const fd = fs.openSync(filler, 'w');
-  const block = Buffer.alloc(4096, 1);
-  try {
-    for (;;) fs.writeSync(fd, block);
-  } catch {
-    // full
-  }
-  fs.closeSync(fd);
-  fs.truncateSync(filler, Math.max(0, fs.statSync(filler).size - leave));
-  return { free: () => fs.rmSync(filler) };
-}
+const fill = fillDisk;
 
 const line = (i: number) => JSON.stringify({ i, text: 'x'.repeat(100) }) + '\n';
-const why = 'needs root on Linux to mount a small tmpfs as a full disk';
+const why = NO_SMALL_DISK;
 
 describe.skipIf(!disk)(`a full disk (${disk ? 'a 256 KiB tmpfs' : `skipped: ${why}`})`, () => {
   it('a JSON Lines sink drops what the disk refuses, resumes when there is room, notes the gap, leaves no torn line', async () => {
