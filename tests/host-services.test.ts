@@ -17,8 +17,9 @@ import { SecretStore } from '../src-main/host/secret-store';
 import { StateStore } from '../src-main/host/state-store';
 import { homeLayout, safeSkillDir, skillPaths } from '../src-main/host/workbench-home';
 
-/** Skipped on Windows: symbolic links need extra rights there, and file modes (0600) do not exist. */
-const posixOnly = it.skipIf(process.platform === 'win32');
+/** Skipped on Windows, saying why in its name: symbolic links need extra rights there, and file modes (0600) do not exist. */
+const posixOnly = (name: string, fn: () => unknown) =>
+  it.skipIf(process.platform === 'win32')(process.platform === 'win32' ? `${name} (skipped: symbolic links and file modes are POSIX)` : name, fn);
 const SKILL = 'skills/demo#main';
 
 let home: string;

@@ -28,6 +28,8 @@ const PY = process.env.SKILLBENCH_PYTHON ?? 'python3';
  * interpreter is `Scripts\python.exe` and a shell script cannot take its place.
  */
 const posix = process.platform !== 'win32';
+/** The test's name, saying why where it is skipped. */
+const posixName = (name: string) => (posix ? name : `${name} (skipped: a shell script cannot stand in for a Windows venv's python.exe)`);
 
 const tmpRoot = tempDir('skillbench-n3-');
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
@@ -283,7 +285,7 @@ describe('local runner', () => {
     expect(out.trace).toMatchObject({ exit_code: 3, error_type: 'CRASHED' });
   });
 
-  it.runIf(posix)('reports stdout that is not JSON, and JSON without "ok"', async () => {
+  it.runIf(posix)(posixName('reports stdout that is not JSON, and JSON without "ok"'), async () => {
     const app = copyApp('venv-app');
     writeFakePython(app, "cat >/dev/null\necho 'this is not json'");
     const { skill } = open(app);
@@ -297,7 +299,7 @@ describe('local runner', () => {
     expect(flat.error?.message).toBe('OldError: flat form');
   });
 
-  it.runIf(posix)('prefers the app\'s .venv python, with the app root on PYTHONPATH and binding env applied', async () => {
+  it.runIf(posix)(posixName('prefers the app\'s .venv python, with the app root on PYTHONPATH and binding env applied'), async () => {
     const app = copyApp('venv-app');
     const used = path.join(app, 'venv-used.txt');
     const fake = writeFakePython(app, `echo used > "${used}"\nexec ${PY} "$@"`);
