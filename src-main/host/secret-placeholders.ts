@@ -4,10 +4,8 @@
  * which reads back as the secret for the skill and stays hidden everywhere else.
  */
 import { isObject } from '../engine/values';
-import { needlePattern, reversibleSpellings, SHORT_SECRET, type Spelling } from '../engine/secret-forms';
+import { needlePattern, reversibleSpellings, type Spelling } from '../engine/secret-forms';
 
-/** Shorter values are concealed only where they stand alone, as the Redactor does. */
-export const MIN_SECRET_IN_TEXT = SHORT_SECRET;
 export const PLACEHOLDER = /\{\{skillbench:secret:([^:{}]+)(?::(json|ascii))?\}\}/g;
 
 const formOf = (value: string, form: Spelling): string => (reversibleSpellings(value).find(([f]) => f === form) ?? reversibleSpellings(value)[0])[1];

@@ -109,36 +109,3 @@ function headerAndLines(file: string): { header: RecordingHeader; lines: number 
     fs.closeSync(fd);
   }
 }
-
-/** Counts a growing recording's lines by reading only what was appended since the last count. */
-export class LineCounter {
-  private offset = 0;
-  private count = 0;
-  private torn = false;
-
-  constructor(readonly file: string) {}
-
-  /** Records in the file now (the header is not one). */
-  records(): number {
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch {
-      return Math.max(0, this.count - 1);
-    }
-    try {
-      const buf = Buffer.alloc(CHUNK);
-      for (;;) {
-        const n = fs.readSync(fd, buf, 0, CHUNK, this.offset);
-        if (n === 0) break;
-        this.offset += n;
-        const chunk = buf.subarray(0, n);
-        for (let i = chunk.indexOf(NL); i !== -1; i = chunk.indexOf(NL, i + 1)) this.count++;
-        this.torn = chunk[n - 1] !== NL;
-      }
-    } finally {
-      fs.closeSync(fd);
-    }
-    return Math.max(0, this.count + (this.torn ? 1 : 0) - 1);
-  }
-}
