@@ -27,6 +27,8 @@ export class DiskTrouble {
   /** The files refused now, each with whether it resumes by itself. */
   private readonly down = new Map<SkillFile, boolean>();
   private problem: string | null = null;
+  /** The first refusal's error code: what the advice depends on (the problem is its words). */
+  private code: string | undefined;
   private toldFiles: SkillFile[] | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -44,7 +46,10 @@ export class DiskTrouble {
   refused(file: SkillFile, err: Error, resumes = true): void {
     if (this.closed) return;
     this.down.set(file, resumes);
-    this.problem ??= problemWords(err);
+    if (this.problem === null) {
+      this.problem = problemWords(err);
+      this.code = (err as NodeJS.ErrnoException).code;
+    }
     if (this.toldFiles) {
       // Told once per episode; the resume names it too.
       if (!this.toldFiles.includes(file)) this.toldFiles.push(file);
@@ -78,7 +83,7 @@ export class DiskTrouble {
     if (this.closed || !files.some((f) => this.down.get(f))) return this.reset();
     this.toldFiles = files;
     const problem = this.problem ?? 'Writing failed';
-    const after = problem === 'The disk is full' ? 'free some space and it carries on' : 'once it can write again it carries on';
+    const after = this.code === 'ENOSPC' ? 'free some space and it carries on' : 'once it can write again it carries on';
     this.tell(files, problem, `${problem}: Skill Workbench cannot write ${this.skill.name}'s ${listOf(files)}. Calls still work; ${after}, noting the gap.`);
   }
 
@@ -92,6 +97,7 @@ export class DiskTrouble {
     this.timer = null;
     this.down.clear();
     this.problem = null;
+    this.code = undefined;
     this.toldFiles = null;
   }
 }
