@@ -38,7 +38,7 @@ export class OptionsFlow implements OptionsCapability {
   async reset(name?: string): Promise<SkillOptionsChange> {
     const options = await this.list();
     if (name === undefined || name === null || name === '') {
-      await this.request(() => this.proc().then((p) => p.request(optionsReset, {}, { timeoutMs: this.ctx.timeoutMs })));
+      await this.resetAll();
       this.ctx.onTimeline?.({ kind: 'note', label: 'Options reset to their defaults', outcome: 'ok' });
       return this.changed();
     }
@@ -48,7 +48,7 @@ export class OptionsFlow implements OptionsCapability {
     } else {
       // A default the skill would refuse as a value (a text option without one): the SDK's own reset puts
       // every option back, so the others are set again as they were.
-      await this.request(() => this.proc().then((p) => p.request(optionsReset, {}, { timeoutMs: this.ctx.timeoutMs })));
+      await this.resetAll();
       for (const o of options) {
         if (o.name !== name && JSON.stringify(o.value) !== JSON.stringify(o.default)) await this.send(o, o.value);
       }
@@ -62,6 +62,12 @@ export class OptionsFlow implements OptionsCapability {
     if (found) return found;
     const known = options.length ? `Its options are: ${options.map((o) => o.name).join(', ')}.` : 'It declares no options.';
     throw new Error(`${this.skillName()} has no option called ${JSON.stringify(name)}. ${known}`);
+  }
+
+  /** The SDK's own reset: every option back to its default. */
+  private async resetAll(): Promise<void> {
+    const proc = await this.proc();
+    await this.request(() => proc.request(optionsReset, {}, { timeoutMs: this.ctx.timeoutMs }));
   }
 
   private async send(option: SkillOption, value: unknown): Promise<void> {
