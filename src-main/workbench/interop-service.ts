@@ -13,6 +13,7 @@
  */
 import type { ExposedData, ExposedFunction, InteropAnswer, InteropApi, SkillExposure, SkillSummary } from '../contract';
 import { JSONRPC, RpcError } from '../engine/errors';
+import { isObject } from '../engine/values';
 import type { InteropCapability, InteropSkillInfo, SkillInterop } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';
@@ -94,7 +95,7 @@ export class InteropService implements SkillInterop, InteropApi {
   private async panelCall(skillId: string, kind: 'data' | 'function', name: string, args: unknown): Promise<InteropAnswer> {
     const started = performance.now();
     const answer = (more: Partial<InteropAnswer>): InteropAnswer => ({ skillId, name, durationMs: Math.round(performance.now() - started), ...more });
-    if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {
+    if (args !== undefined && args !== null && !isObject(args)) {
       return answer({ error: `The ${kind === 'data' ? 'parameters' : 'arguments'} must be an object of named values.` });
     }
     try {
