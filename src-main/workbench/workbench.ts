@@ -129,7 +129,7 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async listSkills(): Promise<SkillSummary[]> {
-    return [...this.skills.values()].map((e) => summaryOf(e.ref, e.runtime));
+    return this.summaries();
   }
 
   async inspectSkill(skillId: string): Promise<SkillInfo> {
@@ -364,7 +364,7 @@ export class Workbench implements CoreApi, SkillHost {
     }
     for (const [id, e] of this.skills) if (!next.has(id)) void e.runtime?.close();
     this.skills = next;
-    this.events.emit('skills', [...next.values()].map((e) => summaryOf(e.ref, e.runtime)));
+    this.emitSkills();
   }
 
   private entry(skillId: string): Entry {
@@ -399,9 +399,18 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   /** An option may have shown or hidden tools: every window hears of the new count (and reads the tools again). */
-  private async optionsChanged(change: SkillOptionsChange): Promise<SkillOptionsChange> {
-    this.events.emit('skills', await this.listSkills());
+  /** An option may show or hide tools: every window's sidebar counts them again. */
+  private optionsChanged(change: SkillOptionsChange): SkillOptionsChange {
+    this.emitSkills();
     return change;
+  }
+
+  private summaries(): SkillSummary[] {
+    return [...this.skills.values()].map((e) => summaryOf(e.ref, e.runtime));
+  }
+
+  private emitSkills(): void {
+    this.events.emit('skills', this.summaries());
   }
 
   /** A warning of the home's shared stores (a secret that cannot be read): into the log of each skill open now. */
