@@ -72,6 +72,13 @@ test('a full disk: calls still answer, the app says so in plain words and again 
   const logBefore = fs.readFileSync(logFile, 'utf8');
   const historyBefore = fs.readFileSync(historyFile, 'utf8');
 
+  // The resume's toast lasts a few seconds: every success toast shown from here on is kept, to be read later.
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { successToasts: string[] }).successToasts = []);
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('.toast-success .toast-text')) if (!seen.includes(t.textContent ?? '')) seen.push(t.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   const room = fillDisk(fd.disk, 0);
   // More than a file's last page holds (a tmpfs takes writes into a page a file already has): long lines
   // for the log, long arguments for the message and call histories.
@@ -96,8 +103,8 @@ test('a full disk: calls still answer, the app says so in plain words and again 
 
   room.free();
   await expect(banner).toHaveCount(0, { timeout: 15_000 });
-  const resumed = page.locator('.toast-success').filter({ hasText: "Skill Workbench can write loud's" });
-  await expect(resumed).toContainText(/again\. What it could not write is noted as a gap\.$/);
+  const toasts = () => page.evaluate(() => (window as unknown as { successToasts: string[] }).successToasts);
+  await expect.poll(toasts).toContainEqual(expect.stringMatching(/^Skill Workbench can write loud's .+ again\. What it could not write is noted as a gap\.$/));
   await page.getByLabel('Search the log').fill("Skill Workbench can write loud's");
   await expect(page.locator('.search-count')).toContainText(/1/);
   await fd.shot('full-disk-resumed');
