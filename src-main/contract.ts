@@ -9,6 +9,7 @@ import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
 import { INTEROP_METHODS, type InteropApi } from './contract-interop';
+import type { AgentConfig } from './contract-bridge';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -19,6 +20,7 @@ export * from './contract-authoring';
 export * from './contract-logs';
 export * from './contract-agents';
 export * from './contract-interop';
+export * from './contract-bridge';
 
 export interface AgentApi {
   /**
@@ -114,6 +116,9 @@ export interface CoreApi {
   /** Saves settings and restarts the skill if it was running, so they take effect. */
   updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings>;
 
+  /** "Use from an agent": the config snippets that run this skill as an MCP server (`skillbench mcp`). Starts nothing. */
+  agentConfig(skillId: string): Promise<AgentConfig>;
+
 }
 
 export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi {}
@@ -160,6 +165,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
   getOptions: true, setOption: true, resetOptions: true,
   getSkillSettings: true, updateSkillSettings: true,
+  agentConfig: true,
 };
 const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];

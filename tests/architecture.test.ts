@@ -1,6 +1,6 @@
 /**
  * The layers hold: no import cycle anywhere in the engine or the renderer, engine imports go only
- * downwards (contract, engine, host, protocols, runtime, qa, authoring, workbench, then the front ends),
+ * downwards (contract, engine, host, protocols, runtime, qa, authoring, workbench, server, the MCP bridge, then the front ends),
  * nothing outside `electron/` imports Electron, and the renderer reaches the engine only through the contract
  * (and pure helpers that import nothing, such as engine/values.ts).
  */
@@ -20,6 +20,7 @@ const LAYERS: [string, RegExp][] = [
   ['authoring', /^authoring\//],
   ['workbench', /^workbench\//],
   ['server', /^server\//],
+  ['bridge', /^bridge\//],
   ['front ends', /^(cli|electron)\//],
 ];
 

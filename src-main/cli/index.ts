@@ -6,6 +6,7 @@ import * as call from './commands/call';
 import * as doctor from './commands/doctor';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
+import * as mcp from './commands/mcp';
 import * as message from './commands/message';
 import * as n3Service from './commands/n3-service';
 import * as newSkill from './commands/new';
@@ -25,7 +26,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule, 'n3-service': n3Service };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule, mcp, 'n3-service': n3Service };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

@@ -5,7 +5,8 @@
  * they all tell what happens.
  */
 import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
-import type { SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
+import type { AgentConfig, SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
+import { agentConfig } from './agent-config';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
@@ -130,6 +131,10 @@ export class Workbench implements CoreApi, SkillHost {
 
   async listSkills(): Promise<SkillSummary[]> {
     return this.summaries();
+  }
+
+  async agentConfig(skillId: string): Promise<AgentConfig> {
+    return agentConfig(this.entry(skillId).ref);
   }
 
   async inspectSkill(skillId: string): Promise<SkillInfo> {

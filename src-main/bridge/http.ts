@@ -1,0 +1,131 @@
+/**
+ * The bridge over Streamable HTTP, on 127.0.0.1 only, behind browser mode's gate (server/auth.ts): a random
+ * token (here also as `Authorization: Bearer`, what MCP clients send), an Origin allow-list that fails
+ * closed, and a Host check against DNS rebinding. One MCP session per client, each with its own SDK
+ * transport and `Server` over the one skill runtime.
+ */
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { Gate, newToken } from '../server/auth';
+import type { SkillBridge } from './skill-server';
+
+export const MCP_PATH = '/mcp';
+/** The largest request body: a tool's arguments, or a setup form's answers. */
+const MAX_BODY = 4 * 1024 * 1024;
+
+/** Browser mode's gate, which also takes the token from `Authorization: Bearer`. */
+class BearerGate extends Gate {
+  override tokenOf(req: IncomingMessage): string | null {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    return m ? m[1] : super.tokenOf(req);
+  }
+}
+
+export interface HttpBridge {
+  url: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function serveHttp(bridge: SkillBridge, opts: { port?: number; token?: string } = {}): Promise<HttpBridge> {
+  const host = '127.0.0.1';
+  const token = opts.token ?? newToken();
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  let gate: BearerGate | null = null;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const refused = gate!.refuse(req);
+    if (refused) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (refused.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="skillbench"';
+      res.writeHead(refused.status, headers).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: `${refused.reason}.` } }));
+      return;
+    }
+    if (new URL(req.url ?? '/', 'http://x').pathname !== MCP_PATH) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`The MCP endpoint is ${MCP_PATH}.\n`);
+      return;
+    }
+    const sid = req.headers['mcp-session-id'];
+    const known = typeof sid === 'string' ? sessions.get(sid) : undefined;
+    if (req.method === 'POST') {
+      const body = await readJson(req);
+      if (body === undefined) return jsonError(res, 400, -32700, 'The request body is not JSON.');
+      if (known) return known.handleRequest(req, res, body);
+      if (sid !== undefined) return jsonError(res, 404, -32001, 'That session has ended: initialize again.');
+      if (!isInitializeRequest(body)) return jsonError(res, 400, -32000, 'No session: send initialize first (without an Mcp-Session-Id header).');
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, transport),
+      });
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+      };
+      await bridge.connect(transport);
+      return transport.handleRequest(req, res, body);
+    }
+    if (req.method === 'GET' || req.method === 'DELETE') {
+      if (!known) return jsonError(res, sid === undefined ? 400 : 404, -32000, sid === undefined ? 'An Mcp-Session-Id header is required.' : 'That session has ended.');
+      return known.handleRequest(req, res);
+    }
+    res.writeHead(405, { Allow: 'GET, POST, DELETE' }).end();
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // Whatever a request holds, it fails alone.
+      if (!res.headersSent) jsonError(res, 500, -32603, 'The bridge could not handle that request.');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  gate = new BearerGate(token, host, port);
+  return {
+    url: `http://${host}:${port}${MCP_PATH}`,
+    token,
+    port,
+    close: async () => {
+      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      });
+    },
+  };
+}
+
+function jsonError(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+}
+
+/** The body as JSON, or undefined when it is not JSON or too large. */
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        resolve(undefined);
+      }
+    });
+    req.on('error', () => resolve(undefined));
+  });
+}

@@ -1,0 +1,233 @@
+/**
+ * One skill as an MCP server (issue 17 §2): the skill's runtime (a LiveRuntime: ticks driven, hot reload,
+ * host services for state, data and entities, its call history) behind the MCP SDK's `Server`. Each MCP
+ * connection (stdio's one, or one per HTTP session) gets its own `Server` over the same runtime.
+ *
+ * - tools/list: the skill's tools (names made safe, tool-map.ts), and its options as two tools of ours;
+ * - tools/call: the runtime's recorded call (the workbench's history shows agents' calls too); the
+ *   client's cancellation cancels it; stderr and the workbench's notes during a call become MCP logging
+ *   notifications on that call's stream, and "NN%" lines progress notifications where a token was sent;
+ * - a skill that needs setup asks for it by elicitation where the client can answer forms, else every
+ *   call answers one error naming `skillbench setup`;
+ * - every message out passes the redactor (scrubbed-transport.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  SetLevelRequestSchema,
+  type CallToolResult,
+  type LoggingLevel,
+  type ServerNotification,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { LogEntry, SkillInfo } from '../contract';
+import { startForCalls } from '../protocols/registry';
+import { serverName } from '../workbench/agent-config';
+import type { LiveRuntime } from '../runtime/live-runtime';
+import { ScrubbedTransport } from './scrubbed-transport';
+import { setupByElicitation, type SetupOutcome } from './setup-elicit';
+import { errorResult, mcpTools, toolResult } from './tool-map';
+
+const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const OPTIONS_LIST = 'skill_options';
+const OPTIONS_SET = 'set_skill_option';
+/** A progress line a skill writes to stderr ("50% complete", the protocol notes' convention). */
+const PROGRESS = /(\d{1,3}(?:\.\d+)?)\s*%/;
+
+export interface BridgeOptions {
+  /** The command that sets the skill up in a terminal, named in the error a client without forms gets. */
+  setupCommand: string;
+  version?: string;
+}
+
+interface ActiveCall {
+  send: (n: ServerNotification) => Promise<void>;
+  progressToken?: string | number;
+  progress: number;
+}
+
+export class SkillBridge {
+  private setupRun: Promise<SetupOutcome> | null = null;
+  private readonly servers = new Set<Server>();
+  private started: Promise<void> | null = null;
+
+  constructor(
+    readonly rt: LiveRuntime,
+    private readonly opts: BridgeOptions,
+  ) {}
+
+  /** Starts the skill once (a per-call protocol's start may fail: each call then reports its own failure). */
+  start(): Promise<void> {
+    this.started ??= startForCalls(this.rt);
+    return this.started;
+  }
+
+  /** A new MCP server for one connection, connected to `transport` through the redactor. */
+  async connect(transport: Transport): Promise<Server> {
+    const server = this.newServer();
+    this.servers.add(server);
+    server.onclose = () => this.servers.delete(server);
+    await server.connect(new ScrubbedTransport(transport, this.rt.redactor));
+    return server;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.servers].map((s) => s.close().catch(() => undefined)));
+    await this.rt.close();
+  }
+
+  private info(): SkillInfo {
+    const info = this.rt.info();
+    if (!info) throw new McpError(ErrorCode.InternalError, `${this.rt.ref.name} could not be started: ${this.rt.statusDetail ?? 'see its log'}.`);
+    return info;
+  }
+
+  private newServer(): Server {
+    const rt = this.rt;
+    const server = new Server(
+      { name: serverName(rt.ref.name), title: rt.ref.name, version: this.opts.version ?? rt.info()?.version ?? '0.0.0' },
+      {
+        capabilities: { tools: { listChanged: true }, logging: {} },
+        instructions: rt.ref.description,
+      },
+    );
+    let level: LoggingLevel = 'debug';
+    const calls = new Set<ActiveCall>();
+    let listed = '';
+
+    server.setRequestHandler(SetLevelRequestSchema, (req) => {
+      level = req.params.level;
+      return {};
+    });
+
+    const tools = async () => {
+      await this.start();
+      const info = this.info();
+      const options = info.capabilities.options ? [OPTIONS_LIST, OPTIONS_SET] : [];
+      const mapped = mcpTools(info.tools, options);
+      const list: Tool[] = [...mapped.tools, ...(options.length ? optionTools() : [])];
+      return { info, list, original: mapped.original };
+    };
+
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const { list } = await tools();
+      listed = JSON.stringify(list);
+      return { tools: list };
+    });
+
+    server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
+      const { info, list, original } = await tools();
+      const name = req.params.name;
+      const args = req.params.arguments ?? {};
+      if (info.capabilities.options && (name === OPTIONS_LIST || name === OPTIONS_SET)) return this.options(name, args);
+      const own = original.get(name);
+      if (own === undefined) throw new McpError(ErrorCode.InvalidParams, `${rt.ref.name} has no tool "${name}". Its tools: ${list.map((t) => t.name).join(', ')}.`);
+      if (info.needsSetup) {
+        const ready = await this.ensureSetUp(server);
+        if (!ready.done) return errorResult(ready.message!);
+        if (JSON.stringify((await tools()).list) !== listed) await server.sendToolListChanged().catch(() => undefined);
+      }
+      const call: ActiveCall = { send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: 0 };
+      const callId = randomUUID();
+      const cancel = () => rt.cancel(callId);
+      extra.signal.addEventListener('abort', cancel, { once: true });
+      calls.add(call);
+      try {
+        const { outcome } = await rt.recordedCall(own, args, { callId });
+        return toolResult(outcome, list.find((t) => t.name === name)?.outputSchema !== undefined);
+      } finally {
+        calls.delete(call);
+        extra.signal.removeEventListener('abort', cancel);
+      }
+    });
+
+    // What the skill writes to stderr, and the workbench's notes about it, as logging notifications: on a
+    // running call's stream where there is one (HTTP clients hear it there), else to the session.
+    const unsubscribe = rt.logs.subscribe((entries) => {
+      for (const e of entries) {
+        if (e.stream === 'stdout') continue;
+        const lvl = levelOf(e);
+        const data = e.text;
+        const note: ServerNotification = { method: 'notifications/message', params: { level: lvl, logger: e.stream === 'stderr' ? 'stderr' : 'skillbench', data } };
+        const call = [...calls].pop();
+        if (LEVELS.indexOf(lvl) >= LEVELS.indexOf(level)) {
+          if (call) void call.send(note).catch(() => undefined);
+          else if (server.transport) void server.notification(note).catch(() => undefined);
+        }
+        const pct = e.stream === 'stderr' ? PROGRESS.exec(e.text) : null;
+        if (call?.progressToken !== undefined && pct) {
+          const progress = Math.min(100, Number(pct[1]));
+          if (progress > call.progress) {
+            call.progress = progress;
+            void call.send({ method: 'notifications/progress', params: { progressToken: call.progressToken, progress, total: 100, message: e.text } }).catch(() => undefined);
+          }
+        }
+      }
+    });
+
+    // A hot reload (the skill's files changed) may change its tools: the client is told to list them again.
+    const unwatch = rt.onStatus(({ status }) => {
+      if (status !== 'ready' || !listed || !server.transport) return;
+      void tools().then(({ list }) => {
+        if (JSON.stringify(list) !== listed) return server.sendToolListChanged();
+      }).catch(() => undefined);
+    });
+    const closed = server.onclose;
+    server.onclose = () => {
+      unsubscribe();
+      unwatch();
+      closed?.();
+    };
+    return server;
+  }
+
+  /** The skill's setup, asked of this connection's user (one setup at a time, whoever asks). */
+  private async ensureSetUp(server: Server): Promise<SetupOutcome> {
+    const name = this.rt.ref.name;
+    const hint = `${name} needs to be set up first. Run "${this.opts.setupCommand}" in a terminal (or set it up in Skill Workbench), then call it again.`;
+    if (!server.getClientCapabilities()?.elicitation) return { done: false, message: hint };
+    this.setupRun ??= setupByElicitation(name, this.rt.capability('setup'), (params) => server.elicitInput(params))
+      .catch((err: Error) => ({ done: false, message: `The setup of ${name} could not be asked for (${err.message}).` }))
+      .finally(() => (this.setupRun = null));
+    const outcome = await this.setupRun;
+    return outcome.done ? outcome : { done: false, message: `${outcome.message ?? ''}\n\n${hint}`.trim() };
+  }
+
+  private async options(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    const options = this.rt.capability('options');
+    try {
+      if (name === OPTIONS_LIST) {
+        const list = await options.list();
+        return { content: [{ type: 'text', text: JSON.stringify(list, null, 2) }], structuredContent: { options: list } };
+      }
+      if (typeof args.name !== 'string') return errorResult(`${OPTIONS_SET} needs the option's "name" (see ${OPTIONS_LIST}).`);
+      const change = await options.set(args.name, args.value);
+      // An option may show or hide tools.
+      for (const s of this.servers) void s.sendToolListChanged().catch(() => undefined);
+      return { content: [{ type: 'text', text: JSON.stringify(change.options, null, 2) }], structuredContent: { options: change.options } };
+    } catch (err) {
+      return errorResult((err as Error).message);
+    }
+  }
+}
+
+function levelOf(e: LogEntry): LoggingLevel {
+  if (e.stream === 'system') return 'notice';
+  return /\b(error|exception|traceback)\b/i.test(e.text) ? 'error' : /\bwarn(ing)?\b/i.test(e.text) ? 'warning' : 'info';
+}
+
+function optionTools(): Tool[] {
+  return [
+    { name: OPTIONS_LIST, description: "The skill's options (settings it reads while it runs), with their values and choices.", inputSchema: { type: 'object', properties: {} } },
+    {
+      name: OPTIONS_SET,
+      description: 'Changes one of the skill\'s options (see skill_options); some options show or hide tools.',
+      inputSchema: { type: 'object', properties: { name: { type: 'string', description: 'The option\'s name' }, value: { description: 'Its new value' } }, required: ['name'] },
+    },
+  ];
+}

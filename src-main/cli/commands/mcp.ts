@@ -1,0 +1,91 @@
+/**
+ * `skillbench mcp <path>`: one skill, of any protocol, as an MCP server (src-main/bridge), over stdio (the
+ * default: stdout is the protocol, every note of ours goes to stderr) or Streamable HTTP on 127.0.0.1 with
+ * a token. `--print-config` prints what an agent's config needs to run it (the app shows the same).
+ */
+import { defaultHome } from '../../host/paths';
+import { skillFolder } from '../../host/workbench-home';
+import { resolveSkill } from '../../protocols/discover';
+import { LiveRuntime } from '../../runtime/live-runtime';
+import { readSettings } from '../../runtime/skill-settings';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveHttp } from '../../bridge/http';
+import { SkillBridge } from '../../bridge/skill-server';
+import { agentConfig } from '../../workbench/agent-config';
+import { parse } from '../args';
+import { inheritedEnv, protocolOption, RUN_OPTIONS } from '../open-skill';
+import { EXIT, json, UsageError, type Io } from '../output';
+
+export const help =
+  'mcp <path> [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code';
+
+const MIN_TOKEN = 16;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    http: { type: 'string' },
+    'host-token': { type: 'string' },
+    'print-config': { type: 'boolean' },
+    debug: { type: 'boolean' },
+    ...RUN_OPTIONS,
+  });
+  const target = positionals[0];
+  if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script');
+  const ref = resolveSkill(target, { skill: values.skill as string | undefined, protocol: protocolOption(values.protocol) });
+  if (values['print-config']) {
+    const config = agentConfig(ref);
+    if (values.json) io.out(json(config));
+    else io.out(config.snippets.map((s) => `${s.label}: ${s.where}\n${s.text}`).join('\n\n'));
+    return EXIT.OK;
+  }
+  const port = values.http === undefined ? null : Number(values.http);
+  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${values.http}"`);
+  // The token is taken out of the environment at once: the skill's process must never see it.
+  const token = (values['host-token'] as string | undefined) ?? process.env.SKILLBENCH_MCP_TOKEN;
+  delete process.env.SKILLBENCH_MCP_TOKEN;
+  if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
+    throw new UsageError(`the token must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);
+  }
+  if (port === null) guardStdout();
+
+  const home = defaultHome();
+  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
+  if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
+  // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
+  const rt = LiveRuntime.withSettings(ref, home, { env });
+  const setupTarget = ref.dir.includes(' ') ? `"${ref.dir}"` : ref.dir;
+  const bridge = new SkillBridge(rt, { setupCommand: `skillbench setup ${setupTarget}` });
+  bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
+
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  let closeHttp: (() => Promise<void>) | null = null;
+  if (port === null) {
+    const transport = new StdioServerTransport();
+    const server = await bridge.connect(transport);
+    // The client closing stdin ends the server.
+    server.onclose = () => stop();
+    process.stdin.on('end', () => stop());
+    io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) over stdio.`);
+  } else {
+    const http = await serveHttp(bridge, { port, token });
+    closeHttp = http.close;
+    io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) at ${http.url}`);
+    io.err(`Token: ${http.token}`);
+    io.err(`Send it as the header "Authorization: Bearer ${http.token}" (or add ?token=${http.token} to the address).`);
+  }
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await stopped;
+  await closeHttp?.();
+  await bridge.close();
+  return EXIT.OK;
+}
+
+/** stdout is the protocol: anything that would print there (a stray console.log) goes to stderr instead. */
+function guardStdout(): void {
+  const toErr = (...a: unknown[]) => console.error(...a);
+  console.log = toErr;
+  console.info = toErr;
+  console.debug = toErr;
+}

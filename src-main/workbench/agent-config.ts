@@ -1,0 +1,45 @@
+/**
+ * The one place the "use this skill from an agent" configuration is made: `skillbench mcp --print-config`
+ * prints it and the app's "Use from an agent" dialog shows it, so the two never differ. The agent runs
+ * `node <absolute path of bin/skillbench.cjs> mcp <the skill's folder> --skill <its name>`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AgentConfig, AgentConfigSnippet, SkillRef } from '../contract';
+
+/** The `skillbench` launcher: SKILLBENCH_BIN, else bin/skillbench.cjs found above this module. */
+export function skillbenchBin(): string {
+  if (process.env.SKILLBENCH_BIN) return path.resolve(process.env.SKILLBENCH_BIN);
+  let dir = typeof __dirname === 'string' ? __dirname : process.cwd();
+  for (let i = 0; i < 6; i++) {
+    const bin = path.join(dir, 'bin', 'skillbench.cjs');
+    if (fs.existsSync(bin)) return bin;
+    dir = path.dirname(dir);
+  }
+  const packaged = (process as { resourcesPath?: string }).resourcesPath;
+  return path.join(packaged ?? process.cwd(), 'bin', 'skillbench.cjs');
+}
+
+/** A name for the server in the agent's list: the skill's name in lower-case words joined by "-". */
+export function serverName(skill: string): string {
+  return skill.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'skill';
+}
+
+export function agentConfig(ref: Pick<SkillRef, 'name' | 'dir'>, bin = skillbenchBin()): AgentConfig {
+  const name = serverName(ref.name);
+  const command = 'node';
+  // --skill always: a folder may hold several skills (an agent's actions), and naming it never hurts.
+  const args = [bin, 'mcp', path.resolve(ref.dir), '--skill', ref.name];
+  const entry = { command, args };
+  const json = (v: unknown) => JSON.stringify(v, null, 2);
+  const snippets: AgentConfigSnippet[] = [
+    { client: 'claude', label: 'Claude Desktop', where: 'claude_desktop_config.json (Settings, Developer, Edit Config)', text: json({ mcpServers: { [name]: entry } }) },
+    { client: 'cursor', label: 'Cursor', where: '.cursor/mcp.json in your project, or ~/.cursor/mcp.json for every project', text: json({ mcpServers: { [name]: entry } }) },
+    { client: 'vscode', label: 'VS Code', where: '.vscode/mcp.json in your workspace', text: json({ servers: { [name]: { type: 'stdio', ...entry } } }) },
+  ];
+  return { name, command, args, commandLine: [command, ...args].map(shellWord).join(' '), snippets };
+}
+
+function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
