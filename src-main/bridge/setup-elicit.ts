@@ -28,7 +28,8 @@ export function stepSchema(step: SetupStep): Schema {
   const required: string[] = [];
   for (const f of step.fields) {
     properties[f.name] = propertyOf(f);
-    if (f.required !== false && f.type !== 'boolean') required.push(f.name);
+    // A field with a default is not required of the client: the default is applied when it is left out.
+    if (f.required !== false && f.type !== 'boolean' && (f.default === undefined || f.default === null)) required.push(f.name);
   }
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

@@ -64,6 +64,9 @@ export function toolResult(outcome: CallOutcome, declaresOutput = false): CallTo
   const data = outcome.data;
   const text = outcome.text ?? (data === undefined ? '' : JSON.stringify(data, null, 2));
   const result: CallToolResult = { content: [{ type: 'text', text }] };
+  // A summary beside its data (an action's "result" text): the data goes along as JSON text too, for
+  // clients that read only the content.
+  if (data !== undefined && outcome.text !== undefined && !/^\s*[[{]/.test(outcome.text)) result.content.push({ type: 'text', text: JSON.stringify(data, null, 2) });
   if (isRecord(data)) result.structuredContent = data;
   // A tool that declares an output schema must send structured content: a bare value is wrapped.
   else if (declaresOutput && data !== undefined) result.structuredContent = { result: data };
