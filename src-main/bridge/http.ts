@@ -10,11 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Gate, newToken } from '../server/auth';
+import { BoundedEventStore } from './event-store';
 import type { SkillBridge } from './skill-server';
 
 export const MCP_PATH = '/mcp';
 /** The largest request body: a tool's arguments, or a setup form's answers. */
 const MAX_BODY = 4 * 1024 * 1024;
+/** How long a client whose SSE stream ended waits before it reconnects (the `retry` field). */
+const RETRY_MS = 1000;
 
 /** Browser mode's gate, which also takes the token from `Authorization: Bearer`. */
 class BearerGate extends Gate {
@@ -59,6 +62,8 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
       if (!isInitializeRequest(body)) return jsonError(res, 400, -32000, 'No session: send initialize first (without an Mcp-Session-Id header).');
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        eventStore: new BoundedEventStore(),
+        retryInterval: RETRY_MS,
         onsessioninitialized: (id) => void sessions.set(id, transport),
       });
       transport.onclose = () => {

@@ -48,6 +48,7 @@ export interface BridgeOptions {
 interface ActiveCall {
   send: (n: ServerNotification) => Promise<void>;
   progressToken?: string | number;
+  /** The last progress sent (-1: none yet); each one sent must be higher (the spec). */
   progress: number;
 }
 
@@ -132,7 +133,7 @@ export class SkillBridge {
         if (!ready.done) return errorResult(ready.message!);
         if (JSON.stringify((await tools()).list) !== listed) await server.sendToolListChanged().catch(() => undefined);
       }
-      const call: ActiveCall = { send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: 0 };
+      const call: ActiveCall = { send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: -1 };
       const callId = randomUUID();
       const cancel = () => rt.cancel(callId);
       extra.signal.addEventListener('abort', cancel, { once: true });
