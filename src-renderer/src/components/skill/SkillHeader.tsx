@@ -8,6 +8,7 @@ import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
 import { ProcessSettingsButton } from '../settings/ProcessSettingsDialog';
+import { UseFromAgentButton } from './UseFromAgent';
 import { useStore } from '../../store';
 
 export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
@@ -26,6 +27,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
           <CrashBadge skillId={summary.id} report={summary.crashes} />
           <span className="spacer" />
           <RecordControl key={summary.id} skillId={summary.id} />
+          <UseFromAgentButton key={`agent-${summary.id}`} summary={summary} />
           <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} />
           <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" />
         </div>
