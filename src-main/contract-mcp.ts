@@ -8,7 +8,10 @@
  * `outcome.data` is the structuredContent and `outcome.text` the text blocks joined. Progress of a call
  * arrives as `mcpProgress` events named by the call's id.
  */
-import type { JsonSchema } from './contract-types';
+
+/** A JSON Schema as a server declares it (the same loose shape as contract-types' JsonSchema; this file imports nothing). */
+export type McpJsonSchema = { [key: string]: unknown };
+type JsonSchema = McpJsonSchema;
 
 // ---- the server ----
 
@@ -296,6 +299,8 @@ export interface McpConfigWrite {
   /** Servers left out, with the reason in plain words. */
   skipped: { name: string; reason: string }[];
   skillIds: string[];
+  /** What the user still has to do, in plain words (a VS Code input to set as a secret, ...). */
+  notes?: string[];
 }
 
 /** The MCP views' commands (served by the workbench's MCP service). Each starts the server if it is not running. */
@@ -335,7 +340,7 @@ export interface McpApi {
   /** Adds one server to `.mcp.json` in `folder` (written atomically; the folder joins the workspace). */
   addMcpServer(folder: string, server: McpServerAdd): Promise<McpConfigWrite>;
   /** Reads a config file's servers without writing anything (Claude Desktop, Cursor, VS Code or `.mcp.json`). */
-  readMcpConfig(file: string): Promise<{ shape: McpConfigShape; servers: McpServerConfig[]; skipped: { name: string; reason: string }[] }>;
+  readMcpConfig(file: string): Promise<{ shape: McpConfigShape; servers: McpServerConfig[]; skipped: { name: string; reason: string }[]; notes?: string[] }>;
   /** Merges a config file's servers (all, or those named) into `.mcp.json` in `folder`; the folder joins the workspace. */
   importMcpConfig(file: string, folder: string, names?: string[]): Promise<McpConfigWrite>;
 }
