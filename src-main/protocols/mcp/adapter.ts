@@ -109,7 +109,13 @@ export class McpSkill implements SkillAdapter {
           if (opts.callId) this.ctx.onMcp?.('mcpProgress', { skillId: this.ref.id, callId: opts.callId, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) });
         },
       });
-      const raw = await this.supervisor.track(work.catch((err) => Promise.reject(engineError(err, `The call of ${tool}`))));
+      const raw = await this.supervisor.track(
+        work.catch((err) => {
+          // The SDK words a cancel as a timeout: our own signal says which it was.
+          if (opts.signal?.aborted) throw new SkillError('CANCELLED', `The call of ${tool} was cancelled; the server was told.`);
+          throw engineError(err, `The call of ${tool}`);
+        }),
+      );
       return outcomeOf(raw as Record<string, unknown>, Math.round(performance.now() - started));
     } catch (err) {
       return errorOutcome(err, started, this.ctx.logs);
