@@ -15,8 +15,10 @@ export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, ...MCP
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss', 'mcp'];
 
 /** The skill path of a command's positionals, and the rest: none when an MCP server is named by option. */
-export function skillTarget(positionals: string[], values: Record<string, unknown>): { target: string | undefined; rest: string[] } {
-  return namesMcpServer(values) ? { target: undefined, rest: positionals } : { target: positionals[0], rest: positionals.slice(1) };
+export function skillTarget(positionals: string[], values: Record<string, unknown>, after = 0): { target: string | undefined; rest: string[] } {
+  if (!namesMcpServer(values)) return { target: positionals[0], rest: positionals.slice(1) };
+  if (positionals.length > after) throw new UsageError(`give a skill path or an MCP server option (--mcp-config, --command, --url), not both ("${positionals[0]}")`);
+  return { target: undefined, rest: positionals };
 }
 
 export function protocolOption(p: unknown): Protocol | undefined {

@@ -22,7 +22,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     'show-secrets': { type: 'boolean' },
     ...RUN_OPTIONS,
   });
-  const { target, rest } = skillTarget(positionals, values);
+  const { target, rest } = skillTarget(positionals, values, 1);
   const [tool] = rest;
   if (!tool) throw new UsageError('call needs a skill path (or an MCP server option) and a tool name (for an action skill, the action)');
   const args = readArgs(values.args as string | undefined, values['args-file'] as string | undefined);
