@@ -94,6 +94,7 @@ describe('the command line on MCP servers', () => {
     const replayed = await cli(['replay', rec], { home });
     expect(replayed.stderr).toBe('');
     expect(replayed.code).toBe(0);
-    expect(replayed.stdout).toMatch(/1 (call|of 1)|match/i);
+    expect(replayed.stdout).toMatch(/✓ \S+ echo/);
+    expect(replayed.stdout).toMatch(/All 1 calls? matched/);
   });
 });
