@@ -39,4 +39,19 @@ describe('recording an MCP server in the app', () => {
     ]);
     expect(replay.mismatched).toBe(0);
   });
+
+  it('saves calls of an MCP server in a collection and runs it with its assertions', async ({ cleanup }) => {
+    const dir = mcpFolder(cleanup, { everything: everythingStdio() });
+    const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    const saved = await wb.authoring.saveRequest(id, {
+      collection: { name: 'smoke' },
+      request: { name: 'echo it', tool: 'echo', args: { message: 'checked' }, assertions: [{ contains: 'Echo: checked' }] },
+    });
+    await wb.authoring.saveRequest(id, { collection: { dir: saved.collection.dir }, request: { name: 'sum', tool: 'get-sum', args: { a: 2, b: 3 }, assertions: [{ contains: '6' }] } });
+    const report = await wb.authoring.runCollection(id, saved.collection.dir);
+    expect(report.results.map((r) => [r.name, r.pass])).toEqual([
+      ['echo it', true],
+      ['sum', false],
+    ]);
+  });
 });
