@@ -303,11 +303,15 @@ export interface McpConfigWrite {
   notes?: string[];
 }
 
-/** The MCP views' commands (served by the workbench's MCP service). Each starts the server if it is not running. */
+/**
+ * The MCP views' commands (served by the workbench's MCP service). Those that ask the server something start it
+ * if it is not running; those that read the workbench's side (mcpSession, mcpLogMessages, mcpPending, mcpGetRoots,
+ * mcpSetRoots) start nothing. Adding servers needs a folder that is open in the workspace (or inside one), or picked.
+ */
 export interface McpApi {
   /** The server's identity, capabilities and instructions. */
   mcpServerInfo(skillId: string): Promise<McpServerInfo>;
-  /** Everything a view needs at once: server, log level, subscriptions, roots, pending requests. */
+  /** Everything a view needs at once: server (null until it connected), log level, subscriptions, roots, pending requests. */
   mcpSession(skillId: string): Promise<McpSessionState>;
   /** The server's tools with their annotations (call them with `callTool`). */
   mcpListTools(skillId: string): Promise<McpTool[]>;
