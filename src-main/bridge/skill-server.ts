@@ -25,13 +25,15 @@ import {
   type ServerNotification,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { LogEntry, SkillInfo } from '../contract';
+import type { EventName, LogEntry, McpEvents, SkillInfo } from '../contract';
 import { startForCalls } from '../protocols/registry';
 import { serverName } from '../workbench/agent-config';
 import type { LiveRuntime } from '../runtime/live-runtime';
+import type { Emit } from '../runtime/skill-runtime';
 import { ScrubbedTransport } from './scrubbed-transport';
 import { setupByElicitation, type SetupOutcome } from './setup-elicit';
 import { errorResult, mcpTools, toolResult } from './tool-map';
+import { askUpstream, type Connection } from './upstream-mcp';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const OPTIONS_LIST = 'skill_options';
@@ -46,21 +48,34 @@ export interface BridgeOptions {
 }
 
 interface ActiveCall {
+  callId: string;
   send: (n: ServerNotification) => Promise<void>;
   progressToken?: string | number;
   /** The last progress sent (-1: none yet); each one sent must be higher (the spec). */
   progress: number;
 }
 
+type Listener = (event: EventName, payload: unknown) => void;
+
 export class SkillBridge {
+  readonly rt: LiveRuntime;
   private setupRun: Promise<SetupOutcome> | null = null;
-  private readonly servers = new Set<Server>();
+  /** Each MCP connection's server and its calls under way (the last one hears what the skill says). */
+  private readonly connections = new Map<Server, Connection>();
+  private readonly listeners = new Set<Listener>();
   private started: Promise<void> | null = null;
 
+  /** `make` builds the skill's runtime around the bridge's `emit` (an MCP server's progress, logs and requests arrive there). */
   constructor(
-    readonly rt: LiveRuntime,
+    make: (emit: Emit) => LiveRuntime,
     private readonly opts: BridgeOptions,
-  ) {}
+  ) {
+    this.rt = make((event, payload) => {
+      // A server proxied (the mcp protocol) asks its user through us: the client of the call under way answers.
+      if (event === 'mcpRequest') void askUpstream(this.rt, payload as McpEvents['mcpRequest'], [...this.connections.values()]);
+      for (const l of this.listeners) l(event, payload);
+    });
+  }
 
   /** Starts the skill once (a per-call protocol's start may fail: each call then reports its own failure). */
   start(): Promise<void> {
@@ -71,14 +86,12 @@ export class SkillBridge {
   /** A new MCP server for one connection, connected to `transport` through the redactor. */
   async connect(transport: Transport): Promise<Server> {
     const server = this.newServer();
-    this.servers.add(server);
-    server.onclose = () => this.servers.delete(server);
     await server.connect(new ScrubbedTransport(transport, this.rt.redactor));
     return server;
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.servers].map((s) => s.close().catch(() => undefined)));
+    await Promise.all([...this.connections.keys()].map((s) => s.close().catch(() => undefined)));
     await this.rt.close();
   }
 
@@ -99,7 +112,21 @@ export class SkillBridge {
     );
     let level: LoggingLevel = 'debug';
     const calls = new Set<ActiveCall>();
+    this.connections.set(server, { server, calls });
     let listed = '';
+    const proxied = rt.ref.protocol === 'mcp';
+    const log = (note: ServerNotification & { method: 'notifications/message' }) => {
+      if (LEVELS.indexOf(note.params.level) < LEVELS.indexOf(level)) return;
+      const call = [...calls].pop();
+      if (call) void call.send(note).catch(() => undefined);
+      else if (server.transport) void server.notification(note).catch(() => undefined);
+    };
+    const progress = (call: ActiveCall, value: number, total?: number, message?: string) => {
+      if (call.progressToken === undefined || value <= call.progress) return;
+      call.progress = value;
+      const params = { progressToken: call.progressToken, progress: value, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+      void call.send({ method: 'notifications/progress', params }).catch(() => undefined);
+    };
 
     server.setRequestHandler(SetLevelRequestSchema, (req) => {
       level = req.params.level;
@@ -133,8 +160,8 @@ export class SkillBridge {
         if (!ready.done) return errorResult(ready.message!);
         if (JSON.stringify((await tools()).list) !== listed) await server.sendToolListChanged().catch(() => undefined);
       }
-      const call: ActiveCall = { send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: -1 };
       const callId = randomUUID();
+      const call: ActiveCall = { callId, send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: -1 };
       const cancel = () => rt.cancel(callId);
       extra.signal.addEventListener('abort', cancel, { once: true });
       calls.add(call);
@@ -151,25 +178,28 @@ export class SkillBridge {
     // running call's stream where there is one (HTTP clients hear it there), else to the session.
     const unsubscribe = rt.logs.subscribe((entries) => {
       for (const e of entries) {
-        if (e.stream === 'stdout') continue;
-        const lvl = levelOf(e);
-        const data = e.text;
-        const note: ServerNotification = { method: 'notifications/message', params: { level: lvl, logger: e.stream === 'stderr' ? 'stderr' : 'skillbench', data } };
-        const call = [...calls].pop();
-        if (LEVELS.indexOf(lvl) >= LEVELS.indexOf(level)) {
-          if (call) void call.send(note).catch(() => undefined);
-          else if (server.transport) void server.notification(note).catch(() => undefined);
-        }
+        // A proxied server's own log messages come whole (mcpLog, below), not as the workbench's lines.
+        if (e.stream === 'stdout' || (proxied && e.stream === 'system')) continue;
+        log({ method: 'notifications/message', params: { level: levelOf(e), logger: e.stream === 'stderr' ? 'stderr' : 'skillbench', data: e.text } });
         const pct = e.stream === 'stderr' ? PROGRESS.exec(e.text) : null;
-        if (call?.progressToken !== undefined && pct) {
-          const progress = Math.min(100, Number(pct[1]));
-          if (progress > call.progress) {
-            call.progress = progress;
-            void call.send({ method: 'notifications/progress', params: { progressToken: call.progressToken, progress, total: 100, message: e.text } }).catch(() => undefined);
-          }
-        }
+        const call = [...calls].pop();
+        if (call && pct) progress(call, Math.min(100, Number(pct[1])), 100, e.text);
       }
     });
+    // What a proxied MCP server says during a call: its progress (named by our call id), its log messages, its tool list changing.
+    const listener: Listener = (event, payload) => {
+      if (event === 'mcpProgress') {
+        const p = payload as McpEvents['mcpProgress'];
+        const call = [...calls].find((c) => c.callId === p.callId);
+        if (call) progress(call, p.progress, p.total, p.message);
+      } else if (event === 'mcpLog') {
+        const m = payload as McpEvents['mcpLog'];
+        log({ method: 'notifications/message', params: { level: m.level, ...(m.logger ? { logger: m.logger } : {}), data: m.data } });
+      } else if (event === 'mcpListChanged' && (payload as McpEvents['mcpListChanged']).list === 'tools' && server.transport) {
+        void server.sendToolListChanged().catch(() => undefined);
+      }
+    };
+    this.listeners.add(listener);
 
     // A hot reload (the skill's files changed) may change its tools: the client is told to list them again.
     const unwatch = rt.onStatus(({ status }) => {
@@ -182,6 +212,8 @@ export class SkillBridge {
     server.onclose = () => {
       unsubscribe();
       unwatch();
+      this.listeners.delete(listener);
+      this.connections.delete(server);
       closed?.();
     };
     return server;
@@ -209,7 +241,7 @@ export class SkillBridge {
       if (typeof args.name !== 'string') return errorResult(`${OPTIONS_SET} needs the option's "name" (see ${OPTIONS_LIST}).`);
       const change = await options.set(args.name, args.value);
       // An option may show or hide tools.
-      for (const s of this.servers) void s.sendToolListChanged().catch(() => undefined);
+      for (const s of this.connections.keys()) void s.sendToolListChanged().catch(() => undefined);
       return { content: [{ type: 'text', text: JSON.stringify(change.options, null, 2) }], structuredContent: { options: change.options } };
     } catch (err) {
       return errorResult((err as Error).message);

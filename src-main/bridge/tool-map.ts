@@ -27,7 +27,9 @@ export function mcpTools(tools: ToolInfo[], reserved: string[] = []): McpTools {
     const tool: Tool = { name, inputSchema: objectSchema(t.inputSchema) as Tool['inputSchema'] };
     const description = name === t.name ? t.description : [t.description, `(The skill calls it "${t.name}".)`].filter(Boolean).join(' ');
     if (description) tool.description = description;
-    if (t.group) tool.title = `${t.group}: ${t.name}`;
+    if (t.title) tool.title = t.title;
+    else if (t.group) tool.title = `${t.group}: ${t.name}`;
+    if (t.annotations) tool.annotations = t.annotations as Tool['annotations'];
     if (isObjectSchema(t.outputSchema)) tool.outputSchema = t.outputSchema as Tool['outputSchema'];
     out.push(tool);
   }
@@ -54,6 +56,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * a tool's own error (or a crash, a timeout) as `isError` with the reason in plain words.
  */
 export function toolResult(outcome: CallOutcome, declaresOutput = false): CallToolResult {
+  // An MCP server's own answer (the bridge as a proxy) goes on whole: every kind of content, as it was.
+  if (outcome.mcp) {
+    const r: CallToolResult = { content: outcome.mcp.content as CallToolResult['content'] };
+    if (outcome.mcp.structuredContent) r.structuredContent = outcome.mcp.structuredContent;
+    if (outcome.mcp.isError) r.isError = true;
+    return r;
+  }
   if (!outcome.ok) {
     const err = outcome.error;
     const lines = [err?.message ?? 'The tool failed.'];

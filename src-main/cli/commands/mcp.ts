@@ -13,11 +13,12 @@ import { serveHttp } from '../../bridge/http';
 import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
 import { parse } from '../args';
-import { inheritedEnv, protocolOption, RUN_OPTIONS } from '../open-skill';
+import { mcpRef, namesMcpServer } from '../mcp-source';
+import { inheritedEnv, protocolOption, RUN_OPTIONS, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'mcp <path> [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code';
+  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client';
 
 const MIN_TOKEN = 16;
 
@@ -29,9 +30,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     debug: { type: 'boolean' },
     ...RUN_OPTIONS,
   });
-  const target = positionals[0];
-  if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script');
-  const ref = resolveSkill(target, { skill: values.skill as string | undefined, protocol: protocolOption(values.protocol) });
+  const { target } = skillTarget(positionals, values);
+  let ref;
+  // An MCP server named by option (--mcp-config, --command, --url) is served through the bridge as a proxy.
+  if (namesMcpServer(values)) ref = mcpRef(values);
+  else {
+    if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script (or an MCP server: --mcp-config FILE --server NAME, --command "…", --url URL)');
+    ref = resolveSkill(target, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+  }
   if (values['print-config']) {
     const config = agentConfig(ref);
     if (values.json) io.out(json(config));
@@ -52,9 +58,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
   if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
-  const rt = LiveRuntime.withSettings(ref, home, { env });
   const setupTarget = ref.dir.includes(' ') ? `"${ref.dir}"` : ref.dir;
-  const bridge = new SkillBridge(rt, { setupCommand: `skillbench setup ${setupTarget}` });
+  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit }), { setupCommand: `skillbench setup ${setupTarget}` });
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
   let stop!: () => void;
