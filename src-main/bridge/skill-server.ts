@@ -85,6 +85,9 @@ export class SkillBridge {
 
   /** A new MCP server for one connection, connected to `transport` through the redactor. */
   async connect(transport: Transport): Promise<Server> {
+    // Started first, so the server's name, version and instructions are the skill's; a skill that fails to
+    // start is still served: each call then says why.
+    await this.start().catch(() => undefined);
     const server = this.newServer();
     await server.connect(new ScrubbedTransport(transport, this.rt.redactor));
     return server;
@@ -104,19 +107,22 @@ export class SkillBridge {
   private newServer(): Server {
     const rt = this.rt;
     const server = new Server(
-      { name: serverName(rt.ref.name), title: rt.ref.name, version: this.opts.version ?? rt.info()?.version ?? '0.0.0' },
+      { name: serverName(rt.info()?.name ?? rt.ref.name), title: rt.info()?.name ?? rt.ref.name, version: this.opts.version ?? rt.info()?.version ?? '0.0.0' },
       {
         capabilities: { tools: { listChanged: true }, logging: {} },
-        instructions: rt.ref.description,
+        instructions: rt.info()?.description ?? rt.ref.description,
       },
     );
     let level: LoggingLevel = 'debug';
+    // Nothing is sent before the client said it is initialized (the lifecycle's rule).
+    let initialized = false;
+    server.oninitialized = () => (initialized = true);
     const calls = new Set<ActiveCall>();
     this.connections.set(server, { server, calls });
     let listed = '';
     const proxied = rt.ref.protocol === 'mcp';
     const log = (note: ServerNotification & { method: 'notifications/message' }) => {
-      if (LEVELS.indexOf(note.params.level) < LEVELS.indexOf(level)) return;
+      if (!initialized || LEVELS.indexOf(note.params.level) < LEVELS.indexOf(level)) return;
       const call = [...calls].pop();
       if (call) void call.send(note).catch(() => undefined);
       else if (server.transport) void server.notification(note).catch(() => undefined);
@@ -195,7 +201,7 @@ export class SkillBridge {
       } else if (event === 'mcpLog') {
         const m = payload as McpEvents['mcpLog'];
         log({ method: 'notifications/message', params: { level: m.level, ...(m.logger ? { logger: m.logger } : {}), data: m.data } });
-      } else if (event === 'mcpListChanged' && (payload as McpEvents['mcpListChanged']).list === 'tools' && server.transport) {
+      } else if (event === 'mcpListChanged' && (payload as McpEvents['mcpListChanged']).list === 'tools' && initialized && server.transport) {
         void server.sendToolListChanged().catch(() => undefined);
       }
     };
@@ -203,7 +209,7 @@ export class SkillBridge {
 
     // A hot reload (the skill's files changed) may change its tools: the client is told to list them again.
     const unwatch = rt.onStatus(({ status }) => {
-      if (status !== 'ready' || !listed || !server.transport) return;
+      if (status !== 'ready' || !listed || !initialized || !server.transport) return;
       void tools().then(({ list }) => {
         if (JSON.stringify(list) !== listed) return server.sendToolListChanged();
       }).catch(() => undefined);
