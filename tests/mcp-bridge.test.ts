@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
-import { CallToolResultSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
 import { overHttp, overStdio, serveHttp } from './mcp-bridge-client';
@@ -176,6 +176,19 @@ describe('skillbench mcp: a SkillDefinition skill that needs setup (price-alerts
     const r = (await again.client.callTool({ name: 'get_price', arguments: { symbol: 'BTC' } })) as CallToolResult;
     expect(r.isError, text(r)).toBeFalsy();
   }, 60_000);
+
+  it('its options are two tools; an option that hides a tool tells the client to list them again', async ({ cleanup }) => {
+    let changed = 0;
+    const mcp = cleanup.add(await overStdio([path.join(EXAMPLES, 'price-alerts')], cleanup.tempDir(), {}, (c) => c.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++)));
+    const names = async () => (await mcp.client.listTools()).tools.map((t) => t.name);
+    expect(await names()).toEqual(expect.arrayContaining(['portfolio_value', 'skill_options', 'set_skill_option']));
+    const options = (await mcp.client.callTool({ name: 'skill_options', arguments: {} })) as CallToolResult;
+    expect((options.structuredContent as { options: { name: string; value: unknown }[] }).options).toEqual([expect.objectContaining({ name: 'show_portfolio_tool', value: true })]);
+    const set = (await mcp.client.callTool({ name: 'set_skill_option', arguments: { name: 'show_portfolio_tool', value: false } })) as CallToolResult;
+    expect(set.isError, text(set)).toBeFalsy();
+    await waitFor(() => changed > 0, 10_000, 'tools/list_changed');
+    expect(await names()).not.toContain('portfolio_value');
+  });
 
   it('a declined setup saves nothing and says how to set it up', async ({ cleanup }) => {
     const mcp = cleanup.add(
