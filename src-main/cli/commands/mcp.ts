@@ -69,7 +69,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const transport = new StdioServerTransport();
     const server = await bridge.connect(transport);
     // The client closing stdin ends the server.
-    server.onclose = () => stop();
+    const closed = server.onclose;
+    server.onclose = () => {
+      closed?.();
+      stop();
+    };
     process.stdin.on('end', () => stop());
     io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) over stdio.`);
   } else {
