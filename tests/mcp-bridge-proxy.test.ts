@@ -3,6 +3,7 @@
  * protocol) served again through the bridge, to the MCP SDK's Client. Every kind of content passes whole,
  * progress arrives, and what the server asks of its user (elicitation, sampling) is asked of the client.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -55,6 +56,15 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const sampled = (await mcp.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi' } })) as CallToolResult;
     expect(JSON.stringify(prompts)).toContain('Say hi');
     expect(JSON.stringify(sampled.content)).toContain('the answer by hand');
+  }, 60_000);
+
+  it("a folder's .mcp.json server, named as the app's config snippet names it", async ({ cleanup }) => {
+    const project = cleanup.tempDir();
+    const [command, ...args] = EVERYTHING.split(' ');
+    fs.writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command, args } } }));
+    const mcp = cleanup.add(await overStdio([project, '--skill', 'everything'], cleanup.tempDir()));
+    const echo = (await mcp.client.callTool({ name: 'echo', arguments: { message: 'from the folder' } })) as CallToolResult;
+    expect(echo.content).toEqual([{ type: 'text', text: 'Echo: from the folder' }]);
   }, 60_000);
 
   it('a client that cannot answer forms gets the server’s question declined, not a hang', async ({ cleanup }) => {
