@@ -16,7 +16,7 @@ export function UseFromAgentButton({ summary }: { summary: SkillSummary }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" icon={<Plug size={12} />} onClick={() => setOpen(true)} data-testid="use-from-agent" aria-label={`Use ${summary.name} from an agent`}>
+      <Button size="sm" icon={<Plug size={12} />} onClick={() => setOpen(true)} data-testid="use-from-agent" aria-label={`Use from an agent: ${summary.name}`}>
         Use from an agent
       </Button>
       {open && <UseFromAgentDialog summary={summary} onClose={() => setOpen(false)} />}
