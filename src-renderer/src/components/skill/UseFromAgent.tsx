@@ -16,8 +16,8 @@ export function UseFromAgentButton({ summary }: { summary: SkillSummary }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" icon={<Plug size={12} />} onClick={() => setOpen(true)} data-testid="use-from-agent" aria-label={`Use from an agent: ${summary.name}`}>
-        Use from an agent
+      <Button size="sm" icon={<Plug size={12} />} onClick={() => setOpen(true)} data-testid="use-from-agent" aria-label={`Use from an agent: ${summary.name}`} title="Use from an agent">
+        <span className="use-from-agent-label">Use from an agent</span>
       </Button>
       {open && <UseFromAgentDialog summary={summary} onClose={() => setOpen(false)} />}
     </>
