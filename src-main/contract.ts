@@ -9,6 +9,7 @@ import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
 import { INTEROP_METHODS, type InteropApi } from './contract-interop';
+import { SKILLDEF_METHODS, type SkillDefApi } from './contract-skilldef';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -19,6 +20,7 @@ export * from './contract-authoring';
 export * from './contract-logs';
 export * from './contract-agents';
 export * from './contract-interop';
+export * from './contract-skilldef';
 
 export interface AgentApi {
   /**
@@ -116,7 +118,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, SkillDefApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
@@ -161,7 +163,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   getOptions: true, setOption: true, resetOptions: true,
   getSkillSettings: true, updateSkillSettings: true,
 };
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS, ...SKILLDEF_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];

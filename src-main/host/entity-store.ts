@@ -169,6 +169,23 @@ export class EntityStore {
     return out.reverse();
   }
 
+  /** Relationships for the UI (those one skill wrote, with `owner`), newest first. */
+  listRelationships(filter: { owner?: string } = {}): Relationship[] {
+    const out: Relationship[] = [];
+    for (const { owner, ...r } of this.rels.values()) if (filter.owner === undefined || owner === filter.owner) out.push(r);
+    return out.reverse();
+  }
+
+  /** The type of the entity with this id (or, failing that, this sourceId); undefined when there is none. */
+  typeOf(id: string): string | undefined {
+    let bySource: string | undefined;
+    for (const { entity } of this.rows.values()) {
+      if (entity.id === id) return entity.type;
+      if (bySource === undefined && entity.sourceId === id) bySource = entity.type;
+    }
+    return bySource;
+  }
+
   /** Waits for writes still running and folds the journal into entities.json. */
   flush(): Promise<void> {
     return this.journal.flush();
