@@ -44,7 +44,7 @@ describe('status and lifecycle of a SkillDefinition skill', () => {
     const wb = bench(cleanup, path.join(FIXTURES, 'skilldef-options', 'reading-list'));
     const r = await wb.skilldef.getSkillReport('reading-list');
     expect(r).toMatchObject({ answered: true, status: null, actions: ['activate', 'deactivate'] });
-    expect(r.note).toBe('The skill has no on_status hook: it reports no status of its own.');
+    expect(r.note).toBe('None of its own (the skill has no on_status hook).');
     await expect(wb.skilldef.runLifecycle('reading-list', 'disconnect')).rejects.toThrow('This skill does not offer Disconnect (it does not set has_disconnect).');
   });
 

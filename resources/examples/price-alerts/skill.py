@@ -336,6 +336,12 @@ def check_crossings(ctx, cur):
                                             tick=S.tick), {"source": "price-alerts tick"})
 
 
+async def on_status(ctx):
+    """What the skill header shows (skill/status): whether it is set up, how far the feed went, the alerts."""
+    return {"configured": S.config is not None, "tick": S.tick,
+            "active_alerts": sum(1 for a in S.alerts if not a["triggered"]), "currency": currency()}
+
+
 async def on_options_change(ctx, options):
     shown = "offered" if options.get("show_portfolio_tool") else "hidden"
     ctx.log(f"options changed: the portfolio tool is {shown}")
@@ -378,7 +384,8 @@ skill = SkillDefinition(
     hooks=SkillHooks(on_load=on_load, on_unload=on_unload, on_tick=on_tick, on_session_start=on_session_start,
                      on_before_message=on_before_message, on_after_response=on_after_response,
                      on_setup_start=flow.on_setup_start, on_setup_submit=flow.on_setup_submit,
-                     on_setup_cancel=flow.on_setup_cancel, on_options_change=on_options_change),
+                     on_setup_cancel=flow.on_setup_cancel, on_options_change=on_options_change,
+                     on_status=on_status),
     tools=TOOLS,
     options=OPTIONS,
     tick_interval=3000,

@@ -53,7 +53,7 @@ export class LifecycleFlow implements LifecycleCapability {
     const r = this.last;
     const status = r.status ?? (DESCRIBING.some((k) => k in r) ? null : (r as Record<string, unknown>));
     const actions: LifecycleAction[] = (['activate', 'deactivate', ...(r.hasDisconnect ? ['disconnect' as const] : [])] as LifecycleAction[]).filter((a) => !this.refused.has(a));
-    return { at, status, answered: true, actions, ...(status ? {} : { note: 'The skill has no on_status hook: it reports no status of its own.' }) };
+    return { at, status, answered: true, actions, ...(status ? {} : { note: 'None of its own (the skill has no on_status hook).' }) };
   }
 
   async run(action: LifecycleAction): Promise<void> {

@@ -1,0 +1,47 @@
+/** The Triggers tab: price-alerts' "price crosses a level" registered from a form, fired from its tick onto the Timeline, turned off, removed. */
+import { expect, test } from './fixtures';
+import { openSkill, openTab, shotBothSizes } from './helpers';
+
+test('price-alerts: a trigger registered from the form fires on a tick, shows on the Timeline with what matched, then is turned off and removed', async ({ wb }) => {
+  test.setTimeout(90_000);
+  const { page } = wb;
+  await openSkill(page, 'Price alerts', /needs setup/);
+  await openTab(page, 'triggers');
+  const panel = page.getByTestId('triggers-panel');
+  await expect(panel.getByTestId('no-triggers')).toBeVisible();
+  await expect(panel).toContainText('A price crosses a level');
+
+  // Refused where it is typed: a trigger needs a name and a condition.
+  await page.getByTestId('register-trigger').click();
+  await expect(panel).toContainText('Give the trigger a name, so that you can tell it apart.');
+  await panel.getByLabel('Name').fill('BTC at 60k');
+  await panel.getByLabel('Field').selectOption('symbol');
+  await panel.getByLabel('Words, separated by commas').fill('BTC');
+  await panel.getByLabel(/^level/).fill('60000');
+  await page.getByTestId('register-trigger').click();
+  await expect(page.getByTestId('trigger-note')).toHaveText('Trigger "BTC at 60k" registered.');
+  const item = page.getByTestId('trigger-item').filter({ hasText: 'BTC at 60k' });
+  await expect(item).toContainText('symbol contains "BTC"');
+  await expect(item).toContainText('level: 60000');
+  await shotBothSizes(wb, 'triggers');
+
+  // BTC swings around 60000: within a few ticks it crosses, and the skill fires the trigger.
+  await openTab(page, 'timeline');
+  const fired = page.locator('.tl-entry').filter({ has: page.locator('.kind-tl-trigger') });
+  await expect(async () => {
+    if ((await fired.count()) === 0) await page.getByTestId('tick-now').click({ timeout: 2000 });
+    await expect(fired.first()).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 60_000 });
+  await expect(fired.first()).toContainText('BTC at 60k');
+  await fired.first().click();
+  await expect(page.locator('.timeline-detail')).toContainText('matchedData');
+  await shotBothSizes(wb, 'triggers-fired');
+
+  await openTab(page, 'triggers');
+  await page.getByRole('switch', { name: 'BTC at 60k active' }).click();
+  await expect(page.getByTestId('trigger-note')).toHaveText('Trigger turned off: it will not fire until you turn it on.');
+  await expect(page.getByRole('switch', { name: 'BTC at 60k active' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Remove the trigger BTC at 60k' }).click();
+  await expect(page.getByTestId('trigger-note')).toHaveText('Trigger "BTC at 60k" removed.');
+  await expect(page.getByTestId('no-triggers')).toBeVisible();
+});
