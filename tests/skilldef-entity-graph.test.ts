@@ -34,6 +34,10 @@ describe('the entity graph and the declared entity schema', () => {
     expect(g.entities.map((e) => [e.type, e.id]).sort()).toEqual([['shop.customer', 'customer-ada'], ['shop.order', 'order-1']]);
     expect(g.relationships).toEqual([expect.objectContaining({ sourceId: 'customer-ada', targetId: 'order-1', type: 'placed', source: 'orders-desk' })]);
     expect((await wb.getTimeline(ID)).entries.filter((e) => e.label.startsWith('Entity schema:'))).toEqual([]);
+    // The skill reads its relationships back (entities/getRelationships), either way round.
+    await wb.callTool(ID, 'place-order', { customer: 'Ada', amount: 60 });
+    const read = JSON.parse((await wb.callTool(ID, 'orders-of', { customer: 'Ada' })).outcome!.text!);
+    expect(read).toEqual({ placed: ['order-2', 'order-1'], 'order-1 from': ['customer-ada'] });
   });
 
   it('an unknown type, a missing required property, a property of the wrong type, a reversed or undeclared relationship: each warns on the timeline, and is stored', async ({ cleanup }) => {

@@ -62,7 +62,8 @@ export class TriggerFlow implements TriggersCapability {
   }
 
   async delete(id: string): Promise<void> {
-    const name = (await this.ask(T.triggersList, {})).find((t) => t.id === id)?.name;
+    // Its name for the timeline; an unknown id is refused by the skill itself just below, in its words.
+    const name = await this.ask(T.triggersGet, { id }).then((t) => t.name, () => undefined);
     await this.ask(T.triggersDelete, { id });
     this.ctx.onTimeline?.({ kind: 'note', label: `Trigger "${name ?? id}" removed`, outcome: 'ok', data: { trigger: id } });
   }
