@@ -1,5 +1,6 @@
 /** The Data tab's entity graph: entities by type with their relationships, the declared schema, and warnings for what does not fit it. */
 import path from 'node:path';
+import { allowAxe, violationsInBothThemes } from './axe-check';
 import { expect, ROOT, test } from './fixtures';
 import { openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes } from './helpers';
 
@@ -7,6 +8,7 @@ test.afterEach(removeFixtureFolders);
 
 test('orders-desk: the Data tab shows customers and orders with "placed" between them, the declared schema, and the Timeline warns of what contradicts it', async ({ wb }) => {
   const { page } = wb;
+  await allowAxe(page);
   await openFixtureFolder(page, 'orders-desk', path.join(ROOT, 'tests', 'fixtures', 'skilldef-panels'));
   await openSkill(page, 'orders-desk');
 
@@ -27,6 +29,7 @@ test('orders-desk: the Data tab shows customers and orders with "placed" between
   await expect(schema).toContainText('name (string), tier (string, optional)');
   await expect(schema).toContainText('placed: shop.customer → shop.order (one to many)');
   await shotBothSizes(wb, 'entity-graph');
+  expect(await violationsInBothThemes(page, 'entity graph')).toEqual([]);
 
   // What contradicts the schema is kept, and warned of on the Timeline.
   await openTool(page, 'odd-entities');

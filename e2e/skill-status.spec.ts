@@ -1,5 +1,6 @@
 /** The skill's own status in its header (skill/status, on_status), refreshed on request, and its lifecycle requests. */
 import path from 'node:path';
+import { allowAxe, violationsInBothThemes } from './axe-check';
 import { expect, ROOT, test } from './fixtures';
 import { openFixtureFolder, openSkill, openTool, removeFixtureFolders, run, shotBothSizes } from './helpers';
 
@@ -7,6 +8,7 @@ test.afterEach(removeFixtureFolders);
 
 test('orders-desk: the header shows what on_status says, Refresh asks again, Disconnect runs on_disconnect; summarize is "not available in the workbench"', async ({ wb }) => {
   const { page } = wb;
+  await allowAxe(page);
   await openFixtureFolder(page, 'orders-desk', path.join(ROOT, 'tests', 'fixtures', 'skilldef-panels'));
   await openSkill(page, 'orders-desk');
   const report = page.getByTestId('skill-report');
@@ -28,6 +30,7 @@ test('orders-desk: the header shows what on_status says, Refresh asks again, Dis
   await expect(page.getByTestId('lifecycle-note')).toHaveText('Disconnected: the skill ran its on_disconnect.');
   await expect(report).toContainText('connected: no');
   await shotBothSizes(wb, 'skill-status');
+  expect(await violationsInBothThemes(page, 'skill status')).toEqual([]);
 
   // The host's AI is not here: the skill hears so in plain words, not "Method not found".
   await openTool(page, 'summarize');

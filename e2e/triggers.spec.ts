@@ -1,10 +1,12 @@
 /** The Triggers tab: price-alerts' "price crosses a level" registered from a form, fired from its tick onto the Timeline, turned off, removed. */
+import { allowAxe, violationsInBothThemes } from './axe-check';
 import { expect, test } from './fixtures';
 import { openSkill, openTab, shotBothSizes } from './helpers';
 
 test('price-alerts: a trigger registered from the form fires on a tick, shows on the Timeline with what matched, then is turned off and removed', async ({ wb }) => {
   test.setTimeout(90_000);
   const { page } = wb;
+  await allowAxe(page);
   await openSkill(page, 'Price alerts', /needs setup/);
   await openTab(page, 'triggers');
   const panel = page.getByTestId('triggers-panel');
@@ -24,6 +26,7 @@ test('price-alerts: a trigger registered from the form fires on a tick, shows on
   await expect(item).toContainText('symbol contains "BTC"');
   await expect(item).toContainText('level: 60000');
   await shotBothSizes(wb, 'triggers');
+  expect(await violationsInBothThemes(page, 'triggers')).toEqual([]);
 
   // BTC swings around 60000: within a few ticks it crosses, and the skill fires the trigger.
   await openTab(page, 'timeline');
@@ -36,6 +39,7 @@ test('price-alerts: a trigger registered from the form fires on a tick, shows on
   await fired.first().click();
   await expect(page.locator('.timeline-detail')).toContainText('matchedData');
   await shotBothSizes(wb, 'triggers-fired');
+  expect(await violationsInBothThemes(page, 'timeline with a fired trigger')).toEqual([]);
 
   await openTab(page, 'triggers');
   await page.getByRole('switch', { name: 'BTC at 60k active' }).click();
