@@ -100,6 +100,14 @@ describe('triggers of a SkillDefinition skill', () => {
     expect(step?.title).toBe('Trigger fired: Big spender');
   });
 
+  it('takes triggers/fired sent as a notification (no id) too, with the fields it lacks as empty', async ({ cleanup }) => {
+    const wb = bench(cleanup);
+    await call(wb, 'fire-as-notification');
+    const entry = await eventually(async () => (await wb.getTimeline(ID)).entries.find((e) => e.kind === 'trigger'), 5000, 'the fired trigger');
+    expect(entry.label).toBe('Sent without an id');
+    expect(entry.data).toEqual({ triggerId: 't-raw', triggerName: 'Sent without an id', triggerType: 'big_order', matchedData: { amount: 1 }, context: {} });
+  });
+
   it('keeps the triggers across a restart of the whole workbench (the skill saves them; on_trigger_register runs again)', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const first = bench(cleanup, DESK, home);
