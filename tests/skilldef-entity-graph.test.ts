@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { describe, expect } from 'vitest';
+import { EntityStore } from '../src-main/host/entity-store';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it, type Cleanup } from './cleanup-fixture';
 import { eventually, FIXTURES } from './helpers';
@@ -60,5 +61,16 @@ describe('the entity graph and the declared entity schema', () => {
     expect(g.entities.map((e) => e.id).sort()).toEqual(['customer-nameless', 'order-odd', 'refund-1']);
     expect(g.relationships.map((r) => r.type).sort()).toEqual(['placed', 'returned']);
     expect((await wb.getLogs(ID)).some((l) => l.text.includes("does not fit the skill's entity_schema"))).toBe(true);
+  });
+
+  it("the store knows an entity's type by its id or its sourceId, and again once reopened, for the schema checks", async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const first = EntityStore.open(home);
+    await first.upsert({ type: 'shop.customer', source: 's', id: 'c1' });
+    await first.upsert({ type: 'shop.order', source: 's', sourceId: 'o-ext' });
+    expect([first.typeOf('c1'), first.typeOf('o-ext'), first.typeOf('nobody')]).toEqual(['shop.customer', 'shop.order', undefined]);
+    await first.flush();
+    const again = EntityStore.open(home);
+    expect([again.typeOf('c1'), again.typeOf('o-ext')]).toEqual(['shop.customer', 'shop.order']);
   });
 });
