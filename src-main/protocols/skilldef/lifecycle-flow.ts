@@ -51,7 +51,9 @@ export class LifecycleFlow implements LifecycleCapability {
       return { at, status: null, answered: false, actions: [], note: 'This skill runs on an SDK without skill/status: it has no status to show, and no activate, deactivate or disconnect.' };
     }
     const r = this.last;
-    const status = r.status ?? (DESCRIBING.some((k) => k in r) ? null : (r as Record<string, unknown>));
+    // An SDK that answers with the hook's dict itself: that dict, less what the parsing added as absent.
+    const own = () => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
+    const status = r.status ?? (DESCRIBING.some((k) => k in r) ? null : own());
     const actions: LifecycleAction[] = (['activate', 'deactivate', ...(r.hasDisconnect ? ['disconnect' as const] : [])] as LifecycleAction[]).filter((a) => !this.refused.has(a));
     return { at, status, answered: true, actions, ...(status ? {} : { note: 'None of its own (the skill has no on_status hook).' }) };
   }

@@ -62,9 +62,11 @@ export const skillStatus = rpcMethod(
     /** Which parts of the newer SDK the skill uses (`interop`, `options`...), from our bundled SDK. */
     features: z.array(z.string()).optional().catch(undefined),
     entitySchema: entitySchema.nullish().catch(undefined),
+    /** The same under its SDK name, where an SDK answers with the skill's fields as it names them. */
+    entity_schema: entitySchema.nullish().catch(undefined),
     /** What on_status returned (our SDK nests it; the original answers the hook's dict itself). */
     status: record.nullish(),
-  }),
+  }).transform(({ entity_schema, ...r }) => ({ ...r, entitySchema: r.entitySchema ?? entity_schema })),
   5000,
 );
 export const skillActivate = rpcMethod('skill/activate', none, anything, HOOK_TIMEOUT_MS);
