@@ -1,9 +1,9 @@
 /** The Triggers tab: price-alerts' "price crosses a level" registered from a form, fired from its tick onto the Timeline, turned off, removed. */
 import { allowAxe, violationsInBothThemes } from './axe-check';
 import { expect, test } from './fixtures';
-import { openSkill, openTab, shotBothSizes } from './helpers';
+import { openSkill, openTab, shotBothSizes, shotBothThemes } from './helpers';
 
-test('price-alerts: a trigger registered from the form fires on a tick, shows on the Timeline with what matched, then is turned off and removed', async ({ wb }) => {
+test('price-alerts: a trigger registered from the form fires on a tick, shows on the Timeline with what matched, then is changed, turned off and removed', async ({ wb }) => {
   test.setTimeout(90_000);
   const { page } = wb;
   await allowAxe(page);
@@ -41,11 +41,24 @@ test('price-alerts: a trigger registered from the form fires on a tick, shows on
   await shotBothSizes(wb, 'triggers-fired');
   expect(await violationsInBothThemes(page, 'timeline with a fired trigger')).toEqual([]);
 
+  // Changed from the same form: a new name and level (triggers/update).
   await openTab(page, 'triggers');
-  await page.getByRole('switch', { name: 'BTC at 60k active' }).click();
+  await page.getByRole('button', { name: 'Change the trigger BTC at 60k' }).click();
+  const edit = page.getByTestId('edit-trigger');
+  await expect(edit.getByLabel('Words, separated by commas')).toHaveValue('BTC');
+  await edit.getByLabel('Name').fill('BTC at 61k');
+  await edit.getByLabel(/^level/).fill('61000');
+  expect(await violationsInBothThemes(page, 'changing a trigger')).toEqual([]);
+  await shotBothThemes(wb, 'triggers-edit');
+  await page.getByTestId('save-trigger').click();
+  await expect(page.getByTestId('trigger-note')).toHaveText('Trigger "BTC at 61k" saved.');
+  await expect(page.getByTestId('trigger-item')).toContainText('level: 61000');
+  await expect(page.getByTestId('new-trigger')).toBeVisible();
+
+  await page.getByRole('switch', { name: 'BTC at 61k active' }).click();
   await expect(page.getByTestId('trigger-note')).toHaveText('Trigger turned off: it will not fire until you turn it on.');
-  await expect(page.getByRole('switch', { name: 'BTC at 60k active' })).not.toBeChecked();
-  await page.getByRole('button', { name: 'Remove the trigger BTC at 60k' }).click();
-  await expect(page.getByTestId('trigger-note')).toHaveText('Trigger "BTC at 60k" removed.');
+  await expect(page.getByRole('switch', { name: 'BTC at 61k active' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Remove the trigger BTC at 61k' }).click();
+  await expect(page.getByTestId('trigger-note')).toHaveText('Trigger "BTC at 61k" removed.');
   await expect(page.getByTestId('no-triggers')).toBeVisible();
 });

@@ -1,27 +1,31 @@
 import { useMemo, useRef, useState } from 'react';
-import { Plus } from 'lucide-react';
-import type { TriggerInput, TriggerType } from '@contract';
+import { Plus, Save } from 'lucide-react';
+import type { TriggerInput, TriggerInstance, TriggerType } from '@contract';
 import { Button } from '../common/Button';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
-import { draftCondition, newDraft, OPERATORS, type ConditionDraft } from './condition-words';
+import { conditionWords, draftCondition, draftOf, newDraft, OPERATORS, type ConditionDraft } from './condition-words';
 
 const hasFields = (schema: Record<string, unknown>) => !!schema.properties && Object.keys(schema.properties as object).length > 0;
 
 /**
- * Registering a trigger: its type, a name, one condition on a field the type declares (a number compared, a
- * text containing words or matching a pattern), and the type's settings as a form built from its config schema.
+ * Registering a trigger, or changing one (`editing`): its type, a name, one condition on a field the type
+ * declares (a number compared, a text containing words or matching a pattern), and the type's settings as a
+ * form built from its config schema. A trigger whose conditions are more than one leaf keeps them as they are.
  */
-export function NewTrigger({ types, busy, idPrefix, onCreate }: {
+export function NewTrigger({ types, busy, idPrefix, onCreate, editing, onCancel }: {
   types: TriggerType[];
   busy: boolean;
   idPrefix: string;
   onCreate(input: TriggerInput): Promise<boolean>;
+  editing?: TriggerInstance;
+  onCancel?(): void;
 }) {
-  const [typeName, setTypeName] = useState(types[0]?.type ?? '');
+  const [typeName, setTypeName] = useState(editing?.type ?? types[0]?.type ?? '');
   const kind = types.find((t) => t.type === typeName) ?? types[0];
-  const [name, setName] = useState('');
-  const [draft, setDraft] = useState<ConditionDraft>(() => newDraft(kind?.conditionFields ?? []));
-  const [config, setConfig] = useState<unknown>({});
+  const [name, setName] = useState(editing?.name ?? '');
+  const kept = editing && !draftOf(editing.conditions) ? editing.conditions : null;
+  const [draft, setDraft] = useState<ConditionDraft>(() => (editing && draftOf(editing.conditions)) || newDraft(kind?.conditionFields ?? []));
+  const [config, setConfig] = useState<unknown>(editing?.config ?? {});
   const [tried, setTried] = useState(false);
   const form = useRef<ArgsFormHandle>(null);
   const condition = draftCondition(draft);
@@ -42,10 +46,11 @@ export function NewTrigger({ types, busy, idPrefix, onCreate }: {
 
   const submit = async () => {
     setTried(true);
-    if (nameProblem || typeof condition === 'string') return;
+    if (nameProblem || (!kept && typeof condition === 'string')) return;
     if (configured && form.current && !form.current.validateForm()) return;
-    const made = await onCreate({ type: kind.type, name, conditions: [condition], config: (config ?? {}) as Record<string, unknown> });
-    if (made) {
+    const conditions = kept ?? [condition as Exclude<typeof condition, string>];
+    const made = await onCreate({ type: kind.type, name, conditions, config: (config ?? {}) as Record<string, unknown> });
+    if (made && !editing) {
       setName('');
       setDraft(newDraft(kind.conditionFields));
       setConfig({});
@@ -55,10 +60,10 @@ export function NewTrigger({ types, busy, idPrefix, onCreate }: {
 
   const id = (part: string) => `${idPrefix}-${part}`;
   return (
-    <section className="trigger-new" aria-labelledby={id('title')} data-testid="new-trigger">
-      <h3 id={id('title')} className="setup-config-title">Register a trigger</h3>
+    <section className="trigger-new" aria-labelledby={id('title')} data-testid={editing ? 'edit-trigger' : 'new-trigger'}>
+      <h3 id={id('title')} className="setup-config-title">{editing ? `Change "${editing.name}"` : 'Register a trigger'}</h3>
       <div className="setup-fields">
-        {types.length > 1 && (
+        {types.length > 1 && !editing && (
           <div className="setup-field">
             <label className="field-label" htmlFor={id('type')}>Type</label>
             <select id={id('type')} className="input" value={kind.type} onChange={(e) => pickType(e.target.value)}>
@@ -72,6 +77,9 @@ export function NewTrigger({ types, busy, idPrefix, onCreate }: {
           <input id={id('name')} className="input" value={name} placeholder="For example: Big orders" onChange={(e) => setName(e.target.value)} aria-invalid={tried && !!nameProblem} />
           {tried && nameProblem && <p className="field-error" role="alert">{nameProblem}</p>}
         </div>
+        {kept ? (
+          <p className="field-help">Fires when {kept.map(conditionWords).join(', and ')} (kept as it is: the form changes one condition at a time).</p>
+        ) : (
         <fieldset className="trigger-condition">
           <legend className="field-label">Fires when</legend>
           <div className="trigger-condition-row">
@@ -108,6 +116,7 @@ export function NewTrigger({ types, busy, idPrefix, onCreate }: {
           {fieldHelp && <p className="field-help">{fieldHelp}</p>}
           {tried && typeof condition === 'string' && <p className="field-error" role="alert">{condition}</p>}
         </fieldset>
+        )}
         {configured && (
           <div className="trigger-config-form">
             <h4 className="field-label">Settings</h4>
@@ -117,7 +126,12 @@ export function NewTrigger({ types, busy, idPrefix, onCreate }: {
       </div>
       <div className="setup-actions">
         <span className="spacer" />
-        <Button variant="primary" icon={<Plus size={14} />} busy={busy} onClick={() => void submit()} data-testid="register-trigger">Register trigger</Button>
+        {editing && onCancel && <Button onClick={onCancel} disabled={busy}>Cancel</Button>}
+        {editing ? (
+          <Button variant="primary" icon={<Save size={14} />} busy={busy} onClick={() => void submit()} data-testid="save-trigger">Save changes</Button>
+        ) : (
+          <Button variant="primary" icon={<Plus size={14} />} busy={busy} onClick={() => void submit()} data-testid="register-trigger">Register trigger</Button>
+        )}
       </div>
     </section>
   );

@@ -1,16 +1,17 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { TriggerInstance, TriggerType } from '@contract';
 import { Button } from '../common/Button';
 import { Switch } from '../common/Switch';
 import { conditionWords } from './condition-words';
 
 /** The triggers registered now: what each watches for, its settings, on or off, and Remove. */
-export function TriggerList({ triggers, types, busy, onEnabled, onRemove }: {
+export function TriggerList({ triggers, types, busy, onEnabled, onRemove, onEdit }: {
   triggers: TriggerInstance[];
   types: TriggerType[];
   busy: string | null;
   onEnabled(id: string, enabled: boolean): void;
   onRemove(id: string, name: string): void;
+  onEdit(id: string): void;
 }) {
   if (!triggers.length) return <p className="muted" data-testid="no-triggers">No triggers yet. Register one below: the skill fires it when its conditions match.</p>;
   return (
@@ -25,6 +26,9 @@ export function TriggerList({ triggers, types, busy, onEnabled, onRemove }: {
               <span className="pill pill-muted" title={t.type}>{kind?.label ?? t.type}</span>
               <span className="spacer" />
               <Switch checked={t.enabled} onChange={(v) => onEnabled(t.id, v)} label={t.enabled ? 'On' : 'Off'} ariaLabel={`${t.name} active`} disabled={busy !== null} testId={`trigger-enabled-${t.name}`} />
+              <Button size="sm" variant="ghost" icon={<Pencil size={13} />} onClick={() => onEdit(t.id)} disabled={busy !== null} aria-label={`Change the trigger ${t.name}`}>
+                Change
+              </Button>
               <Button size="sm" variant="ghost" icon={<Trash2 size={13} />} onClick={() => onRemove(t.id, t.name)} disabled={busy !== null} busy={busy === t.id} aria-label={`Remove the trigger ${t.name}`}>
                 Remove
               </Button>

@@ -40,6 +40,17 @@ export function newDraft(fields: TriggerField[]): ConditionDraft {
   return { field: first?.name ?? '', kind: first?.type === 'number' || first?.type === 'integer' ? 'threshold' : 'keyword', operator: 'gt', value: '', keywords: '', pattern: '' };
 }
 
+/** The draft of a trigger's one leaf condition, to change it; null where its conditions are more than the form edits. */
+export function draftOf(conditions: TriggerCondition[]): ConditionDraft | null {
+  if (conditions.length !== 1) return null;
+  const c = conditions[0];
+  const base = { field: c.field ?? '', operator: 'gt', value: '', keywords: '', pattern: '' };
+  if (c.type === 'threshold') return { ...base, kind: 'threshold', operator: c.operator ?? 'gt', value: String(c.value ?? '') };
+  if (c.type === 'keyword') return { ...base, kind: 'keyword', keywords: (c.keywords ?? []).join(', ') };
+  if (c.type === 'regex') return { ...base, kind: 'regex', pattern: c.pattern ?? '' };
+  return null;
+}
+
 /** The condition a draft makes, or a plain-words reason it cannot make one yet. */
 export function draftCondition(d: ConditionDraft): TriggerCondition | string {
   if (!d.field.trim()) return 'Choose the field the condition tests.';

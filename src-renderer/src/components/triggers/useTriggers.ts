@@ -12,6 +12,8 @@ export interface TriggersState {
   /** What the last change said. */
   note: { tone: 'success' | 'error'; text: string } | null;
   create(input: TriggerInput): Promise<boolean>;
+  /** Changes a trigger's name, conditions and settings (its type stays). */
+  update(id: string, input: TriggerInput): Promise<boolean>;
   setEnabled(id: string, enabled: boolean): void;
   remove(id: string, name: string): void;
   reload(): void;
@@ -55,6 +57,8 @@ export function useTriggers(skillId: string): TriggersState {
     ...state,
     reload,
     create: (input) => change('', () => api().createTrigger(skillId, input), `Trigger "${input.name.trim()}" registered.`),
+    update: (id, input) =>
+      change(id, () => api().updateTrigger(skillId, id, { name: input.name, conditions: input.conditions, config: input.config }), `Trigger "${input.name.trim()}" saved.`),
     setEnabled: (id, enabled) => void change(id, () => api().updateTrigger(skillId, id, { enabled }), enabled ? 'Trigger turned on.' : 'Trigger turned off: it will not fire until you turn it on.'),
     remove: (id, name) => void change(id, () => api().deleteTrigger(skillId, id), `Trigger "${name}" removed.`),
   };
