@@ -24,14 +24,15 @@ export function TriggerList({ triggers, types, busy, onEnabled, onRemove, onEdit
             <div className="trigger-item-head">
               <span className="trigger-name">{t.name}</span>
               <span className="pill pill-muted" title={t.type}>{kind?.label ?? t.type}</span>
-              <span className="spacer" />
-              <Switch checked={t.enabled} onChange={(v) => onEnabled(t.id, v)} label={t.enabled ? 'On' : 'Off'} ariaLabel={`${t.name} active`} disabled={busy !== null} testId={`trigger-enabled-${t.name}`} />
-              <Button size="sm" variant="ghost" icon={<Pencil size={13} />} onClick={() => onEdit(t.id)} disabled={busy !== null} aria-label={`Change the trigger ${t.name}`}>
-                Change
-              </Button>
-              <Button size="sm" variant="ghost" icon={<Trash2 size={13} />} onClick={() => onRemove(t.id, t.name)} disabled={busy !== null} busy={busy === t.id} aria-label={`Remove the trigger ${t.name}`}>
-                Remove
-              </Button>
+              <span className="trigger-controls">
+                <Switch checked={t.enabled} onChange={(v) => onEnabled(t.id, v)} label={t.enabled ? 'On' : 'Off'} ariaLabel={`${t.name} active`} disabled={busy !== null} testId={`trigger-enabled-${t.name}`} />
+                <Button size="sm" variant="ghost" icon={<Pencil size={13} />} onClick={() => onEdit(t.id)} disabled={busy !== null} aria-label={`Change the trigger ${t.name}`}>
+                  Change
+                </Button>
+                <Button size="sm" variant="ghost" icon={<Trash2 size={13} />} onClick={() => onRemove(t.id, t.name)} disabled={busy !== null} busy={busy === t.id} aria-label={`Remove the trigger ${t.name}`}>
+                  Remove
+                </Button>
+              </span>
             </div>
             {t.description && <p className="trigger-desc">{t.description}</p>}
             <p className="trigger-when">
