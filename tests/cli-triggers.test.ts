@@ -49,4 +49,15 @@ describe('skillbench triggers', () => {
     const none = await cli(['triggers', path.join(EXAMPLES, 'gas-estimator')], { home });
     expect(none.stderr).toContain('has no triggers: triggers belong to SkillDefinition skills.');
   });
+
+  it('skillbench tick prints the triggers the skill fired during each tick (price-alerts crossing a level)', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const alerts = path.join(EXAMPLES, 'price-alerts');
+    expect((await cli(['triggers', alerts, '--create', 'price_cross', 'name=BTC at 60k', 'when=symbol~BTC', 'level=60000'], { home })).code).toBe(0);
+    // BTC starts above 60000 and goes below it around the ninth tick.
+    const ticks = await cli(['tick', alerts, '--count', '12'], { home });
+    expect(ticks.code).toBe(0);
+    expect(ticks.stdout).toMatch(/\n  trigger fired: BTC at 60k \{"symbol":"BTC","price":[\d.]+,"change_pct":-?[\d.]+,"previous":[\d.]+,"level":60000,"direction":"down","currency":"USD","tick":\d+\}\n/);
+    expect(ticks.stdout.match(/trigger fired/g)).toHaveLength(1);
+  });
 });
