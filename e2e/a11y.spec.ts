@@ -2,33 +2,9 @@
  * Accessibility: axe-core (the engine behind most accessibility checkers) on every view, in the light and the
  * dark theme. Any serious or critical violation fails the test, each printed with the elements it found.
  */
-import type { Page } from '@playwright/test';
-import axe from 'axe-core';
+import { seriousViolations } from './axe-check';
 import { expect, test } from './fixtures';
 import { tourEveryView } from './view-tour';
-
-interface Found {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string; summary: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<Found[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
-    const w = globalThis as unknown as { axe: typeof axe };
-    const result = await w.axe.run({ exclude: [] }, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        help: v.help,
-        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ') })),
-      }));
-  });
-}
 
 test('every view, light and dark, has no serious or critical accessibility violation', async ({ wb }) => {
   test.setTimeout(240_000);

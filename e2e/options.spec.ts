@@ -11,16 +11,16 @@ test('price-alerts: turning "Offer the portfolio tool" off hides portfolio_value
   await expect(panel.getByRole('heading', { name: 'Tools' })).toBeVisible();
   const toggle = page.getByRole('switch', { name: 'Offer the portfolio tool' });
   await expect(toggle).toBeChecked();
-  await expect(page.getByTestId('tab-tools')).toContainText('5');
+  await expect(page.getByTestId('tab-tools')).toContainText('11');
 
   await toggle.click();
   await expect(page.getByTestId('option-note')).toHaveText('Saved. Tools now hidden: portfolio_value.');
   await expect(toggle).not.toBeChecked();
-  await expect(page.getByTestId('tab-tools')).toContainText('4');
+  await expect(page.getByTestId('tab-tools')).toContainText('10');
   await shotBothSizes(wb, 'options-off');
 
   await openTab(page, 'tools');
-  await expect(page.getByTestId('tool-item')).toHaveCount(4);
+  await expect(page.getByTestId('tool-item')).toHaveCount(10);
   await expect(page.getByTestId('tool-item').filter({ hasText: 'portfolio_value' })).toHaveCount(0);
 
   // Kept: the page loaded afresh still shows it off (the skill read it back from its data folder).

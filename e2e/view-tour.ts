@@ -124,7 +124,11 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await expect(page.getByTestId('session-id')).toBeVisible();
   await visit('session');
   await openTab(page, 'data');
+  await expect(page.getByTestId('entity-graph')).toBeVisible();
   await visit('data');
+  await openTab(page, 'triggers');
+  await expect(page.getByTestId('new-trigger')).toBeVisible();
+  await visit('triggers');
 
   await page.getByTestId('sidebar-toggle').click();
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');

@@ -69,6 +69,8 @@ export interface SkillCapabilities {
   interop?: boolean;
   /** Settings the user may change while it runs (a SkillDefinition skill that declares options). */
   options?: boolean;
+  /** Declares trigger types (`trigger_schema`): the Triggers panel registers triggers of them. */
+  triggers?: boolean;
 }
 
 export type SkillOptionType = 'boolean' | 'text' | 'number' | 'select';
@@ -207,6 +209,8 @@ export interface MessageEntry {
 export type TimelineKind =
   | 'tick'
   | 'event'
+  /** A trigger fired (`triggers/fired`): its data is the TriggerFired the skill sent. */
+  | 'trigger'
   | 'load'
   | 'unload'
   | 'session-start'
@@ -393,6 +397,8 @@ export type RecordBody =
   | { type: 'message-hook'; hook: 'beforeMessage' | 'afterResponse'; input: string; output: string | null }
   | { type: 'tick'; label: string; durationMs?: number; outcome?: string; events?: unknown[] }
   | { type: 'event'; eventType: string; data: unknown }
+  /** A trigger fired (`triggers/fired`, a TriggerFired of contract-skilldef.ts); readers older than it skip it. */
+  | { type: 'trigger'; label: string; data: unknown }
   | { type: 'lifecycle'; kind: 'load' | 'unload' | 'crash' | 'restart'; detail: string; stderrTail?: string[] }
   | { type: 'note'; text: string }
   | { type: 'end'; endedAt: number };

@@ -11,6 +11,7 @@ import type { ScheduleState } from './contract-agents';
 import { INTEROP_METHODS, type InteropApi } from './contract-interop';
 import type { AgentConfig } from './contract-bridge';
 import { MCP_EVENTS, MCP_METHODS, type McpApi, type McpEvents } from './contract-mcp';
+import { SKILLDEF_METHODS, type SkillDefApi } from './contract-skilldef';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -23,6 +24,7 @@ export * from './contract-agents';
 export * from './contract-interop';
 export * from './contract-bridge';
 export * from './contract-mcp';
+export * from './contract-skilldef';
 
 export interface AgentApi {
   /**
@@ -123,7 +125,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
@@ -169,7 +171,7 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   getSkillSettings: true, updateSkillSettings: true,
   agentConfig: true,
 };
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS, ...MCP_METHODS };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS, ...MCP_METHODS, ...SKILLDEF_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];

@@ -44,6 +44,6 @@ describe('skillbench options', () => {
     expect(none.stderr).toMatch(/has no options: options belong to SkillDefinition skills/);
     const price = await cli(['options', path.join(EXAMPLES, 'price-alerts'), '--set', 'show_portfolio_tool=false'], { home });
     expect(price.code).toBe(0);
-    expect(price.stdout).toContain('Tools now (4): get_price, add_alert, list_alerts, remove_alert');
+    expect(price.stdout).toContain('Tools now (10): get_price, add_alert, list_alerts, remove_alert, list-trigger-types, list-triggers, get-trigger, create-trigger, update-trigger, delete-trigger');
   });
 });

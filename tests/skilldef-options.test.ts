@@ -125,7 +125,7 @@ describe('options of a SkillDefinition skill', () => {
     expect(info.capabilities.options).toBe(true);
     expect(info.tools.map((t) => t.name)).toContain('portfolio_value');
     const change = await wb.setOption('price-alerts', 'show_portfolio_tool', false);
-    expect(change.info.tools.map((t) => t.name)).toEqual(['get_price', 'add_alert', 'list_alerts', 'remove_alert']);
+    expect(change.info.tools.map((t) => t.name)).toEqual(['get_price', 'add_alert', 'list_alerts', 'remove_alert', 'list-trigger-types', 'list-triggers', 'get-trigger', 'create-trigger', 'update-trigger', 'delete-trigger']);
     const call = await wb.callTool('price-alerts', 'portfolio_value', { holdings: [{ symbol: 'BTC', amount: 1 }] });
     expect(call.outcome?.error?.message).toMatch(/Unknown tool: portfolio_value/);
     await eventually(async () => (await wb.getLogs('price-alerts')).some((l) => l.text.includes('the portfolio tool is hidden')), 5000, 'the on_options_change log line');

@@ -11,6 +11,7 @@ import * as message from './commands/message';
 import * as n3Service from './commands/n3-service';
 import * as newSkill from './commands/new';
 import * as options from './commands/options';
+import * as triggers from './commands/triggers';
 import * as replay from './commands/replay';
 import * as report from './commands/report';
 import * as runCollection from './commands/run';
@@ -26,7 +27,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule, mcp, 'n3-service': n3Service };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule, mcp, 'n3-service': n3Service };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

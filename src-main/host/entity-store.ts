@@ -56,6 +56,9 @@ const relKey = (r: Omit<Relationship, 'updatedAt'>): string => JSON.stringify([r
 export class EntityStore {
   private rows = new Map<string, Row>();
   private rels = new Map<string, Relationship & { owner?: string }>();
+  /** The type of each entity by its id and by its sourceId (the last written wins), for schema checks. */
+  private readonly typeById = new Map<string, string>();
+  private readonly typeBySourceId = new Map<string, string>();
   private seq = 0;
   private readonly journal: AppendJournal;
 
@@ -91,6 +94,7 @@ export class EntityStore {
     // Re-inserted at the end: among equal timestamps, the later upsert counts as newer.
     this.rows.delete(key);
     this.rows.set(key, { entity: stored, owner, seq: ++this.seq });
+    this.indexType(stored);
     await this.journal.append({ entity: owner === undefined ? stored : { ...stored, owner } });
     return { ...stored };
   }
@@ -169,6 +173,23 @@ export class EntityStore {
     return out.reverse();
   }
 
+  /** Relationships for the UI (those one skill wrote, with `owner`), newest first. */
+  listRelationships(filter: { owner?: string } = {}): Relationship[] {
+    const out: Relationship[] = [];
+    for (const { owner, ...r } of this.rels.values()) if (filter.owner === undefined || owner === filter.owner) out.push(r);
+    return out.reverse();
+  }
+
+  /** The type of the entity with this id (or, failing that, this sourceId); undefined when there is none. */
+  typeOf(id: string): string | undefined {
+    return this.typeById.get(id) ?? this.typeBySourceId.get(id);
+  }
+
+  private indexType(e: Entity): void {
+    if (e.id !== undefined) this.typeById.set(e.id, e.type);
+    if (e.sourceId !== undefined) this.typeBySourceId.set(e.sourceId, e.type);
+  }
+
   /** Waits for writes still running and folds the journal into entities.json. */
   flush(): Promise<void> {
     return this.journal.flush();
@@ -212,6 +233,7 @@ export class EntityStore {
     const key = entityKey(entity);
     if (replay) this.rows.delete(key);
     this.rows.set(key, { entity: { ...entity, updatedAt: Number(entity.updatedAt) || 0 }, owner, seq: ++this.seq });
+    this.indexType(entity);
     return true;
   }
 

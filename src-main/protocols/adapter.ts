@@ -33,6 +33,12 @@ import type {
   McpSamplingAnswer,
   McpServerInfo,
   McpTool,
+  EntitySchemaInfo,
+  LifecycleAction,
+  SkillReport,
+  TriggerInput,
+  TriggerInstance,
+  TriggersView,
 } from '../contract';
 import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
@@ -179,6 +185,22 @@ export interface OptionsCapability {
   reset(name?: string): Promise<SkillOptionsChange>;
 }
 
+/** Trigger types a skill declares and the triggers registered against them (SkillDefinition `trigger_schema`). */
+export interface TriggersCapability {
+  view(): Promise<TriggersView>;
+  create(input: TriggerInput): Promise<TriggerInstance>;
+  update(id: string, changes: Partial<TriggerInput>): Promise<TriggerInstance>;
+  delete(id: string): Promise<void>;
+}
+
+/** The newer SDK's status and lifecycle requests (`skill/status|activate|deactivate|disconnect`). */
+export interface LifecycleCapability {
+  report(): Promise<SkillReport>;
+  run(action: LifecycleAction): Promise<void>;
+  /** The entity schema the skill declared when it last started; null where it declares none. */
+  entitySchema(): EntitySchemaInfo | null;
+}
+
 export interface SessionCapability {
   start(sessionId: string): Promise<void>;
   end(sessionId: string): Promise<void>;
@@ -198,6 +220,8 @@ export interface SkillAdapter {
   setup?: SetupCapability;
   sessions?: SessionCapability;
   options?: OptionsCapability;
+  triggers?: TriggersCapability;
+  lifecycleRequests?: LifecycleCapability;
   tick?(): Promise<void>;
   interop?: InteropCapability;
   mcp?: McpCapability;

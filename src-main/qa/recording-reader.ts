@@ -21,7 +21,7 @@ export interface Recording {
 
 const KNOWN = new Set<string>([
   'call-start', 'call', 'tolerance', 'message', 'setup', 'session-start', 'session-end',
-  'message-hook', 'tick', 'event', 'lifecycle', 'note', 'end',
+  'message-hook', 'tick', 'event', 'trigger', 'lifecycle', 'note', 'end',
 ]);
 
 /** Thrown when a file is not a recording at all; the CLI maps it to exit 2. */

@@ -89,6 +89,8 @@ export function timelineEntry(r: RecordEntry): TimelineEntry | null {
       return { ...at, kind: 'tick', label: r.label, durationMs: r.durationMs, outcome: outcomeOf(r.outcome), data: r.events?.length ? { events: r.events } : undefined };
     case 'event':
       return { ...at, kind: 'event', label: r.eventType, data: r.data };
+    case 'trigger':
+      return { ...at, kind: 'trigger', label: r.label, data: r.data };
     case 'note':
       return { ...at, kind: 'note', label: r.text };
     case 'lifecycle':

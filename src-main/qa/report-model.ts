@@ -8,7 +8,7 @@ import { callStderr, crashPairs } from './crash-pairs';
 import type { RecordEntry } from '../runtime/recording-format';
 import type { Recording } from './recording-reader';
 
-export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'crash' | 'lifecycle' | 'note' | 'stop';
+export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'trigger' | 'crash' | 'lifecycle' | 'note' | 'stop';
 
 export interface Step {
   seq: number;
@@ -110,6 +110,9 @@ export function buildReport(rec: Recording): ReportModel {
       }
       case 'event':
         steps.push({ ...at, kind: 'event', title: `Event: ${r.eventType}`, blocks: r.data === undefined ? [] : [jsonBlock('Data', r.data)] });
+        break;
+      case 'trigger':
+        steps.push({ ...at, kind: 'trigger', title: `Trigger fired: ${r.label}`, blocks: r.data === undefined ? [] : [jsonBlock('Trigger', r.data)] });
         break;
       case 'lifecycle':
         if (r.kind === 'crash') {

@@ -115,7 +115,12 @@ export class SkillRuntime {
     let host = opts.host;
     if (module.hostServices) {
       const log = (line: string) => this.logs.append('system', line);
-      this.stores = skillStores(this.homeStores, ref.id, this.redactor, { log, mark: (e) => this.mark(e), interop: opts.interop });
+      this.stores = skillStores(this.homeStores, ref.id, this.redactor, {
+        log,
+        mark: (e) => this.mark(e),
+        interop: opts.interop,
+        entitySchema: () => this.adapter.lifecycleRequests?.entitySchema() ?? null,
+      });
       host ??= this.stores.host;
     }
     const settings = opts.processSettings && (() => opts.processSettings!(this.homeStores.secrets));

@@ -4,7 +4,7 @@
  * bundle a SkillDefinition skill's reverse calls are served from. Nothing here is cached per process:
  * two owners of one home each open their own.
  */
-import type { TimelineEntry } from '../contract';
+import type { EntitySchemaInfo, TimelineEntry } from '../contract';
 import type { Redactor } from '../engine/redactor';
 import { DataStore } from '../host/data-store';
 import { EntityStore } from '../host/entity-store';
@@ -48,7 +48,13 @@ export function skillStores(
   shared: HomeStores,
   skillId: string,
   redactor: Redactor,
-  hooks: { log: (line: string) => void; mark: (e: Omit<TimelineEntry, 'seq' | 'time'>) => void; interop?: SkillInterop },
+  hooks: {
+    log: (line: string) => void;
+    mark: (e: Omit<TimelineEntry, 'seq' | 'time'>) => void;
+    interop?: SkillInterop;
+    /** The entity schema the skill declared, once it started (its upserts are checked against it). */
+    entitySchema?: () => EntitySchemaInfo | null;
+  },
 ): SkillStores {
   const { home, secrets, entities } = shared;
   const own = secrets.forSkill(skillId);
@@ -63,6 +69,10 @@ export function skillStores(
     secrets: own,
     log: hooks.log,
     onEvent: (eventType, payload) => hooks.mark({ kind: 'event', label: eventType, data: payload }),
+    onTrigger: (fired) => hooks.mark({ kind: 'trigger', label: fired.triggerName || fired.triggerId, data: fired }),
+    entitySchema: hooks.entitySchema,
+    onSchemaWarning: (method, problems, data) =>
+      hooks.mark({ kind: 'note', label: `Entity schema: ${problems.join('; ')}`, outcome: 'error', data: { schemaWarning: method, problems, ...(data as object) } }),
     interop: hooks.interop,
   });
   return { state, data, secrets, entities, host };

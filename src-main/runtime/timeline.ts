@@ -90,6 +90,8 @@ function recordOf(e: TimelineEntry): RecordBody | null {
       return { type: 'tick', label: e.label, durationMs: e.durationMs, outcome: e.outcome, events: (data.events as unknown[]) ?? [] };
     case 'event':
       return { type: 'event', eventType: e.label, data: e.data };
+    case 'trigger':
+      return { type: 'trigger', label: e.label, data: e.data };
     case 'setup':
       return { type: 'setup', stepId: String(data.stepId ?? ''), status: String(data.status ?? e.label), errors: (data.errors as never) ?? null };
     case 'session-start':

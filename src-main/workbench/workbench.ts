@@ -11,7 +11,7 @@ import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { AgentService } from './agent-service';
-import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, INTEROP_METHOD_NAMES, LOG_METHOD_NAMES, MCP_METHOD_NAMES, QA_METHOD_NAMES } from '../contract';
+import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, INTEROP_METHOD_NAMES, LOG_METHOD_NAMES, MCP_METHOD_NAMES, QA_METHOD_NAMES, SKILLDEF_METHOD_NAMES } from '../contract';
 import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
@@ -30,6 +30,7 @@ import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
 import { McpService } from './mcp-service';
+import { SkillDefService } from './skilldef-service';
 
 export interface WorkbenchOptions {
   home: string;
@@ -64,6 +65,8 @@ export class Workbench implements CoreApi, SkillHost {
   readonly interop: InteropService = new InteropService(this);
   /** The MCP views' commands: what a server offers beyond tools, its requests to the user, adding servers. */
   readonly mcp: McpService = new McpService(this);
+  /** Triggers, a skill's own status and lifecycle, and the entity graph (the newer SDK's panels). */
+  readonly skilldef: SkillDefService = new SkillDefService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
@@ -94,6 +97,7 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.agents, AGENT_METHOD_NAMES, scrub);
     redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
     redactAnswers(this.mcp, MCP_METHOD_NAMES, scrub);
+    redactAnswers(this.skilldef, SKILLDEF_METHOD_NAMES, scrub);
     this.rescan();
   }
 

@@ -8,6 +8,8 @@ events, and upserts one ``asset`` entity per watched symbol. The setup flow live
 Other skills may use it through the host (``interop_schema``): the function ``latest-price`` and the data item
 ``watched-prices`` (the price-digest example calls the first with ``ctx.skills.call_function``).
 One option, "Offer the portfolio tool", shows or hides ``portfolio_value`` (a ``tool_filter``).
+One trigger type, ``price_cross`` ("A price crosses a level"): on each tick, every enabled trigger of it whose
+level a watched price went past (and whose conditions match the asset) fires (``ctx.fire_trigger``).
 """
 
 import json
@@ -17,6 +19,8 @@ import re
 from dev.types.interop_types import ExposedDataDefinition, ExposedFunctionDefinition, InteropSchema
 from dev.types.skill_types import (SkillDefinition, SkillHooks, SkillOptionDefinition, SkillTool, ToolDefinition,
                                    ToolResult)
+from dev.types.trigger_types import TriggerFieldSchema, TriggerSchema, TriggerTypeDefinition
+from dev.utils.conditions import evaluate_condition
 
 try:  # imported as a package (skills.<id>.skill) or by path with this folder on sys.path
     from . import setup as flow
@@ -278,6 +282,7 @@ async def on_tick(ctx):
     if changed:
         await save_alerts()
     cur, config = currency(), S.config or {}
+    check_crossings(ctx, cur)
     for symbol in watched():
         now = price(symbol, S.tick, cur)
         change = change_pct(symbol, now, cur)
@@ -290,6 +295,51 @@ async def on_tick(ctx):
                                   title=f"{NAMES[symbol]} ({symbol})", summary=f"{symbol} at {fmt(now)} {cur}",
                                   metadata={"symbol": symbol, "price": now, "currency": cur, "tick": S.tick,
                                             "change_pct": change})
+
+
+TRIGGERS = TriggerSchema(trigger_types=[TriggerTypeDefinition(
+    type="price_cross",
+    label="A price crosses a level",
+    description="Fires on the tick a watched asset's price goes past the level in the trigger's settings.",
+    condition_fields=[
+        TriggerFieldSchema(name="symbol", type="string", description="The asset, such as BTC"),
+        TriggerFieldSchema(name="price", type="number", description="Its price now, in the skill's currency"),
+        TriggerFieldSchema(name="change_pct", type="number", description="Its move from the reference price (%)"),
+    ],
+    config_schema={
+        "type": "object",
+        "properties": {
+            "level": {"type": "number", "description": "The price to watch for, in the skill's currency"},
+            "direction": {"type": "string", "enum": ["either", "up", "down"], "default": "either",
+                          "description": "Which way the price must go past the level"},
+        },
+        "required": ["level"],
+    },
+)])
+
+
+def check_crossings(ctx, cur):
+    """Fires each enabled price_cross trigger whose level a watched price went past since the last tick."""
+    for t in ctx.get_triggers():
+        level = (t.config or {}).get("level")
+        if not t.enabled or t.type != "price_cross" or not isinstance(level, (int, float)):
+            continue
+        wanted = (t.config or {}).get("direction", "either")
+        for symbol in watched():
+            before, now = price(symbol, S.tick - 1, cur), price(symbol, S.tick, cur)
+            way = "up" if before < level <= now else "down" if before > level >= now else None
+            if way is None or wanted not in ("either", way):
+                continue
+            data = {"symbol": symbol, "price": now, "change_pct": change_pct(symbol, now, cur)}
+            if all(evaluate_condition(c, data) for c in t.conditions):
+                ctx.fire_trigger(t.id, dict(data, previous=before, level=level, direction=way, currency=cur,
+                                            tick=S.tick), {"source": "price-alerts tick"})
+
+
+async def on_status(ctx):
+    """What the skill header shows (skill/status): whether it is set up, how far the feed went, the alerts."""
+    return {"configured": S.config is not None, "tick": S.tick,
+            "active_alerts": sum(1 for a in S.alerts if not a["triggered"]), "currency": currency()}
 
 
 async def on_options_change(ctx, options):
@@ -334,10 +384,12 @@ skill = SkillDefinition(
     hooks=SkillHooks(on_load=on_load, on_unload=on_unload, on_tick=on_tick, on_session_start=on_session_start,
                      on_before_message=on_before_message, on_after_response=on_after_response,
                      on_setup_start=flow.on_setup_start, on_setup_submit=flow.on_setup_submit,
-                     on_setup_cancel=flow.on_setup_cancel, on_options_change=on_options_change),
+                     on_setup_cancel=flow.on_setup_cancel, on_options_change=on_options_change,
+                     on_status=on_status),
     tools=TOOLS,
     options=OPTIONS,
     tick_interval=3000,
     has_setup=True,
     interop_schema=INTEROP,
+    trigger_schema=TRIGGERS,
 )

@@ -19,11 +19,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const ticks = ticksOf(rt, info.tickIntervalMs ?? 1000);
     let failed = 0;
     for (let i = 0; i < count; i++) {
+      const since = rt.timelineEntries().at(-1)?.seq ?? 0;
       // The timeline keeps what the skill said; what is printed has its known secrets scrubbed.
       const entry = rt.redactor.value(await ticks.now());
+      const fired = rt.redactor.value(rt.timelineEntries().filter((e) => e.seq > since && e.kind === 'trigger'));
       const data = entry.data as { events?: { label: string; data: unknown }[]; error?: string };
       io.out(`${entry.label} (${entry.durationMs} ms): ${entry.outcome}`);
       for (const e of data.events ?? []) io.out(`  event ${e.label} ${JSON.stringify(e.data)}`);
+      for (const t of fired) io.out(`  trigger fired: ${t.label} ${JSON.stringify((t.data as { matchedData?: unknown })?.matchedData ?? {})}`);
       if (entry.outcome === 'error') failed++;
     }
     return failed ? EXIT.TOOL_ERROR : EXIT.OK;

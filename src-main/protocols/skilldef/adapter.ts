@@ -18,6 +18,9 @@ import * as M from './methods';
 import { OptionsFlow, readOptions } from './options-flow';
 import { SetupFlow } from './setup-flow';
 import { callsOtherSkills } from './interop-use';
+import { LifecycleFlow } from './lifecycle-flow';
+import * as N from './newer-methods';
+import { TriggerFlow } from './trigger-flow';
 
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
 const LOAD_FAILED = 3;
@@ -43,6 +46,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
   }
 
   readonly options: OptionsFlow;
+  readonly triggers = new TriggerFlow(this.ctx, (m, p) => this.hook(m, p));
+  readonly lifecycleRequests = new LifecycleFlow(this.ctx, (m, p) => this.hook(m, p));
 
   readonly sessions: SessionCapability = {
     start: async (sessionId) => {
@@ -95,6 +100,9 @@ export class SkillDefSkill extends PersistentRpcSkill {
     const tools = await this.listTools(proc);
     // Later SDKs describe themselves; the original answers -32603, which is fine.
     const status = await proc.request(M.skillStatus, {}).catch(() => null);
+    this.lifecycleRequests.learnt(status);
+    // Trigger types it declares (an original SDK answers -32603: none).
+    const hasTriggers = await proc.request(N.triggersTypes, {}).then((t) => t.length > 0, () => false);
     // So do their options; the original has none (an error here means just that).
     const hasOptions = await readOptions(proc, (line) => this.ctx.logs.append('system', line)).then((o) => o.length > 0, () => false);
     const hasSetup = this.manifest.setupRequired || status?.hasSetup === true;
@@ -119,6 +127,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
         persistent: true,
         interop: status?.features?.includes('interop') === true || callsOtherSkills(this.ref.dir),
         options: hasOptions,
+        triggers: hasTriggers,
       },
     };
   }

@@ -12,6 +12,9 @@ import { Redactor } from '../../engine/redactor';
 import { MethodTable } from '../../engine/rpc-method';
 import type { HostServices, SkillInterop } from '../adapter';
 import * as H from './methods';
+import * as N from './newer-methods';
+import { entityProblems, relationshipProblems } from './entity-schema-check';
+import { HOST_NOT_AVAILABLE, type EntitySchemaInfo, type TriggerFired } from '../../contract';
 import type { DataStore } from '../../host/data-store';
 import type { EntityStore } from '../../host/entity-store';
 import type { SkillSecrets } from '../../host/secret-store';
@@ -26,6 +29,12 @@ export interface HostServicesOptions {
   /** Called for `intelligence/emitEvent`; the caller records it on the skill's timeline. */
   onEvent?: (eventType: string, data: unknown) => void;
   log?: (line: string) => void;
+  /** Called for `triggers/fired`; the caller records it on the skill's timeline (and so in its recording). */
+  onTrigger?: (fired: TriggerFired) => void;
+  /** The entity schema the skill declared (`entity_schema`), to check its upserts against. */
+  entitySchema?: () => EntitySchemaInfo | null;
+  /** Called when an upsert does not fit the declared schema (it is stored anyway); the caller warns on the timeline. */
+  onSchemaWarning?: (method: string, problems: string[], data: unknown) => void;
   /** The skill's secrets, kept out of the shared entity graph (replaced by the redaction mark). */
   secrets?: SkillSecrets;
   /** Answers `skills/list` where there is no `interop`; without either the list is empty. */
@@ -71,6 +80,14 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
     return clean;
   };
 
+  /** An upsert that does not fit the declared schema is stored anyway (the real host does), with a warning. */
+  const judge = (method: string, problems: string[], data: unknown) => {
+    if (!problems.length) return;
+    log(`${method}: does not fit the skill's entity_schema: ${problems.join('; ')}.`);
+    opts.onSchemaWarning?.(method, problems, data);
+  };
+  const schema = () => opts.entitySchema?.() ?? null;
+
   const methods = new MethodTable()
     .on(H.stateGet, async () => ({ state: state.get() }))
     .on(H.stateSet, async ({ partial }) => {
@@ -92,11 +109,13 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
       return { ok: true };
     })
     .on(H.entitiesUpsert, async (entity) => {
+      judge(H.entitiesUpsert.method, entityProblems(schema(), entity), { type: entity.type, sourceId: entity.sourceId, id: entity.id });
       await entities.upsert(scrub(H.entitiesUpsert.method, given(entity)), skillId);
       return { ok: true };
     })
     .on(H.entitiesSearch, async (q) => ({ results: entities.search(q) }))
     .on(H.entitiesUpsertRelationship, async (rel) => {
+      judge(H.entitiesUpsertRelationship.method, relationshipProblems(schema(), rel, (id) => entities.typeOf(id)), { type: rel.type, sourceId: rel.sourceId, targetId: rel.targetId });
       await entities.upsertRelationship(scrub(H.entitiesUpsertRelationship.method, given(rel)), skillId);
       return { ok: true };
     })
@@ -106,7 +125,21 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
     .on(H.skillsListData, async (p) => ({ data: await interop.listData(skillId, p.skillId) }))
     .on(H.skillsListFunctions, async (p) => ({ functions: await interop.listFunctions(skillId, p.skillId) }))
     .on(H.skillsRequestData, async (p) => ({ data: await interop.requestData(skillId, p.skillId, p.dataName, p.params ?? {}) }))
-    .on(H.skillsCallFunction, async (p) => ({ data: await interop.callFunction(skillId, p.skillId, p.functionName, p.arguments ?? {}) }));
+    .on(H.skillsCallFunction, async (p) => ({ data: await interop.callFunction(skillId, p.skillId, p.functionName, p.arguments ?? {}) }))
+    .on(N.triggersFired, async (fired) => {
+      try {
+        opts.onTrigger?.(fired);
+      } catch (err) {
+        log(`triggers/fired: recording the trigger "${fired.triggerName || fired.triggerId}" failed: ${(err as Error).message}`);
+      }
+      return { ok: true };
+    })
+    .on(N.intelligenceSummarize, async () => {
+      throw new RpcError(
+        HOST_NOT_AVAILABLE,
+        `intelligence/summarize is not available in the workbench: summaries come from the real host's AI, which the workbench does not have. The skill should catch this error (code ${HOST_NOT_AVAILABLE}) and carry on without a summary.`,
+      );
+    });
 
   return {
     async handle(method: string, params: unknown): Promise<unknown> {

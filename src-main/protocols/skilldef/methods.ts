@@ -43,21 +43,8 @@ export const toolsList = rpcMethod(
   HOOK_TIMEOUT_MS,
 );
 
-/** Later SDKs describe themselves; the original answers -32603. */
-export const skillStatus = rpcMethod(
-  'skill/status',
-  none,
-  z.object({
-    name: shownText,
-    description: shownText,
-    version: shownText,
-    hasSetup: z.boolean().optional().catch(undefined),
-    tickInterval: z.number().optional().catch(undefined),
-    /** Which parts of the newer SDK the skill uses (`interop`, `options`...), from our bundled SDK. */
-    features: z.array(z.string()).optional().catch(undefined),
-  }),
-  5000,
-);
+// `skill/status` and the rest of the newer SDK's lifecycle and triggers: newer-methods.ts.
+export { skillStatus } from './newer-methods';
 
 export const toolsCall = rpcMethod(
   'tools/call',

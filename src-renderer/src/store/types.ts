@@ -77,7 +77,7 @@ export interface ToolsSlice {
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
-export type TabName = 'tools' | 'setup' | 'options' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor';
+export type TabName = 'tools' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor';
 
 export interface Toast {
   id: number;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 /** A boolean as an on/off switch (a checkbox with role="switch", so it is labelled and keyboard-operable). */
-export function Switch({ checked, onChange, label, id, disabled, testId, describedBy }: {
+export function Switch({ checked, onChange, label, id, disabled, testId, describedBy, ariaLabel }: {
   checked: boolean;
   onChange(value: boolean): void;
   label?: string;
@@ -9,6 +9,8 @@ export function Switch({ checked, onChange, label, id, disabled, testId, describ
   disabled?: boolean;
   testId?: string;
   describedBy?: string;
+  /** The name a screen reader gives it where the visible label alone would not tell it apart (several "On"s). */
+  ariaLabel?: string;
 }) {
   const auto = useId();
   const inputId = id ?? auto;
@@ -22,6 +24,7 @@ export function Switch({ checked, onChange, label, id, disabled, testId, describ
         disabled={disabled}
         aria-checked={checked}
         aria-describedby={describedBy}
+        aria-label={ariaLabel}
         data-testid={testId}
         onChange={(e) => onChange(e.target.checked)}
       />

@@ -3,6 +3,7 @@ import { FileText, RefreshCw, X } from 'lucide-react';
 import type { SkillData } from '@contract';
 import { api } from '../../api/client';
 import { StateSection } from './StateSection';
+import { EntityGraph } from './EntityGraph';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { JsonTree } from '../common/JsonTree';
@@ -32,9 +33,12 @@ export function DataTab({ skillId }: { skillId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+  /** Moves on with each refresh, so the entity graph is read again with the rest. */
+  const [version, setVersion] = useState(0);
 
   const load = useCallback(() => {
     setLoading(true);
+    setVersion((v) => v + 1);
     api()
       .getData(skillId)
       .then((d) => {
@@ -103,30 +107,7 @@ export function DataTab({ skillId }: { skillId: string }) {
         {file && <FileViewer name={file.name} content={file.content} onClose={() => setFile(null)} />}
       </section>
 
-      <section className="card" aria-labelledby="entities-title">
-        <h2 id="entities-title" className="card-title">Entities <span className="count">{data.entities.length}</span></h2>
-        {data.entities.length ? (
-          <div className="table-scroll">
-            <table className="table">
-              <thead><tr><th>Type</th><th>Title</th><th>Source</th><th>Id</th><th>Summary</th><th>Updated</th></tr></thead>
-              <tbody>
-                {data.entities.map((e, i) => (
-                  <tr key={`${e.source}:${e.id ?? e.sourceId ?? i}`}>
-                    <td><span className="kind-badge">{e.type}</span></td>
-                    <td>{e.title ?? '—'}</td>
-                    <td>{e.source}</td>
-                    <td className="mono">{e.id ?? e.sourceId ?? ''}</td>
-                    <td className="clip" title={e.summary}>{e.summary ?? ''}</td>
-                    <td>{e.updatedAt ? formatWhen(e.updatedAt) : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="muted">No entities yet. Skills that keep track of people, documents or other things list them here.</p>
-        )}
-      </section>
+      <EntityGraph skillId={skillId} version={version} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { SkillNotes } from './SkillNotes';
 import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
+import { SkillReport } from './SkillReport';
 import { ProcessSettingsButton } from '../settings/ProcessSettingsDialog';
 import { UseFromAgentButton } from './UseFromAgent';
 import { useStore } from '../../store';
@@ -39,6 +40,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         {description && <p className="skill-description">{description}</p>}
         {info && <SkillNotes notes={info.notes} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
+        {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
         {summary.statusDetail && summary.status === 'crashed' && (
           <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
         )}

@@ -16,6 +16,7 @@ import { DataTab } from '../data/DataTab';
 import { RecordingsTab } from '../recordings/RecordingsTab';
 import { DoctorTab } from '../authoring/DoctorTab';
 import { InteropTab } from '../interop/InteropTab';
+import { TriggersTab } from '../triggers/TriggersTab';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
 // workbench is surely reachable (browser mode cannot fetch it once the server stops).
@@ -28,6 +29,7 @@ function availableTabs(info: SkillInfo | undefined): TabName[] {
   const tabs: TabName[] = ['tools'];
   if (c?.setup) tabs.push('setup');
   if (c?.options) tabs.push('options');
+  if (c?.triggers) tabs.push('triggers');
   tabs.push('logs', 'messages');
   // An agent's schedules run like ticks, on the timeline.
   if (c?.ticks || c?.sessions || info?.agent?.schedules.length) tabs.push('timeline');
@@ -42,6 +44,7 @@ const LABELS: Record<TabName, string> = {
   tools: 'Tools',
   setup: 'Setup',
   options: 'Options',
+  triggers: 'Triggers',
   logs: 'Logs',
   messages: 'Messages',
   timeline: 'Timeline',
@@ -98,6 +101,7 @@ export function SkillView({ skillId }: { skillId: string }) {
         {active === 'tools' && <ToolsTab skillId={skillId} />}
         {active === 'setup' && <SetupTab skillId={skillId} />}
         {active === 'options' && <OptionsTab skillId={skillId} />}
+        {active === 'triggers' && <TriggersTab skillId={skillId} />}
         {active === 'logs' && (
           <PartBoundary what="log view">
             <Suspense fallback={<div className="panel-loading"><Spinner /> Loading the terminal…</div>}>

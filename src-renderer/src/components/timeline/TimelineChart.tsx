@@ -194,9 +194,9 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
               </rect>
             );
           }
-          if (e.kind === 'event') {
+          if (e.kind === 'event' || e.kind === 'trigger') {
             return (
-              <g key={e.seq} transform={`translate(${ex},${LANES.events})`} className={`tl-event${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-event">
+              <g key={e.seq} transform={`translate(${ex},${LANES.events})`} className={`tl-event${e.kind === 'trigger' ? ' tl-trigger' : ''}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-event">
                 <rect x={-5} y={-5} width={10} height={10} transform="rotate(45)" />
                 <title>{tooltip(e)}</title>
               </g>

@@ -62,6 +62,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
           <span className="legend-swatch error" /> error
           <span className="legend-swatch skipped" /> skipped
           <span className="legend-swatch event" /> event
+          <span className="legend-swatch trigger" /> trigger
         </span>
         <IconButton worksOffline label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => zoom(0.5)} />
         <IconButton worksOffline label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => zoom(2)} />

@@ -1,0 +1,50 @@
+/** axe-core (the engine behind most accessibility checkers) on the page as it is: its serious and critical violations. */
+import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+
+export interface Found {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+export async function seriousViolations(page: Page): Promise<Found[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const w = globalThis as unknown as { axe: typeof axe };
+    const result = await w.axe.run({ exclude: [] }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ') })),
+      }));
+  });
+}
+
+/**
+ * The workbench's Content-Security-Policy (script-src 'self') refuses inline scripts, axe's included: let this
+ * page through, as browser extensions that run axe are, and load it again. Call before the test opens anything.
+ */
+export async function allowAxe(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setBypassCSP', { enabled: true });
+  await page.reload();
+}
+
+/** The violations of the page in the light and the dark theme, each as one printable text. */
+export async function violationsInBothThemes(page: Page, view: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.locator(`html[data-theme="${theme}"]`).waitFor();
+    for (const v of await seriousViolations(page)) {
+      out.push(`${view} (${theme}): ${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target}: ${n.summary}`).join('\n')}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return out;
+}
