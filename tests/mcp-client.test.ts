@@ -11,6 +11,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { eventually, waitFor } from './helpers';
 import { collect, everythingStdio, mcpBench, mcpFolder } from './mcp-helpers';
+import { Workbench } from '../src-main/workbench/workbench';
 
 describe('an MCP server in the workbench (server-everything over stdio)', () => {
   it('connects through our process layer, lists its tools whole, and calls them with structuredContent and every kind of content', async ({ cleanup }) => {
@@ -222,6 +223,11 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     expect(rootsEvents.length).toBeGreaterThanOrEqual(2);
     expect((await wb.getMessages(id)).some((m) => m.method === 'notifications/roots/list_changed')).toBe(true);
     await expect(wb.mcp.mcpSetRoots(id, [{ uri: 'https://example.com' }])).rejects.toThrow(/file:\/\//);
+
+    // The roots the user chose are kept for the next time the workbench opens the server.
+    await wb.close();
+    const again = cleanup.add(new Workbench({ home: wb.home, kind: 'browser', folders: [dir], replaceFolders: true }));
+    expect(await again.mcp.mcpGetRoots(id)).toEqual([{ uri: pathToFileURL(other).href, name: 'other' }]);
   });
 
   it('refreshes the tool list when the server says it changed', async ({ cleanup }) => {

@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
+import { skillFolder } from '../../host/workbench-home';
 import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
 import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
@@ -54,6 +55,7 @@ export class McpSkill implements SkillAdapter {
     this.session = new McpSession({
       skillId: ref.id,
       dir: ref.dir,
+      rootsFile: path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
       logs: ctx.logs,
       emit: ctx.onMcp,
       onListChanged: (list) => {
