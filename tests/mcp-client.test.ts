@@ -252,6 +252,17 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     expect((await wb.callTool(id, 'echo', { message: 'back' })).outcome!.text).toBe('Echo: back');
   });
 
+  it('fails only the call whose answer was over the line limit, at once and in words', async ({ cleanup }) => {
+    const dir = mcpFolder(cleanup, { everything: everythingStdio() });
+    const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    await wb.updateSkillSettings(id, { maxLineBytes: 64 * 1024 });
+    await wb.startSkill(id);
+    const big = await wb.callTool(id, 'echo', { message: 'x'.repeat(70_000) });
+    expect(big.outcome).toMatchObject({ ok: false, error: { message: expect.stringMatching(/over the 64 KiB limit: it was dropped/) } });
+    const small = await wb.callTool(id, 'echo', { message: 'small' });
+    expect(small.outcome!.text, JSON.stringify(small.outcome)).toBe('Echo: small');
+  });
+
   it('a broken .mcp.json shows no skills and a missing command is a launch error in plain words', async ({ cleanup }) => {
     const dir = mcpFolder(cleanup, { gone: { command: 'no-such-mcp-server-here', args: [] } });
     const { wb, id } = mcpBench(cleanup, dir, 'gone');
