@@ -238,6 +238,7 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     // server-everything adds the tools that depend on the client's capabilities after initialisation.
     await waitFor(() => changed.find((c) => c.skillId === id && c.list === 'tools'), 20_000, 'tools/list_changed');
     await eventually(async () => (await wb.inspectSkill(id)).tools.some((t) => t.name === 'trigger-elicitation-request'), 10_000, 'the refreshed tools');
+    expect((await wb.getTimeline(id)).entries.map((e) => e.label)).toContain("The server's tools changed");
   });
 
   it('restarts a server that crashed, as the supervisor does for every long-running skill', async ({ cleanup }) => {

@@ -59,6 +59,7 @@ export class McpSkill implements SkillAdapter {
       logs: ctx.logs,
       emit: ctx.onMcp,
       onListChanged: (list) => {
+        ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
         if (list === 'tools') void this.refreshTools().catch((err: Error) => ctx.logs.append('system', `The new tool list could not be read: ${err.message}`));
       },
     });
