@@ -30,6 +30,7 @@ import { startForCalls } from '../protocols/registry';
 import { serverName } from '../workbench/agent-config';
 import type { LiveRuntime } from '../runtime/live-runtime';
 import type { Emit } from '../runtime/skill-runtime';
+import { proxyCapabilities, serveProxy, Subscribers } from './proxy-server';
 import { ScrubbedTransport } from './scrubbed-transport';
 import { setupByElicitation, type SetupOutcome } from './setup-elicit';
 import { errorResult, mcpTools, toolResult } from './tool-map';
@@ -64,6 +65,8 @@ export class SkillBridge {
   private readonly connections = new Map<Server, Connection>();
   private readonly listeners = new Set<Listener>();
   private started: Promise<void> | null = null;
+  /** A proxied server's resources each connection subscribed to. */
+  private readonly subscribers = new Subscribers();
 
   /** `make` builds the skill's runtime around the bridge's `emit` (an MCP server's progress, logs and requests arrive there). */
   constructor(
@@ -106,21 +109,27 @@ export class SkillBridge {
 
   private newServer(): Server {
     const rt = this.rt;
+    const proxied = rt.ref.protocol === 'mcp' && !!rt.adapter.mcp;
+    const upstream = proxied ? rt.adapter.mcp!.serverInfo() : null;
     const server = new Server(
       { name: serverName(rt.info()?.name ?? rt.ref.name), title: rt.info()?.name ?? rt.ref.name, version: this.opts.version ?? rt.info()?.version ?? '0.0.0' },
       {
-        capabilities: { tools: { listChanged: true }, logging: {} },
-        instructions: rt.info()?.description ?? rt.ref.description,
+        // A proxied server's capabilities are its own (proxy-server.ts); a skill's are tools and logging.
+        capabilities: proxied ? proxyCapabilities(rt.adapter.mcp) : { tools: { listChanged: true }, logging: {} },
+        instructions: upstream?.instructions ?? rt.info()?.description ?? rt.ref.description,
       },
     );
+    const proxy = proxied ? serveProxy(server, rt, this.subscribers) : null;
     let level: LoggingLevel = 'debug';
     // Nothing is sent before the client said it is initialized (the lifecycle's rule).
     let initialized = false;
-    server.oninitialized = () => (initialized = true);
+    server.oninitialized = () => {
+      initialized = true;
+      proxy?.initialized();
+    };
     const calls = new Set<ActiveCall>();
     this.connections.set(server, { server, calls });
     let listed = '';
-    const proxied = rt.ref.protocol === 'mcp';
     const log = (note: ServerNotification & { method: 'notifications/message' }) => {
       if (!initialized || LEVELS.indexOf(note.params.level) < LEVELS.indexOf(level)) return;
       const call = [...calls].pop();
@@ -134,8 +143,10 @@ export class SkillBridge {
       void call.send({ method: 'notifications/progress', params }).catch(() => undefined);
     };
 
-    server.setRequestHandler(SetLevelRequestSchema, (req) => {
+    server.setRequestHandler(SetLevelRequestSchema, async (req) => {
       level = req.params.level;
+      // A proxied server is asked for the same level (it filters at the source; the bridge filters again).
+      await proxy?.setLevel(level);
       return {};
     });
 
@@ -204,6 +215,7 @@ export class SkillBridge {
       } else if (event === 'mcpListChanged' && (payload as McpEvents['mcpListChanged']).list === 'tools' && initialized && server.transport) {
         void server.sendToolListChanged().catch(() => undefined);
       }
+      proxy?.event(event, payload);
     };
     this.listeners.add(listener);
 
@@ -220,6 +232,7 @@ export class SkillBridge {
       unwatch();
       this.listeners.delete(listener);
       this.connections.delete(server);
+      proxy?.close();
       closed?.();
     };
     return server;
