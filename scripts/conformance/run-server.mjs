@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 // The MCP conformance suite's server scenarios against `skillbench mcp --http` (run `npm run build` first).
 //
-//   node scripts/conformance/run-server.mjs [--scenario a,b] [--skill PATH] [--json]
+//   node scripts/conformance/run-server.mjs [--target skill,proxy,direct] [--scenario a,b] [--skill PATH] [--json]
 //
-// Serves a skill (by default tests/fixtures/mcp-bridge/conformance, a JSON-RPC skill with the tools the
-// scenarios call) through the bridge on 127.0.0.1 with a token, runs each server scenario (Node 20 gets the
-// suite's fs.globSync from preload.mjs), and prints what passed and why the rest cannot. Exits 1 when a
-// scenario expected to pass did not.
+// Three targets, each served on 127.0.0.1 and run through every server scenario (Node 20 gets the suite's
+// fs.globSync from preload.mjs):
+//   skill   a skill (by default tests/fixtures/mcp-bridge/conformance, a JSON-RPC skill with the tools the
+//           scenarios call) through `skillbench mcp --http 0`, with a token;
+//   proxy   `skillbench mcp --http 0` on a folder whose .mcp.json starts our MCP fixture server
+//           (tests/fixtures/mcp-conformance-server, stdio): the bridge as a proxy;
+//   direct  that fixture server alone over Streamable HTTP, to compare: what passes through the proxy and
+//           also here is what the bridge carried; what passes only here is what the bridge loses.
+// Prints each target's results side by side, each failure with its reason. Exits 1 when a scenario expected
+// to pass on a target did not.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +24,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const suite = path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const preload = path.join(here, 'preload.mjs');
+
+export const FIXTURE = path.join(root, 'tests', 'fixtures', 'mcp-conformance-server');
 
 /** Why a scenario cannot pass through the bridge: what the skill protocols have no way to say. */
 export const CANNOT = {
@@ -44,6 +52,23 @@ export const CANNOT = {
   'server-sse-polling': 'warnings only: it needs a test_reconnection tool that closes its own SSE stream mid-call, which a skill cannot do',
 };
 
+/** Why a scenario cannot pass through the bridge as a proxy of the fixture server. */
+export const PROXY_CANNOT = {
+  'server-sse-polling': 'warnings only: it closes the SSE stream mid-call (test_reconnection); the HTTP stream is the bridge\'s own, which an upstream server (over stdio here) cannot close',
+};
+
+/** Why a scenario fails against the fixture server alone. */
+export const DIRECT_CANNOT = {
+  'server-sse-polling': 'the fixture has no test_reconnection tool (a transport matter: see the proxy target)',
+  'dns-rebinding-protection': 'the fixture alone checks no Host or Origin header; the bridge in front of it does',
+};
+
+export const TARGETS = {
+  skill: { what: 'a JSON-RPC skill through skillbench mcp --http', cannot: CANNOT },
+  proxy: { what: 'skillbench mcp --http as a proxy of our MCP fixture server (stdio)', cannot: PROXY_CANNOT },
+  direct: { what: 'the MCP fixture server alone (Streamable HTTP), to compare', cannot: DIRECT_CANNOT },
+};
+
 function run(file, args, opts = {}) {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', preload, file, ...args], { cwd: opts.cwd, timeout: 120_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
@@ -56,6 +81,20 @@ export async function serverScenarios() {
   const { out } = await run(suite, ['list']);
   const part = out.split('Client scenarios')[0];
   return [...part.matchAll(/^\s+- ([a-z0-9-]+) \[/gm)].map((m) => m[1]);
+}
+
+/** The fixture server alone on a free port. */
+function serveDirect() {
+  const child = spawn(process.execPath, [path.join(FIXTURE, 'server.mjs'), '--http', '0'], { cwd: FIXTURE, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (d) => {
+      err += d;
+      const url = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`the fixture server exited (${code}): ${err}`)));
+  });
 }
 
 function serve(skill, home) {
@@ -75,11 +114,16 @@ function serve(skill, home) {
   });
 }
 
-/** Runs `scenarios` (all the suite's server scenarios when none are named); one result per scenario. */
-export async function conformance({ scenarios, skill = path.join(root, 'tests', 'fixtures', 'mcp-bridge', 'conformance') } = {}) {
+/**
+ * Runs `scenarios` (all the suite's server scenarios when none are named) against one target; one result
+ * per scenario. `keepHome` leaves the bridge's home (its logs, history and message trace) for the caller.
+ */
+export async function conformance({ scenarios, target = 'skill', skill = path.join(root, 'tests', 'fixtures', 'mcp-bridge', 'conformance'), keepHome = false } = {}) {
+  const cannot = TARGETS[target]?.cannot;
+  if (!cannot) throw new Error(`no target "${target}": ${Object.keys(TARGETS).join(', ')}`);
   const names = scenarios?.length ? scenarios : await serverScenarios();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-conformance-'));
-  const { child, url } = await serve(skill, home);
+  const { child, url } = target === 'direct' ? await serveDirect() : await serve(target === 'proxy' ? FIXTURE : skill, home);
   const results = [];
   try {
     for (const scenario of names) {
@@ -89,25 +133,35 @@ export async function conformance({ scenarios, skill = path.join(root, 'tests', 
       const warnings = m ? Number(m[4]) : 0;
       const status = !m || code !== 0 || failed > 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
       const failures = [...out.matchAll(/\] (?:FAILURE|WARNING) (.*)/g)].map((x) => x[1]).slice(0, 3);
-      results.push({ scenario, status, passed: m ? Number(m[1]) : 0, total: m ? Number(m[2]) : 0, failed, warnings, reason: CANNOT[scenario], failures });
+      results.push({ scenario, status, passed: m ? Number(m[1]) : 0, total: m ? Number(m[2]) : 0, failed, warnings, reason: cannot[scenario], failures });
     }
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    fs.rmSync(home, { recursive: true, force: true });
+    if (!keepHome) fs.rmSync(home, { recursive: true, force: true });
   }
-  return results;
+  return keepHome ? Object.assign(results, { home }) : results;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { scenario: { type: 'string' }, skill: { type: 'string' }, json: { type: 'boolean' } } });
-  const results = await conformance({ scenarios: values.scenario?.split(',').filter(Boolean), skill: values.skill && path.resolve(values.skill) });
-  if (values.json) console.log(JSON.stringify(results, null, 2));
+  const { values } = parseArgs({ options: { target: { type: 'string' }, scenario: { type: 'string' }, skill: { type: 'string' }, json: { type: 'boolean' } } });
+  const targets = (values.target ?? 'skill,proxy,direct').split(',').filter(Boolean);
+  const scenarios = values.scenario?.split(',').filter(Boolean);
+  const all = {};
+  for (const target of targets) all[target] = await conformance({ target, scenarios, skill: values.skill && path.resolve(values.skill) });
+  if (values.json) console.log(JSON.stringify(all, null, 2));
   else {
-    for (const r of results) console.log(`${r.status.padEnd(4)}  ${r.scenario.padEnd(30)}  ${r.status === 'pass' ? `${r.passed}/${r.total} checks` : (r.reason ?? r.failures.join('; '))}`);
-    const pass = results.filter((r) => r.status === 'pass').length;
-    console.log(`\n${pass} of ${results.length} scenarios pass.`);
+    const names = all[targets[0]].map((r) => r.scenario);
+    console.log(`${'scenario'.padEnd(30)}  ${targets.map((t) => t.padEnd(6)).join('  ')}`);
+    for (const name of names) console.log(`${name.padEnd(30)}  ${targets.map((t) => all[t].find((r) => r.scenario === name).status.padEnd(6)).join('  ')}`);
+    for (const target of targets) {
+      const results = all[target];
+      const pass = results.filter((r) => r.status === 'pass').length;
+      console.log(`\n${target}: ${TARGETS[target].what}: ${pass} of ${results.length} scenarios pass.`);
+      for (const r of results.filter((x) => x.status !== 'pass')) console.log(`  ${r.status.padEnd(4)}  ${r.scenario}: ${r.reason ?? r.failures.join('; ')}`);
+    }
   }
-  const unexpected = results.filter((r) => r.status === 'fail' && !CANNOT[r.scenario]);
+  const unexpected = targets.flatMap((t) => all[t].filter((r) => r.status === 'fail' && !TARGETS[t].cannot[r.scenario]).map((r) => `${t}: ${r.scenario}`));
+  if (unexpected.length) console.log(`\nUnexpected failures: ${unexpected.join(', ')}`);
   process.exitCode = unexpected.length ? 1 : 0;
 }
