@@ -138,9 +138,27 @@ export async function conformance({ scenarios, target = 'skill', skill = path.jo
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    // What the bridge said to the upstream server and heard from it: the proof a proxied pass went through it.
+    if (target === 'proxy') results.carried = carriedMethods(home);
     if (!keepHome) fs.rmSync(home, { recursive: true, force: true });
   }
   return keepHome ? Object.assign(results, { home }) : results;
+}
+
+/** The MCP methods in the bridge's message trace of the upstream server (the workbench's own record). */
+export function carriedMethods(home) {
+  const methods = new Set();
+  const skills = path.join(home, 'skills');
+  for (const skill of fs.existsSync(skills) ? fs.readdirSync(skills) : []) {
+    const dir = path.join(skills, skill, 'messages');
+    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+        const m = /"method":"([^"]+)"/.exec(line);
+        if (m) methods.add(m[1]);
+      }
+    }
+  }
+  return [...methods].sort();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -159,6 +177,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       const pass = results.filter((r) => r.status === 'pass').length;
       console.log(`\n${target}: ${TARGETS[target].what}: ${pass} of ${results.length} scenarios pass.`);
       for (const r of results.filter((x) => x.status !== 'pass')) console.log(`  ${r.status.padEnd(4)}  ${r.scenario}: ${r.reason ?? r.failures.join('; ')}`);
+      if (results.carried) console.log(`  the bridge's own trace of the fixture server holds: ${results.carried.join(', ')}`);
     }
   }
   const unexpected = targets.flatMap((t) => all[t].filter((r) => r.status === 'fail' && !TARGETS[t].cannot[r.scenario]).map((r) => `${t}: ${r.scenario}`));
