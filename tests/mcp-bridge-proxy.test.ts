@@ -1,15 +1,30 @@
 /**
  * `skillbench mcp` as a proxy: an MCP server (the reference `server-everything`, the workbench's fifth
  * protocol) served again through the bridge, to the MCP SDK's Client. Every kind of content passes whole,
- * progress arrives, and what the server asks of its user (elicitation, sampling) is asked of the client.
+ * progress arrives, what the server asks of its user (elicitation, sampling, roots) is asked of the client,
+ * and the rest of what it offers (resources, subscriptions, prompts, completion, its log level, its changed
+ * lists, cancellation) is served again, through the workbench's own record of the server's traffic.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect } from 'vitest';
-import { CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema,
+  ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, type CallToolResult, type LoggingMessageNotification,
+} from '@modelcontextprotocol/sdk/types.js';
 import { it } from './cleanup-fixture';
-import { ROOT } from './helpers';
+import { allFiles, eventually, ROOT, waitFor } from './helpers';
 import { overStdio } from './mcp-bridge-client';
+
+/** What the bridge sent the upstream server (its own message trace in the home), as [method, params]. */
+function sentUpstream(home: string): [string, Record<string, unknown>][] {
+  return allFiles(home)
+    .filter((f) => /[\\/]messages[\\/][^\\/]+\.jsonl$/.test(f))
+    .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { direction: string; message: { method?: string; params?: Record<string, unknown> } }))
+    .filter((m) => m.direction === 'out' && m.message.method)
+    .map((m) => [m.message.method!, m.message.params ?? {}]);
+}
 
 const EVERYTHING = `${path.join(ROOT, 'node_modules', '.bin', 'mcp-server-everything')} stdio`;
 
@@ -71,5 +86,99 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const mcp = cleanup.add(await overStdio(['--command', EVERYTHING, '--server', 'everything'], cleanup.tempDir()));
     const r = (await mcp.client.callTool({ name: 'trigger-elicitation-request', arguments: {} })) as CallToolResult;
     expect(JSON.stringify(r.content)).toMatch(/decline/i);
+  }, 60_000);
+
+  it('serves its resources and templates, reads, subscriptions with their updates, and a new resource announced', async ({ cleanup }) => {
+    const updated: string[] = [];
+    let listChanged = 0;
+    const home = cleanup.tempDir();
+    const mcp = cleanup.add(
+      await overStdio(['--command', EVERYTHING, '--server', 'everything'], home, {}, (c) => {
+        c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+        c.setNotificationHandler(ResourceListChangedNotificationSchema, () => void listChanged++);
+      }),
+    );
+    // The capabilities advertised are the server's.
+    expect(mcp.client.getServerCapabilities()).toMatchObject({ resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {}, logging: {}, tools: {} });
+    expect((await mcp.client.listResources()).resources.length).toBeGreaterThan(0);
+    const template = (await mcp.client.listResourceTemplates()).resourceTemplates.find((t) => t.uriTemplate.includes('dynamic/text'))!;
+    const uri = template.uriTemplate.replace(/\{[^}]+\}/, '1');
+    const read = await mcp.client.readResource({ uri });
+    expect(read.contents[0]).toMatchObject({ uri, text: expect.any(String) });
+    await expect(mcp.client.readResource({ uri: 'demo://nothing/here' })).rejects.toThrow();
+
+    await mcp.client.subscribeResource({ uri });
+    await mcp.client.callTool({ name: 'toggle-subscriber-updates', arguments: {} });
+    await waitFor(() => updated.includes(uri), 20_000, 'notifications/resources/updated through the bridge');
+    await mcp.client.unsubscribeResource({ uri });
+
+    // A tool that makes a resource: the server's list_changed reaches the client, and the new resource reads.
+    const made = (await mcp.client.callTool({ name: 'gzip-file-as-resource', arguments: { name: 'hello.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' } })) as CallToolResult;
+    const link = made.content.find((c) => c.type === 'resource_link') as { uri: string } | undefined;
+    expect(link).toBeTruthy();
+    await waitFor(() => listChanged > 0, 10_000, 'notifications/resources/list_changed through the bridge');
+    expect((await mcp.client.readResource({ uri: link!.uri })).contents[0]).toMatchObject({ uri: link!.uri, blob: expect.any(String) });
+
+    const sent = sentUpstream(home).map(([m]) => m);
+    expect(sent).toEqual(expect.arrayContaining(['resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe']));
+  }, 60_000);
+
+  it('serves its prompts, completes their arguments, and sets its log level', async ({ cleanup }) => {
+    const logs: LoggingMessageNotification['params'][] = [];
+    const home = cleanup.tempDir();
+    const mcp = cleanup.add(
+      await overStdio(['--command', EVERYTHING, '--server', 'everything'], home, {}, (c) => {
+        c.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+      }),
+    );
+    const prompts = (await mcp.client.listPrompts()).prompts;
+    expect(prompts.find((p) => p.name === 'args-prompt')?.arguments?.map((a) => a.name)).toEqual(['city', 'state']);
+    const got = await mcp.client.getPrompt({ name: 'args-prompt', arguments: { city: 'Lisbon' } });
+    expect(got.messages[0]).toMatchObject({ role: 'user', content: { type: 'text' } });
+    expect(JSON.stringify(got.messages)).toContain('Lisbon');
+    await expect(mcp.client.getPrompt({ name: 'args-prompt', arguments: {} })).rejects.toThrow();
+
+    const dept = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'S' } });
+    expect(dept.completion.values).toEqual(['Sales', 'Support']);
+    const names = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'name', value: '' }, context: { arguments: { department: 'Engineering' } } });
+    expect(names.completion.values).toEqual(['Alice', 'Bob', 'Charlie']);
+
+    // The level is asked of the server too; its info message on a subscription comes only at "info" and below.
+    await mcp.client.setLoggingLevel('error');
+    await mcp.client.subscribeResource({ uri: 'demo://resource/static/document/architecture.md' });
+    await mcp.client.setLoggingLevel('info');
+    await mcp.client.subscribeResource({ uri: 'demo://resource/static/document/features.md' });
+    await waitFor(() => logs.some((l) => String(l.data).includes('features.md')), 10_000, 'the server\'s log message through the bridge');
+    expect(logs.some((l) => String(l.data).includes('architecture.md'))).toBe(false);
+    const levels = sentUpstream(home).filter(([m]) => m === 'logging/setLevel').map(([, p]) => p.level);
+    expect(levels).toEqual(['error', 'info']);
+    expect(sentUpstream(home).map(([m]) => m)).toEqual(expect.arrayContaining(['prompts/list', 'prompts/get', 'completion/complete']));
+  }, 60_000);
+
+  it("gives the server the agent's roots, and cancels a call upstream when the client cancels it", async ({ cleanup }) => {
+    const agentRoot = cleanup.tempDir();
+    const home = cleanup.tempDir();
+    const mcp = cleanup.add(
+      await overStdio(['--command', EVERYTHING, '--server', 'everything'], home, { roots: { listChanged: true } }, (c) => {
+        c.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(agentRoot).href, name: 'agent-root' }] }));
+      }),
+    );
+    await eventually(async () => {
+      const r = (await mcp.client.callTool({ name: 'get-roots-list', arguments: {} })) as CallToolResult;
+      return JSON.stringify(r.content).includes(pathToFileURL(agentRoot).href);
+    }, 20_000, "the agent's roots at the server");
+
+    const abort = new AbortController();
+    const progress: number[] = [];
+    const call = mcp.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 20, steps: 20 } }, CallToolResultSchema, {
+      signal: abort.signal,
+      onprogress: (p) => {
+        progress.push(p.progress);
+        abort.abort('enough');
+      },
+    });
+    await expect(call).rejects.toThrow();
+    expect(progress.length).toBeGreaterThan(0);
+    await waitFor(() => sentUpstream(home).some(([m]) => m === 'notifications/cancelled'), 10_000, 'notifications/cancelled sent to the server');
   }, 60_000);
 });
