@@ -119,8 +119,8 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     await waitFor(() => listChanged > 0, 10_000, 'notifications/resources/list_changed through the bridge');
     expect((await mcp.client.readResource({ uri: link!.uri })).contents[0]).toMatchObject({ uri: link!.uri, blob: expect.any(String) });
 
-    const sent = sentUpstream(home).map(([m]) => m);
-    expect(sent).toEqual(expect.arrayContaining(['resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe']));
+    const carried = ['resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe'];
+    await waitFor(() => carried.every((m) => sentUpstream(home).some(([x]) => x === m)), 10_000, `${carried.join(', ')} in the trace`);
   }, 60_000);
 
   it('serves its prompts, completes their arguments, and sets its log level', async ({ cleanup }) => {
@@ -150,7 +150,11 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     await mcp.client.subscribeResource({ uri: 'demo://resource/static/document/features.md' });
     await waitFor(() => logs.some((l) => String(l.data).includes('features.md')), 10_000, 'the server\'s log message through the bridge');
     expect(logs.some((l) => String(l.data).includes('architecture.md'))).toBe(false);
-    const levels = sentUpstream(home).filter(([m]) => m === 'logging/setLevel').map(([, p]) => p.level);
+    // The trace is written a moment after the messages pass.
+    const levels = await waitFor(() => {
+      const l = sentUpstream(home).filter(([m]) => m === 'logging/setLevel').map(([, p]) => p.level);
+      return l.length >= 2 && l;
+    }, 10_000, 'logging/setLevel in the trace');
     expect(levels).toEqual(['error', 'info']);
     expect(sentUpstream(home).map(([m]) => m)).toEqual(expect.arrayContaining(['prompts/list', 'prompts/get', 'completion/complete']));
   }, 60_000);
