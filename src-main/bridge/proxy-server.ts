@@ -28,10 +28,15 @@ import type { LiveRuntime } from '../runtime/live-runtime';
 
 type Raw = Record<string, Record<string, unknown> | undefined>;
 
-/** What the bridge advertises in front of an upstream server: what that server has (tools and logging always). */
+/**
+ * What the bridge advertises in front of an upstream server: what that server has, and logging always (the
+ * server's stderr comes as log messages). A server that could not be reached gets tools, whose calls say why.
+ */
 export function proxyCapabilities(mcp: McpCapability | undefined): ServerCapabilities {
-  const raw = (mcp?.serverInfo()?.rawCapabilities ?? {}) as Raw;
-  const caps: ServerCapabilities = { tools: { listChanged: true }, logging: {} };
+  const info = mcp?.serverInfo();
+  const raw = (info?.rawCapabilities ?? {}) as Raw;
+  const caps: ServerCapabilities = { logging: {} };
+  if (!info || raw.tools) caps.tools = { listChanged: true };
   if (raw.resources) caps.resources = { ...(raw.resources.subscribe ? { subscribe: true } : {}), ...(raw.resources.listChanged ? { listChanged: true } : {}) };
   if (raw.prompts) caps.prompts = { ...(raw.prompts.listChanged ? { listChanged: true } : {}) };
   if (raw.completions) caps.completions = {};

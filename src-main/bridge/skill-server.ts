@@ -111,11 +111,12 @@ export class SkillBridge {
     const rt = this.rt;
     const proxied = rt.ref.protocol === 'mcp' && !!rt.adapter.mcp;
     const upstream = proxied ? rt.adapter.mcp!.serverInfo() : null;
+    // A proxied server's capabilities are its own (proxy-server.ts); a skill's are tools and logging.
+    const capabilities = proxied ? proxyCapabilities(rt.adapter.mcp) : { tools: { listChanged: true }, logging: {} };
     const server = new Server(
       { name: serverName(rt.info()?.name ?? rt.ref.name), title: rt.info()?.name ?? rt.ref.name, version: this.opts.version ?? rt.info()?.version ?? '0.0.0' },
       {
-        // A proxied server's capabilities are its own (proxy-server.ts); a skill's are tools and logging.
-        capabilities: proxied ? proxyCapabilities(rt.adapter.mcp) : { tools: { listChanged: true }, logging: {} },
+        capabilities,
         instructions: upstream?.instructions ?? rt.info()?.description ?? rt.ref.description,
       },
     );
@@ -159,13 +160,14 @@ export class SkillBridge {
       return { info, list, original: mapped.original };
     };
 
-    server.setRequestHandler(ListToolsRequestSchema, async () => {
+    // (A proxied server without tools has none to list.)
+    if (capabilities.tools) server.setRequestHandler(ListToolsRequestSchema, async () => {
       const { list } = await tools();
       listed = JSON.stringify(list);
       return { tools: list };
     });
 
-    server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
+    if (capabilities.tools) server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
       const { info, list, original } = await tools();
       const name = req.params.name;
       const args = req.params.arguments ?? {};
