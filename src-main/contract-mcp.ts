@@ -347,6 +347,23 @@ export interface McpApi {
   readMcpConfig(file: string): Promise<{ shape: McpConfigShape; servers: McpServerConfig[]; skipped: { name: string; reason: string }[]; notes?: string[] }>;
   /** Merges a config file's servers (all, or those named) into `.mcp.json` in `folder`; the folder joins the workspace. */
   importMcpConfig(file: string, folder: string, names?: string[]): Promise<McpConfigWrite>;
+  /**
+   * The MCP configuration files found on this machine where the tools keep them (Claude Desktop's, Cursor's and
+   * VS Code's user files, and `.cursor/mcp.json` / `.vscode/mcp.json` of the open folders), to import from
+   * without a file picker. Only files that exist; a broken one is listed with its problem.
+   */
+  findMcpConfigs(): Promise<McpConfigFound[]>;
+}
+
+/** A configuration file found on this machine. */
+export interface McpConfigFound {
+  file: string;
+  shape: McpConfigShape;
+  /** Where it comes from, in words: "Claude Desktop", "Cursor (this user)", "VS Code (my-project)". */
+  source: string;
+  servers: string[];
+  /** Why it cannot be read, when it cannot. */
+  problem?: string;
 }
 
 /** Events of MCP servers. */
@@ -373,7 +390,7 @@ export const MCP_METHODS: { [K in keyof McpApi]: true } = {
   mcpReadResource: true, mcpSubscribe: true, mcpUnsubscribe: true, mcpListPrompts: true, mcpGetPrompt: true,
   mcpComplete: true, mcpSetLogLevel: true, mcpLogMessages: true, mcpPing: true, mcpPending: true,
   mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true,
-  addMcpServer: true, readMcpConfig: true, importMcpConfig: true,
+  addMcpServer: true, readMcpConfig: true, importMcpConfig: true, findMcpConfigs: true,
 };
 export const MCP_METHOD_NAMES = Object.keys(MCP_METHODS) as (keyof McpApi)[];
 

@@ -9,8 +9,10 @@ import type { Options } from './args';
 import { UsageError } from './output';
 import { MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
 
-/** The options of every command that runs a skill (besides the common ones), the ways to name an MCP server included. */
-export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, ...MCP_OPTIONS };
+/** The options of every command that runs a skill (besides the common ones). */
+export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' } };
+/** The options of the commands that also take an MCP server named without a folder (inspect, call). */
+export const MCP_RUN_OPTIONS: Options = { ...RUN_OPTIONS, ...MCP_OPTIONS };
 
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss', 'mcp'];
 

@@ -6,7 +6,7 @@ import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
-import { openSkill, RUN_OPTIONS, skillTarget } from '../open-skill';
+import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
@@ -20,7 +20,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     debug: { type: 'boolean' },
     record: { type: 'string' },
     'show-secrets': { type: 'boolean' },
-    ...RUN_OPTIONS,
+    ...MCP_RUN_OPTIONS,
   });
   const { target, rest } = skillTarget(positionals, values, 1);
   const [tool] = rest;

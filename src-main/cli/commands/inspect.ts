@@ -2,7 +2,7 @@ import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
 import { nextRun, parseCron } from '../../protocols/action/cron';
 import { parse } from '../args';
 import { formatLocal } from '../format-time';
-import { openSkill, RUN_OPTIONS, skillTarget } from '../open-skill';
+import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { ActionSkill } from '../../protocols/action/adapter';
 import { EXIT, json, UsageError, type Io } from '../output';
 
@@ -10,7 +10,7 @@ export const help =
   'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--json] [--discover-by-running] [--inherit-env]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...RUN_OPTIONS });
+  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...MCP_RUN_OPTIONS });
   const rt = openSkill(skillTarget(positionals, values).target, values);
   try {
     let info = await rt.start();

@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
+import { skillFolder } from '../../host/workbench-home';
 import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
 import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
@@ -54,9 +55,11 @@ export class McpSkill implements SkillAdapter {
     this.session = new McpSession({
       skillId: ref.id,
       dir: ref.dir,
+      rootsFile: path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
       logs: ctx.logs,
       emit: ctx.onMcp,
       onListChanged: (list) => {
+        ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
         if (list === 'tools') void this.refreshTools().catch((err: Error) => ctx.logs.append('system', `The new tool list could not be read: ${err.message}`));
       },
     });
@@ -172,7 +175,7 @@ export class McpSkill implements SkillAdapter {
       const url = x(cfg.url!);
       this.ctx.logs.append('system', `Connecting to ${url}`);
       const http = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
-      const transport = new TracedTransport(http, this.ctx.messages);
+      const transport = new TracedTransport(http, this.ctx.messages, url);
       conn = { client, transport, http, exited: transport.exited };
     } else {
       const own: Record<string, string> = {};
@@ -200,7 +203,8 @@ export class McpSkill implements SkillAdapter {
     } catch (err) {
       await conn.transport.close().catch(() => undefined);
       this.session.detach();
-      const e = engineError(err, `Connecting to ${cfg.name}`);
+      const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
+      const e = gone ? new SkillError('CRASHED', `${gone}.`) : engineError(err, `Connecting to ${cfg.name}`);
       if (cfg.transport === 'stdio') {
         const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
         if (tail.length && !(e instanceof SkillError && e.code === 'LAUNCH')) throw new SkillError('CRASHED', `${e.message} Its last words on stderr: ${tail.join(' / ')}`);

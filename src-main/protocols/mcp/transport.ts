@@ -14,6 +14,7 @@ import { parseBounded } from '../../engine/json-depth';
 import type { RpcTrace } from '../../engine/jsonrpc';
 import type { LogSink } from '../../engine/log-sink';
 import type { MessageLog } from '../../engine/message-log';
+import { classifyOversize } from '../../engine/oversize';
 import { formatBytes } from '../../engine/rpc-process';
 
 /** A connection the supervisor watches: it resolves `exited` when the process ends (or the HTTP session closes). */
@@ -62,7 +63,7 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     const reader = new LineReader({
       maxLineBytes: max,
       onLine: (line) => this.receive(line, noise),
-      onOverflow: (bytes) => logs.append('system', `The server sent a line of ${formatBytes(bytes)}, over the ${formatBytes(max)} limit; the line was dropped.`),
+      onOverflow: (bytes, head, tail) => this.overflow(bytes, head, tail, max),
     });
     const child = new SkillChild(this.opts.spec, {
       logs,
@@ -122,6 +123,20 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     return this.child?.pid;
   }
 
+  /**
+   * A line over the limit fails only the request it answered (its id read from its two ends), at once and in
+   * words, rather than leaving that request to time out; a request of the server's is refused the same way.
+   */
+  private overflow(bytes: number, head: string, tail: string, max: number): void {
+    const what = `The server sent a line of ${formatBytes(bytes)}, over the ${formatBytes(max)} limit`;
+    const line = classifyOversize(head, tail);
+    this.opts.logs.append('system', `${what}; the line was dropped.`);
+    if (line.id === undefined || line.id === null) return;
+    const error = { code: -32603, message: `${what}: it was dropped. Ask for less data, or raise this skill's line limit.` };
+    if (line.kind === 'response') this.onmessage?.({ jsonrpc: '2.0', id: line.id, error } as JSONRPCMessage);
+    else if (line.kind === 'request') void this.send({ jsonrpc: '2.0', id: line.id, error: { code: -32600, message: `${what}: the request was not read. Send less data in one message.` } } as JSONRPCMessage).catch(() => undefined);
+  }
+
   private receive(line: string, noise: string[]): void {
     let message: JSONRPCMessage;
     try {
@@ -146,6 +161,8 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
  */
 export class TracedTransport implements Transport, Exiting, Versioned {
   protocolVersion?: string;
+  /** Why the connection ended without our asking, in words (the server cannot be reached). */
+  endReason?: string;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
@@ -155,6 +172,7 @@ export class TracedTransport implements Transport, Exiting, Versioned {
   constructor(
     readonly inner: Transport,
     private readonly messages?: MessageLog,
+    private readonly url?: string,
   ) {
     inner.onmessage = (message, extra) => {
       this.messages?.trace(traceOf('in', message, JSON.stringify(message)));
@@ -183,10 +201,32 @@ export class TracedTransport implements Transport, Exiting, Versioned {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.messages?.trace(traceOf('out', message, JSON.stringify(message)));
-    await this.inner.send(message, options);
+    try {
+      await this.inner.send(message, options);
+    } catch (err) {
+      // Nothing answers at the address any more: the connection is over, and the supervisor hears of it.
+      const why = unreachable(err);
+      if (why) this.gone(`The server at ${this.url ?? 'its address'} cannot be reached (${why})`);
+      throw err;
+    }
+  }
+
+  /** The connection ended without our asking: `exited` says why, and the SDK's pending requests fail at once. */
+  private gone(reason: string): void {
+    this.endReason ??= reason;
+    this.exitedResolve({ code: null, signal: null, reason });
+    void this.inner.close().catch(() => undefined);
   }
 
   close(): Promise<void> {
     return this.inner.close();
   }
+}
+
+/** The network's reason a request did not reach the server (refused, reset, no such host), or null. */
+function unreachable(err: unknown): string | null {
+  const cause = (err as { cause?: { code?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|UND_ERR_SOCKET)$/.test(code)) return code;
+  return err instanceof TypeError && /fetch failed/i.test(err.message) ? 'fetch failed' : null;
 }
