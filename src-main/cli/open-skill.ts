@@ -9,7 +9,7 @@ import type { Options } from './args';
 import { UsageError } from './output';
 
 /** The options of every command that runs a skill (besides the common ones). */
-export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' } };
+export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, 'host-parity': { type: 'boolean' } };
 
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss'];
 
@@ -21,7 +21,7 @@ export function protocolOption(p: unknown): Protocol | undefined {
 
 export function openSkill(
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
   if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script');
@@ -34,7 +34,9 @@ export function openSkill(
   const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
   Object.assign(env, opts.env);
   if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
-  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env });
+  // --host-parity turns the skill's "behave as the real host" setting on for this run (SkillDefinition skills).
+  const hostParity = values['host-parity'] ? true : opts.hostParity;
+  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}) });
 }
 
 /** This process's environment (what --inherit-env passes on), less the names `settings` give values of their own. */

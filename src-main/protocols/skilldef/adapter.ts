@@ -18,6 +18,7 @@ import * as M from './methods';
 import { OptionsFlow, readOptions } from './options-flow';
 import { SetupFlow } from './setup-flow';
 import { callsOtherSkills } from './interop-use';
+import { REAL_HOST_REVERSE, REAL_SHUTDOWN_GRACE_MS, differences, idRefusal, namespaced, ownToolName, parityNotes, unknownReverse } from './host-parity';
 
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
 const LOAD_FAILED = 3;
@@ -30,6 +31,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
   private manifest: SkillDefManifest;
   private readonly mode: LaunchMode;
   readonly setup: SetupFlow;
+  /** Behaving as the real host does, for the process now running (read from the settings at each launch). */
+  private parity = false;
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
     super(ref, ctx);
@@ -70,7 +73,12 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected spawnSpec(): SpawnSpec {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
-    const env = skillEnvironment({ listed: this.manifest.env, own: { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' } });
+    this.parity = this.ctx.hostParity === true;
+    const refusal = this.parity ? idRefusal(this.skillId()) : null;
+    if (refusal) throw new SkillError('LAUNCH', `${this.ref.name} is refused, as the real host refuses it: ${refusal} Turn host parity off to run it anyway.`);
+    // With parity the bundled SDK also lists the five interop tools the real SDK puts on every skill.
+    const own = { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1', ...(this.parity ? { SKILLBENCH_INTEROP_TOOLS: '1' } : {}) };
+    const env = skillEnvironment({ listed: this.manifest.env, own });
     const m = this.mode;
     const extra = this.ctx.args ?? [];
     const python = skillVenv(this.ref.dir) ?? systemPython();
@@ -92,9 +100,11 @@ export class SkillDefSkill extends PersistentRpcSkill {
   protected async handshake(proc: RpcProcess): Promise<SkillInfo> {
     const dataDir = this.ctx.vault?.dataDir ?? path.join(this.ref.dir, 'data');
     await proc.request(M.skillLoad, { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs });
-    const tools = await this.listTools(proc);
+    const waitingForSetup = this.manifest.setupRequired && !this.ctx.vault?.setupComplete();
+    // The real host lists tools only once setup is complete (or not needed), and never asks skill/status.
+    const tools = this.parity && waitingForSetup ? [] : await this.listTools(proc);
     // Later SDKs describe themselves; the original answers -32603, which is fine.
-    const status = await proc.request(M.skillStatus, {}).catch(() => null);
+    const status = this.parity ? null : await proc.request(M.skillStatus, {}).catch(() => null);
     // So do their options; the original has none (an error here means just that).
     const hasOptions = await readOptions(proc, (line) => this.ctx.logs.append('system', line)).then((o) => o.length > 0, () => false);
     const hasSetup = this.manifest.setupRequired || status?.hasSetup === true;
@@ -102,6 +112,14 @@ export class SkillDefSkill extends PersistentRpcSkill {
     const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
     const tickInterval = this.manifest.tickIntervalMs ?? status?.tickInterval;
     const notes = [this.sdkNote()];
+    const id = this.skillId();
+    if (this.parity) notes.push(...parityNotes(id, waitingForSetup));
+    const hostParity = {
+      on: this.parity,
+      differences: this.parity
+        ? []
+        : differences({ id, listedBeforeSetup: waitingForSetup && tools.length > 0, answeredStatus: status !== null, toolNames: tools.map((t) => t.name), ticks: tickInterval !== undefined }),
+    };
     return {
       ...this.ref,
       name: this.manifest.name ?? status?.name ?? this.ref.name,
@@ -120,22 +138,36 @@ export class SkillDefSkill extends PersistentRpcSkill {
         interop: status?.features?.includes('interop') === true || callsOtherSkills(this.ref.dir),
         options: hasOptions,
       },
+      hostParity,
     };
   }
 
   protected async invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome> {
     const started = performance.now();
-    const r = await proc.request(M.toolsCall, { name: tool, arguments: args ?? {} }, opts);
+    const name = this.parity ? ownToolName(this.skillId(), tool) : tool;
+    const r = await proc.request(M.toolsCall, { name, arguments: args ?? {} }, opts);
     const durationMs = Math.round(performance.now() - started);
     return textOutcome(contentText(r.content), r.isError, durationMs);
   }
 
   protected onRequest(method: string, params: unknown): unknown {
+    if (this.parity) {
+      if (!REAL_HOST_REVERSE.has(method) || !this.ctx.host) {
+        this.ctx.logs.append('system', `The skill called "${method}", which the real host does not serve; answered -32603 as it does (host parity).`);
+        throw unknownReverse(method);
+      }
+      // Whatever the workbench refuses, the real host's transport answers -32603 with the message.
+      return this.ctx.host.handle(method, params).catch((err: Error) => {
+        throw new RpcError(JSONRPC.INTERNAL_ERROR, err?.message ?? String(err));
+      });
+    }
     if (!this.ctx.host) throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method} (no host services here)`);
     return this.ctx.host.handle(method, params);
   }
 
   protected async shutdown(proc: RpcProcess): Promise<unknown> {
+    // The real host sends skill/shutdown alone, waits 200 ms, and kills.
+    if (this.parity) return proc.stop(this.shutdownMethod, { graceMs: REAL_SHUTDOWN_GRACE_MS, termMs: 0 });
     await proc.request(M.skillUnload, {}).catch(() => undefined);
     return proc.stop(this.shutdownMethod);
   }
@@ -170,15 +202,21 @@ export class SkillDefSkill extends PersistentRpcSkill {
     return this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs }));
   }
 
+  /** The id the real host keys the skill by: the manifest's, else its folder's name. */
+  private skillId(): string {
+    return this.manifest.id ?? path.basename(this.ref.dir);
+  }
+
   private async listTools(proc: RpcProcess): Promise<ToolInfo[]> {
     const r = await proc.request(M.toolsList, {});
+    const id = this.skillId();
     return (r.tools ?? []).flatMap((raw) => {
       const t = M.skillTool.safeParse(raw);
       if (!t.success) return [];
       const schema = { ...((t.data.inputSchema ?? t.data.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>) };
       // The original SDK sends `required: null` when nothing is required; JSON Schema wants it absent.
       if (schema.required === null) delete schema.required;
-      return [{ name: t.data.name, description: t.data.description, inputSchema: schema }];
+      return [{ name: this.parity ? namespaced(id, t.data.name) : t.data.name, description: t.data.description, inputSchema: schema }];
     });
   }
 
