@@ -4,6 +4,7 @@ import { PROTOCOL_LABELS } from '@contract';
 import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
+import { HostParityNote } from './HostParityNote';
 import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
@@ -36,6 +37,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         </div>
         {description && <p className="skill-description">{description}</p>}
         {info && <SkillNotes notes={info.notes} />}
+        {info && <HostParityNote info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         {summary.statusDetail && summary.status === 'crashed' && (
           <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
