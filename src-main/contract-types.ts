@@ -101,6 +101,8 @@ export interface SkillInfo extends SkillRef {
   agent?: AgentDetails;
   /** namel3ss tools bound to the service runner. */
   services?: ServiceBindingInfo[];
+  /** Variables the skill's manifest lists (`env[]`) that neither the workbench's environment nor its settings give. */
+  missingEnv?: string[];
   /** SkillDefinition skills: whether the workbench behaves as the real host does, and where it differs when not. */
   hostParity?: HostParityInfo;
 }

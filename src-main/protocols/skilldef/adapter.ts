@@ -33,6 +33,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
   readonly setup: SetupFlow;
   /** Behaving as the real host does, for the process now running (read from the settings at each launch). */
   private parity = false;
+  /** The manifest's `env[]` names its process did not get (at the last launch). */
+  private missingEnv: string[] = [];
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
     super(ref, ctx);
@@ -79,6 +81,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     // With parity the bundled SDK also lists the five interop tools the real SDK puts on every skill.
     const own = { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1', ...(this.parity ? { SKILLBENCH_INTEROP_TOOLS: '1' } : {}) };
     const env = skillEnvironment({ listed: this.manifest.env, own });
+    this.missingEnv = this.manifest.env.filter((name) => !env[name]);
     const m = this.mode;
     const extra = this.ctx.args ?? [];
     const python = skillVenv(this.ref.dir) ?? systemPython();
@@ -139,6 +142,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
         options: hasOptions,
       },
       hostParity,
+      ...(this.missingEnv.length ? { missingEnv: [...this.missingEnv] } : {}),
     };
   }
 

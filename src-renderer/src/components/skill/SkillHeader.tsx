@@ -5,6 +5,7 @@ import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
 import { HostParityNote } from './HostParityNote';
+import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
 import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
@@ -38,6 +39,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         {description && <p className="skill-description">{description}</p>}
         {info && <SkillNotes notes={info.notes} />}
         {info && <HostParityNote info={info} />}
+        {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         {summary.statusDetail && summary.status === 'crashed' && (
           <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
