@@ -13,7 +13,7 @@ import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type InteropCapability, type SessionCapability, type SetupAnswers } from '../adapter';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { skillEnvironment } from '../skill-env';
-import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
+import { isPackage, launchMode, packageName, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import * as M from './methods';
 import { OptionsFlow, readOptions } from './options-flow';
 import { SetupFlow } from './setup-flow';
@@ -95,6 +95,9 @@ export class SkillDefSkill extends PersistentRpcSkill {
     }
     const args = [launcher, '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
     if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
+    // A package in a repository whose folder name is no identifier (skills/weather-report): loaded as a
+    // package all the same, so its relative imports work, on the repository's SDK.
+    if (m.kind === 'repo-entry' && isPackage(this.ref.dir) && path.basename(this.manifest.entry) === '__main__.py') args.push('--package', packageName(this.ref.dir));
     if (m.kind === 'bundled-package') args.push('--package', m.module);
     args.push(...skillArgs);
     return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
@@ -252,6 +255,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
       return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}), loaded as package ${m.module} so its relative imports work.${py}`;
     }
     if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.${py}`;
-    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.${py}`;
+    const how = isPackage(this.ref.dir) && path.basename(this.manifest.entry) === '__main__.py' ? `loaded as package ${packageName(this.ref.dir)} so its relative imports work` : `importing ${this.manifest.entry} with the repository root on the path`;
+    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), ${how}.${py}`;
   }
 }
