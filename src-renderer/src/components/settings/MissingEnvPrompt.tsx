@@ -72,7 +72,7 @@ export function MissingEnvPrompt({ summary, info }: { summary: SkillSummary; inf
               data-testid="missing-env-value"
             />
             <label className="missing-env-secret">
-              <input type="checkbox" checked={isSecret(n)} onChange={(e) => setSecret({ ...secret, [n]: e.target.checked })} data-testid="missing-env-secret" />
+              <input type="checkbox" checked={isSecret(n)} onChange={(e) => setSecret({ ...secret, [n]: e.target.checked })} aria-label={`${n} is a secret`} data-testid="missing-env-secret" />
               Secret
             </label>
           </div>
