@@ -94,6 +94,8 @@ describe('host parity off', () => {
     expect(marked('status')).toBe(true);
     const ask = JSON.parse((await wb.callTool(id, 'ask-host', { method: 'no/such' })).outcome!.text!);
     expect(ask.code).toBe(-32601);
+    // The real host's name is understood too (a call recorded with parity on, replayed with it off).
+    expect((await wb.callTool(id, 'parity-probe__echo', { text: 'again' })).outcome!.text).toBe('echo: again');
     await wb.stopSkill(id);
     expect(await sent()).toContain('skill/unload');
     expect(marked('unload')).toBe(true);

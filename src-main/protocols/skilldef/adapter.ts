@@ -151,7 +151,9 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected async invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome> {
     const started = performance.now();
-    const name = this.parity ? ownToolName(this.skillId(), tool) : tool;
+    // The real host's name for a tool is taken too (a call recorded with host parity, replayed without it).
+    const known = !this.parity && this.learnt?.tools.some((t) => t.name === tool);
+    const name = known ? tool : ownToolName(this.skillId(), tool);
     const r = await proc.request(M.toolsCall, { name, arguments: args ?? {} }, opts);
     const durationMs = Math.round(performance.now() - started);
     return textOutcome(contentText(r.content), r.isError, durationMs);
