@@ -49,7 +49,9 @@ export function wireEvents(): void {
       s.pushToast('error', `${summary?.name ?? skillId} stopped unexpectedly: ${exitWords(crashes.last)}.`, crashes.last.stderrTail.slice(-3));
     }
     // A skill that just became ready may now report its tools.
-    if (status === 'ready' && prev !== 'ready' && prev !== 'busy' && s.infos[skillId]) void loadInfo(skillId, true);
+    // So may one that (re)started into needs-setup: its settings (host parity) may have changed what it reports.
+    const restarted = status === 'needs-setup' && (prev === 'starting' || prev === 'restarting');
+    if (((status === 'ready' && prev !== 'ready' && prev !== 'busy') || restarted) && s.infos[skillId]) void loadInfo(skillId, true);
     if (status === 'stopped' || status === 'crashed') {
       if (s.sessions[skillId]) s.setSession(skillId, null);
     }
