@@ -14,7 +14,7 @@ import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
 import { parse } from '../args';
 import { mcpRef, namesMcpServer } from '../mcp-source';
-import { inheritedEnv, protocolOption, RUN_OPTIONS, skillTarget } from '../open-skill';
+import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
@@ -28,7 +28,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     'host-token': { type: 'string' },
     'print-config': { type: 'boolean' },
     debug: { type: 'boolean' },
-    ...RUN_OPTIONS,
+    ...MCP_RUN_OPTIONS,
   });
   const { target } = skillTarget(positionals, values);
   let ref;
