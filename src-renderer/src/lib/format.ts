@@ -49,6 +49,7 @@ export const PROTOCOL_SHORT: Record<Protocol, string> = {
   skilldef: 'SkillDef',
   action: 'Action',
   namel3ss: 'namel3ss',
+  mcp: 'MCP',
 };
 
 export function basename(path: string): string {

@@ -9,6 +9,7 @@ import { CallResultView } from './CallResultView';
 import { CallHistory } from './CallHistory';
 import { RUN_SHORTCUT } from './RunBar';
 import { runTool } from '../../actions/tools';
+import { CallProgress } from '../mcp/CallProgress';
 
 type View = 'result' | 'history';
 
@@ -42,6 +43,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
         ) : running ? (
           <div className="result-running" role="status">
             <Spinner size={16} /> Waiting for <strong>{running.tool}</strong> to answer…
+            <CallProgress callId={running.callId} />
           </div>
         ) : runError ? (
           <ErrorNote title="The call could not be made" message={runError} />
