@@ -15,6 +15,7 @@ import './styles/connection.css';
 import './styles/timeline.css';
 import './styles/agents.css';
 import './styles/interop.css';
+import './styles/mcp.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';
