@@ -42,7 +42,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
           <CallHistory skillId={skillId} onOpened={() => setView('result')} />
         ) : running ? (
           <div className="result-running" role="status">
-            <Spinner size={16} /> Waiting for <strong>{running.tool}</strong> to answer…
+            <Spinner size={16} /> <span>Waiting for <strong>{running.tool}</strong> to answer…</span>
             <CallProgress callId={running.callId} />
           </div>
         ) : runError ? (
