@@ -32,7 +32,7 @@ export function CompletingInput({ id, label, value, onChange, complete, required
       complete(text)
         .then((values) => {
           if (n !== asked.current) return;
-          setOptions(values.filter((v) => v !== text || values.length > 1).slice(0, 100));
+          setOptions(values.slice(0, 100));
           setActive(-1);
         })
         .catch(() => n === asked.current && setOptions([]));
