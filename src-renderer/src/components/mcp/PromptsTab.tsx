@@ -40,7 +40,7 @@ function PromptsView({ skillId }: { skillId: string }) {
             <li key={p.name}>
               <button type="button" className="mcp-item" aria-current={p.name === picked ? 'true' : undefined} onClick={() => setPicked(p.name)} data-testid="prompt-item" title={p.description}>
                 <span className="mcp-item-name">{p.title ?? p.name}</span>
-                <span className="mcp-item-sub">{p.arguments.length ? p.arguments.map((a) => a.name).join(', ') : 'no arguments'}</span>
+                <span className="mcp-item-sub">{p.title ? `${p.name} · ` : ''}{p.arguments.length ? p.arguments.map((a) => a.name).join(', ') : 'no arguments'}</span>
               </button>
             </li>
           ))}
