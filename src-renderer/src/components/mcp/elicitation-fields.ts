@@ -75,6 +75,9 @@ export function problemsOf(schema: McpJsonSchema, answers: Answers): Record<stri
       else if (p.type === 'integer' && !Number.isInteger(v)) out[name] = 'Type a whole number.';
       else if (typeof p.minimum === 'number' && v < p.minimum) out[name] = `The smallest allowed is ${p.minimum}.`;
       else if (typeof p.maximum === 'number' && v > p.maximum) out[name] = `The largest allowed is ${p.maximum}.`;
+    } else if (Array.isArray(v)) {
+      if (typeof p.minItems === 'number' && v.length < p.minItems) out[name] = `Choose at least ${p.minItems}.`;
+      else if (typeof p.maxItems === 'number' && v.length > p.maxItems) out[name] = `Choose at most ${p.maxItems}.`;
     } else if (typeof v === 'string') {
       if (typeof p.minLength === 'number' && v.length < p.minLength) out[name] = `At least ${p.minLength} characters, please.`;
       else if (typeof p.maxLength === 'number' && v.length > p.maxLength) out[name] = `At most ${p.maxLength} characters, please.`;
