@@ -1,0 +1,89 @@
+/**
+ * Adding MCP servers from the app: one by its command (the real server-everything, which then runs), one by
+ * its address with a bearer token kept out of .mcp.json, and the servers of a Claude Desktop configuration
+ * imported. Each lands in the open folder's .mcp.json and shows in the sidebar.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EVERYTHING, everythingConfig, expect, openServer, test } from './mcp-fixture';
+
+test('add a server by its command: written to .mcp.json, listed, and it runs', async ({ mcp }) => {
+  const { page, folder } = mcp;
+  await page.getByTestId('add-mcp-server').first().click();
+  const dialog = page.getByTestId('add-mcp-dialog');
+  await expect(dialog.getByTestId('add-server-folder')).toHaveValue(fs.realpathSync(folder));
+  await dialog.getByTestId('add-server-name').fill('second');
+  await dialog.getByTestId('add-server-command').fill(process.execPath);
+  await dialog.getByTestId('add-server-args').fill(`${EVERYTHING}\nstdio`);
+  await dialog.getByRole('button', { name: 'Add variable' }).click();
+  await dialog.getByLabel('Variable name 1').fill('GREETING');
+  await dialog.getByLabel('Variable value 1').fill('hello');
+  await mcp.shot('mcp-add-server');
+  await dialog.getByTestId('add-server-submit').click();
+  await expect(dialog).toBeHidden();
+
+  const written = JSON.parse(fs.readFileSync(path.join(folder, '.mcp.json'), 'utf8'));
+  expect(written.mcpServers.second).toMatchObject({ command: process.execPath, args: [EVERYTHING, 'stdio'], env: { GREETING: 'hello' } });
+  expect(written.mcpServers.everything).toBeTruthy();
+  await openServer(page, 'second');
+  await expect(page.getByTestId('tab-resources')).toBeVisible();
+});
+
+test('add an HTTP server: its bearer token is kept as a secret, never in .mcp.json', async ({ mcp }) => {
+  const { page, folder } = mcp;
+  await page.getByTestId('add-mcp-server').first().click();
+  const dialog = page.getByTestId('add-mcp-dialog');
+  await dialog.getByTestId('add-server-name').fill('remote');
+  await dialog.getByTestId('add-server-http').check();
+  await dialog.getByTestId('add-server-url').fill('http://127.0.0.1:9/mcp');
+  await expect(dialog.getByTestId('add-server-token')).toHaveAttribute('type', 'password');
+  await dialog.getByTestId('add-server-token').fill('tok-very-secret-123');
+  await dialog.getByTestId('add-server-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('skill-item').filter({ hasText: 'remote' })).toBeVisible();
+  const text = fs.readFileSync(path.join(folder, '.mcp.json'), 'utf8');
+  expect(JSON.parse(text).mcpServers.remote).toMatchObject({ url: 'http://127.0.0.1:9/mcp' });
+  expect(text).not.toContain('tok-very-secret-123');
+});
+
+test("import a Claude Desktop configuration: its servers are read, chosen, and brought in", async ({ mcp }) => {
+  const { page, folder } = mcp;
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-claude-'));
+  try {
+    const file = path.join(elsewhere, 'claude_desktop_config.json');
+    const config = everythingConfig('imported') as { mcpServers: Record<string, unknown> };
+    config.mcpServers.skipped = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+
+    await page.getByTestId('add-mcp-server').first().click();
+    const dialog = page.getByTestId('add-mcp-dialog');
+    await dialog.getByTestId('add-way-import').click();
+    await dialog.getByTestId('import-file').fill(file);
+    await dialog.getByTestId('import-read').click();
+    await expect(dialog.getByTestId('import-shape')).toContainText('Claude Desktop');
+    await expect(dialog.getByTestId('import-server')).toHaveCount(2);
+    // Only one of the two.
+    await dialog.locator('label', { hasText: 'skipped' }).getByTestId('import-server').uncheck();
+    await mcp.shot('mcp-import');
+    await dialog.getByTestId('import-submit').click();
+    await expect(dialog).toBeHidden();
+
+    const written = JSON.parse(fs.readFileSync(path.join(folder, '.mcp.json'), 'utf8'));
+    expect(Object.keys(written.mcpServers).sort()).toEqual(['everything', 'imported']);
+    await openServer(page, 'imported');
+  } finally {
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test('a file that is no configuration is refused in plain words', async ({ mcp }) => {
+  const { page } = mcp;
+  await page.getByTestId('add-mcp-server').first().click();
+  const dialog = page.getByTestId('add-mcp-dialog');
+  await dialog.getByTestId('add-way-import').click();
+  await dialog.getByTestId('import-file').fill('/no/such/file/claude_desktop_config.json');
+  await dialog.getByTestId('import-read').click();
+  await expect(dialog.getByRole('alert')).toContainText('The file could not be used');
+  await expect(dialog.getByTestId('import-submit')).toBeDisabled();
+});
