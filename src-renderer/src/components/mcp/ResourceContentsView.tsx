@@ -23,11 +23,11 @@ function blobBytes(base64: string): number {
 export function TextContent({ text, mimeType }: { text: string; mimeType?: string }) {
   const parsed = mimeType?.includes('json') || /^\s*[[{]/.test(text) ? tryParseJson(text) : undefined;
   const [raw, setRaw] = useState(false);
-  if (!parsed) return <pre className="result-text mcp-text" data-testid="mcp-text">{text}</pre>;
+  if (!parsed) return <pre className="result-text mcp-text" data-testid="mcp-text" tabIndex={0}>{text}</pre>;
   return (
     <div data-testid="mcp-text">
       <button type="button" className="link-btn" onClick={() => setRaw(!raw)}>{raw ? 'Show as tree' : 'Show raw text'}</button>
-      {raw ? <pre className="result-text">{text}</pre> : <JsonTree value={parsed.value} label="JSON text" />}
+      {raw ? <pre className="result-text" tabIndex={0}>{text}</pre> : <JsonTree value={parsed.value} label="JSON text" />}
     </div>
   );
 }
@@ -55,7 +55,7 @@ export function ResourceContentsView({ item }: { item: McpResourceContents }) {
                 Save it
               </a>
             </p>
-            <pre className="mcp-hex" aria-label="The first bytes, in hexadecimal">{hexPreview(item.blob)}</pre>
+            <pre className="mcp-hex" aria-label="The first bytes, in hexadecimal" tabIndex={0}>{hexPreview(item.blob)}</pre>
           </div>
         ))}
     </div>

@@ -34,7 +34,7 @@ export function SamplingForm({ request, busy, onAnswer }: { request: Sampling; b
       {r.systemPrompt && (
         <div className="mcp-message role-system">
           <div className="mcp-message-role">System prompt</div>
-          <pre className="result-text" data-testid="sampling-system">{r.systemPrompt}</pre>
+          <pre className="result-text" data-testid="sampling-system" tabIndex={0}>{r.systemPrompt}</pre>
         </div>
       )}
       {r.messages.map((m, i) => (

@@ -93,7 +93,7 @@ export function ServerTab({ skillId }: { skillId: string }) {
         {info.instructions && (
           <>
             <h3 className="setup-config-title">Instructions</h3>
-            <pre className="mcp-instructions" data-testid="server-instructions">{info.instructions}</pre>
+            <pre className="mcp-instructions" data-testid="server-instructions" tabIndex={0}>{info.instructions}</pre>
           </>
         )}
       </section>
