@@ -100,3 +100,29 @@ test('tools: the list follows the server when it says its tools changed, without
   await expect(page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: /^trigger-elicitation-request$/ }) })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: /^get-roots-list$/ }) })).toBeVisible();
 });
+
+test("tools: the server's hints on a tool, annotations on content, and a binary resource it makes", async ({ mcp }) => {
+  test.setTimeout(90_000);
+  const { page } = mcp;
+  await openServer(page);
+  // trigger-long-running-operation is marked read-only by server-everything.
+  await openTool(page, 'trigger-long-running-operation');
+  await expect(page.getByTestId('tool-hints')).toContainText('Only reads');
+
+  // Annotated content: who it is for, and its priority.
+  const request = await openTool(page, 'get-annotated-message');
+  await request.locator('select').first().selectOption('error');
+  await page.getByTestId('run-tool').click();
+  const result = page.getByTestId('tool-result');
+  await expect(result).toHaveAttribute('data-ok', 'true');
+  await expect(result.getByTestId('mcp-annotations').first()).toContainText('for the user and the assistant · priority 1');
+
+  // A gzip file made from a data: address (no network), returned embedded: binary, described with its bytes.
+  const gzip = await openTool(page, 'gzip-file-as-resource');
+  await gzip.locator('input').nth(1).fill('data:text/plain;base64,aGVsbG8gd29ybGQ=');
+  await gzip.locator('select').first().selectOption({ label: 'resource' });
+  await page.getByTestId('run-tool').click();
+  await expect(result).toHaveAttribute('data-ok', 'true');
+  await expect(result.getByTestId('mcp-blob')).toContainText(/Binary content, \d+ bytes of application\/gzip/);
+  await expect(result.locator('.mcp-hex')).toHaveText(/^1f 8b/);
+});

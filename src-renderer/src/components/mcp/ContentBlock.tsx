@@ -50,6 +50,17 @@ function ResourceLink({ skillId, block }: { skillId: string; block: Extract<McpC
   );
 }
 
+/** A block's annotations (who it is for, how much it matters), in words; the contract's block types leave them out. */
+function annotationWords(block: McpContentBlock): string | null {
+  const a = (block as { annotations?: { audience?: string[]; priority?: number; lastModified?: string } }).annotations;
+  if (!a) return null;
+  const parts: string[] = [];
+  if (a.audience?.length) parts.push(`for the ${a.audience.join(' and the ')}`);
+  if (typeof a.priority === 'number') parts.push(`priority ${a.priority}`);
+  if (a.lastModified) parts.push(`changed ${a.lastModified}`);
+  return parts.length ? parts.join(' · ') : null;
+}
+
 /** One content block of a tool's result or a prompt's message, each kind shown as what it is. */
 export function ContentBlock({ skillId, block }: { skillId: string; block: McpContentBlock }) {
   let body;
@@ -73,7 +84,10 @@ export function ContentBlock({ skillId, block }: { skillId: string; block: McpCo
   }
   return (
     <div className={`mcp-block mcp-block-${block.type}`} data-testid="mcp-block" data-type={block.type}>
-      <div className="mcp-block-kind muted">{KIND[block.type] ?? block.type}</div>
+      <div className="mcp-block-kind muted">
+        {KIND[block.type] ?? block.type}
+        {annotationWords(block) && <span className="mcp-annotations" data-testid="mcp-annotations"> · {annotationWords(block)}</span>}
+      </div>
       {body}
     </div>
   );
