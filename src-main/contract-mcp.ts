@@ -303,11 +303,15 @@ export interface McpConfigWrite {
   notes?: string[];
 }
 
-/** The MCP views' commands (served by the workbench's MCP service). Each starts the server if it is not running. */
+/**
+ * The MCP views' commands (served by the workbench's MCP service). Those that ask the server something start it
+ * if it is not running; those that read the workbench's side (mcpSession, mcpLogMessages, mcpPending, mcpGetRoots,
+ * mcpSetRoots) start nothing. Adding servers needs a folder that is open in the workspace (or inside one), or picked.
+ */
 export interface McpApi {
   /** The server's identity, capabilities and instructions. */
   mcpServerInfo(skillId: string): Promise<McpServerInfo>;
-  /** Everything a view needs at once: server, log level, subscriptions, roots, pending requests. */
+  /** Everything a view needs at once: server (null until it connected), log level, subscriptions, roots, pending requests. */
   mcpSession(skillId: string): Promise<McpSessionState>;
   /** The server's tools with their annotations (call them with `callTool`). */
   mcpListTools(skillId: string): Promise<McpTool[]>;
@@ -343,6 +347,23 @@ export interface McpApi {
   readMcpConfig(file: string): Promise<{ shape: McpConfigShape; servers: McpServerConfig[]; skipped: { name: string; reason: string }[]; notes?: string[] }>;
   /** Merges a config file's servers (all, or those named) into `.mcp.json` in `folder`; the folder joins the workspace. */
   importMcpConfig(file: string, folder: string, names?: string[]): Promise<McpConfigWrite>;
+  /**
+   * The MCP configuration files found on this machine where the tools keep them (Claude Desktop's, Cursor's and
+   * VS Code's user files, and `.cursor/mcp.json` / `.vscode/mcp.json` of the open folders), to import from
+   * without a file picker. Only files that exist; a broken one is listed with its problem.
+   */
+  findMcpConfigs(): Promise<McpConfigFound[]>;
+}
+
+/** A configuration file found on this machine. */
+export interface McpConfigFound {
+  file: string;
+  shape: McpConfigShape;
+  /** Where it comes from, in words: "Claude Desktop", "Cursor (this user)", "VS Code (my-project)". */
+  source: string;
+  servers: string[];
+  /** Why it cannot be read, when it cannot. */
+  problem?: string;
 }
 
 /** Events of MCP servers. */
@@ -369,7 +390,7 @@ export const MCP_METHODS: { [K in keyof McpApi]: true } = {
   mcpReadResource: true, mcpSubscribe: true, mcpUnsubscribe: true, mcpListPrompts: true, mcpGetPrompt: true,
   mcpComplete: true, mcpSetLogLevel: true, mcpLogMessages: true, mcpPing: true, mcpPending: true,
   mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true,
-  addMcpServer: true, readMcpConfig: true, importMcpConfig: true,
+  addMcpServer: true, readMcpConfig: true, importMcpConfig: true, findMcpConfigs: true,
 };
 export const MCP_METHOD_NAMES = Object.keys(MCP_METHODS) as (keyof McpApi)[];
 

@@ -11,6 +11,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { eventually, waitFor } from './helpers';
 import { collect, everythingStdio, mcpBench, mcpFolder } from './mcp-helpers';
+import { Workbench } from '../src-main/workbench/workbench';
 
 describe('an MCP server in the workbench (server-everything over stdio)', () => {
   it('connects through our process layer, lists its tools whole, and calls them with structuredContent and every kind of content', async ({ cleanup }) => {
@@ -222,6 +223,11 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     expect(rootsEvents.length).toBeGreaterThanOrEqual(2);
     expect((await wb.getMessages(id)).some((m) => m.method === 'notifications/roots/list_changed')).toBe(true);
     await expect(wb.mcp.mcpSetRoots(id, [{ uri: 'https://example.com' }])).rejects.toThrow(/file:\/\//);
+
+    // The roots the user chose are kept for the next time the workbench opens the server.
+    await wb.close();
+    const again = cleanup.add(new Workbench({ home: wb.home, kind: 'browser', folders: [dir], replaceFolders: true }));
+    expect(await again.mcp.mcpGetRoots(id)).toEqual([{ uri: pathToFileURL(other).href, name: 'other' }]);
   });
 
   it('refreshes the tool list when the server says it changed', async ({ cleanup }) => {
@@ -232,6 +238,7 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     // server-everything adds the tools that depend on the client's capabilities after initialisation.
     await waitFor(() => changed.find((c) => c.skillId === id && c.list === 'tools'), 20_000, 'tools/list_changed');
     await eventually(async () => (await wb.inspectSkill(id)).tools.some((t) => t.name === 'trigger-elicitation-request'), 10_000, 'the refreshed tools');
+    expect((await wb.getTimeline(id)).entries.map((e) => e.label)).toContain("The server's tools changed");
   });
 
   it('restarts a server that crashed, as the supervisor does for every long-running skill', async ({ cleanup }) => {
@@ -244,6 +251,17 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     await eventually(async () => (await wb.listSkills()).find((s) => s.id === id)?.crashes?.count === 1, 10_000, 'the crash report');
     await eventually(async () => (await wb.listSkills()).find((s) => s.id === id)?.status === 'ready', 20_000, 'the restart');
     expect((await wb.callTool(id, 'echo', { message: 'back' })).outcome!.text).toBe('Echo: back');
+  });
+
+  it('fails only the call whose answer was over the line limit, at once and in words', async ({ cleanup }) => {
+    const dir = mcpFolder(cleanup, { everything: everythingStdio() });
+    const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    await wb.updateSkillSettings(id, { maxLineBytes: 64 * 1024 });
+    await wb.startSkill(id);
+    const big = await wb.callTool(id, 'echo', { message: 'x'.repeat(70_000) });
+    expect(big.outcome).toMatchObject({ ok: false, error: { message: expect.stringMatching(/over the 64 KiB limit: it was dropped/) } });
+    const small = await wb.callTool(id, 'echo', { message: 'small' });
+    expect(small.outcome!.text, JSON.stringify(small.outcome)).toBe('Echo: small');
   });
 
   it('a broken .mcp.json shows no skills and a missing command is a launch error in plain words', async ({ cleanup }) => {

@@ -10,6 +10,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { discover } from '../src-main/protocols/discover';
 import { expandVars, readMcpConfigFile } from '../src-main/protocols/mcp/config';
 import { EVERYTHING } from './mcp-helpers';
+import { findConfigs, userConfigPlaces } from '../src-main/protocols/mcp/known-configs';
 
 function write(file: string, text: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -133,6 +134,26 @@ describe('a folder with .mcp.json in the workspace', () => {
     await expect(wb.mcp.importMcpConfig(project, target)).rejects.toThrow(/fix it first; it was left as it is/);
     expect(fs.readFileSync(path.join(target, '.mcp.json'), 'utf8')).toBe('{ broken');
     await expect(wb.mcp.importMcpConfig(vscode, target, ['nobody'])).rejects.toThrow(/no usable server named nobody/);
+  });
+
+  it("finds the configurations of Claude Desktop, Cursor and VS Code where they keep them, and the open folders' own", async ({ cleanup }) => {
+    const home = cleanup.tempDir('user-');
+    const places = userConfigPlaces(home, 'linux', {});
+    write(places[0].file, JSON.stringify({ mcpServers: { a: { command: 'x' } } }));
+    write(places[1].file, '{ broken');
+    expect(findConfigs(places)).toEqual([
+      { file: path.join(home, '.config', 'Claude', 'claude_desktop_config.json'), shape: 'claude-desktop', source: 'Claude Desktop', servers: ['a'] },
+      { file: path.join(home, '.cursor', 'mcp.json'), shape: 'cursor', source: 'Cursor (this user)', servers: [], problem: expect.stringMatching(/not valid JSON/) },
+    ]);
+    expect(userConfigPlaces('/Users/ada', 'darwin', {})[2].file).toBe('/Users/ada/Library/Application Support/Code/User/mcp.json');
+
+    const project = cleanup.tempDir('proj-');
+    write(path.join(project, '.vscode', 'mcp.json'), JSON.stringify({ servers: { b: { type: 'stdio', command: 'y' } } }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [project], replaceFolders: true }));
+    const found = await wb.mcp.findMcpConfigs();
+    expect(found.find((f) => f.file === path.join(project, '.vscode', 'mcp.json'))).toEqual({
+      file: path.join(project, '.vscode', 'mcp.json'), shape: 'vscode', source: `VS Code (${path.basename(project)})`, servers: ['b'],
+    });
   });
 
   it('adds one server by command, args and env', async ({ cleanup }) => {

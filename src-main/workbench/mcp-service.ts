@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  McpApi, McpCompletion, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpServerAdd, McpServerConfig, McpServerInfo,
   McpSessionState, McpTool,
 } from '../contract';
@@ -16,6 +16,7 @@ import { isWithin } from '../authoring/collection-places';
 import { skillFolder } from '../host/workbench-home';
 import type { McpCapability } from '../protocols/adapter';
 import { BEARER_TOKEN_VAR } from '../protocols/mcp/adapter';
+import { findConfigs, projectConfigPlaces, userConfigPlaces } from '../protocols/mcp/known-configs';
 import { mergeIntoFolder, parseMcpConfig, readMcpConfigFile, type ParsedConfig } from '../protocols/mcp/config';
 import { writeSettings } from '../runtime/skill-settings';
 import type { SkillRuntime } from '../runtime/skill-runtime';
@@ -172,6 +173,11 @@ export class McpService implements McpApi {
     }
     if (!parsed.servers.length) throw new Error(`${file} has no server the workbench can use.${parsed.skipped.map((s) => ` ${s.name}: ${s.reason}`).join('')}`);
     return this.write(await this.openFolder(folder), parsed);
+  }
+
+  async findMcpConfigs(): Promise<McpConfigFound[]> {
+    const folders = (await this.wb.getWorkspace()).folders;
+    return findConfigs([...userConfigPlaces(), ...folders.flatMap(projectConfigPlaces)]);
   }
 
   private async write(dir: string, parsed: ParsedConfig): Promise<McpConfigWrite> {

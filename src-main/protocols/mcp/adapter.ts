@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
+import { skillFolder } from '../../host/workbench-home';
 import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
 import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
@@ -54,9 +55,11 @@ export class McpSkill implements SkillAdapter {
     this.session = new McpSession({
       skillId: ref.id,
       dir: ref.dir,
+      rootsFile: path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
       logs: ctx.logs,
       emit: ctx.onMcp,
       onListChanged: (list) => {
+        ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
         if (list === 'tools') void this.refreshTools().catch((err: Error) => ctx.logs.append('system', `The new tool list could not be read: ${err.message}`));
       },
     });

@@ -43,7 +43,6 @@ export function outcomeOf(raw: Record<string, unknown>, durationMs: number): Cal
     .map((c) => c.text)
     .join('\n');
   const out = textOutcome(text, isError, durationMs);
-  delete out.trace;
   if (result.structuredContent) out.data = result.structuredContent;
   if (!text && content.length) out.text = content.map(describeBlock).join('\n');
   out.mcp = result;

@@ -5,6 +5,7 @@
  * answered, or until nobody has answered in time (the server gets a clear error), or the server goes away.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -26,6 +27,9 @@ import type {
 } from '../../contract';
 import type { LogSink } from '../../engine/log-sink';
 import { Ring } from '../../engine/ring';
+import { isObject } from '../../engine/values';
+import { writeFileAtomicSync } from '../../host/atomic-write';
+import { PRIVATE, PRIVATE_DIR } from '../../host/workbench-home';
 
 /** How a session tells of what happens (the runtime's emit, narrowed to MCP's events). */
 export type McpEmit = <K extends keyof McpEvents>(event: K, payload: McpEvents[K]) => void;
@@ -45,6 +49,8 @@ export interface SessionOptions {
   skillId: string;
   /** The folder the server is given as its root by default. */
   dir: string;
+  /** Where roots the user chose are kept (the skill's folder under the workbench's home); in memory only without it. */
+  rootsFile?: string;
   logs: LogSink;
   /** Absent where nobody can answer (the command line): the server's requests are declined at once. */
   emit?: McpEmit;
@@ -62,7 +68,7 @@ export class McpSession {
   private client: Client | null = null;
 
   constructor(private readonly opts: SessionOptions) {
-    this.rootList = [{ uri: pathToFileURL(opts.dir).href, name: path.basename(opts.dir) }];
+    this.rootList = savedRoots(opts.rootsFile) ?? [{ uri: pathToFileURL(opts.dir).href, name: path.basename(opts.dir) }];
   }
 
   get askTimeoutMs(): number {
@@ -115,6 +121,10 @@ export class McpSession {
       if (!r || typeof r.uri !== 'string' || !r.uri.startsWith('file://')) throw new Error(`A root must be a file:// address; "${r?.uri}" is not.`);
     }
     this.rootList = roots.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) }));
+    if (this.opts.rootsFile) {
+      fs.mkdirSync(path.dirname(this.opts.rootsFile), { recursive: true, mode: PRIVATE_DIR });
+      writeFileAtomicSync(this.opts.rootsFile, JSON.stringify({ roots: this.rootList }, null, 2) + '\n', PRIVATE);
+    }
     await this.client?.sendRootsListChanged();
     return this.roots();
   }
@@ -210,5 +220,18 @@ export class McpSession {
 
   private done(requestId: string, outcome: McpRequestDone['outcome']): void {
     this.opts.emit?.('mcpRequestDone', { skillId: this.opts.skillId, requestId, outcome });
+  }
+}
+
+/** The roots the user chose for this server, or undefined (never chosen, or a file that is not usable). */
+function savedRoots(file?: string): McpRoot[] | undefined {
+  if (!file) return undefined;
+  try {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    const list = isObject(raw) && Array.isArray(raw.roots) ? raw.roots : undefined;
+    if (!list?.every((r) => isObject(r) && typeof r.uri === 'string' && r.uri.startsWith('file://'))) return undefined;
+    return (list as McpRoot[]).map((r) => ({ uri: r.uri, ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
+  } catch {
+    return undefined;
   }
 }

@@ -14,6 +14,7 @@ import { parseBounded } from '../../engine/json-depth';
 import type { RpcTrace } from '../../engine/jsonrpc';
 import type { LogSink } from '../../engine/log-sink';
 import type { MessageLog } from '../../engine/message-log';
+import { classifyOversize } from '../../engine/oversize';
 import { formatBytes } from '../../engine/rpc-process';
 
 /** A connection the supervisor watches: it resolves `exited` when the process ends (or the HTTP session closes). */
@@ -62,7 +63,7 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     const reader = new LineReader({
       maxLineBytes: max,
       onLine: (line) => this.receive(line, noise),
-      onOverflow: (bytes) => logs.append('system', `The server sent a line of ${formatBytes(bytes)}, over the ${formatBytes(max)} limit; the line was dropped.`),
+      onOverflow: (bytes, head, tail) => this.overflow(bytes, head, tail, max),
     });
     const child = new SkillChild(this.opts.spec, {
       logs,
@@ -120,6 +121,20 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * A line over the limit fails only the request it answered (its id read from its two ends), at once and in
+   * words, rather than leaving that request to time out; a request of the server's is refused the same way.
+   */
+  private overflow(bytes: number, head: string, tail: string, max: number): void {
+    const what = `The server sent a line of ${formatBytes(bytes)}, over the ${formatBytes(max)} limit`;
+    const line = classifyOversize(head, tail);
+    this.opts.logs.append('system', `${what}; the line was dropped.`);
+    if (line.id === undefined || line.id === null) return;
+    const error = { code: -32603, message: `${what}: it was dropped. Ask for less data, or raise this skill's line limit.` };
+    if (line.kind === 'response') this.onmessage?.({ jsonrpc: '2.0', id: line.id, error } as JSONRPCMessage);
+    else if (line.kind === 'request') void this.send({ jsonrpc: '2.0', id: line.id, error: { code: -32600, message: `${what}: the request was not read. Send less data in one message.` } } as JSONRPCMessage).catch(() => undefined);
   }
 
   private receive(line: string, noise: string[]): void {
