@@ -87,3 +87,20 @@ test('a file that is no configuration is refused in plain words', async ({ mcp }
   await expect(dialog.getByRole('alert')).toContainText('The file could not be used');
   await expect(dialog.getByTestId('import-submit')).toBeDisabled();
 });
+
+test("import: a VS Code configuration of the open folder is found without typing its path", async ({ mcp }) => {
+  const { page, folder } = mcp;
+  fs.mkdirSync(path.join(folder, '.vscode'));
+  const vscode = { servers: { fromcode: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] } } };
+  fs.writeFileSync(path.join(folder, '.vscode', 'mcp.json'), JSON.stringify(vscode, null, 2));
+  await page.getByTestId('add-mcp-server').first().click();
+  const dialog = page.getByTestId('add-mcp-dialog');
+  await dialog.getByTestId('add-way-import').click();
+  const found = dialog.getByTestId('found-config').filter({ hasText: 'VS Code' });
+  await expect(found).toContainText('1 server');
+  await found.click();
+  await expect(dialog.getByTestId('import-shape')).toContainText('VS Code');
+  await dialog.getByTestId('import-submit').click();
+  await expect(dialog).toBeHidden();
+  await openServer(page, 'fromcode');
+});

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FileSearch } from 'lucide-react';
-import type { McpConfigShape, McpConfigWrite, McpServerConfig } from '@contract';
+import type { McpConfigFound, McpConfigShape, McpConfigWrite, McpServerConfig } from '@contract';
 import { api } from '../../api/client';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
@@ -22,11 +22,18 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [found, setFound] = useState<McpConfigFound[] | null>(null);
+  useEffect(() => {
+    void api()
+      .findMcpConfigs()
+      .then(setFound)
+      .catch(() => setFound([]));
+  }, []);
 
-  const look = async () => {
+  const look = async (path = file) => {
     setBusy(true);
     try {
-      const r = await api().readMcpConfig(file.trim());
+      const r = await api().readMcpConfig(path.trim());
       setRead(r);
       setChosen(r.servers.map((s) => s.name));
       setError(null);
@@ -51,6 +58,32 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
 
   return (
     <div className="mcp-import" data-testid="import-config-form">
+      {!!found?.length && (
+        <div className="mcp-found" data-testid="found-configs">
+          <span className="field-label">Found on this machine</span>
+          <ul className="mcp-list">
+            {found.map((f) => (
+              <li key={f.file}>
+                <button
+                  type="button"
+                  className="mcp-item"
+                  disabled={!!f.problem}
+                  aria-current={f.file === file ? 'true' : undefined}
+                  onClick={() => {
+                    setFile(f.file);
+                    void look(f.file);
+                  }}
+                  data-testid="found-config"
+                  title={f.problem ?? f.file}
+                >
+                  <span className="mcp-item-name">{f.source}: {f.problem ? 'cannot be read' : f.servers.length === 1 ? '1 server' : `${f.servers.length} servers`}</span>
+                  <span className="mcp-item-sub">{f.file}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
