@@ -18,6 +18,8 @@ export interface McpBench {
   folder: string;
   home: string;
   server: ChildProcess;
+  /** The workbench's address with its token, for a second window. */
+  url: string;
   shot(name: string): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export const test = base.extend<{ mcp: McpBench }>({
     const page = await browser.newPage({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 900 } });
     await page.goto(url);
     try {
-      await use({ page, folder, home, server: proc, shot: (n) => page.screenshot({ path: path.join(SHOTS, `browser-${n}.png`) }).then(() => undefined) });
+      await use({ page, folder, home, server: proc, url, shot: (n) => page.screenshot({ path: path.join(SHOTS, `browser-${n}.png`) }).then(() => undefined) });
     } finally {
       await browser.close().catch(() => undefined);
       try {

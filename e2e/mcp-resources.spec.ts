@@ -71,3 +71,28 @@ test('resources: subscribed, an update arrives live and is marked with its time;
   await expect(detail.getByTestId('resource-subscribe')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('resource-item').first().locator('.mcp-dot')).toHaveCount(0);
 });
+
+test('resources: the list follows the server when it says its resources changed, without a click', async ({ mcp }) => {
+  test.setTimeout(90_000);
+  const { page } = mcp;
+  await openServer(page);
+  await openTab(page, 'resources');
+  await expect(page.getByTestId('resource-item').first()).toBeVisible();
+  await expect(page.getByTestId('resource-item').filter({ hasText: 'hello.txt.gz' })).toHaveCount(0);
+
+  // Another window of the same workbench calls the tool that makes a new resource; this one only watches.
+  const other = await page.context().browser()!.newPage();
+  await other.goto(mcp.url);
+  await openServer(other);
+  const gzip = await openTool(other, 'gzip-file-as-resource');
+  await gzip.locator('input').first().fill('hello.txt.gz');
+  await gzip.locator('input').nth(1).fill('data:text/plain;base64,aGVsbG8gd29ybGQ=');
+  await other.getByTestId('run-tool').click();
+  await expect(other.getByTestId('tool-result')).toHaveAttribute('data-ok', 'true');
+  await other.close();
+
+  const made = page.getByTestId('resource-item').filter({ hasText: 'hello.txt.gz' });
+  await expect(made).toBeVisible({ timeout: 15_000 });
+  await made.click();
+  await expect(page.getByTestId('resource-detail').getByTestId('mcp-blob')).toContainText('application/gzip');
+});
