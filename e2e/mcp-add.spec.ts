@@ -3,10 +3,12 @@
  * its address with a bearer token kept out of .mcp.json, and the servers of a Claude Desktop configuration
  * imported. Each lands in the open folder's .mcp.json and shows in the sidebar.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { EVERYTHING, everythingConfig, expect, openServer, test } from './mcp-fixture';
+import { EVERYTHING, everythingConfig, expect, openServer, openTab, openTool, test } from './mcp-fixture';
 
 test('add a server by its command: written to .mcp.json, listed, and it runs', async ({ mcp }) => {
   const { page, folder } = mcp;
@@ -103,4 +105,62 @@ test("import: a VS Code configuration of the open folder is found without typing
   await dialog.getByTestId('import-submit').click();
   await expect(dialog).toBeHidden();
   await openServer(page, 'fromcode');
+});
+
+/** server-everything over Streamable HTTP on a free loopback port, stopped when `fn` ends. */
+async function withEverythingHttp(fn: (url: string) => Promise<void>): Promise<void> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const proc = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let said = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server-everything (HTTP) did not start: ${said}`)), 20_000);
+      const hear = (c: Buffer) => {
+        said += c.toString();
+        if (/listening on port/i.test(said)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      proc.stdout!.on('data', hear);
+      proc.stderr!.on('data', hear);
+      proc.on('exit', (code) => reject(new Error(`server-everything (HTTP) exited with ${code}: ${said}`)));
+    });
+    await fn(`http://127.0.0.1:${port}/mcp`);
+  } finally {
+    if (proc.exitCode === null) {
+      const gone = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await gone;
+    }
+  }
+}
+
+test('add a server by its address: the real server-everything over Streamable HTTP answers through the app', async ({ mcp }) => {
+  test.setTimeout(90_000);
+  const { page } = mcp;
+  await withEverythingHttp(async (url) => {
+    await page.getByTestId('add-mcp-server').first().click();
+    const dialog = page.getByTestId('add-mcp-dialog');
+    await dialog.getByTestId('add-server-name').fill('over-http');
+    await dialog.getByTestId('add-server-http').check();
+    await dialog.getByTestId('add-server-url').fill(url);
+    await dialog.getByTestId('add-server-token').fill('any-token-the-server-ignores');
+    await dialog.getByTestId('add-server-submit').click();
+    await expect(dialog).toBeHidden();
+    await openServer(page, 'over-http');
+    await openTab(page, 'server');
+    await expect(page.getByTestId('server-tab')).toContainText(`Reached over HTTP at ${url}`);
+    await openTool(page, 'echo');
+    await page.locator('.tool-request input').first().fill('over the wire');
+    await page.getByTestId('run-tool').click();
+    await expect(page.getByTestId('tool-result')).toContainText('Echo: over the wire');
+  });
 });
