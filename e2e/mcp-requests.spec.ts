@@ -44,6 +44,11 @@ test('elicitation: a form from the requested schema, defaults applied; Accept se
   await page.getByTestId('mcp-request').getByTestId('elicitation-decline').click();
   await expect(result).toHaveAttribute('data-ok', 'true');
   await expect(result).toContainText('User declined');
+
+  await page.getByTestId('run-tool').click();
+  await page.getByTestId('mcp-request').getByTestId('elicitation-cancel').click();
+  await expect(result).toHaveAttribute('data-ok', 'true');
+  await expect(result).toContainText('User cancelled');
 });
 
 test('sampling: the request in full, answered by hand', async ({ mcp }) => {
