@@ -46,14 +46,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** server-everything over Streamable HTTP on a free loopback port (it reads PORT); stopped when the test ends. */
-export async function everythingHttp(cleanup: Cleanup): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
+export async function everythingHttp(cleanup: Cleanup, port?: number): Promise<{ url: string; proc: ChildProcess; port: number }> {
+  port ??= await freePort();
   const proc = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let said = '';
   proc.stderr!.on('data', (c: Buffer) => (said += c.toString()));
   proc.stdout!.on('data', (c: Buffer) => (said += c.toString()));
-  cleanup.add({ stop: () => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : (proc.once('exit', () => resolve()), proc.kill('SIGTERM')))) });
+  cleanup.add({ stop: () => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : (proc.once('exit', () => resolve()), proc.kill('SIGTERM')))) });
   await waitFor(() => /listening on port/i.test(said) || proc.exitCode !== null, 20_000, 'the HTTP server to listen');
   if (proc.exitCode !== null) throw new Error(`server-everything did not start: ${said}`);
-  return { url: `http://127.0.0.1:${port}/mcp`, proc };
+  return { url: `http://127.0.0.1:${port}/mcp`, proc, port };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { FILESYSTEM, everythingHttp, mcpBench, mcpFolder } from './mcp-helpers';
+import { eventually } from './helpers';
 import { Workbench } from '../src-main/workbench/workbench';
 import { readSettings } from '../src-main/runtime/skill-settings';
 import { skillFolder } from '../src-main/host/workbench-home';
@@ -51,6 +52,21 @@ describe('an MCP server over Streamable HTTP', () => {
     });
     await wb.mcp.mcpAnswerSampling(req, { action: 'decline', reason: 'not now' });
     expect((await pending).outcome!.ok).toBe(false);
+  });
+
+  it('notices a server that went away, and reconnects once it is back, as the supervisor does for a process', async ({ cleanup }) => {
+    const first = await everythingHttp(cleanup);
+    const dir = mcpFolder(cleanup, { web: { type: 'http', url: first.url } });
+    const { wb, id } = mcpBench(cleanup, dir, 'web');
+    expect((await wb.callTool(id, 'echo', { message: 'one' })).outcome!.text).toBe('Echo: one');
+    first.proc.kill('SIGKILL');
+    await new Promise((resolve) => first.proc.once('exit', resolve));
+    const lost = await wb.callTool(id, 'echo', { message: 'two' });
+    expect(lost.outcome!.ok).toBe(false);
+    await eventually(async () => (await wb.listSkills()).find((s) => s.id === id)?.crashes?.last.detail.includes('cannot be reached'), 10_000, 'the crash report');
+    await everythingHttp(cleanup, first.port);
+    await eventually(async () => (await wb.listSkills()).find((s) => s.id === id)?.status === 'ready', 30_000, 'the reconnection');
+    expect((await wb.callTool(id, 'echo', { message: 'three' })).outcome!.text).toBe('Echo: three');
   });
 
   it('sends the bearer token as Authorization, and a refusal is said without it', async ({ cleanup }) => {

@@ -175,7 +175,7 @@ export class McpSkill implements SkillAdapter {
       const url = x(cfg.url!);
       this.ctx.logs.append('system', `Connecting to ${url}`);
       const http = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
-      const transport = new TracedTransport(http, this.ctx.messages);
+      const transport = new TracedTransport(http, this.ctx.messages, url);
       conn = { client, transport, http, exited: transport.exited };
     } else {
       const own: Record<string, string> = {};
@@ -203,7 +203,8 @@ export class McpSkill implements SkillAdapter {
     } catch (err) {
       await conn.transport.close().catch(() => undefined);
       this.session.detach();
-      const e = engineError(err, `Connecting to ${cfg.name}`);
+      const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
+      const e = gone ? new SkillError('CRASHED', `${gone}.`) : engineError(err, `Connecting to ${cfg.name}`);
       if (cfg.transport === 'stdio') {
         const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
         if (tail.length && !(e instanceof SkillError && e.code === 'LAUNCH')) throw new SkillError('CRASHED', `${e.message} Its last words on stderr: ${tail.join(' / ')}`);

@@ -161,6 +161,8 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
  */
 export class TracedTransport implements Transport, Exiting, Versioned {
   protocolVersion?: string;
+  /** Why the connection ended without our asking, in words (the server cannot be reached). */
+  endReason?: string;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
@@ -170,6 +172,7 @@ export class TracedTransport implements Transport, Exiting, Versioned {
   constructor(
     readonly inner: Transport,
     private readonly messages?: MessageLog,
+    private readonly url?: string,
   ) {
     inner.onmessage = (message, extra) => {
       this.messages?.trace(traceOf('in', message, JSON.stringify(message)));
@@ -198,10 +201,32 @@ export class TracedTransport implements Transport, Exiting, Versioned {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.messages?.trace(traceOf('out', message, JSON.stringify(message)));
-    await this.inner.send(message, options);
+    try {
+      await this.inner.send(message, options);
+    } catch (err) {
+      // Nothing answers at the address any more: the connection is over, and the supervisor hears of it.
+      const why = unreachable(err);
+      if (why) this.gone(`The server at ${this.url ?? 'its address'} cannot be reached (${why})`);
+      throw err;
+    }
+  }
+
+  /** The connection ended without our asking: `exited` says why, and the SDK's pending requests fail at once. */
+  private gone(reason: string): void {
+    this.endReason ??= reason;
+    this.exitedResolve({ code: null, signal: null, reason });
+    void this.inner.close().catch(() => undefined);
   }
 
   close(): Promise<void> {
     return this.inner.close();
   }
+}
+
+/** The network's reason a request did not reach the server (refused, reset, no such host), or null. */
+function unreachable(err: unknown): string | null {
+  const cause = (err as { cause?: { code?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|UND_ERR_SOCKET)$/.test(code)) return code;
+  return err instanceof TypeError && /fetch failed/i.test(err.message) ? 'fetch failed' : null;
 }
