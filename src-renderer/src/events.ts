@@ -9,6 +9,7 @@ import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
 import { exitWords } from './lib/crash';
 import { useDiskTrouble } from './components/common/disk-trouble-store';
+import { loadPendingRequests, wireMcpEvents } from './components/mcp/mcp-events';
 
 export function wireEvents(): void {
   const client = api();
@@ -22,6 +23,8 @@ export function wireEvents(): void {
       // First load failed while we were offline: load now. Otherwise catch up on what we missed.
       if (!isBootstrapped()) void bootstrap();
       else void reconcile();
+      // Requests of MCP servers may have come (or gone) meanwhile.
+      void loadPendingRequests(client);
     }
     wasOpen = state === 'open';
   });
@@ -98,4 +101,6 @@ export function wireEvents(): void {
   client.on('diskTrouble', (news) => {
     if (useDiskTrouble.getState().take(news)) get().pushToast('success', news.message);
   });
+
+  wireMcpEvents(client);
 }
