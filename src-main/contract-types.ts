@@ -109,6 +109,17 @@ export interface SkillInfo extends SkillRef {
   agent?: AgentDetails;
   /** namel3ss tools bound to the service runner. */
   services?: ServiceBindingInfo[];
+  /** Variables the skill's manifest lists (`env[]`) that neither the workbench's environment nor its settings give. */
+  missingEnv?: string[];
+  /** SkillDefinition skills: whether the workbench behaves as the real host does, and where it differs when not. */
+  hostParity?: HostParityInfo;
+}
+
+/** The real SkillDefinition host's behaviour (protocol notes section 5), on or off for one skill. */
+export interface HostParityInfo {
+  on: boolean;
+  /** Off: each way the workbench behaves unlike the real host, in plain words. On: what parity changed. */
+  differences: string[];
 }
 
 export interface SkillSummary {
@@ -330,6 +341,8 @@ export interface SkillSettings {
   inheritEnv?: boolean;
   /** How much of the skill's history (its logs/ and messages/ files) is kept; the defaults when absent. */
   history?: HistoryRetention;
+  /** SkillDefinition skills: behave as the real host does (tools after setup, no skill/status, tool names namespaced…). Off (absent) by default. */
+  hostParity?: boolean;
 }
 
 /**

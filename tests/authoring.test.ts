@@ -135,14 +135,14 @@ describe('skillbench doctor', () => {
     expect(a.findings.find((f) => f.code === 'DUPLICATE_TOOL')?.message).toMatch(/2 tools are named "greet"/);
 
     const sd = made(cleanup, 'skilldef');
-    edit(path.join(sd, 'skill.py'), '    tools=[\n', '    tools=[\n        SkillTool(definition=ToolDefinition(name="greet", description="again"), execute=greet),\n');
+    edit(path.join(sd, 'tools.py'), 'TOOLS = [\n', 'TOOLS = [\n    _tool("greet", "again", greet),\n');
     const b = await runDoctor(sd, { home: cleanup.tempDir() });
     expect(codes(b.findings, 'error')).toEqual(['DUPLICATE_TOOL']);
   });
 
   it('finds a tick_interval under 1000 ms, with file and line', async ({ cleanup }) => {
     const dir = made(cleanup, 'skilldef');
-    edit(path.join(dir, 'manifest.json'), '"entry": "skill.py",', '"entry": "skill.py",\n  "tick_interval": 500,');
+    edit(path.join(dir, 'manifest.json'), '"tick_interval": 60000,', '"tick_interval": 500,');
     const r = await cli(['doctor', dir]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/manifest\.json:8 \(tick_interval\) {2}tick_interval is 500 ms; the minimum is 1000 ms\. {2}\[TICK_INTERVAL_TOO_SHORT\]/);
@@ -158,12 +158,20 @@ describe('skillbench doctor', () => {
 
     // A manifest entry that is missing makes the folder undetectable: the doctor says why instead of "not a skill".
     const sd = made(cleanup, 'skilldef');
-    edit(path.join(sd, 'manifest.json'), '"entry": "skill.py"', '"entry": "main.py"');
+    fs.rmSync(path.join(sd, '__main__.py'));
+    fs.rmSync(path.join(sd, 'skill.py'));
+    edit(path.join(sd, 'manifest.json'), '"entry": "__main__.py"', '"entry": "main.py"');
     const r = await cli(['doctor', sd, '--json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(codes(report.findings, 'error')).toEqual(['NOT_DETECTED', 'ENTRY_NOT_FOUND']);
     expect(report.findings[1].message).toMatch(/The entry file "main\.py" does not exist/);
+
+    // A package whose manifest names a missing entry is still found by its __main__.py, and the entry is told.
+    const pkg = made(cleanup, 'skilldef');
+    edit(path.join(pkg, 'manifest.json'), '"entry": "__main__.py"', '"entry": "main.py"');
+    const p = JSON.parse((await cli(['doctor', pkg, '--json'])).stdout);
+    expect(codes(p.findings, 'error')).toEqual(['ENTRY_NOT_FOUND']);
   });
 
   it('finds a committed secret, with file and line, and never prints it', async ({ cleanup }) => {
@@ -250,7 +258,7 @@ describe('skillbench doctor', () => {
       '    return None',
       'async def on_load(ctx):',
     ].join('\n'));
-    edit(path.join(live, 'skill.py'), 'hooks=SkillHooks(on_load=on_load)', 'hooks=SkillHooks(on_load=on_load, on_setup_start=on_setup_start, on_setup_cancel=on_setup_cancel),\n    has_setup=True');
+    edit(path.join(live, 'skill.py'), 'hooks=SkillHooks(on_load=on_load, ', 'has_setup=True,\n    hooks=SkillHooks(on_load=on_load, on_setup_start=on_setup_start, on_setup_cancel=on_setup_cancel, ');
     const r2 = await runDoctor(live, { home: cleanup.tempDir() });
     expect(codes(r2.findings, 'error')).toEqual(['SETUP_SELECT_OPTIONS']);
     expect(codes(r2.findings)).toContain('SETUP_CHECKED');

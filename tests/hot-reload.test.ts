@@ -271,22 +271,19 @@ describe('hot reload in the workbench', () => {
 
   it('keeps a SkillDefinition skill\'s state across the reload', async ({ cleanup }) => {
     const { wb, id, py } = await bench(cleanup, 'skilldef');
-    const counter = (prefix: string) =>
-      fs.readFileSync(py, 'utf8')
-        .replace(/async def greet\(args\):[\s\S]*?return ToolResult\(content=f"Hello, \{name\}!"\)/, `CTX = {}
-
-
-async def greet(args):
-    ctx = CTX["ctx"]
+    // The package-shaped skill: its tools live in tools.py, its hooks in skill.py.
+    const tools = path.join(path.dirname(py), 'tools.py');
+    fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('async def on_load(ctx):\n', 'async def on_load(ctx):\n    state.CTX = ctx\n'));
+    fs.writeFileSync(tools, fs.readFileSync(tools, 'utf8')
+      .replace(/async def greet\(args\):[\s\S]*?return ToolResult\(content=f"Hello, \{name\}!"\)/, `async def greet(args):
+    ctx = state.CTX
     n = int((await ctx.get_state()).get("n", 0)) + 1
     await ctx.set_state({"n": n})
-    return ToolResult(content=f"${prefix} {n}")`)
-        .replace('async def on_load(ctx):\n', 'async def on_load(ctx):\n    CTX["ctx"] = ctx\n');
-    fs.writeFileSync(py, counter('v1'));
+    return ToolResult(content=f"v1 {n}")`));
     expect(await text(wb, id)).toBe('v1 1');
     expect(await text(wb, id)).toBe('v1 2');
-    fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('f"v1 {n}"', 'f"v2 {n}"'));
-    await logged(wb, id, /Reloaded after a change to skill\.py/, 'the reload');
+    fs.writeFileSync(tools, fs.readFileSync(tools, 'utf8').replace('f"v1 {n}"', 'f"v2 {n}"'));
+    await logged(wb, id, /Reloaded after a change to tools\.py/, 'the reload');
     await wb.reloadSettled(id);
     expect(await text(wb, id)).toBe('v2 3');
   });

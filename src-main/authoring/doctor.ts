@@ -19,6 +19,8 @@ import { resolveSkill } from '../protocols/discover';
 import { makeRef, readJson } from '../protocols/refs';
 import { skillVenv } from '../protocols/skilldef/locate';
 import { checkActionSkill } from './checks/action-checks';
+import { checkDependencies } from './checks/dependencies';
+import { toolEnvironment } from '../protocols/skill-env';
 import { checkEnvReads, type EnvGiven } from './checks/env-reads';
 import { declaredEnv } from './checks/declared-env';
 import { Findings, type Severity } from './checks/findings';
@@ -65,9 +67,14 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
     case 'jsonrpc':
       checkSubprocessManifest(dir, f);
       break;
-    case 'skilldef':
+    case 'skilldef': {
       checkSkillDefManifest(dir, f);
+      // A skill that inherits the environment also gets the workbench's PYTHONPATH, where packages may be.
+      const inherit = opts.settingsEnv?.(ref).inherit === true && process.env.PYTHONPATH;
+      const env = inherit ? { ...toolEnvironment(), PYTHONPATH: process.env.PYTHONPATH } : toolEnvironment();
+      await checkDependencies(dir, (readJson(path.join(dir, 'manifest.json')) as { dependencies?: unknown } | undefined)?.dependencies, f, env);
       break;
+    }
     case 'namel3ss':
       staticTools = checkNamel3ssApp(dir, f, ref.entry?.endsWith('.ai') ? path.relative(dir, ref.entry) : undefined).tools;
       break;

@@ -20,6 +20,7 @@ import * as serve from './commands/serve';
 import * as setup from './commands/setup';
 import * as state from './commands/state';
 import * as tick from './commands/tick';
+import * as validate from './commands/validate';
 import { EXIT, report as reportError, stdio, UsageError, type Io } from './output';
 
 interface Command {
@@ -27,7 +28,7 @@ interface Command {
   run: (argv: string[], io: Io) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, new: newSkill, doctor, schedule, mcp, 'n3-service': n3Service };
+const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, new: newSkill, doctor, validate, schedule, mcp, 'n3-service': n3Service };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

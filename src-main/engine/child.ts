@@ -36,7 +36,7 @@ export interface StopOptions {
   shutdown?: () => Promise<unknown>;
   /** How long to wait for the process to exit after the shutdown request. */
   graceMs?: number;
-  /** How long to wait after SIGTERM before SIGKILL. */
+  /** How long to wait after SIGTERM before SIGKILL; 0 kills at once, without SIGTERM (as the real SkillDefinition host did). */
   termMs?: number;
 }
 
@@ -145,6 +145,10 @@ export class SkillChild {
     }
     this.proc.stdin?.end();
     if (await this.exitsWithin(opts.shutdown ? 0 : graceMs)) return this.exitInfo!;
+    if (termMs <= 0) {
+      this.killGroup('SIGKILL');
+      return this.exited;
+    }
     this.killGroup('SIGTERM');
     if (await this.exitsWithin(termMs)) return this.exitInfo!;
     this.killGroup('SIGKILL');

@@ -124,6 +124,8 @@ export interface AdapterContext {
   env: Record<string, string>;
   /** Extra command-line arguments for the skill's launch command, from its settings. Read at each launch. */
   args?: string[];
+  /** Behave as the real host does (SkillDefinition skills; skilldef/host-parity.ts). Read at each launch. */
+  hostParity?: boolean;
   /** Per-call timeout override for the whole skill (ms). */
   timeoutMs?: number;
   maxLineBytes?: number;

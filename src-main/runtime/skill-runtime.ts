@@ -44,7 +44,9 @@ export interface RuntimeOptions {
   /** Extra environment (the skill's configured env, its stored secrets). */
   env?: Record<string, string>;
   /** Reads the skill's environment and extra arguments afresh at each launch (its settings, its secrets), over `env`. */
-  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[] };
+  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean };
+  /** Behave as the real host does (the CLI's --host-parity), over the skill's own setting. */
+  hostParity?: boolean;
   host?: HostServices;
   /** The other skills its owner has open, for a SkillDefinition skill's `skills/*` calls (the workbench's). */
   interop?: SkillInterop;
@@ -136,6 +138,9 @@ export class SkillRuntime {
       get args() {
         return settings?.().args ?? [];
       },
+      get hostParity() {
+        return opts.hostParity ?? settings?.().hostParity === true;
+      },
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
@@ -160,7 +165,7 @@ export class SkillRuntime {
       maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
       processSettings: (secrets) => {
         const now = readSettings(dir);
-        return { env: settingsEnv(now, ref.id, secrets), args: now.args };
+        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true };
       },
     });
     rt.homeStores.secrets.registerWith(ref.id, rt.redactor);

@@ -17,6 +17,8 @@ export function readSettings(skillDir: string): SkillSettings {
     // Only a saved true inherits: anything else in the file is the default, off.
     if (raw.inheritEnv === true) settings.inheritEnv = true;
     else delete settings.inheritEnv;
+    if (raw.hostParity === true) settings.hostParity = true;
+    else delete settings.hostParity;
     return settings;
   } catch {
     return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [], history: { ...DEFAULT_HISTORY } };
@@ -39,6 +41,7 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
     if (typeof value !== 'string') throw new Error(`The value of ${name} must be text.`);
   }
   if (next.inheritEnv !== undefined && typeof next.inheritEnv !== 'boolean') throw new Error('"Inherit the whole environment" must be on or off (true or false).');
+  if (next.hostParity !== undefined && typeof next.hostParity !== 'boolean') throw new Error('"Behave as the real host" must be on or off (true or false).');
   if (next.timeoutMs !== undefined && !(Number.isFinite(next.timeoutMs) && next.timeoutMs > 0)) throw new Error('The timeout must be a positive number of milliseconds.');
   if (next.maxLineBytes !== undefined && !(Number.isInteger(next.maxLineBytes) && next.maxLineBytes >= 1024)) throw new Error('The line limit must be at least 1024 bytes.');
   if (rest.history !== undefined) {

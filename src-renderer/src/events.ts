@@ -9,6 +9,7 @@ import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
 import { exitWords } from './lib/crash';
 import { useDiskTrouble } from './components/common/disk-trouble-store';
+import { loadPendingRequests, wireMcpEvents } from './components/mcp/mcp-events';
 
 export function wireEvents(): void {
   const client = api();
@@ -22,6 +23,8 @@ export function wireEvents(): void {
       // First load failed while we were offline: load now. Otherwise catch up on what we missed.
       if (!isBootstrapped()) void bootstrap();
       else void reconcile();
+      // Requests of MCP servers may have come (or gone) meanwhile.
+      void loadPendingRequests(client);
     }
     wasOpen = state === 'open';
   });
@@ -49,7 +52,9 @@ export function wireEvents(): void {
       s.pushToast('error', `${summary?.name ?? skillId} stopped unexpectedly: ${exitWords(crashes.last)}.`, crashes.last.stderrTail.slice(-3));
     }
     // A skill that just became ready may now report its tools.
-    if (status === 'ready' && prev !== 'ready' && prev !== 'busy' && s.infos[skillId]) void loadInfo(skillId, true);
+    // So may one that (re)started into needs-setup: its settings (host parity) may have changed what it reports.
+    const restarted = status === 'needs-setup' && (prev === 'starting' || prev === 'restarting');
+    if (((status === 'ready' && prev !== 'ready' && prev !== 'busy') || restarted) && s.infos[skillId]) void loadInfo(skillId, true);
     if (status === 'stopped' || status === 'crashed') {
       if (s.sessions[skillId]) s.setSession(skillId, null);
     }
@@ -96,4 +101,6 @@ export function wireEvents(): void {
   client.on('diskTrouble', (news) => {
     if (useDiskTrouble.getState().take(news)) get().pushToast('success', news.message);
   });
+
+  wireMcpEvents(client);
 }

@@ -16,6 +16,7 @@ import './styles/timeline.css';
 import './styles/agents.css';
 import './styles/interop.css';
 import './styles/triggers.css';
+import './styles/mcp.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';

@@ -1,4 +1,4 @@
-"""Tests for __SKILL_NAME__: import skill.py as the host does and await its tool.
+"""Tests for __SKILL_NAME__: import the package as the host does and await its tools.
 
 skill.py imports the SkillDefinition SDK (the ``dev`` package), which Skill Workbench provides when it
 runs the skill. For the tests, point SKILLBENCH_SDK at the workbench's ``resources/python`` folder:
@@ -19,7 +19,7 @@ SDK_MARKER = os.path.join("dev", "types", "skill_types.py")
 
 
 def find_sdk():
-    given = os.environ.get("SKILLBENCH_SDK")
+    given = os.environ.get("SKILLBENCH_SDK", "")
     if given:
         if not os.path.isfile(os.path.join(given, SDK_MARKER)):
             raise RuntimeError(f"SKILLBENCH_SDK={given} has no {SDK_MARKER}: point it at Skill Workbench's resources/python folder.")
@@ -37,13 +37,13 @@ def find_sdk():
 
 
 def load_skill():
-    """Imports skill.py by path with this folder first on sys.path, as the workbench's launcher does."""
-    sys.path[:0] = [find_sdk(), HERE]
-    spec = importlib.util.spec_from_file_location("skill", os.path.join(HERE, "skill.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["skill"] = module
-    spec.loader.exec_module(module)
-    return module.skill
+    """Imports this folder as a package (its modules import each other relatively), as the host does."""
+    sys.path[:0] = [find_sdk()]
+    spec = importlib.util.spec_from_file_location("skill_under_test", os.path.join(HERE, "__init__.py"), submodule_search_locations=[HERE])
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["skill_under_test"] = package
+    spec.loader.exec_module(package)
+    return importlib.import_module("skill_under_test.skill").skill
 
 
 skill = load_skill()
@@ -54,8 +54,8 @@ def tool(name):
 
 
 class SkillTest(unittest.TestCase):
-    def test_exports_one_tool(self):
-        self.assertEqual([t.definition.name for t in skill.tools], ["greet"])
+    def test_exports_its_tools(self):
+        self.assertEqual([t.definition.name for t in skill.tools], ["greet", "shout"])
         self.assertEqual(tool("greet").definition.parameters["required"], ["name"])
 
     def test_greet(self):
@@ -66,6 +66,11 @@ class SkillTest(unittest.TestCase):
     def test_greet_without_a_name_is_an_error(self):
         result = asyncio.run(tool("greet").execute({}))
         self.assertTrue(result.is_error)
+
+    def test_the_loud_option_shows_the_shout_tool(self):
+        option = next(o for o in skill.options if o.name == "loud_greetings")
+        self.assertEqual((option.type, option.default, option.tool_filter), ("boolean", False, ["shout"]))
+        self.assertEqual(asyncio.run(tool("shout").execute({"name": "Ada"})).content, "HELLO, ADA!")
 
 
 if __name__ == "__main__":

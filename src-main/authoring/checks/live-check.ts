@@ -4,7 +4,9 @@
  * read the tools it lists, look at its first setup step, and stop it. A skill that does not start, or
  * not in time, is a finding, never a crash of the doctor.
  */
+import path from 'node:path';
 import type { SkillInfo, SkillRef } from '../../contract';
+import { sdkRootOf } from '../../protocols/skilldef/locate';
 import { SkillRuntime } from '../../runtime/skill-runtime';
 import { Findings } from './findings';
 import { checkSetupStep } from './setup-checks';
@@ -52,6 +54,7 @@ export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): 
     const tail = rt.logs.tail('stderr', 6).filter((l) => l.trim());
     const said = tail.length ? ` Its last lines on stderr:\n${tail.map((l) => `    ${l}`).join('\n')}` : '';
     const timedOut = err instanceof LiveTimeout;
+    if (!timedOut && repoSdkBehind(ref, (err as Error).message, f)) return { info: null, stderr: rt.logs.tail('stderr', 200) };
     f.error(timedOut ? 'LIVE_TIMEOUT' : 'LIVE_START_FAILED', `It ${timedOut ? (err as Error).message : `did not start: ${(err as Error).message}`}.${said}`, timedOut
       ? 'Answer the first request promptly: do slow work (network, large files) later, in a tool or a tick. --timeout gives it longer.'
       : `Run it with "skillbench inspect ${ref.dir}" or by hand to see the whole error, fix it, and run the doctor again.`);
@@ -59,6 +62,23 @@ export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): 
   } finally {
     await rt.close().catch(() => undefined);
   }
+}
+
+/**
+ * A skill in a repository that imports from `dev` a name its repository's own SDK lacks: the SDK is older
+ * than the skill (alphahumanxyz/skills at 1c3082a: `run_skill_server`). The SDK's validator imports only
+ * skill.py and lets it pass, and the real host now provides the SDK: a warning, with the way out.
+ */
+function repoSdkBehind(ref: SkillRef, message: string, f: Findings): boolean {
+  const m = /cannot import name '(\w+)' from '(dev(?:\.\w+)*)'/.exec(message);
+  const root = sdkRootOf(ref.dir);
+  if (!m || !root) return false;
+  f.warning(
+    'REPO_SDK_BEHIND',
+    `The skill imports ${m[1]} from ${m[2]}, which its repository's own SDK (${path.join(root, 'dev')}) does not have: that SDK is older than the skill, so it did not start there.`,
+    `Update the repository's dev/ folder, or run a copy of the skill outside the repository: the workbench's bundled SDK has ${m[1]}.`,
+  );
+  return true;
 }
 
 class LiveTimeout extends Error {}

@@ -19,7 +19,8 @@ const MIN_TICK_MS = 1000;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Keys inside a subprocess manifest's runtime object, named with their parent in findings. */
 const RUNTIME_KEYS = new Set(['command', 'args', 'env']);
-const SKILLDEF_KEYS = new Set(['id', 'name', 'version', 'description', 'runtime', 'entry', 'tick_interval', 'env', 'dependencies', 'setup']);
+/** The keys the real skills' manifests use (entity_schema: the entity types and relationships the skill writes). */
+const SKILLDEF_KEYS = new Set(['id', 'name', 'version', 'description', 'runtime', 'entry', 'tick_interval', 'env', 'dependencies', 'setup', 'entity_schema']);
 
 export interface ManifestText {
   raw: Record<string, unknown>;
@@ -121,6 +122,9 @@ export function checkSkillDefManifest(dir: string, f: Findings): { setupRequired
   }
   if (typeof raw.id === 'string' && !/^[a-z0-9][a-z0-9_-]*$/.test(raw.id)) {
     f.warning('MANIFEST_FIELD', `"id" is "${raw.id}"; ids are lower-case letters, digits, "-" and "_".`, 'Use the folder name, e.g. "price-alerts".', at('id'));
+  } else if (typeof raw.id === 'string' && raw.id.includes('_')) {
+    // The SDK's validator accepts it; the real host does not (it names tools "<id>__<tool>").
+    f.info('ID_UNDERSCORE', `"id" is "${raw.id}": the real host refuses ids with "_", since it names tools "<id>__<tool>".`, `Use "-" instead: "${raw.id.replace(/_/g, '-')}".`, at('id'));
   }
   if (raw.runtime === undefined) f.warning('MANIFEST_FIELD', `${MANIFEST} has no "runtime".`, 'Add "runtime": "python".', { file: MANIFEST });
   else if (raw.runtime !== 'python') {
@@ -174,8 +178,12 @@ function checkEntryFile(dir: string, entry: string, f: Findings, manifestText?: 
     return;
   }
   if (!entry.endsWith('.py')) f.warning('MANIFEST_FIELD', `The entry "${entry}" is not a .py file.`, 'A SkillDefinition entry is a Python module, e.g. "skill.py".', where);
-  if (!/^skill\s*(:[^=\n]*)?=/m.test(src) && !/^from\s+\S+\s+import\s+.*\bskill\b/m.test(src)) {
-    f.warning('NO_SKILL_EXPORT', `${entry} does not seem to define \`skill\` at the top level.`, 'End the file with `skill = SkillDefinition(name=..., description=..., tools=[...])`.', { file: entry });
+  // A package's __main__.py starts the server; its `skill` lives in skill.py beside it, where the SDK's
+  // validator looks (the real skills import it inside main(), or not at all).
+  const beside = path.basename(entry) === '__main__.py' ? readText(path.join(path.dirname(abs), 'skill.py')) : null;
+  const [file, text] = beside !== null ? [path.join(path.dirname(entry), 'skill.py'), beside] : [entry, src];
+  if (!definesSkill(text)) {
+    f.warning('NO_SKILL_EXPORT', `${file} does not seem to define \`skill\` at the top level.`, 'End the file with `skill = SkillDefinition(name=..., description=..., tools=[...])`.', { file });
   }
   for (const tick of src.matchAll(/\btick_interval\s*=\s*([0-9_]+)/g)) {
     if (Number(tick[1].replace(/_/g, '')) >= MIN_TICK_MS) continue;
@@ -183,6 +191,19 @@ function checkEntryFile(dir: string, entry: string, f: Findings, manifestText?: 
       file: entry,
       line: lineAt(src, tick.index),
     });
+  }
+}
+
+/** `skill = …` at the top level, or `skill` imported (a package entry may import it inside a function). */
+function definesSkill(src: string): boolean {
+  return /^skill\s*(:[^=\n]*)?=/m.test(src) || /^\s*from\s+\S+\s+import\s+.*\bskill\b/m.test(src);
+}
+
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
   }
 }
 

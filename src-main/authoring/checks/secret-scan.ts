@@ -86,6 +86,7 @@ function textHits(rel: string, text: string): SecretHit[] {
     if (line.length > 10_000) return; // minified or data lines: not where people paste keys
     for (const rule of RULES) {
       for (const m of line.matchAll(rule.re)) {
+        if (isPlaceholderToken(m[0])) continue;
         out.push({ file: rel, line: i + 1, kind: rule.kind, hint: rule.keep ? maskSecret(m[0], rule.keep) : m[0].slice(0, 11) + '…' });
         seenLines.add(i);
       }
@@ -99,6 +100,17 @@ function textHits(rel: string, text: string): SecretHit[] {
     }
   });
   return out;
+}
+
+/**
+ * A token's format with a placeholder body, as setup fields show it: `xoxb-xxxxxxxx…`, `ghp_XXXX…`,
+ * `sk-…your-key-here`. The part after the format's prefix is one repeated character, or says it stands in for one.
+ */
+export function isPlaceholderToken(token: string): boolean {
+  const body = token.replace(/^(?:xox[abposr]-|gh[pousr]_|github_pat_|sk-(?:proj-|ant-|live-|test-)?|[rs]k_live_|AIza|AKIA|ASIA|ABIA|ACCA)/, '');
+  const plain = body.replace(/[-_]/g, '');
+  // Not the word "example": AWS's own documented example key is a real-looking one, and is still reported.
+  return /^(.)\1*$/i.test(plain) || /x{6,}/i.test(plain) || /your|here|placeholder|changeme|dummy|<.*>|\.\.\.|…/i.test(body);
 }
 
 /**

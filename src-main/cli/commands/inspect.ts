@@ -7,7 +7,7 @@ import { ActionSkill } from '../../protocols/action/adapter';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--json] [--discover-by-running] [--inherit-env]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
+  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--json] [--discover-by-running] [--inherit-env] [--host-parity]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions; --host-parity: a SkillDefinition skill runs as the real host runs it, else the differences are listed)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...MCP_RUN_OPTIONS });
@@ -28,6 +28,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (info.description) io.out(info.description);
     io.out(`Path: ${info.entry ?? info.dir}`);
     for (const n of info.notes) io.out(`Note: ${n}`);
+    for (const d of info.hostParity?.differences ?? []) io.out(`Unlike the real host: ${d}`);
+    if (info.missingEnv?.length) io.out(`Not set: ${info.missingEnv.join(', ')} (its manifest asks for ${info.missingEnv.length === 1 ? 'it' : 'them'}; give a value in the skill's settings or in this shell's environment).`);
     if (info.agent) io.out(agentLines(info.agent).join('\n'));
     for (const s of info.services ?? []) io.out(`Service: "${s.tool}" → ${s.url ?? '(no URL)'}: ${s.health} (${s.detail})`);
     io.out('');

@@ -2,7 +2,7 @@ import { parse } from '../args';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 
-export const help = 'message <path> <text> [--response] [--inherit-env]   what beforeMessage (or afterResponse) makes of a text';
+export const help = 'message <path> <text> [--response] [--inherit-env] [--host-parity]   what beforeMessage (or afterResponse) makes of a text';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { response: { type: 'boolean' }, ...RUN_OPTIONS });

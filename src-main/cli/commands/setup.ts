@@ -5,7 +5,7 @@ import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 import { Prompter } from '../prompt';
 
-export const help = 'setup <path> [--answers FILE] [--inherit-env]   the skill\'s setup wizard, in the terminal or from a JSON file';
+export const help = 'setup <path> [--answers FILE] [--inherit-env] [--host-parity]   the skill\'s setup wizard, in the terminal or from a JSON file';
 
 type Answers = Record<string, Record<string, unknown>>;
 

@@ -3,7 +3,7 @@ import { parse } from '../args';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 
-export const help = 'tick <path> [--count N] [--inherit-env]   load the skill and run N ticks in a row';
+export const help = 'tick <path> [--count N] [--inherit-env] [--host-parity]   load the skill and run N ticks in a row';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { count: { type: 'string' }, ...RUN_OPTIONS });

@@ -13,7 +13,7 @@ import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type InteropCapability, type SessionCapability, type SetupAnswers } from '../adapter';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
 import { skillEnvironment } from '../skill-env';
-import { launchMode, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
+import { isPackage, launchMode, packageName, readSkillDefManifest, skillVenv, type LaunchMode, type SkillDefManifest } from './locate';
 import * as M from './methods';
 import { OptionsFlow, readOptions } from './options-flow';
 import { SetupFlow } from './setup-flow';
@@ -21,6 +21,7 @@ import { callsOtherSkills } from './interop-use';
 import { LifecycleFlow } from './lifecycle-flow';
 import * as N from './newer-methods';
 import { TriggerFlow } from './trigger-flow';
+import { REAL_HOST_REVERSE, REAL_SHUTDOWN_GRACE_MS, differences, idRefusal, namespaced, ownToolName, parityNotes, unknownReverse } from './host-parity';
 
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
 const LOAD_FAILED = 3;
@@ -33,6 +34,10 @@ export class SkillDefSkill extends PersistentRpcSkill {
   private manifest: SkillDefManifest;
   private readonly mode: LaunchMode;
   readonly setup: SetupFlow;
+  /** Behaving as the real host does, for the process now running (read from the settings at each launch). */
+  private parity = false;
+  /** The manifest's `env[]` names its process did not get (at the last launch). */
+  private missingEnv: string[] = [];
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
     super(ref, ctx);
@@ -75,7 +80,13 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected spawnSpec(): SpawnSpec {
     this.manifest = readSkillDefManifest(this.ref.dir) ?? this.manifest;
-    const env = skillEnvironment({ listed: this.manifest.env, own: { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' } });
+    this.parity = this.ctx.hostParity === true;
+    const refusal = this.parity ? idRefusal(this.skillId()) : null;
+    if (refusal) throw new SkillError('LAUNCH', `${this.ref.name} is refused, as the real host refuses it: ${refusal} Turn host parity off to run it anyway.`);
+    // With parity the bundled SDK also lists the five interop tools the real SDK puts on every skill.
+    const own = { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1', ...(this.parity ? { SKILLBENCH_INTEROP_TOOLS: '1' } : {}) };
+    const env = skillEnvironment({ listed: this.manifest.env, own });
+    this.missingEnv = this.manifest.env.filter((name) => !env[name]);
     const m = this.mode;
     const extra = this.ctx.args ?? [];
     const python = skillVenv(this.ref.dir) ?? systemPython();
@@ -89,6 +100,9 @@ export class SkillDefSkill extends PersistentRpcSkill {
     }
     const args = [launcher, '--skill-dir', this.ref.dir, '--entry', this.manifest.entry];
     if (m.kind === 'repo-entry') args.push('--sdk-root', m.root);
+    // A package in a repository whose folder name is no identifier (skills/weather-report): loaded as a
+    // package all the same, so its relative imports work, on the repository's SDK.
+    if (m.kind === 'repo-entry' && isPackage(this.ref.dir) && path.basename(this.manifest.entry) === '__main__.py') args.push('--package', packageName(this.ref.dir));
     if (m.kind === 'bundled-package') args.push('--package', m.module);
     args.push(...skillArgs);
     return { command: python, args, cwd: m.kind === 'repo-entry' ? m.root : this.ref.dir, env };
@@ -97,9 +111,11 @@ export class SkillDefSkill extends PersistentRpcSkill {
   protected async handshake(proc: RpcProcess): Promise<SkillInfo> {
     const dataDir = this.ctx.vault?.dataDir ?? path.join(this.ref.dir, 'data');
     await proc.request(M.skillLoad, { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs });
-    const tools = await this.listTools(proc);
+    const waitingForSetup = this.manifest.setupRequired && !this.ctx.vault?.setupComplete();
+    // The real host lists tools only once setup is complete (or not needed), and never asks skill/status.
+    const tools = this.parity && waitingForSetup ? [] : await this.listTools(proc);
     // Later SDKs describe themselves; the original answers -32603, which is fine.
-    const status = await proc.request(M.skillStatus, {}).catch(() => null);
+    const status = this.parity ? null : await proc.request(M.skillStatus, {}).catch(() => null);
     this.lifecycleRequests.learnt(status);
     // Trigger types it declares (an original SDK answers -32603: none).
     const hasTriggers = await proc.request(N.triggersTypes, {}).then((t) => t.length > 0, () => false);
@@ -110,6 +126,14 @@ export class SkillDefSkill extends PersistentRpcSkill {
     const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
     const tickInterval = this.manifest.tickIntervalMs ?? status?.tickInterval;
     const notes = [this.sdkNote()];
+    const id = this.skillId();
+    if (this.parity) notes.push(...parityNotes(id, waitingForSetup));
+    const hostParity = {
+      on: this.parity,
+      differences: this.parity
+        ? []
+        : differences({ id, listedBeforeSetup: waitingForSetup && tools.length > 0, answeredStatus: status !== null, toolNames: tools.map((t) => t.name), ticks: tickInterval !== undefined }),
+    };
     return {
       ...this.ref,
       name: this.manifest.name ?? status?.name ?? this.ref.name,
@@ -129,22 +153,39 @@ export class SkillDefSkill extends PersistentRpcSkill {
         options: hasOptions,
         triggers: hasTriggers,
       },
+      hostParity,
+      ...(this.missingEnv.length ? { missingEnv: [...this.missingEnv] } : {}),
     };
   }
 
   protected async invoke(proc: RpcProcess, tool: string, args: unknown, opts: CallOptions): Promise<CallOutcome> {
     const started = performance.now();
-    const r = await proc.request(M.toolsCall, { name: tool, arguments: args ?? {} }, opts);
+    // The real host's name for a tool is taken too (a call recorded with host parity, replayed without it).
+    const known = !this.parity && this.learnt?.tools.some((t) => t.name === tool);
+    const name = known ? tool : ownToolName(this.skillId(), tool);
+    const r = await proc.request(M.toolsCall, { name, arguments: args ?? {} }, opts);
     const durationMs = Math.round(performance.now() - started);
     return textOutcome(contentText(r.content), r.isError, durationMs);
   }
 
   protected onRequest(method: string, params: unknown): unknown {
+    if (this.parity) {
+      if (!REAL_HOST_REVERSE.has(method) || !this.ctx.host) {
+        this.ctx.logs.append('system', `The skill called "${method}", which the real host does not serve; answered -32603 as it does (host parity).`);
+        throw unknownReverse(method);
+      }
+      // Whatever the workbench refuses, the real host's transport answers -32603 with the message.
+      return this.ctx.host.handle(method, params).catch((err: Error) => {
+        throw new RpcError(JSONRPC.INTERNAL_ERROR, err?.message ?? String(err));
+      });
+    }
     if (!this.ctx.host) throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method} (no host services here)`);
     return this.ctx.host.handle(method, params);
   }
 
   protected async shutdown(proc: RpcProcess): Promise<unknown> {
+    // The real host sends skill/shutdown alone, waits 200 ms, and kills.
+    if (this.parity) return proc.stop(this.shutdownMethod, { graceMs: REAL_SHUTDOWN_GRACE_MS, termMs: 0 });
     await proc.request(M.skillUnload, {}).catch(() => undefined);
     return proc.stop(this.shutdownMethod);
   }
@@ -179,15 +220,21 @@ export class SkillDefSkill extends PersistentRpcSkill {
     return this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs }));
   }
 
+  /** The id the real host keys the skill by: the manifest's, else its folder's name. */
+  private skillId(): string {
+    return this.manifest.id ?? path.basename(this.ref.dir);
+  }
+
   private async listTools(proc: RpcProcess): Promise<ToolInfo[]> {
     const r = await proc.request(M.toolsList, {});
+    const id = this.skillId();
     return (r.tools ?? []).flatMap((raw) => {
       const t = M.skillTool.safeParse(raw);
       if (!t.success) return [];
       const schema = { ...((t.data.inputSchema ?? t.data.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>) };
       // The original SDK sends `required: null` when nothing is required; JSON Schema wants it absent.
       if (schema.required === null) delete schema.required;
-      return [{ name: t.data.name, description: t.data.description, inputSchema: schema }];
+      return [{ name: this.parity ? namespaced(id, t.data.name) : t.data.name, description: t.data.description, inputSchema: schema }];
     });
   }
 
@@ -219,6 +266,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
       return `Runs on the workbench's bundled SDK (${path.join(pythonResources(), 'dev')}), loaded as package ${m.module} so its relative imports work.${py}`;
     }
     if (m.kind === 'repo-module') return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}) as "python -m ${m.module}", the way the original host ran it.${py}`;
-    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), importing ${this.manifest.entry} with the repository root on the path.${py}`;
+    const how = isPackage(this.ref.dir) && path.basename(this.manifest.entry) === '__main__.py' ? `loaded as package ${packageName(this.ref.dir)} so its relative imports work` : `importing ${this.manifest.entry} with the repository root on the path`;
+    return `Runs on its repository's own SDK (${path.join(m.root, 'dev')}), ${how}.${py}`;
   }
 }

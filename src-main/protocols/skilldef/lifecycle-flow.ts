@@ -43,6 +43,9 @@ export class LifecycleFlow implements LifecycleCapability {
 
   async report(): Promise<SkillReport> {
     const at = Date.now();
+    if (this.ctx.hostParity) {
+      return { at, status: null, answered: false, actions: [], note: 'Host parity is on: the real host never asks skill/status, so neither does the workbench.' };
+    }
     try {
       this.last = await this.ask(N.skillStatus, {});
     } catch (err) {

@@ -12,6 +12,7 @@ import { Button } from './common/Button';
 import { OpenFolderDialog } from './sidebar/OpenFolderDialog';
 import { NewSkillDialog } from './sidebar/NewSkillDialog';
 import { openFolder } from '../actions/workspace';
+import { McpRequests } from './mcp/McpRequests';
 
 function OpenFolderButton() {
   const [dialog, setDialog] = useState(false);
@@ -100,6 +101,7 @@ export function App() {
         <SkillsSidebar />
         <MainArea />
       </div>
+      <McpRequests />
       <Toasts />
     </div>
   );

@@ -77,7 +77,10 @@ export interface ToolsSlice {
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
-export type TabName = 'tools' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor';
+export type TabName =
+  | 'tools' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor'
+  // MCP servers' own views.
+  | 'resources' | 'prompts' | 'server';
 
 export interface Toast {
   id: number;

@@ -15,6 +15,7 @@ import { useStore } from '../../store';
 import { copyText } from '../../lib/clipboard';
 import { toastError } from '../../actions/errors';
 import type { TextQuery } from '../../lib/text-match';
+import { LogLevelPicker } from '../mcp/LogLevelPicker';
 
 /** The stream filter of each skill, and whether its view was cleared, kept while the app runs (switching tabs does not forget them). */
 const filters = new Map<string, StreamFilter>();
@@ -33,7 +34,7 @@ export default function LogsTab({ skillId }: { skillId: string }) {
   const [cleared, setCleared] = useState(() => clearedViews.has(skillId));
   const [fileSearch, setFileSearch] = useState<{ query: TextQuery; result: LogSearchResult | null } | null>(null);
   const info = useLogFileInfo(skillId, horizon);
-  const { resetLogs } = useStore(useShallow((s) => ({ resetLogs: s.resetLogs })));
+  const { resetLogs, isMcp } = useStore(useShallow((s) => ({ resetLogs: s.resetLogs, isMcp: s.infos[skillId]?.protocol === 'mcp' })));
   // While the log is on screen nothing is "new": reset the unseen counter on the way in and out.
   useEffect(() => {
     resetLogs(skillId);
@@ -136,6 +137,7 @@ export default function LogsTab({ skillId }: { skillId: string }) {
           Search the complete log
         </Button>
         <StreamToggles value={streams} onChange={setStreams} />
+        {isMcp && <LogLevelPicker skillId={skillId} />}
         <span className="spacer" />
         <IconButton worksOffline label="Scroll to the end" icon={<ArrowDown size={14} />} onClick={() => term.current?.scrollToBottom()} />
         <IconButton worksOffline label="Copy the log (or the selection)" icon={<Copy size={14} />} onClick={() => void copyText(term.current?.text() ?? '', 'Log copied')} />

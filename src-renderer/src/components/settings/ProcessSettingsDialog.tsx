@@ -37,6 +37,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   const [rows, setRows] = useState<EnvRow[]>([]);
   const [argsText, setArgsText] = useState('');
   const [inherit, setInherit] = useState(false);
+  const [parity, setParity] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, error, act } = useAction();
@@ -47,6 +48,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     setRows(rowsOf(s));
     setArgsText(s.args.join('\n'));
     setInherit(s.inheritEnv === true);
+    setParity(s.hostParity === true);
   };
   useEffect(() => {
     void act(() => api().getSkillSettings(id)).then((s) => s && show(s));
@@ -56,7 +58,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit }));
+    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit, ...(skilldef ? { hostParity: parity } : {}) }));
     if (next) {
       show(next);
       setSaved(true);
@@ -66,6 +68,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   const perCall = info ? !info.capabilities.persistent : summary.protocol === 'action' || summary.protocol === 'namel3ss';
   const running = RUNNING.has(summary.status);
   const noArgs = summary.protocol === 'namel3ss';
+  const skilldef = summary.protocol === 'skilldef';
   const edit = <T,>(fn: (v: T) => void) => (v: T) => {
     fn(v);
     setSaved(false);
@@ -122,6 +125,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
               onChange={(e) => edit(setArgsText)(e.target.value)}
               data-testid="process-args"
             />
+            {skilldef && <HostParitySetting name={summary.name} on={parity} onChange={edit(setParity)} />}
             <HistoryLimits name={summary.name} settings={loaded} />
           </>
         )}
@@ -147,6 +151,24 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** A SkillDefinition skill run the way the real host runs it, to see what would break there. */
+function HostParitySetting({ name, on, onChange }: { name: string; on: boolean; onChange(v: boolean): void }) {
+  return (
+    <>
+      <h3 className="process-section-title process-history-title">Host</h3>
+      <label className="process-inherit">
+        <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} aria-describedby="process-parity-help" data-testid="process-host-parity" />
+        Behave as the real host
+      </label>
+      <p className="field-help" id="process-parity-help" data-testid="process-parity-help">
+        {on
+          ? `${name} runs as the real host runs it: tools only once setup is done, named “id__tool”, no status requests, and a quick stop.`
+          : `The workbench is more helpful than the real host; the skill’s notes list each difference.`}
+      </p>
+    </>
   );
 }
 

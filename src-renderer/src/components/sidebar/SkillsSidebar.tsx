@@ -1,11 +1,12 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FilePlus2, FolderPlus, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
+import { FilePlus2, FolderPlus, PanelLeftClose, PanelLeftOpen, Plug, Search } from 'lucide-react';
 import type { SkillSummary } from '@contract';
 import { useStore } from '../../store';
 import { FolderGroup } from './FolderGroup';
 import { OpenFolderDialog } from './OpenFolderDialog';
 import { NewSkillDialog } from './NewSkillDialog';
+import { AddServerDialog } from '../mcp/AddServerDialog';
 import { ThemeToggle } from './ThemeToggle';
 import { Button, IconButton } from '../common/Button';
 import { Spinner } from '../common/Spinner';
@@ -43,6 +44,7 @@ export function SkillsSidebar() {
   );
   const [dialog, setDialog] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [addingMcp, setAddingMcp] = useState(false);
   const [filter, setFilter] = useState('');
   const [collapsed, setCollapsed] = useSidebarCollapsed();
 
@@ -85,6 +87,7 @@ export function SkillsSidebar() {
     <>
       <OpenFolderDialog open={dialog} onClose={() => setDialog(false)} />
       <NewSkillDialog open={creating} onClose={() => setCreating(false)} />
+      {addingMcp && <AddServerDialog open onClose={() => setAddingMcp(false)} />}
     </>
   );
 
@@ -95,6 +98,7 @@ export function SkillsSidebar() {
         <IconButton label="Show the skills list" icon={<PanelLeftOpen size={16} />} onClick={() => setCollapsed(false)} aria-expanded={false} aria-controls="skills-sidebar" data-testid="sidebar-toggle" />
         <IconButton label="New skill" icon={<FilePlus2 size={15} />} onClick={() => setCreating(true)} data-testid="new-skill" disabled={!folders.length && !canPick} />
         <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
+        <IconButton label="Add MCP servers" icon={<Plug size={15} />} onClick={() => setAddingMcp(true)} data-testid="add-mcp-server" />
         <span className="spacer" />
         <ThemeToggle />
         {dialogs}
@@ -116,6 +120,7 @@ export function SkillsSidebar() {
         <h2 className="sidebar-title">Skills</h2>
         <IconButton label="New skill" icon={<FilePlus2 size={15} />} onClick={() => setCreating(true)} data-testid="new-skill" disabled={!folders.length && !canPick} />
         <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
+        <IconButton label="Add MCP servers" icon={<Plug size={15} />} onClick={() => setAddingMcp(true)} data-testid="add-mcp-server" />
       </div>
       {skills.length > 6 && (
         <div className="sidebar-filter">

@@ -4,6 +4,8 @@ import { PROTOCOL_LABELS } from '@contract';
 import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
+import { HostParityNote } from './HostParityNote';
+import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
 import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
@@ -39,6 +41,8 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         </div>
         {description && <p className="skill-description">{description}</p>}
         {info && <SkillNotes notes={info.notes} />}
+        {info && <HostParityNote info={info} />}
+        {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
         {summary.statusDetail && summary.status === 'crashed' && (

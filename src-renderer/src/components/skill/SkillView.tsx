@@ -17,6 +17,9 @@ import { RecordingsTab } from '../recordings/RecordingsTab';
 import { DoctorTab } from '../authoring/DoctorTab';
 import { InteropTab } from '../interop/InteropTab';
 import { TriggersTab } from '../triggers/TriggersTab';
+import { ResourcesTab } from '../mcp/ResourcesTab';
+import { PromptsTab } from '../mcp/PromptsTab';
+import { ServerTab } from '../mcp/ServerTab';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
 // workbench is surely reachable (browser mode cannot fetch it once the server stops).
@@ -25,6 +28,8 @@ const LogsTab = lazy(loadLogsTab);
 const PREFETCH_MS = 1500;
 
 function availableTabs(info: SkillInfo | undefined): TabName[] {
+  // An MCP server: what it offers beyond tools has its own views; reads and prompts are on its timeline.
+  if (info?.protocol === 'mcp') return ['tools', 'resources', 'prompts', 'server', 'logs', 'messages', 'timeline', 'recordings', 'doctor'];
   const c = info?.capabilities;
   const tabs: TabName[] = ['tools'];
   if (c?.setup) tabs.push('setup');
@@ -53,6 +58,9 @@ const LABELS: Record<TabName, string> = {
   recordings: 'Recordings',
   doctor: 'Doctor',
   interop: 'Interop',
+  resources: 'Resources',
+  prompts: 'Prompts',
+  server: 'Server',
 };
 
 export function SkillView({ skillId }: { skillId: string }) {
@@ -116,6 +124,9 @@ export function SkillView({ skillId }: { skillId: string }) {
         {active === 'recordings' && <RecordingsTab skillId={skillId} />}
         {active === 'doctor' && <DoctorTab skillId={skillId} />}
         {active === 'interop' && <InteropTab skillId={skillId} />}
+        {active === 'resources' && <ResourcesTab skillId={skillId} />}
+        {active === 'prompts' && <PromptsTab skillId={skillId} />}
+        {active === 'server' && <ServerTab skillId={skillId} />}
       </TabPanel>
     </main>
   );

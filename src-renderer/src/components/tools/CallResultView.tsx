@@ -11,6 +11,7 @@ import { formatDuration, formatWhen, pretty, tryParseJson } from '../../lib/form
 import { copyText } from '../../lib/clipboard';
 import { copyCallCommand } from '../../actions/copy-command';
 import { deepEqual } from '../../lib/deep-equal';
+import { McpToolResult } from '../mcp/McpToolResult';
 
 function TextResult({ text, title = 'Text (parsed as JSON)' }: { text: string; title?: string }) {
   const parsed = tryParseJson(text);
@@ -92,7 +93,7 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
         )}
       </div>
 
-      {o?.error && (
+      {o?.error && !o.mcp?.isError && (
         <ErrorNote message={o.error.message} code={o.error.code}>
           {o.stderrTail && o.stderrTail.length > 0 && (
             <div className="stderr-tail">
@@ -109,17 +110,18 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
         </ErrorNote>
       )}
 
+      {o?.mcp && <McpToolResult skillId={record.skillId} result={o.mcp} tool={useStore.getState().infos[record.skillId]?.tools.find((t) => t.name === record.tool)} />}
       {/* A failed MCP-style call often repeats its error as text: show it once. */}
-      {o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && (
+      {!o?.mcp && o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && (
         <TextResult text={o.text} title={textIsData ? 'JSON result' : o.trace?.form === 'not JSON' ? 'Text the skill printed' : undefined} />
       )}
-      {o?.data !== undefined && !textIsData && (
+      {!o?.mcp && o?.data !== undefined && !textIsData && (
         <div className="result-block">
           <div className="result-block-head"><span className="muted">Structured result</span></div>
           <JsonTree value={o.data} label="Structured result" />
         </div>
       )}
-      {o && o.ok && (o.text === undefined || o.text === '') && o.data === undefined && (
+      {o && o.ok && !o.mcp && (o.text === undefined || o.text === '') && o.data === undefined && (
         <p className="muted">The tool finished without returning anything.</p>
       )}
 

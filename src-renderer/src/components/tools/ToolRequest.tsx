@@ -12,6 +12,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { asJson, describePath, rjsfValidator, validateValue, type FieldProblem } from '../../lib/schema-validator';
 import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema, takesNoArguments } from '../../lib/form-schema';
 import { runTool } from '../../actions/tools';
+import { ToolHints } from '../mcp/ToolHints';
 
 type Mode = 'form' | 'json' | 'split';
 const MODE_KEY = 'skillbench.argsMode';
@@ -148,6 +149,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
         )}
       </div>
       {tool.description && <p className="tool-description">{tool.description}</p>}
+      <ToolHints annotations={tool.annotations} />
 
       {problems.length > 0 && (
         <ErrorNote title="Check the arguments" message="The tool’s schema does not accept these arguments yet:" tone="warning">

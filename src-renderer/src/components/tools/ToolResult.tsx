@@ -9,6 +9,7 @@ import { CallResultView } from './CallResultView';
 import { CallHistory } from './CallHistory';
 import { RUN_SHORTCUT } from './RunBar';
 import { runTool } from '../../actions/tools';
+import { CallProgress } from '../mcp/CallProgress';
 
 type View = 'result' | 'history';
 
@@ -41,7 +42,8 @@ export function ToolResult({ skillId }: { skillId: string }) {
           <CallHistory skillId={skillId} onOpened={() => setView('result')} />
         ) : running ? (
           <div className="result-running" role="status">
-            <Spinner size={16} /> Waiting for <strong>{running.tool}</strong> to answer…
+            <Spinner size={16} /> <span>Waiting for <strong>{running.tool}</strong> to answer…</span>
+            <CallProgress callId={running.callId} />
           </div>
         ) : runError ? (
           <ErrorNote title="The call could not be made" message={runError} />

@@ -1,0 +1,104 @@
+/**
+ * The MCP end-to-end fixture: `skillbench serve` in Chromium on a temporary folder whose `.mcp.json` names the
+ * real reference server (`@modelcontextprotocol/server-everything`, stdio), as a user's project would.
+ */
+import { chromium, type Locator, type Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import axe from 'axe-core';
+import { expect, ROOT, SHOTS, startServe, stopServe, test as base } from './fixtures';
+
+export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+
+export interface McpBench {
+  page: Page;
+  /** The project folder holding `.mcp.json`. */
+  folder: string;
+  home: string;
+  server: ChildProcess;
+  /** The workbench's address with its token, for a second window. */
+  url: string;
+  shot(name: string): Promise<void>;
+}
+
+/** A `.mcp.json` with server-everything over stdio, run by this Node. */
+export function everythingConfig(name = 'everything'): Record<string, unknown> {
+  return { mcpServers: { [name]: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } };
+}
+
+export const test = base.extend<{ mcp: McpBench }>({
+  // eslint-disable-next-line no-empty-pattern
+  mcp: async ({}, use, testInfo) => {
+    testInfo.skip(testInfo.project.name === 'electron', 'The MCP views are tested in browser mode (the same renderer).');
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-mcp-'));
+    fs.writeFileSync(path.join(folder, '.mcp.json'), JSON.stringify(everythingConfig(), null, 2));
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const { url, proc } = await startServe(folder, home);
+    const browser = await chromium.launch(testInfo.project.use.launchOptions);
+    const page = await browser.newPage({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 900 } });
+    await page.goto(url);
+    try {
+      await use({ page, folder, home, server: proc, url, shot: (n) => page.screenshot({ path: path.join(SHOTS, `browser-${n}.png`) }).then(() => undefined) });
+    } finally {
+      await browser.close().catch(() => undefined);
+      try {
+        await stopServe(proc);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    }
+  },
+});
+
+export { expect };
+
+/** Opens the server in the sidebar and waits until it runs. */
+export async function openServer(page: Page, name = 'everything'): Promise<void> {
+  await page.getByTestId('skill-item').filter({ has: page.locator('[data-skill-button]', { hasText: name }) }).locator('[data-skill-button]').click();
+  await expect(page.locator('.skill-title')).toHaveText(name);
+  const status = page.locator('.skill-header').getByTestId('skill-status');
+  const start = page.locator('.skill-header').getByTestId('skill-start');
+  await expect(async () => {
+    if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: 1000 }).catch(() => undefined);
+    await expect(status).toContainText(/ready/, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+export async function openTab(page: Page, tab: string): Promise<void> {
+  await page.getByTestId(`tab-${tab}`).click();
+  await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Picks a tool of the server, once it is listed (some are listed only after the server started). */
+export async function openTool(page: Page, tool: string): Promise<Locator> {
+  await openTab(page, 'tools');
+  const item = page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: new RegExp(`^${tool}$`) }) });
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  await item.click();
+  await expect(page.locator('.tool-request .tool-name')).toHaveText(tool);
+  return page.locator('.tool-request');
+}
+
+/** Serious or critical axe violations on the page as it is, in the light and the dark theme. */
+export async function axeBothThemes(page: Page, view: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
+    const v = await page.evaluate(async () => {
+      const w = globalThis as unknown as { axe: typeof axe };
+      const r = await w.axe.run(document, { resultTypes: ['violations'] });
+      return r.violations
+        .filter((x) => x.impact === 'serious' || x.impact === 'critical')
+        .map((x) => `${x.id}: ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    found.push(...v.map((x) => `${view} (${theme}): ${x}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}

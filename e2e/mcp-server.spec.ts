@@ -1,0 +1,73 @@
+/**
+ * An MCP server's own view and its logs, against the real server-everything: identity, capabilities and
+ * instructions; Ping with its round trip; the roots (the skill's folder by default) changed by the user and
+ * seen by the server; log messages in Logs at the level picked (logging/setLevel).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import os from 'node:os';
+import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
+
+test('server: who it is, what it offers, its instructions, and a ping with its round trip', async ({ mcp }) => {
+  const { page } = mcp;
+  await openServer(page);
+  await openTab(page, 'server');
+  const tab = page.getByTestId('server-tab');
+  await expect(tab.getByTestId('server-name')).toContainText(/everything/i);
+  await expect(tab).toContainText(/MCP \d{4}-\d\d-\d\d/);
+  const caps = tab.getByTestId('server-capabilities');
+  for (const c of ['tools', 'resources (with subscriptions)', 'prompts', 'completions', 'logging']) await expect(caps.getByText(c, { exact: true })).toBeVisible();
+  await expect(tab.getByTestId('server-instructions')).not.toBeEmpty();
+  await tab.getByTestId('mcp-ping').click();
+  await expect(tab.getByTestId('ping-result')).toContainText(/Answered in [\d.]+ ms/);
+  await mcp.shot('mcp-server');
+});
+
+test("server: the roots are the skill's folder, and a change reaches the server", async ({ mcp }) => {
+  const { page, folder } = mcp;
+  await openServer(page);
+  await openTab(page, 'server');
+  const roots = page.getByTestId('roots-editor');
+  const real = fs.realpathSync(folder);
+  await expect(roots.getByTestId('root-path').first()).toHaveValue(new RegExp(`${path.basename(real)}$`));
+
+  const other = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-root-'));
+  try {
+    await roots.getByTestId('root-add').click();
+    await roots.getByTestId('root-path').nth(1).fill(other);
+    await roots.getByTestId('roots-save').click();
+    await expect(roots.getByRole('status')).toContainText('Saved');
+
+    // The server asks for its roots again and sees both.
+    await openTool(page, 'get-roots-list');
+    await page.getByTestId('run-tool').click();
+    const result = page.getByTestId('tool-result');
+    await expect(result).toHaveAttribute('data-ok', 'true');
+    await expect(result).toContainText(pathToFileURL(other).href);
+  } finally {
+    fs.rmSync(other, { recursive: true, force: true });
+  }
+});
+
+test('logs: the server log messages appear in Logs, at the level picked', async ({ mcp }) => {
+  test.setTimeout(90_000);
+  const { page } = mcp;
+  await openServer(page);
+  await openTab(page, 'logs');
+  const level = page.getByTestId('log-level');
+  await level.selectOption('error');
+  await expect(page.locator('.logs-tab')).toContainText(/log messages at level error/, { timeout: 10_000 });
+  await expect(level).toHaveValue('error');
+
+  await openTool(page, 'toggle-simulated-logging');
+  await page.getByTestId('run-tool').click();
+  await expect(page.getByTestId('tool-result')).toHaveAttribute('data-ok', 'true');
+  await openTab(page, 'logs');
+  // Messages come every few seconds, at random levels: only error and above may show.
+  await expect(page.locator('.logs-tab')).toContainText(/\[(error|critical|alert|emergency)\]/, { timeout: 45_000 });
+  const after = ((await page.locator('.logs-tab').textContent()) ?? '').split('at level error and above.').pop()!;
+  expect(after).not.toMatch(/\[(debug|info|notice|warning)\]/);
+  await expect(page.getByTestId('log-level')).toHaveValue('error');
+  await mcp.shot('mcp-logs');
+});

@@ -1,0 +1,73 @@
+/**
+ * A SkillDefinition manifest's `dependencies[]` ("PyGithub>=2.1.0", "mcp>=1.0.0") against the interpreter
+ * that will run the skill (its `.venv`, else SKILLBENCH_PYTHON or python3): each is installed when Python
+ * knows the distribution, or can find a module of that name (a package put on PYTHONPATH has no metadata).
+ * Nothing is imported: `find_spec` and the metadata only look. A missing one is a warning, not an error:
+ * the SDK's validator does not check them, and the fault is this machine's, not the skill's.
+ */
+import { systemPython } from '../../host/paths';
+import { runPythonFilter } from '../../host/run-python';
+import { toolEnvironment } from '../../protocols/skill-env';
+import { skillVenv } from '../../protocols/skilldef/locate';
+import type { Findings } from './findings';
+
+/** Per requirement: [the requirement, the distribution's version or null, whether a module of its name is found]. */
+const SCRIPT = `
+import importlib.metadata as md, importlib.util, json, re, sys
+out = []
+for req in json.loads(sys.stdin.read()):
+    name = re.split(r"[\\s<>=!~;\\[(]", req.strip(), 1)[0]
+    try:
+        version = md.version(name)
+    except Exception:
+        version = None
+    found = False
+    if version is None:
+        for mod in {name.replace("-", "_"), name.replace("-", "_").lower()}:
+            try:
+                found = found or (mod.isidentifier() and importlib.util.find_spec(mod) is not None)
+            except Exception:
+                pass
+    out.append([req, name, version, found])
+print(json.dumps({"python": sys.executable, "version": sys.version.split()[0], "deps": out}))
+`;
+
+export interface DependencyCheck {
+  python: string;
+  version: string;
+  deps: { requirement: string; name: string; installed: string | null; found: boolean }[];
+}
+
+/** What the skill's interpreter has of each requirement; null when Python cannot be run. */
+export async function checkDependencyList(dir: string, deps: string[], env: NodeJS.ProcessEnv = toolEnvironment()): Promise<DependencyCheck | null> {
+  const python = skillVenv(dir) ?? systemPython();
+  const out = await runPythonFilter(python, ['-c', SCRIPT], JSON.stringify(deps), 10_000, env);
+  if (!out) return null;
+  try {
+    const r = JSON.parse(out) as { python: string; version: string; deps: [string, string, string | null, boolean][] };
+    return { python: r.python, version: r.version, deps: r.deps.map(([requirement, name, installed, found]) => ({ requirement, name, installed, found })) };
+  } catch {
+    return null;
+  }
+}
+
+/** Each requirement the interpreter lacks, with which package, which interpreter, and how to point the workbench at another. */
+export async function checkDependencies(dir: string, deps: unknown, f: Findings, env?: NodeJS.ProcessEnv): Promise<void> {
+  if (!Array.isArray(deps) || !deps.length || deps.some((d) => typeof d !== 'string')) return;
+  const r = await checkDependencyList(dir, deps as string[], env);
+  if (!r) {
+    f.info('DEPENDENCIES_UNCHECKED', 'The dependencies in manifest.json were not checked: Python could not be run.', 'Install Python 3, or set SKILLBENCH_PYTHON to the interpreter that runs your skills.');
+    return;
+  }
+  const venv = skillVenv(dir);
+  for (const d of r.deps) {
+    if (d.installed || d.found) continue;
+    const where = venv ? `its virtual environment's Python, ${r.python}` : `${r.python} (Python ${r.version})`;
+    f.warning(
+      'DEPENDENCY_MISSING',
+      `manifest.json needs "${d.requirement}", which ${where} does not have: the skill may fail to load.`,
+      `Install it there: ${r.python} -m pip install "${d.requirement}". Or point the workbench at an interpreter that has it: set SKILLBENCH_PYTHON=/path/to/python, or create a virtual environment named .venv in the skill's folder or its repository's (used by itself).`,
+      { file: 'manifest.json', field: 'dependencies' },
+    );
+  }
+}

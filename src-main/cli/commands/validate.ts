@@ -1,0 +1,12 @@
+/**
+ * `skillbench validate`: what authors know as the SDK's `python -m dev.validate.validator`, the doctor's
+ * static checks alone (nothing is started). It accepts whatever that validator accepts.
+ */
+import type { Io } from '../output';
+import { run as doctor } from './doctor';
+
+export const help = 'validate <path> [--skill NAME] [--json]   the doctor\'s static checks, like the SDK\'s validator: nothing is started';
+
+export function run(argv: string[], io: Io): Promise<number> {
+  return doctor([...argv, '--static'], io);
+}

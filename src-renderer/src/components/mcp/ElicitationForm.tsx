@@ -1,0 +1,58 @@
+import { useMemo, useState } from 'react';
+import { Check, X } from 'lucide-react';
+import type { McpElicitationAnswer, McpPendingRequest } from '@contract';
+import { Button } from '../common/Button';
+import { SetupFieldInput } from '../setup/SetupFieldInput';
+import { contentOf, defaultsOf, fieldsOf, problemsOf, type Answers } from './elicitation-fields';
+
+type Elicitation = Extract<McpPendingRequest, { kind: 'elicitation' }>;
+
+/** A server's question as the setup wizard asks: its message, a field for each thing it wants, Accept / Decline / Cancel. */
+export function ElicitationForm({ request, busy, onAnswer }: { request: Elicitation; busy: boolean; onAnswer(a: McpElicitationAnswer): void }) {
+  const fields = useMemo(() => fieldsOf(request.requestedSchema), [request.requestedSchema]);
+  const [answers, setAnswers] = useState<Answers>(() => defaultsOf(request.requestedSchema));
+  const [tried, setTried] = useState(false);
+  const problems = problemsOf(request.requestedSchema, answers);
+  const accept = () => {
+    setTried(true);
+    if (Object.keys(problems).length) return;
+    onAnswer({ action: 'accept', content: contentOf(request.requestedSchema, answers) });
+  };
+  return (
+    <form
+      className="mcp-elicitation"
+      data-testid="elicitation-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        accept();
+      }}
+    >
+      <p className="setup-step-desc mcp-ask-message" data-testid="elicitation-message">{request.message}</p>
+      <div className="setup-fields">
+        {fields.map((f) => (
+          <SetupFieldInput
+            key={f.name}
+            field={f}
+            value={answers[f.name]}
+            error={tried ? problems[f.name] : undefined}
+            onChange={(v) => setAnswers((cur) => ({ ...cur, [f.name]: v }))}
+            idPrefix={`elicit-${request.requestId}`}
+          />
+        ))}
+        {!fields.length && <p className="muted">The server asks only for your agreement.</p>}
+      </div>
+      <div className="setup-actions">
+        <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title="Dismiss the question without answering">
+          Cancel
+        </Button>
+        <span className="spacer" />
+        <Button type="button" icon={<X size={13} />} onClick={() => onAnswer({ action: 'decline' })} disabled={busy} data-testid="elicitation-decline" title="Say no to the server">
+          Decline
+        </Button>
+        <Button type="submit" variant="primary" icon={<Check size={13} />} busy={busy} data-testid="elicitation-accept">
+          Accept
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { FileSearch } from 'lucide-react';
+import type { McpConfigFound, McpConfigShape, McpConfigWrite, McpServerConfig } from '@contract';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+
+const SHAPES: Record<McpConfigShape, string> = {
+  'mcp.json': 'a project .mcp.json',
+  'claude-desktop': 'Claude Desktop’s configuration',
+  cursor: 'Cursor’s configuration',
+  vscode: 'VS Code’s configuration',
+};
+
+type Read = { shape: McpConfigShape; servers: McpServerConfig[]; skipped: { name: string; reason: string }[]; notes?: string[] };
+
+/** The servers of a configuration users already have (Claude Desktop, Cursor, VS Code, .mcp.json), read first, then imported. */
+export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w: McpConfigWrite): void }) {
+  const [file, setFile] = useState('');
+  const [read, setRead] = useState<Read | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [found, setFound] = useState<McpConfigFound[] | null>(null);
+  useEffect(() => {
+    void api()
+      .findMcpConfigs()
+      .then(setFound)
+      .catch(() => setFound([]));
+  }, []);
+
+  const look = async (path = file) => {
+    setBusy(true);
+    try {
+      const r = await api().readMcpConfig(path.trim());
+      setRead(r);
+      setChosen(r.servers.map((s) => s.name));
+      setError(null);
+    } catch (err) {
+      setRead(null);
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const doImport = async () => {
+    setBusy(true);
+    try {
+      onDone(await api().importMcpConfig(file.trim(), folder, chosen));
+      setError(null);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mcp-import" data-testid="import-config-form">
+      {!!found?.length && (
+        <div className="mcp-found" data-testid="found-configs">
+          <span className="field-label">Found on this machine</span>
+          <ul className="mcp-list">
+            {found.map((f) => (
+              <li key={f.file}>
+                <button
+                  type="button"
+                  className="mcp-item"
+                  disabled={!!f.problem}
+                  aria-current={f.file === file ? 'true' : undefined}
+                  onClick={() => {
+                    setFile(f.file);
+                    void look(f.file);
+                  }}
+                  data-testid="found-config"
+                  title={f.problem ?? f.file}
+                >
+                  <span className="mcp-item-name">{f.source}: {f.problem ? 'cannot be read' : f.servers.length === 1 ? '1 server' : `${f.servers.length} servers`}</span>
+                  <span className="mcp-item-sub">{f.file}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (file.trim()) void look();
+        }}
+      >
+        <label className="field-label" htmlFor="mcp-import-file">Configuration file</label>
+        <div className="mcp-root-row">
+          <input
+            id="mcp-import-file"
+            className="input mono"
+            value={file}
+            spellCheck={false}
+            placeholder="~/.cursor/mcp.json"
+            onChange={(e) => {
+              setFile(e.target.value);
+              setRead(null);
+            }}
+            data-testid="import-file"
+          />
+          <Button type="submit" icon={<FileSearch size={13} />} disabled={!file.trim()} busy={busy && !read} data-testid="import-read">Read it</Button>
+        </div>
+        <p className="field-help">
+          Claude Desktop’s claude_desktop_config.json, Cursor’s .cursor/mcp.json, VS Code’s .vscode/mcp.json, or a project’s .mcp.json: the full path on the machine running the workbench.
+        </p>
+      </form>
+      {read && (
+        <>
+          <p className="muted" data-testid="import-shape">This is {SHAPES[read.shape]}. Choose the servers to bring in:</p>
+          <div className="checkbox-list" role="group" aria-label="Servers to import">
+            {read.servers.map((s) => (
+              <label key={s.name} className="checkbox-row">
+                <input type="checkbox" checked={chosen.includes(s.name)} onChange={(e) => setChosen(e.target.checked ? [...chosen, s.name] : chosen.filter((n) => n !== s.name))} data-testid="import-server" />
+                <strong>{s.name}</strong>
+                <code className="mcp-uri">{s.transport === 'http' ? s.url : [s.command, ...(s.args ?? [])].join(' ')}</code>
+              </label>
+            ))}
+            {!read.servers.length && <p className="muted">No server in it can be used.</p>}
+          </div>
+          {read.skipped.map((s) => (
+            <p key={s.name} className="field-help">Left out: <strong>{s.name}</strong>, {s.reason}</p>
+          ))}
+          {read.notes?.map((n, i) => <p key={i} className="field-help">{n}</p>)}
+        </>
+      )}
+      {error && <ErrorNote title="The file could not be used" message={error} />}
+      <div className="setup-actions">
+        <span className="spacer" />
+        <Button variant="primary" onClick={() => void doImport()} disabled={!read || !chosen.length || !folder} busy={busy && !!read} data-testid="import-submit">
+          Import {chosen.length === 1 ? 'the server' : `${chosen.length} servers`}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { MessageCircleQuestion } from 'lucide-react';
+import type { McpElicitationAnswer, McpSamplingAnswer } from '@contract';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { useStore } from '../../store';
+import { Dialog } from '../common/Dialog';
+import { ErrorNote } from '../common/ErrorNote';
+import { formatClock } from '../../lib/format';
+import { ElicitationForm } from './ElicitationForm';
+import { SamplingForm } from './SamplingForm';
+import { useMcp } from './mcp-store';
+
+/**
+ * What MCP servers ask the user (elicitation, sampling), oldest first, whatever view is open: a dialog while
+ * requests wait, which can be put aside (a button brings it back) and comes back with a new request.
+ */
+export function McpRequests() {
+  const pending = useMcp((s) => s.pending);
+  const hidden = useMcp((s) => s.trayHidden);
+  const setHidden = useMcp((s) => s.setTrayHidden);
+  const skills = useStore((s) => s.skills);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const r = pending[0];
+  if (!r) return null;
+  const server = skills.find((k) => k.id === r.skillId)?.name ?? r.skillId;
+
+  const answer = async (send: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await send();
+      useMcp.getState().dropPending(r.requestId);
+      setError(null);
+    } catch (err) {
+      setError(messageOf(err));
+      // It may have ended meanwhile (timed out, server gone): read what still waits.
+      void api().mcpPending().then((list) => useMcp.getState().setPending(list)).catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (hidden) {
+    return (
+      <button type="button" className="mcp-requests-chip" onClick={() => setHidden(false)} data-testid="mcp-requests-chip">
+        <MessageCircleQuestion size={15} aria-hidden="true" />
+        {pending.length === 1 ? `${server} is waiting for your answer` : `${pending.length} requests of MCP servers wait for your answer`}
+      </button>
+    );
+  }
+  const title = r.kind === 'elicitation' ? `${server} asks you` : `${server} asks for a model’s answer`;
+  return (
+    <Dialog open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
+      <div className="mcp-request" data-testid="mcp-request" data-kind={r.kind} data-request-id={r.requestId}>
+        <p className="muted mcp-request-meta">
+          Asked at {formatClock(r.receivedAt)}; the server stops waiting at {formatClock(r.expiresAt)}.
+          {pending.length > 1 ? ` ${pending.length - 1} more after this one.` : ''}{' '}
+          <button type="button" className="link-btn" onClick={() => setHidden(true)}>Answer later</button>
+        </p>
+        {error && <ErrorNote message={error} />}
+        {r.kind === 'elicitation' ? (
+          <ElicitationForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer(() => api().mcpAnswerElicitation(r.requestId, a))} />
+        ) : (
+          <SamplingForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpSamplingAnswer) => void answer(() => api().mcpAnswerSampling(r.requestId, a))} />
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useState } from 'react';
+import { MessageSquareText, Send } from 'lucide-react';
+import type { McpPrompt, McpPromptResult } from '@contract';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { Button } from '../common/Button';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { formatDuration } from '../../lib/format';
+import { CompletingInput } from './CompletingInput';
+import { ContentBlock } from './ContentBlock';
+import { useMcpList } from './use-mcp-list';
+import { useServerInfo } from './use-server-info';
+
+/** An MCP server's prompts: each one's arguments as a form (the server suggests values as you type), and Get. */
+export function PromptsTab({ skillId }: { skillId: string }) {
+  return <PromptsView key={skillId} skillId={skillId} />;
+}
+
+function PromptsView({ skillId }: { skillId: string }) {
+  const server = useServerInfo(skillId);
+  const load = useCallback(() => api().mcpListPrompts(skillId), [skillId]);
+  const prompts = useMcpList<McpPrompt>(skillId, 'prompts', load);
+  const [picked, setPicked] = useState<string | null>(null);
+
+  if (server.info && !server.info.capabilities.prompts) {
+    return <EmptyState icon={<MessageSquareText size={22} />} title="No prompts">This server does not offer prompts.</EmptyState>;
+  }
+  if (prompts.error && !prompts.items) return <div className="panel-pad"><ErrorNote title="The prompts could not be listed" message={prompts.error} /></div>;
+  if (!prompts.items) return <div className="panel-loading"><Spinner /> Asking the server for its prompts…</div>;
+  const prompt = prompts.items.find((p) => p.name === picked);
+  return (
+    <div className="tools-tab mcp-split" data-testid="prompts-tab">
+      <div className="tools-side mcp-side">
+        <h2 className="mcp-side-title">Prompts <span className="muted">{prompts.items.length}</span></h2>
+        {!prompts.items.length && <p className="muted mcp-side-empty">None listed.</p>}
+        <ul className="mcp-list" aria-label="Prompts">
+          {prompts.items.map((p) => (
+            <li key={p.name}>
+              <button type="button" className="mcp-item" aria-current={p.name === picked ? 'true' : undefined} onClick={() => setPicked(p.name)} data-testid="prompt-item" title={p.description}>
+                <span className="mcp-item-name">{p.title ?? p.name}</span>
+                <span className="mcp-item-sub">{p.title ? `${p.name} · ` : ''}{p.arguments.length ? p.arguments.map((a) => a.name).join(', ') : 'no arguments'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="tool-workspace mcp-main">
+        {prompt ? (
+          <PromptForm key={prompt.name} skillId={skillId} prompt={prompt} completions={!!server.info?.capabilities.completions} />
+        ) : (
+          <EmptyState compact title="Pick a prompt">Choose a prompt to fill in its arguments and see the messages it makes.</EmptyState>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt: McpPrompt; completions: boolean }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<McpPromptResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const missing = prompt.arguments.filter((a) => a.required && !values[a.name]);
+  const idPrefix = `prompt-${prompt.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const get = async () => {
+    setBusy(true);
+    try {
+      // Empty optional arguments are left out rather than sent as "".
+      const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+      setResult(await api().mcpGetPrompt(skillId, prompt.name, args));
+      setError(null);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <form
+        className="mcp-prompt-form"
+        aria-label={`Arguments of ${prompt.title ?? prompt.name}`}
+        data-testid="prompt-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!missing.length) void get();
+        }}
+      >
+        <div className="pane-head">
+          <div className="pane-title"><span className="tool-name">{prompt.title ?? prompt.name}</span></div>
+        </div>
+        {prompt.description && <p className="tool-description">{prompt.description}</p>}
+        {prompt.arguments.length > 0 ? (
+          <div className="setup-fields mcp-fields">
+            {prompt.arguments.map((a) => (
+              <CompletingInput
+                key={a.name}
+                id={`${idPrefix}-${a.name}`}
+                label={a.title ?? a.name}
+                description={a.description}
+                required={a.required}
+                value={values[a.name] ?? ''}
+                onChange={(v) => setValues((cur) => ({ ...cur, [a.name]: v }))}
+                testId={`prompt-arg-${a.name}`}
+                complete={
+                  completions
+                    ? async (text) => (await api().mcpComplete(skillId, { type: 'ref/prompt', name: prompt.name }, { name: a.name, value: text }, values)).values
+                    : undefined
+                }
+              />
+            ))}
+          </div>
+        ) : (
+          <p className="no-args">This prompt takes no arguments.</p>
+        )}
+        <div className="run-bar">
+          <Button type="submit" variant="primary" icon={<Send size={13} />} busy={busy} disabled={missing.length > 0} title={missing.length ? `Fill in ${missing.map((a) => a.name).join(', ')} first` : 'Ask the server for the messages'} data-testid="prompt-get">
+            Get prompt
+          </Button>
+        </div>
+      </form>
+      <section className="mcp-prompt-result" aria-label="Messages" data-testid="prompt-result">
+        {error && <ErrorNote message={error} />}
+        {result?.error && <ErrorNote title="The server refused" message={result.error} />}
+        {result && !result.error && (
+          <>
+            <p className="muted">
+              {result.messages.length} message{result.messages.length === 1 ? '' : 's'} · {formatDuration(result.durationMs)}
+              {result.description ? ` · ${result.description}` : ''}
+            </p>
+            {result.messages.map((m, i) => (
+              <div key={i} className={`mcp-message role-${m.role}`} data-testid="prompt-message">
+                <div className="mcp-message-role">{m.role === 'user' ? 'User' : 'Assistant'}</div>
+                <ContentBlock skillId={skillId} block={m.content} />
+              </div>
+            ))}
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BellOff, BellRing, RefreshCw } from 'lucide-react';
+import type { McpResourceRead } from '@contract';
+import { api } from '../../api/client';
+import { messageOf, toastError } from '../../actions/errors';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { formatClock, formatDuration } from '../../lib/format';
+import { ResourceContentsView } from './ResourceContentsView';
+import { useMcp } from './mcp-store';
+
+/**
+ * One resource read: its contents, Read again, and Subscribe where the server tells of changes. While
+ * subscribed, a change the server announces is read again at once and marked with its time.
+ */
+export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, onSubscriptions }: {
+  skillId: string;
+  uri: string;
+  title: string;
+  subscribed: boolean;
+  canSubscribe: boolean;
+  onSubscriptions(list: string[]): void;
+}) {
+  const [read, setRead] = useState<McpResourceRead | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [toggling, setToggling] = useState(false);
+  const changedAt = useMcp((s) => s.updated[skillId]?.[uri]);
+  const seenChange = useRef(changedAt);
+
+  const load = useCallback(async () => {
+    setBusy(true);
+    try {
+      setRead(await api().mcpReadResource(skillId, uri));
+      setError(null);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }, [skillId, uri]);
+  useEffect(() => void load(), [load]);
+  // A change announced while subscribed: read the new contents.
+  useEffect(() => {
+    if (changedAt !== seenChange.current && subscribed) void load();
+    seenChange.current = changedAt;
+  }, [changedAt, subscribed, load]);
+
+  const toggle = async () => {
+    setToggling(true);
+    try {
+      onSubscriptions(subscribed ? await api().mcpUnsubscribe(skillId, uri) : await api().mcpSubscribe(skillId, uri));
+    } catch (err) {
+      toastError(err, subscribed ? 'Could not unsubscribe' : 'Could not subscribe');
+    } finally {
+      setToggling(false);
+    }
+  };
+
+  return (
+    <section className="mcp-detail" aria-label={`Resource ${title}`} data-testid="resource-detail">
+      <div className="pane-head">
+        <div className="pane-title">
+          <span className="tool-name">{title}</span>
+        </div>
+        {busy && <Spinner label="Reading" />}
+        <Button size="sm" icon={<RefreshCw size={13} />} onClick={() => void load()} disabled={busy} data-testid="resource-reread">Read again</Button>
+        {canSubscribe && (
+          <Button
+            size="sm"
+            variant={subscribed ? 'default' : 'primary'}
+            icon={subscribed ? <BellOff size={13} /> : <BellRing size={13} />}
+            onClick={() => void toggle()}
+            busy={toggling}
+            aria-pressed={subscribed}
+            data-testid="resource-subscribe"
+            title={subscribed ? 'Stop being told of changes' : 'Be told when it changes: the new contents are read at once'}
+          >
+            {subscribed ? 'Unsubscribe' : 'Subscribe'}
+          </Button>
+        )}
+      </div>
+      <div className="mcp-detail-body">
+        <p className="mcp-detail-meta muted">
+          <code className="mcp-uri">{uri}</code>
+          {read && !read.error && <> · read in {formatDuration(read.durationMs)}</>}
+          {subscribed && changedAt !== undefined && (
+            <span className="pill pill-ok mcp-updated" role="status" data-testid="resource-updated">Updated at {formatClock(changedAt)}</span>
+          )}
+          {subscribed && changedAt === undefined && <span className="pill pill-muted" data-testid="resource-subscribed">Subscribed: changes show here</span>}
+        </p>
+        {error && <ErrorNote message={error} />}
+        {read?.error && <ErrorNote title="The server could not give this resource" message={read.error} />}
+        {read && !read.error && !read.contents.length && <p className="muted">The resource is empty.</p>}
+        {read?.contents.map((c, i) => <ResourceContentsView key={i} item={c} />)}
+      </div>
+    </section>
+  );
+}

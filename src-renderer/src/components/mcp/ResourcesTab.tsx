@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import { FileText, FileCode2 } from 'lucide-react';
+import type { McpResource, McpResourceTemplate } from '@contract';
+import { api } from '../../api/client';
+import { EmptyState } from '../common/EmptyState';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { ResourceDetail } from './ResourceDetail';
+import { TemplateForm } from './TemplateForm';
+import { useMcp } from './mcp-store';
+import { useMcpList } from './use-mcp-list';
+import { useServerInfo } from './use-server-info';
+
+type Picked = { kind: 'resource'; uri: string; title: string } | { kind: 'template'; template: McpResourceTemplate; read?: string };
+
+/** An MCP server's resources and resource templates: pick one, read it, subscribe to its changes. */
+export function ResourcesTab({ skillId }: { skillId: string }) {
+  return <ResourcesView key={skillId} skillId={skillId} />;
+}
+
+function ResourcesView({ skillId }: { skillId: string }) {
+  const server = useServerInfo(skillId);
+  const loadResources = useCallback(() => api().mcpListResources(skillId), [skillId]);
+  const loadTemplates = useCallback(() => api().mcpListResourceTemplates(skillId), [skillId]);
+  const resources = useMcpList<McpResource>(skillId, 'resources', loadResources);
+  const templates = useMcpList<McpResourceTemplate>(skillId, 'resources', loadTemplates);
+  const updated = useMcp((s) => s.updated[skillId]);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [subscriptions, setSubscriptions] = useState<string[]>([]);
+  useEffect(() => {
+    void api()
+      .mcpSession(skillId)
+      .then((s) => setSubscriptions(s.subscriptions))
+      .catch(() => undefined);
+  }, [skillId]);
+
+  if (server.info && !server.info.capabilities.resources) {
+    return <EmptyState icon={<FileText size={22} />} title="No resources">This server does not offer resources.</EmptyState>;
+  }
+  const error = resources.error ?? templates.error;
+  if (error && !resources.items) return <div className="panel-pad"><ErrorNote title="The resources could not be listed" message={error} /></div>;
+  if (!resources.items || !templates.items) return <div className="panel-loading"><Spinner /> Asking the server for its resources…</div>;
+
+  const canSubscribe = !!server.info?.capabilities.resourceSubscribe;
+  const uriOf = picked?.kind === 'resource' ? picked.uri : picked?.read;
+  return (
+    <div className="tools-tab mcp-split" data-testid="resources-tab">
+      <div className="tools-side mcp-side">
+        <h2 className="mcp-side-title">Resources <span className="muted">{resources.items.length}</span></h2>
+        {!resources.items.length && <p className="muted mcp-side-empty">None listed.</p>}
+        <ul className="mcp-list" aria-label="Resources">
+          {resources.items.map((r) => (
+            <li key={r.uri}>
+              <button
+                type="button"
+                className="mcp-item"
+                aria-current={picked?.kind === 'resource' && picked.uri === r.uri ? 'true' : undefined}
+                onClick={() => setPicked({ kind: 'resource', uri: r.uri, title: r.title ?? r.name })}
+                data-testid="resource-item"
+                title={r.description ?? r.uri}
+              >
+                <span className="mcp-item-name">{r.title ?? r.name}</span>
+                {subscriptions.includes(r.uri) && <span className="mcp-dot" title={updated?.[r.uri] ? 'Subscribed; it changed' : 'Subscribed'} aria-label="subscribed" />}
+                <span className="mcp-item-sub">{r.mimeType ?? r.uri}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <h2 className="mcp-side-title">Templates <span className="muted">{templates.items.length}</span></h2>
+        {!templates.items.length && <p className="muted mcp-side-empty">None listed.</p>}
+        <ul className="mcp-list" aria-label="Resource templates">
+          {templates.items.map((t) => (
+            <li key={t.uriTemplate}>
+              <button
+                type="button"
+                className="mcp-item"
+                aria-current={picked?.kind === 'template' && picked.template.uriTemplate === t.uriTemplate ? 'true' : undefined}
+                onClick={() => setPicked({ kind: 'template', template: t })}
+                data-testid="template-item"
+                title={t.description ?? t.uriTemplate}
+              >
+                <span className="mcp-item-name"><FileCode2 size={12} aria-hidden="true" /> {t.title ?? t.name}</span>
+                <span className="mcp-item-sub">{t.uriTemplate}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="tool-workspace mcp-main">
+        {!picked && (
+          <EmptyState compact title="Pick a resource">
+            Choose a resource to read it, or a template to fill in its address.
+            {canSubscribe ? ' You can subscribe to a resource to see its changes as they happen.' : ''}
+          </EmptyState>
+        )}
+        {picked?.kind === 'template' && (
+          <TemplateForm
+            key={picked.template.uriTemplate}
+            skillId={skillId}
+            template={picked.template}
+            completions={!!server.info?.capabilities.completions}
+            onRead={(uri) => setPicked({ ...picked, read: uri })}
+          />
+        )}
+        {uriOf && (
+          <ResourceDetail
+            key={uriOf}
+            skillId={skillId}
+            uri={uriOf}
+            title={picked?.kind === 'resource' ? picked.title : uriOf}
+            subscribed={subscriptions.includes(uriOf)}
+            canSubscribe={canSubscribe}
+            onSubscriptions={setSubscriptions}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

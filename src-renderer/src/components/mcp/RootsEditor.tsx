@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
+import type { McpRoot } from '@contract';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { useStore } from '../../store';
+import { Button, IconButton } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { basename } from '../../lib/format';
+
+/** A folder path as a file:// address (an address given as such is kept). */
+export function rootUri(text: string): string {
+  const t = text.trim();
+  if (/^file:\/\//i.test(t)) return t;
+  const slashes = t.replace(/\\/g, '/');
+  return `file://${slashes.startsWith('/') ? '' : '/'}${encodeURI(slashes)}`;
+}
+
+/** A file:// address as the folder path people read. */
+export function rootPath(uri: string): string {
+  try {
+    return /^file:\/\//i.test(uri) ? decodeURIComponent(new URL(uri).pathname) : uri;
+  } catch {
+    return uri;
+  }
+}
+
+/** The folders the workbench gives the server as its roots: the skill's own folder unless the user changes them. */
+export function RootsEditor({ skillId }: { skillId: string }) {
+  const dir = useStore((s) => s.skills.find((k) => k.id === skillId)?.dir);
+  const [rows, setRows] = useState<{ path: string; name: string }[] | null>(null);
+  const [saved, setSaved] = useState<McpRoot[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const show = (roots: McpRoot[]) => {
+    setSaved(roots);
+    setRows(roots.map((r) => ({ path: rootPath(r.uri), name: r.name ?? '' })));
+  };
+  useEffect(() => {
+    void api()
+      .mcpGetRoots(skillId)
+      .then(show)
+      .catch((err) => setError(messageOf(err)));
+  }, [skillId]);
+  const save = async (roots: McpRoot[]) => {
+    setBusy(true);
+    try {
+      show(await api().mcpSetRoots(skillId, roots));
+      setError(null);
+      setNote('Saved. The server was told the roots changed.');
+    } catch (err) {
+      setError(messageOf(err));
+      setNote(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const asRoots = (): McpRoot[] => (rows ?? []).filter((r) => r.path.trim()).map((r) => ({ uri: rootUri(r.path), ...(r.name.trim() ? { name: r.name.trim() } : {}) }));
+  const changed = JSON.stringify(asRoots()) !== JSON.stringify(saved.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) })));
+  if (!rows) return error ? <ErrorNote message={error} /> : null;
+  return (
+    <div className="mcp-roots" data-testid="roots-editor">
+      <p className="muted">The folders the server may work in, when it asks (roots). A change is sent to the server as soon as it is saved.</p>
+      {rows.length === 0 && <p className="muted">No roots: the server is told of no folder.</p>}
+      {rows.map((r, i) => (
+        <div className="mcp-root-row" key={i}>
+          <input
+            className="input"
+            aria-label={`Folder ${i + 1}`}
+            spellCheck={false}
+            value={r.path}
+            placeholder="/path/to/folder"
+            data-testid="root-path"
+            onChange={(e) => {
+              setNote(null);
+              setRows(rows.map((x, j) => (j === i ? { ...x, path: e.target.value } : x)));
+            }}
+          />
+          <input
+            className="input mcp-root-name"
+            aria-label={`Name of folder ${i + 1}`}
+            value={r.name}
+            placeholder="name (optional)"
+            onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+          />
+          <IconButton label={`Remove folder ${i + 1}`} icon={<Trash2 size={14} />} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
+        </div>
+      ))}
+      {error && <ErrorNote message={error} />}
+      <div className="setup-actions">
+        <Button size="sm" icon={<Plus size={13} />} onClick={() => setRows([...rows, { path: '', name: '' }])} data-testid="root-add">Add a folder</Button>
+        {dir && (
+          <Button size="sm" icon={<RotateCcw size={13} />} onClick={() => void save([{ uri: rootUri(dir), name: basename(dir) }])} title={`Give only ${dir}`}>
+            Only the skill’s folder
+          </Button>
+        )}
+        <span className="spacer" />
+        {note && <span className="muted" role="status">{note}</span>}
+        <Button size="sm" variant="primary" icon={<Save size={13} />} onClick={() => void save(asRoots())} disabled={!changed} busy={busy} data-testid="roots-save">Save roots</Button>
+      </div>
+    </div>
+  );
+}

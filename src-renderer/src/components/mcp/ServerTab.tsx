@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Activity, Server } from 'lucide-react';
+import type { McpServerInfo } from '@contract';
+import { api } from '../../api/client';
+import { messageOf } from '../../actions/errors';
+import { Button } from '../common/Button';
+import { ErrorNote } from '../common/ErrorNote';
+import { Spinner } from '../common/Spinner';
+import { JsonTree } from '../common/JsonTree';
+import { formatClock } from '../../lib/format';
+import { RootsEditor } from './RootsEditor';
+import { useServerInfo } from './use-server-info';
+
+function Ping({ skillId }: { skillId: string }) {
+  const [last, setLast] = useState<{ ms: number; at: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ping = async () => {
+    setBusy(true);
+    try {
+      const { ms } = await api().mcpPing(skillId);
+      setLast({ ms, at: Date.now() });
+      setError(null);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mcp-ping">
+      <Button size="sm" icon={<Activity size={13} />} onClick={() => void ping()} busy={busy} data-testid="mcp-ping">Ping</Button>
+      {last && (
+        <span role="status" data-testid="ping-result">
+          Answered in <strong>{last.ms} ms</strong> <span className="muted">at {formatClock(last.at)}</span>
+        </span>
+      )}
+      {error && <span className="error-text" role="alert">{error}</span>}
+    </div>
+  );
+}
+
+function offers(c: McpServerInfo['capabilities']): string[] {
+  const out: string[] = [];
+  if (c.tools) out.push('tools');
+  if (c.resources) out.push(c.resourceSubscribe ? 'resources (with subscriptions)' : 'resources');
+  if (c.prompts) out.push('prompts');
+  if (c.completions) out.push('completions');
+  if (c.logging) out.push('logging');
+  for (const l of c.listChanged) out.push(`tells when its ${l} change`);
+  return out;
+}
+
+/** Who the server is, what it offers, its instructions, a ping, and the folders it is given (roots). */
+export function ServerTab({ skillId }: { skillId: string }) {
+  const { info, error, retry } = useServerInfo(skillId);
+  if (!info) {
+    if (error) {
+      return (
+        <div className="panel-pad">
+          <ErrorNote title="The server could not be reached" message={error}>
+            <Button size="sm" onClick={retry}>Try again</Button>
+          </ErrorNote>
+        </div>
+      );
+    }
+    return <div className="panel-loading"><Spinner /> Connecting to the server…</div>;
+  }
+  return (
+    <div className="setup-wrap mcp-server-tab" data-testid="server-tab">
+      <section className="setup-card" aria-labelledby="mcp-server-title">
+        <div className="setup-overview-head">
+          <Server size={20} className="setup-intro-icon" aria-hidden="true" />
+          <div>
+            <h2 className="setup-step-title" id="mcp-server-title" data-testid="server-name">
+              {info.title ?? info.name} <span className="muted">{info.version}</span>
+            </h2>
+            <p className="setup-step-desc">
+              {info.transport === 'http' ? `Reached over HTTP at ${info.url}` : 'Run by the workbench (standard input and output)'}
+              {info.protocolVersion ? ` · MCP ${info.protocolVersion}` : ''}
+            </p>
+          </div>
+        </div>
+        <Ping skillId={skillId} />
+        <h3 className="setup-config-title">What it offers</h3>
+        <ul className="mcp-caps" data-testid="server-capabilities">
+          {offers(info.capabilities).map((o) => <li key={o} className="pill pill-muted">{o}</li>)}
+        </ul>
+        <details className="disclosure">
+          <summary>Capabilities as the server sent them</summary>
+          <JsonTree value={info.rawCapabilities} label="Capabilities" expandDepth={2} />
+        </details>
+        {info.instructions && (
+          <>
+            <h3 className="setup-config-title">Instructions</h3>
+            <pre className="mcp-instructions" data-testid="server-instructions" tabIndex={0}>{info.instructions}</pre>
+          </>
+        )}
+      </section>
+      <section className="setup-card" aria-labelledby="mcp-roots-title">
+        <h2 className="setup-config-title" id="mcp-roots-title">Roots</h2>
+        <RootsEditor skillId={skillId} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { BookOpen } from 'lucide-react';
+import type { McpResourceTemplate } from '@contract';
+import { api } from '../../api/client';
+import { Button } from '../common/Button';
+import { CompletingInput } from './CompletingInput';
+import { expandTemplate, templateVariables } from './uri-template';
+
+/** A resource template's variables as a form (with the server's suggestions), and Read for the address they make. */
+export function TemplateForm({ skillId, template, completions, onRead }: {
+  skillId: string;
+  template: McpResourceTemplate;
+  completions: boolean;
+  onRead(uri: string): void;
+}) {
+  const vars = templateVariables(template.uriTemplate);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const uri = expandTemplate(template.uriTemplate, values);
+  const missing = vars.filter((v) => !values[v]);
+  const idPrefix = `tpl-${template.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  return (
+    <form
+      className="mcp-template-form"
+      aria-label={`Fill in ${template.title ?? template.name}`}
+      data-testid="template-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!missing.length) onRead(uri);
+      }}
+    >
+      <p className="muted">
+        Fill in <code className="mcp-uri">{template.uriTemplate}</code>
+        {template.description ? `: ${template.description}` : ''}
+      </p>
+      <div className="setup-fields">
+        {vars.map((v) => (
+          <CompletingInput
+            key={v}
+            id={`${idPrefix}-${v}`}
+            label={v}
+            required
+            value={values[v] ?? ''}
+            onChange={(x) => setValues((cur) => ({ ...cur, [v]: x }))}
+            testId={`template-var-${v}`}
+            complete={
+              completions
+                ? async (text) => (await api().mcpComplete(skillId, { type: 'ref/resource', uri: template.uriTemplate }, { name: v, value: text }, values)).values
+                : undefined
+            }
+          />
+        ))}
+      </div>
+      <div className="setup-actions">
+        <code className="mcp-uri" data-testid="template-uri">{uri}</code>
+        <span className="spacer" />
+        <Button type="submit" variant="primary" icon={<BookOpen size={13} />} disabled={missing.length > 0} title={missing.length ? `Fill in ${missing.join(', ')} first` : `Read ${uri}`} data-testid="template-read">
+          Read
+        </Button>
+      </div>
+    </form>
+  );
+}

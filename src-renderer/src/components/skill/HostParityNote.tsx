@@ -1,0 +1,28 @@
+import type { SkillInfo } from '@contract';
+
+/**
+ * Where the workbench runs a SkillDefinition skill unlike the real host (folded, since it is for the
+ * curious), or that it runs it the real host's way (the skill's "Behave as the real host" setting).
+ */
+export function HostParityNote({ info }: { info: SkillInfo }) {
+  const p = info.hostParity;
+  if (!p) return null;
+  if (p.on) {
+    return (
+      <p className="host-parity-on" data-testid="host-parity-on">
+        Runs as the real host runs it (host parity).
+      </p>
+    );
+  }
+  if (!p.differences.length) return null;
+  return (
+    <details className="host-parity" data-testid="host-parity-differences">
+      <summary>Where the workbench differs from the real host ({p.differences.length})</summary>
+      <ul>
+        {p.differences.map((d, i) => (
+          <li key={i}>{d}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
