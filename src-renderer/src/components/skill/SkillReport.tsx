@@ -73,14 +73,17 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
         report?.note && <span className="muted">{report.note}</span>
       )}
       {report && <span className="skill-report-time" title="When the workbench last asked the skill (skill/status)">at {formatClock(report.at)}</span>}
-      <Button size="sm" variant="ghost" icon={<RefreshCw size={12} className={busy === 'refresh' ? 'spin' : undefined} />} onClick={refresh} disabled={!running || busy !== null} title={running ? 'Ask the skill for its status again' : 'Start the skill to ask for its status'} data-testid="refresh-status">
-        Refresh
-      </Button>
-      {report?.actions.map((a) => (
-        <Button key={a} size="sm" icon={ACTION_LABELS[a].icon} onClick={() => run(a)} disabled={!running || busy !== null} busy={busy === a} data-testid={`lifecycle-${a}`}>
-          {ACTION_LABELS[a].label}
+      {/* Refresh and the lifecycle requests wrap as one group, never one button alone on a line. */}
+      <span className="skill-report-actions">
+        <Button size="sm" variant="ghost" icon={<RefreshCw size={12} className={busy === 'refresh' ? 'spin' : undefined} />} onClick={refresh} disabled={!running || busy !== null} title={running ? 'Ask the skill for its status again' : 'Start the skill to ask for its status'} data-testid="refresh-status">
+          Refresh
         </Button>
-      ))}
+        {report?.actions.map((a) => (
+          <Button key={a} size="sm" icon={ACTION_LABELS[a].icon} onClick={() => run(a)} disabled={!running || busy !== null} busy={busy === a} data-testid={`lifecycle-${a}`}>
+            {ACTION_LABELS[a].label}
+          </Button>
+        ))}
+      </span>
       {note && <span className={`option-note tone-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="lifecycle-note">{note.text}</span>}
     </section>
   );
