@@ -32,8 +32,9 @@ export class Recorder {
   readonly startedAt: number;
   private closed = false;
   private scheduled = false;
-  /** Those waiting for the buffered records to reach the disk (`flushed`). */
-  private waiters: (() => void)[] = [];
+  /** One promise for all who wait for the buffered records to reach the disk (`flushed`), and its resolve. */
+  private onDisk: Promise<void> | null = null;
+  private reachedDisk: (() => void) | null = null;
   /** Why the recording stopped on its own (the disk refused a write), if it did. */
   failure: Error | null = null;
 
@@ -125,22 +126,29 @@ export class Recorder {
       const data = this.buffer;
       this.buffer = '';
       try {
-        // A full disk can take part of a write and refuse the rest: write on until all of it is in or refused.
-        const bytes = Buffer.from(data);
-        for (let off = 0; off < bytes.length; ) off += fs.writeSync(this.fd, bytes, off);
+        // Written as text (no Buffer made for it); a full disk can take part of a write and refuse the
+        // rest: then write on from where it stopped until all of it is in or refused.
+        const done = fs.writeSync(this.fd, data);
+        if (done < data.length || done < Buffer.byteLength(data)) {
+          const bytes = Buffer.from(data);
+          for (let off = done; off < bytes.length; ) off += fs.writeSync(this.fd, bytes, off);
+        }
       } catch (err) {
         this.fail(err as Error);
       }
     }
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
+    const reached = this.reachedDisk;
+    this.onDisk = null;
+    this.reachedDisk = null;
+    reached?.();
   }
 
   /** Resolves once every record appended so far is on disk (at the latest after this turn's write). */
   flushed(): Promise<void> {
     if (!this.buffer) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    // The calls of one turn wait on the same write: one promise for all of them.
+    this.onDisk ??= new Promise((resolve) => (this.reachedDisk = resolve));
+    return this.onDisk;
   }
 
   /** A full disk or a vanished folder ends the recording, never the app: what was written stays readable. */
