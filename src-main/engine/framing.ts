@@ -156,6 +156,7 @@ function lastBytes(parts: Buffer[]): Buffer {
  * Lines written in the same turn leave as one string in one write (a burst of pipelined requests is one
  * system call): cheaper than corking the stream, whose writev handles each line as a chunk of its own. The
  * batch goes out early once it would pass the stream's mark, so what waits in memory stays bounded.
+ * End the stream through `end()`, so that a batch still waiting for its turn goes first.
  */
 export class LineWriter {
   private waiting: Promise<void> | null = null;
