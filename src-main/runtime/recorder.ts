@@ -100,17 +100,18 @@ export class Recorder {
     if (this.closed) return;
     const safe = this.redactor?.active ? this.redactor.value(body) : body;
     // `{"seq":…,"time":…,` + the body's own fields: the record without copying the body into a new object.
-    this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}`);
+    this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}\n`);
   }
 
   /** Appends a protocol message whose JSON the message log has already made (and redacted). */
   appendMessage(messageJson: string, time: number): void {
     if (this.closed) return;
-    this.write(`{"seq":${++this.seq},"time":${time},"type":"message","message":${messageJson}}`);
+    this.write(`{"seq":${++this.seq},"time":${time},"type":"message","message":${messageJson}}\n`);
   }
 
+  /** Buffers one record, its line ending included. */
   private write(line: string): void {
-    this.buffer += line + '\n';
+    this.buffer += line;
     // A burst within one turn is bounded too: never hold more than this in memory.
     if (this.buffer.length > 256 * 1024) this.sync();
     else if (!this.scheduled) {
