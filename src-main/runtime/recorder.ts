@@ -127,13 +127,9 @@ export class Recorder {
       const data = this.buffer;
       this.buffer = '';
       try {
-        // Written as text (no Buffer made for it); a full disk can take part of a write and refuse the
-        // rest: then write on from where it stopped until all of it is in or refused.
-        const done = fs.writeSync(this.fd, data);
-        if (done < data.length || done < Buffer.byteLength(data)) {
-          const bytes = Buffer.from(data);
-          for (let off = done; off < bytes.length; ) off += fs.writeSync(this.fd, bytes, off);
-        }
+        // A full disk can take part of a write and refuse the rest: write on until all of it is in or refused.
+        const bytes = Buffer.from(data);
+        for (let off = 0; off < bytes.length; ) off += fs.writeSync(this.fd, bytes, off);
       } catch (err) {
         this.fail(err as Error);
       }
