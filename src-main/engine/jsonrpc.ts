@@ -63,6 +63,7 @@ interface Pending {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A line not yet read, or one message of a batch not yet dispatched. */
 type Waiting = string | { msg: unknown; line: string };
@@ -362,7 +363,8 @@ export class JsonRpcPeer {
   private armSweep(at: number): void {
     if (this.sweep) clearTimeout(this.sweep);
     this.sweepAt = at;
-    this.sweep = setTimeout(() => this.expire(), Math.max(0, Math.ceil(at - performance.now())));
+    // Past a timer's longest delay (about 24.8 days) Node would fire at once: wait the longest, then look again.
+    this.sweep = setTimeout(() => this.expire(), Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(at - performance.now()))));
     this.sweep.unref?.();
   }
 
