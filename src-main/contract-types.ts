@@ -4,14 +4,16 @@
  * everything here. Types only, plus a few constants; nothing may import Node or Electron.
  */
 import type { AgentDetails, ServiceBindingInfo } from './contract-agents';
+import type { McpToolAnnotations, McpToolResult } from './contract-mcp';
 
-export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss';
+export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp';
 
 export const PROTOCOL_LABELS: Record<Protocol, string> = {
   jsonrpc: 'Subprocess JSON-RPC',
   skilldef: 'SkillDefinition',
   action: 'Action skill',
   namel3ss: 'namel3ss tools',
+  mcp: 'MCP server',
 };
 
 export type SkillStatus =
@@ -33,6 +35,10 @@ export interface ToolInfo {
   outputSchema?: JsonSchema;
   /** Where a protocol groups its tools (a namel3ss capsule): the UI lists them under this heading. */
   group?: string;
+  /** A display name, where the protocol has one (an MCP tool's `title`). */
+  title?: string;
+  /** An MCP tool's hints (read-only, destructive, ...). */
+  annotations?: McpToolAnnotations;
 }
 
 /** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */
@@ -156,6 +162,8 @@ export interface CallOutcome {
   trace?: Record<string, unknown>;
   /** The last stderr lines around a failure, to show next to the error. */
   stderrTail?: string[];
+  /** An MCP server's answer in full: content blocks of every kind, structuredContent, isError (contract-mcp.ts). */
+  mcp?: McpToolResult;
 }
 
 export interface CallRecord {

@@ -9,6 +9,7 @@ import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
 import { LOG_METHODS, type LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
 import { INTEROP_METHODS, type InteropApi } from './contract-interop';
+import { MCP_EVENTS, MCP_METHODS, type McpApi, type McpEvents } from './contract-mcp';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -19,6 +20,7 @@ export * from './contract-authoring';
 export * from './contract-logs';
 export * from './contract-agents';
 export * from './contract-interop';
+export * from './contract-mcp';
 
 export interface AgentApi {
   /**
@@ -116,12 +118,12 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
 /** Events pushed to the renderer. High-volume streams (logs, messages) arrive in batches. */
-export interface WorkbenchEvents extends AgentEvents {
+export interface WorkbenchEvents extends AgentEvents, McpEvents {
   skills: SkillSummary[];
   status: { skillId: string; status: SkillStatus; detail?: string; crashes?: CrashReport };
   logs: { skillId: string; entries: LogEntry[] };
@@ -161,13 +163,13 @@ const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   getOptions: true, setOption: true, resetOptions: true,
   getSkillSettings: true, updateSkillSettings: true,
 };
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS };
+const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS, ...MCP_METHODS };
 export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
 /** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
 export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
   skills: true, status: true, logs: true, messages: true, timeline: true, ticks: true, call: true, recording: true, filesChanged: true, schedules: true,
-  diskTrouble: true,
+  diskTrouble: true, ...MCP_EVENTS,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

@@ -2,8 +2,8 @@
  * A secret the workbench knows never leaves it, whatever way it takes: this walks every event type a window
  * can hear, the answers of the commands that read back what happened, and every file of every type under
  * the home, with a secret spelled in every way a skill may send it back (raw, JSON-escaped, ASCII-escaped,
- * escaped twice). Skills of three protocols carry it: a JSON-RPC skill echoing it, a SkillDefinition skill
- * with ticks, and an agent's action skill with schedules.
+ * escaped twice). Skills of four protocols carry it: a JSON-RPC skill echoing it, a SkillDefinition skill
+ * with ticks, an agent's action skill with schedules, and an MCP server answering with it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { asciiForm, spellings } from '../src-main/engine/secret-forms';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
+import { everythingStdio } from './mcp-helpers';
 
 /** Quotes, a slash, non-ASCII and CJK: each spelled differently raw, in JSON and in ASCII-only JSON. */
 const SECRET = 'Zq"é/秘密-7d6c5b4a3f';
@@ -27,17 +28,22 @@ describe('a secret at the ways out of the workbench', () => {
     fs.cpSync(path.join(FIXTURES, 'rpc'), path.join(ws, 'rpc'), { recursive: true });
     fs.cpSync(path.join(EXAMPLES, 'price-alerts'), path.join(ws, 'price-alerts'), { recursive: true });
     fs.cpSync(path.join(FIXTURES, 'action', 'wild'), path.join(ws, 'wild'), { recursive: true });
+    // An MCP server too (the reference server), for its events and its answers.
+    fs.mkdirSync(path.join(ws, 'mcp'));
+    fs.writeFileSync(path.join(ws, 'mcp', '.mcp.json'), JSON.stringify({ mcpServers: { everything: everythingStdio() } }));
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
     const heard = new Map<EventName, string[]>();
     // What the bridges hear: the events of each turn, delivered to windows.
     wb.events.onAnyForWindow((event, payload) => heard.set(event, [...(heard.get(event) ?? []), JSON.stringify(payload)]));
     const ids = Object.fromEntries((await wb.listSkills()).map((s) => [path.basename(s.dir) === 'wild' ? s.name : path.basename(s.dir), s.id]));
+    const mcp = ids.mcp;
     const rpc = ids.rpc;
 
     // The secret is the JSON-RPC skill's secret variable and the agent's token.
     await wb.updateSkillSettings(rpc, { secretValues: { TOKEN: SECRET } });
     await wb.updateSkillSettings(ids.digest, { secretValues: { DIGEST_TOKEN: SECRET } });
+    await wb.updateSkillSettings(mcp, { secretValues: { MCP_TOKEN: SECRET } });
 
     const answers: unknown[] = [];
     await wb.startSkill(rpc);
@@ -55,6 +61,27 @@ describe('a secret at the ways out of the workbench', () => {
     await wb.agents.controlSchedule(ids.digest, (await wb.agents.getSchedules(ids.digest))[0].id, 'pause');
     wb.refreshSkills();
     await waitFor(() => heard.has('filesChanged'), 10_000, 'the edit to be told of');
+
+    // The MCP server knows the secret (its variable) and is given it (an elicitation answered with it).
+    await wb.startSkill(mcp);
+    await wb.mcp.mcpSetLogLevel(mcp, 'debug');
+    const env = await wb.callTool(mcp, 'get-env', {});
+    expect(env.outcome!.text).toContain('"MCP_TOKEN": "••••"');
+    answers.push(env);
+    await wb.mcp.mcpSubscribe(mcp, 'demo://resource/dynamic/text/1');
+    await wb.callTool(mcp, 'toggle-subscriber-updates', {});
+    const elicited = wb.callTool(mcp, 'trigger-elicitation-request', {});
+    const [asked] = await (async () => {
+      await waitFor(() => heard.has('mcpRequest'), 20_000, 'the elicitation');
+      return wb.mcp.mcpPending(mcp);
+    })();
+    await wb.mcp.mcpAnswerElicitation(asked.requestId, { action: 'accept', content: { name: SECRET } });
+    const echoed = await elicited;
+    expect(JSON.stringify(echoed.outcome!.mcp)).toContain('••••');
+    answers.push(echoed);
+    await wb.callTool(mcp, 'trigger-long-running-operation', { duration: 0.2, steps: 2 }, { callId: 'progress' });
+    await waitFor(() => ['mcpResourceUpdated', 'mcpLog', 'mcpListChanged', 'mcpRoots', 'mcpProgress'].every((e) => heard.has(e as EventName)), 20_000, 'the MCP events');
+    answers.push(await wb.mcp.mcpSession(mcp), await wb.mcp.mcpLogMessages(mcp), await wb.getMessages(mcp), await wb.getHistory(mcp));
 
     answers.push(
       await wb.getHistory(rpc),

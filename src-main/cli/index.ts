@@ -39,7 +39,7 @@ function usage(): string {
     '',
     ...Object.values(commands).map((c) => `  ${c.help}`),
     '',
-    'Common options: --skill NAME (pick one where a folder holds several), --protocol jsonrpc|skilldef|action|namel3ss,',
+    'Common options: --skill NAME (pick one where a folder holds several), --protocol jsonrpc|skilldef|action|namel3ss|mcp,',
     '  --json (machine-readable output), --verbose (stack traces).',
     'Exit codes: 0 success, 1 the tool reported an error (replay: a call differed; run: an assertion failed),',
     '  2 usage, launch or protocol failure, 3 timeout.',

@@ -7,11 +7,21 @@ import { SkillRuntime, type RuntimeOptions } from '../runtime/skill-runtime';
 import { readSettings } from '../runtime/skill-settings';
 import type { Options } from './args';
 import { UsageError } from './output';
+import { MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
 
 /** The options of every command that runs a skill (besides the common ones). */
 export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' } };
+/** The options of the commands that also take an MCP server named without a folder (inspect, call). */
+export const MCP_RUN_OPTIONS: Options = { ...RUN_OPTIONS, ...MCP_OPTIONS };
 
-const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss'];
+const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss', 'mcp'];
+
+/** The skill path of a command's positionals, and the rest: none when an MCP server is named by option. */
+export function skillTarget(positionals: string[], values: Record<string, unknown>, after = 0): { target: string | undefined; rest: string[] } {
+  if (!namesMcpServer(values)) return { target: positionals[0], rest: positionals.slice(1) };
+  if (positionals.length > after) throw new UsageError(`give a skill path or an MCP server option (--mcp-config, --command, --url), not both ("${positionals[0]}")`);
+  return { target: undefined, rest: positionals };
+}
 
 export function protocolOption(p: unknown): Protocol | undefined {
   if (p === undefined) return undefined;
@@ -21,11 +31,18 @@ export function protocolOption(p: unknown): Protocol | undefined {
 
 export function openSkill(
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
-  if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script');
-  const ref = resolveSkill(target, { skill: values.skill as string | undefined, protocol: protocolOption(values.protocol) });
+  let ref;
+  if (namesMcpServer(values)) {
+    if (target) throw new UsageError(`give a skill path or an MCP server option (--mcp-config, --command, --url), not both ("${target}")`);
+    ref = mcpRef(values);
+  } else {
+    if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script (or an MCP server: --mcp-config FILE --server NAME, --command "…", --url URL)');
+    // --server picks one MCP server of a folder's .mcp.json, as --skill does.
+    ref = resolveSkill(target, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+  }
   const home = defaultHome();
   // The skill's saved settings (environment, secret variables, limits) apply as in the app; the CLI's own
   // flags win. It runs a skill once: a crash is reported, not papered over by a restart.

@@ -27,6 +27,8 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
   /** Set when the process never started (command not found, bad working directory). */
   spawnError?: Error;
+  /** How it ended, in words, where there was no process to exit (a server over HTTP that went away). */
+  reason?: string;
 }
 
 export interface StopOptions {

@@ -142,7 +142,7 @@ export class Supervisor<I extends Instance> {
   private exited(inst: I, info: ExitInfo, startedAt: number, gen: number): void {
     if (this.instance !== inst || gen !== this.generation) return;
     this.instance = null;
-    this.crashed(`Exited ${describeExit(info.code, info.signal)}`, info, startedAt, true);
+    this.crashed(info.reason ?? `Exited ${describeExit(info.code, info.signal)}`, info, startedAt, true);
   }
 
   private crashed(detail: string, info: ExitInfo, startedAt: number, mayRestart: boolean): void {

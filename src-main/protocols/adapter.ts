@@ -17,6 +17,22 @@ import type {
   ExposedFunction,
   SkillStatus,
   TimelineEntry,
+  McpCompletion,
+  McpCompletionRef,
+  McpElicitationAnswer,
+  McpEvents,
+  McpLogLevel,
+  McpLogMessage,
+  McpPendingRequest,
+  McpPrompt,
+  McpPromptMessage,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
+  McpRoot,
+  McpSamplingAnswer,
+  McpServerInfo,
+  McpTool,
 } from '../contract';
 import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
@@ -111,11 +127,42 @@ export interface AdapterContext {
   vault?: SkillVault;
   onStatus?: (status: SkillStatus, detail?: string) => void;
   onTimeline?: (entry: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }) => void;
+  /** MCP servers' events (progress, logs, requests to the user); absent where nobody listens (the CLI). */
+  onMcp?: <K extends keyof McpEvents>(event: K, payload: McpEvents[K]) => void;
 }
 
 export interface CallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The call's id, where its caller named it (an MCP server's progress is told under it). */
+  callId?: string;
+}
+
+/** What an MCP server offers beyond tools (protocols/mcp), for the workbench's MCP service. Each starts the server when needed. */
+export interface McpCapability {
+  /** What the server said of itself; null before it first connected. */
+  serverInfo(): McpServerInfo | null;
+  tools(): Promise<McpTool[]>;
+  resources(): Promise<McpResource[]>;
+  resourceTemplates(): Promise<McpResourceTemplate[]>;
+  readResource(uri: string): Promise<McpResourceContents[]>;
+  subscribe(uri: string): Promise<string[]>;
+  unsubscribe(uri: string): Promise<string[]>;
+  prompts(): Promise<McpPrompt[]>;
+  getPrompt(name: string, args: Record<string, string>): Promise<{ description?: string; messages: McpPromptMessage[] }>;
+  complete(ref: McpCompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<McpCompletion>;
+  setLogLevel(level: McpLogLevel): Promise<void>;
+  logLevel(): McpLogLevel | null;
+  logMessages(): McpLogMessage[];
+  subscriptions(): string[];
+  /** Round trip in ms. */
+  ping(): Promise<number>;
+  pending(): McpPendingRequest[];
+  hasRequest(requestId: string): boolean;
+  answerElicitation(requestId: string, answer: McpElicitationAnswer): void;
+  answerSampling(requestId: string, answer: McpSamplingAnswer): void;
+  roots(): McpRoot[];
+  setRoots(roots: McpRoot[]): Promise<McpRoot[]>;
 }
 
 export interface SetupCapability {
@@ -153,6 +200,7 @@ export interface SkillAdapter {
   options?: OptionsCapability;
   tick?(): Promise<void>;
   interop?: InteropCapability;
+  mcp?: McpCapability;
   transform?(hook: 'beforeMessage' | 'afterResponse', text: string): Promise<string | null>;
 }
 

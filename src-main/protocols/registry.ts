@@ -6,10 +6,12 @@ import type { Protocol, SkillRef } from '../contract';
 import type { ProtocolModule } from './adapter';
 import { actionProtocol } from './action';
 import { jsonRpcProtocol } from './jsonrpc';
+import { mcpProtocol } from './mcp';
 import { namel3ssProtocol } from './namel3ss';
 import { skilldefProtocol } from './skilldef';
 
-const modules: ProtocolModule[] = [jsonRpcProtocol, skilldefProtocol, namel3ssProtocol, actionProtocol];
+// MCP last: a folder that is a skill keeps being that skill even where a .mcp.json sits beside it.
+const modules: ProtocolModule[] = [jsonRpcProtocol, skilldefProtocol, namel3ssProtocol, actionProtocol, mcpProtocol];
 
 /** Adds a protocol, before `before` where given (a protocol is never registered twice). */
 export function registerProtocol(m: ProtocolModule, before?: Protocol): void {

@@ -9,6 +9,8 @@ import { REDACTED } from '../contract';
 import { SkillError } from '../engine/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
+import { refsOf } from '../protocols/mcp';
+import { readMcpConfigFile } from '../protocols/mcp/config';
 import { startForCalls } from '../protocols/registry';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import type { HomeStores } from '../runtime/stores';
@@ -77,7 +79,12 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
 }
 
 /** The skill to replay against: the one at `skillPath`, else the recorded folder; where a folder holds several, the recorded name picks. */
-export function replayTarget(skill: { name: string; protocol: Protocol; dir: string }, skillPath?: string): SkillRef {
+export function replayTarget(skill: { name: string; protocol: Protocol; dir: string; entry?: string }, skillPath?: string): SkillRef {
+  // An MCP server from a configuration file of its own (Claude Desktop's, VS Code's...): that file names it.
+  if (!skillPath && skill.protocol === 'mcp' && skill.entry && fs.existsSync(skill.entry)) {
+    const found = refsOf(readMcpConfigFile(skill.entry).servers, skill.entry, skill.dir, skill.dir).find((r) => r.name === skill.name);
+    if (found) return found;
+  }
   if (!skillPath && !fs.existsSync(skill.dir)) {
     throw new SkillError('NOT_FOUND', `The recorded skill's folder ${skill.dir} is gone; name the skill to replay against with --skill PATH.`);
   }

@@ -138,6 +138,8 @@ export class SkillRuntime {
       vault: this.stores ? vaultOf(this.stores, dir, ref.id) : undefined,
       onStatus: (status, detail) => this.setStatus(status, detail),
       onTimeline: (e) => this.mark(e),
+      // Only where someone listens: an MCP server's requests to the user are declined where nobody can answer.
+      onMcp: opts.emit ? (event, payload) => this.emit(event, payload as WorkbenchEvents[typeof event]) : undefined,
     };
     this.adapter = module.create(ref, ctx);
   }
@@ -279,7 +281,7 @@ export class SkillRuntime {
     try {
       this.record({ type: 'call-start', callId, tool, args: record.args });
       this.emit('call', record);
-      const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal });
+      const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal, callId });
       const done: CallRecord = { ...record, status: 'done', outcome };
       this.keep(done);
       // Its arguments are in its call-start already: left out of this line (JSON drops undefined), read back from there.

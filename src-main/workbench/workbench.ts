@@ -10,7 +10,7 @@ import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { AgentService } from './agent-service';
-import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, INTEROP_METHOD_NAMES, LOG_METHOD_NAMES, QA_METHOD_NAMES } from '../contract';
+import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, INTEROP_METHOD_NAMES, LOG_METHOD_NAMES, MCP_METHOD_NAMES, QA_METHOD_NAMES } from '../contract';
 import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
@@ -28,6 +28,7 @@ import { keepsRuntime, readSettings, writeSettings } from '../runtime/skill-sett
 import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
+import { McpService } from './mcp-service';
 
 export interface WorkbenchOptions {
   home: string;
@@ -60,6 +61,8 @@ export class Workbench implements CoreApi, SkillHost {
   readonly agents: AgentService;
   /** Serves skills' `skills/*` calls from the other skills open here, and the Interop panel's. */
   readonly interop: InteropService = new InteropService(this);
+  /** The MCP views' commands: what a server offers beyond tools, its requests to the user, adding servers. */
+  readonly mcp: McpService = new McpService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
@@ -89,6 +92,7 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.logFiles, LOG_METHOD_NAMES, scrub);
     redactAnswers(this.agents, AGENT_METHOD_NAMES, scrub);
     redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
+    redactAnswers(this.mcp, MCP_METHOD_NAMES, scrub);
     this.rescan();
   }
 

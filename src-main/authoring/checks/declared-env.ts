@@ -19,5 +19,8 @@ export function declaredEnv(ref: SkillRef): string[] {
       return readAgentConfig(ref.dir)?.secrets.map((s) => s.name) ?? [];
     case 'namel3ss':
       return [...readBindings(ref.dir).bindings.values()].flatMap((b) => Object.keys(b.env));
+    case 'mcp':
+      // An MCP server's env is set in .mcp.json, where the workbench reads it at each launch.
+      return [];
   }
 }

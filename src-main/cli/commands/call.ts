@@ -6,11 +6,11 @@ import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
-import { openSkill, RUN_OPTIONS } from '../open-skill';
+import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env]   call one tool (--debug: SKILL_DEBUG=1; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env]   call one tool (--debug: SKILL_DEBUG=1; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -20,10 +20,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
     debug: { type: 'boolean' },
     record: { type: 'string' },
     'show-secrets': { type: 'boolean' },
-    ...RUN_OPTIONS,
+    ...MCP_RUN_OPTIONS,
   });
-  const [target, tool] = positionals;
-  if (!tool) throw new UsageError('call needs a skill path and a tool name (for an action skill, the action)');
+  const { target, rest } = skillTarget(positionals, values, 1);
+  const [tool] = rest;
+  if (!tool) throw new UsageError('call needs a skill path (or an MCP server option) and a tool name (for an action skill, the action)');
   const args = readArgs(values.args as string | undefined, values['args-file'] as string | undefined);
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
   const recordTo = values.record as string | undefined;
@@ -45,6 +46,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (outcome.ok) body.result = outcome.data ?? outcome.text ?? null;
     else body.error = outcome.error;
     if (outcome.trace) body.trace = outcome.trace;
+    // An MCP server's answer whole: its content blocks (images, links, resources) and structuredContent.
+    if (outcome.mcp) body.mcp = outcome.mcp;
     io.out(json(body));
   } else if (outcome.ok) {
     io.out(outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '');

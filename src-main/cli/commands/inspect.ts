@@ -2,16 +2,16 @@ import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
 import { nextRun, parseCron } from '../../protocols/action/cron';
 import { parse } from '../args';
 import { formatLocal } from '../format-time';
-import { openSkill, RUN_OPTIONS } from '../open-skill';
+import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { ActionSkill } from '../../protocols/action/adapter';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'inspect <path> [--skill NAME] [--json] [--discover-by-running] [--inherit-env]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
+  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--json] [--discover-by-running] [--inherit-env]   protocol, name, version, tools and their schemas (nothing is run; --discover-by-running runs an action script once with an unknown action to read its supported_actions)';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...RUN_OPTIONS });
-  const rt = openSkill(positionals[0], values);
+  const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...MCP_RUN_OPTIONS });
+  const rt = openSkill(skillTarget(positionals, values).target, values);
   try {
     let info = await rt.start();
     if (values['discover-by-running']) {
@@ -35,6 +35,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     for (const t of info.tools) {
       io.out(`  ${t.group && !t.name.startsWith(`${t.group}.`) ? `[${t.group}] ` : ''}${t.name}${t.description ? ` — ${t.description}` : ''}`);
       io.out(indent(JSON.stringify(t.inputSchema, null, 2), 4));
+      if (t.outputSchema) io.out(`    Output:\n${indent(JSON.stringify(t.outputSchema, null, 2), 4)}`);
     }
     return EXIT.OK;
   } finally {

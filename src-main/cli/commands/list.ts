@@ -5,15 +5,25 @@ import { discover } from '../../protocols/discover';
 import { parse } from '../args';
 import { protocolOption } from '../open-skill';
 import { EXIT, json, table, UsageError, type Io } from '../output';
+import { readMcpConfigFile } from '../../protocols/mcp/config';
+import { projectOf, refsOf } from '../../protocols/mcp';
 
-export const help = 'list <folder> [--json]             the skills found under a folder';
+/** The servers of an MCP configuration file (any of the four shapes); those it cannot use are said on stderr by `inspect`. */
+function mcpRefs(file: string) {
+  const abs = path.resolve(file);
+  const dir = projectOf(abs);
+  return refsOf(readMcpConfigFile(abs).servers, abs, dir, dir);
+}
+
+export const help = 'list <folder> [--json] | list --mcp-config FILE   the skills found under a folder (a .mcp.json\'s servers among them), or the servers of an MCP configuration';
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, {});
-  const folder = positionals[0];
-  if (!folder) throw new UsageError('list needs a folder');
+  const { values, positionals } = parse(argv, { 'mcp-config': { type: 'string' } });
+  const config = values['mcp-config'] as string | undefined;
+  const folder = config ?? positionals[0];
+  if (!folder) throw new UsageError('list needs a folder (or --mcp-config FILE)');
   if (!fs.statSync(folder, { throwIfNoEntry: false })) throw new UsageError(`there is no folder or file at ${folder}`);
-  const skills = discover(folder, { protocol: protocolOption(values.protocol) });
+  const skills = config ? mcpRefs(config) : discover(folder, { protocol: protocolOption(values.protocol) });
   if (values.json) {
     io.out(json(skills.map((s) => ({ id: s.id, name: s.name, protocol: s.protocol, path: s.entry ?? s.dir, description: s.description ?? null }))));
     return EXIT.OK;

@@ -1,0 +1,102 @@
+/**
+ * Naming an MCP server on the command line without a folder: `--mcp-config FILE --server NAME` (any of the
+ * four configuration shapes), `--command "…"` (stdio) or `--url URL --header K:V` (Streamable HTTP). A server
+ * given by command or URL is written to a temporary `.mcp.json` (removed on exit), so it runs exactly as one
+ * from a file would; it runs in, and is given as its root, the current folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { McpServerConfig, SkillRef } from '../contract';
+import { readMcpConfigFile, entryOf } from '../protocols/mcp/config';
+import { projectOf, refsOf } from '../protocols/mcp';
+import type { Options } from './args';
+import { UsageError } from './output';
+
+export const MCP_OPTIONS: Options = {
+  'mcp-config': { type: 'string' },
+  server: { type: 'string' },
+  command: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+};
+
+type Values = { 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown; skill?: unknown };
+
+/** True when the command line names an MCP server by one of these options (then no skill path is given). */
+export function namesMcpServer(values: Values): boolean {
+  return values['mcp-config'] !== undefined || values.command !== undefined || values.url !== undefined;
+}
+
+export function mcpRef(values: Values): SkillRef {
+  const given = [values['mcp-config'], values.command, values.url].filter((v) => v !== undefined);
+  if (given.length > 1) throw new UsageError('name the MCP server one way: --mcp-config FILE, --command "…" or --url URL');
+  if (values.header !== undefined && values.url === undefined) throw new UsageError('--header goes with --url');
+  const want = (values.server ?? values.skill) as string | undefined;
+  if (values['mcp-config'] !== undefined) {
+    const file = path.resolve(String(values['mcp-config']));
+    const parsed = readMcpConfigFile(file);
+    const dir = projectOf(file);
+    const refs = refsOf(parsed.servers, file, dir, dir);
+    if (want) {
+      const found = refs.find((r) => r.name === want);
+      if (found) return found;
+      const why = parsed.skipped.find((s) => s.name === want)?.reason;
+      throw new UsageError(why ? `the server "${want}" cannot be used: ${why}` : `${file} has no server "${want}". It has: ${refs.map((r) => r.name).join(', ') || 'none'}`);
+    }
+    if (refs.length === 1) return refs[0];
+    throw new UsageError(`${file} holds ${refs.length} servers (${refs.map((r) => r.name).join(', ')}): pick one with --server NAME`);
+  }
+  let server: McpServerConfig;
+  if (values.command !== undefined) {
+    const words = splitCommand(String(values.command));
+    if (!words.length) throw new UsageError('--command needs the command that starts the server');
+    server = { name: want ?? path.basename(words[0]).replace(/\.[a-z]+$/i, ''), transport: 'stdio', command: words[0], args: words.slice(1) };
+  } else {
+    const headers: Record<string, string> = {};
+    for (const h of (values.header as string[] | undefined) ?? []) {
+      const at = h.indexOf(':');
+      if (at <= 0) throw new UsageError(`--header takes NAME:VALUE, not "${h}"`);
+      headers[h.slice(0, at).trim()] = h.slice(at + 1).trim();
+    }
+    const url = String(values.url);
+    if (!/^https?:\/\//i.test(url)) throw new UsageError(`--url takes an http(s) address, not "${url}"`);
+    server = { name: want ?? 'server', transport: 'http', url, ...(Object.keys(headers).length ? { headers } : {}) };
+  }
+  if (!/^[\w.@-]{1,64}$/.test(server.name)) throw new UsageError(`"${server.name}" cannot name a server: use --server NAME (letters, digits, ".", "-", "_")`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-mcp-'));
+  const file = path.join(tmp, '.mcp.json');
+  fs.writeFileSync(file, JSON.stringify({ mcpServers: { [server.name]: entryOf(server) } }), { mode: 0o600 });
+  process.once('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+  const cwd = process.cwd();
+  return refsOf([server], file, cwd, cwd)[0];
+}
+
+/** Words of a command as a shell would split them: spaces, '…' and "…" quoting, backslash escapes. */
+export function splitCommand(s: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: '"' | "'" | null = null;
+  let has = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < s.length) cur += s[++i];
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      has = true;
+    } else if (c === '\\' && i + 1 < s.length) {
+      cur += s[++i];
+      has = true;
+    } else if (/\s/.test(c)) {
+      if (has || cur) out.push(cur);
+      cur = '';
+      has = false;
+    } else cur += c;
+  }
+  if (quote) throw new UsageError('--command has an unclosed quote');
+  if (has || cur) out.push(cur);
+  return out;
+}

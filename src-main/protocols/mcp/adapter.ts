@@ -1,0 +1,369 @@
+/**
+ * An MCP server as a skill: the SDK's `Client` over our own transport (transport.ts), one connection at a
+ * time, kept alive by the Supervisor like any long-running skill (restarts with backoff, crash reports,
+ * giving up on a crash loop). Tools go through the workbench's call path; the rest of what a server offers
+ * is the `mcp` capability the MCP service uses. The server's configuration is read afresh at each launch
+ * from the file it came from (`ref.entry`), its `${VARS}` filled in from the skill's settings and secrets.
+ */
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import { SkillError } from '../../engine/errors';
+import { Supervisor } from '../../engine/supervisor';
+import { skillFolder } from '../../host/workbench-home';
+import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
+import { resolveCommand } from '../command';
+import { errorOutcome } from '../outcome';
+import { skillEnvironment } from '../skill-env';
+import { expandVars, readMcpConfigFile } from './config';
+import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
+import { McpSession } from './session';
+import { ProcessTransport, TracedTransport, type Exiting } from './transport';
+
+/** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
+export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
+/** Every other request (lists, reads, prompts). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** The secret variable an HTTP server's bearer token is kept in (the skill's settings, encrypted). */
+export const BEARER_TOKEN_VAR = 'MCP_BEARER_TOKEN';
+
+interface Connection extends Exiting {
+  client: Client;
+  transport: ProcessTransport | TracedTransport;
+  http: StreamableHTTPClientTransport | null;
+}
+
+/** The server's name in its configuration: the part of the skill id after `#`. */
+export function serverNameOf(ref: SkillRef): string {
+  const at = ref.id.lastIndexOf('#');
+  return at >= 0 ? ref.id.slice(at + 1) : ref.name;
+}
+
+export class McpSkill implements SkillAdapter {
+  private readonly supervisor: Supervisor<Connection>;
+  private readonly session: McpSession;
+  private learnt: SkillInfo | null = null;
+  private server: McpServerInfo | null = null;
+  private toolList: McpTool[] = [];
+  readonly mcp: McpCapability;
+
+  constructor(
+    readonly ref: SkillRef,
+    private readonly ctx: AdapterContext,
+  ) {
+    this.session = new McpSession({
+      skillId: ref.id,
+      dir: ref.dir,
+      rootsFile: path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
+      logs: ctx.logs,
+      emit: ctx.onMcp,
+      onListChanged: (list) => {
+        ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
+        if (list === 'tools') void this.refreshTools().catch((err: Error) => ctx.logs.append('system', `The new tool list could not be read: ${err.message}`));
+      },
+    });
+    this.supervisor = new Supervisor<Connection>({
+      launch: () => this.launch(),
+      shutdown: (conn) => this.shutdown(conn),
+      restart: ctx.restart,
+      onStatus: (status, detail) => ctx.onStatus?.(status, detail),
+      onCrash: (detail, info) => {
+        this.session.detach();
+        ctx.logs.append('system', `${ref.name} stopped unexpectedly: ${detail}`);
+        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error', data: { stderrTail: ctx.logs.tail('stderr', 20), code: info.code, signal: info.signal } });
+      },
+    });
+    this.mcp = this.capability();
+  }
+
+  info(): SkillInfo | null {
+    return this.learnt;
+  }
+
+  status(): SkillStatus {
+    return this.supervisor.status;
+  }
+
+  async start(): Promise<SkillInfo> {
+    await this.supervisor.start();
+    return this.learnt!;
+  }
+
+  async restart(): Promise<SkillInfo> {
+    await this.supervisor.restart();
+    return this.learnt!;
+  }
+
+  async stop(): Promise<void> {
+    await this.supervisor.stop();
+    this.session.detach();
+  }
+
+  async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
+    const started = performance.now();
+    try {
+      const conn = this.supervisor.current ?? (await this.running());
+      const work = conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+        signal: opts.signal,
+        timeout: opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+        resetTimeoutOnProgress: true,
+        onprogress: (p) => {
+          if (opts.callId) this.ctx.onMcp?.('mcpProgress', { skillId: this.ref.id, callId: opts.callId, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) });
+        },
+      });
+      const raw = await this.supervisor.track(
+        work.catch((err) => {
+          // The SDK words a cancel as a timeout: our own signal says which it was.
+          if (opts.signal?.aborted) throw new SkillError('CANCELLED', `The call of ${tool} was cancelled; the server was told.`);
+          throw engineError(err, `The call of ${tool}`);
+        }),
+      );
+      return outcomeOf(raw as Record<string, unknown>, Math.round(performance.now() - started));
+    } catch (err) {
+      return errorOutcome(err, started, this.ctx.logs);
+    }
+  }
+
+  // ---- the connection ----
+
+  private async running(): Promise<Connection> {
+    const current = this.supervisor.current;
+    if (current) return current;
+    if (this.supervisor.gaveUp) throw new SkillError('CRASHED', `${this.ref.name} is not running: ${this.supervisor.statusDetail}. Fix the server and restart it.`);
+    return this.supervisor.start();
+  }
+
+  /** Runs a request on the connection, marked busy, its errors in our words. */
+  private async request<T>(what: string, fn: (client: Client) => Promise<T>): Promise<T> {
+    const conn = await this.running();
+    try {
+      return await this.supervisor.track(fn(conn.client));
+    } catch (err) {
+      throw engineError(err, what);
+    }
+  }
+
+  private config(): McpServerConfig {
+    const file = this.ref.entry ?? path.join(this.ref.dir, '.mcp.json');
+    const name = serverNameOf(this.ref);
+    const parsed = readMcpConfigFile(file);
+    const found = parsed.servers.find((s) => s.name === name);
+    if (!found) {
+      const why = parsed.skipped.find((s) => s.name === name)?.reason;
+      throw new SkillError('LAUNCH', why ? `The MCP server "${name}" in ${file} cannot be used: ${why}` : `${file} has no MCP server "${name}" any more.`);
+    }
+    return found;
+  }
+
+  private async launch(): Promise<Connection> {
+    const cfg = this.config();
+    const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
+    const x = (s: string) => expandVars(s, vars, process.env, cfg.name);
+    const client = new Client(
+      { name: 'skillbench', version: process.env.SKILLBENCH_VERSION ?? '0.1.0' },
+      { capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {}, roots: { listChanged: true } } },
+    );
+    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
+    this.session.attach(client);
+    let conn: Connection;
+    if (cfg.transport === 'http') {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(cfg.headers ?? {})) headers[k] = x(v);
+      const token = this.ctx.env[BEARER_TOKEN_VAR];
+      if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
+      const url = x(cfg.url!);
+      this.ctx.logs.append('system', `Connecting to ${url}`);
+      const http = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+      const transport = new TracedTransport(http, this.ctx.messages, url);
+      conn = { client, transport, http, exited: transport.exited };
+    } else {
+      const own: Record<string, string> = {};
+      for (const [k, v] of Object.entries(cfg.env ?? {})) own[k] = x(v);
+      const spec = {
+        command: resolveCommand(x(cfg.command!)),
+        args: [...(cfg.args ?? []).map(x), ...(this.ctx.args ?? [])],
+        cwd: cfg.cwd ? path.resolve(this.ref.dir, x(cfg.cwd)) : this.ref.dir,
+        // The server's configured env, under the skill's settings and secrets (the user's word wins).
+        env: skillEnvironment({ own: { ...own, ...this.ctx.env } }),
+      };
+      this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
+      const transport = new ProcessTransport({ spec, logs: this.ctx.logs, messages: this.ctx.messages, maxLineBytes: this.ctx.maxLineBytes });
+      conn = { client, transport, http: null, exited: transport.exited };
+    }
+    try {
+      await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+      this.server = this.serverInfoOf(client, cfg, conn.transport.protocolVersion);
+      this.ctx.onMcp?.('mcpServer', this.server);
+      await this.reapply(client);
+      this.toolList = this.server.capabilities.tools ? await this.listTools(client) : [];
+      this.learnt = this.infoOf();
+      this.ctx.onTimeline?.({ kind: 'load', label: `Connected to ${this.server.name} ${this.server.version}`.trim(), outcome: 'ok' });
+      return conn;
+    } catch (err) {
+      await conn.transport.close().catch(() => undefined);
+      this.session.detach();
+      const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
+      const e = gone ? new SkillError('CRASHED', `${gone}.`) : engineError(err, `Connecting to ${cfg.name}`);
+      if (cfg.transport === 'stdio') {
+        const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
+        if (tail.length && !(e instanceof SkillError && e.code === 'LAUNCH')) throw new SkillError('CRASHED', `${e.message} Its last words on stderr: ${tail.join(' / ')}`);
+      }
+      throw e;
+    }
+  }
+
+  private async shutdown(conn: Connection): Promise<void> {
+    this.session.detach();
+    if (conn.http) await conn.http.terminateSession().catch(() => undefined);
+    await conn.transport.close().catch(() => undefined);
+  }
+
+  /** What the client asked of the last connection (log level, subscriptions) asked again of this one. */
+  private async reapply(client: Client): Promise<void> {
+    const caps = client.getServerCapabilities() ?? {};
+    if (this.session.logLevel && caps.logging) await client.setLoggingLevel(this.session.logLevel).catch(() => undefined);
+    if (caps.resources?.subscribe) for (const uri of this.session.subscriptions) await client.subscribeResource({ uri }).catch(() => undefined);
+  }
+
+  private async listTools(client: Client): Promise<McpTool[]> {
+    const out: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: DEFAULT_REQUEST_TIMEOUT_MS });
+      out.push(...page.tools.map((t) => mcpToolOf(t as Record<string, unknown>)));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return out;
+  }
+
+  private async refreshTools(): Promise<McpTool[]> {
+    const conn = this.supervisor.current;
+    if (!conn) return this.toolList;
+    this.toolList = await this.listTools(conn.client);
+    this.learnt = this.infoOf();
+    return this.toolList;
+  }
+
+  private infoOf(): SkillInfo {
+    const s = this.server!;
+    const notes = [`MCP server ${s.name} ${s.version} over ${s.transport === 'http' ? `Streamable HTTP (${s.url})` : 'stdio'}, protocol ${s.protocolVersion ?? 'unknown'}.`];
+    return {
+      ...this.ref,
+      description: this.ref.description ?? s.title ?? s.instructions?.split('\n')[0],
+      version: s.version,
+      tools: this.toolList.map(toolInfoOf),
+      notes,
+      capabilities: { setup: false, sessions: false, ticks: false, messageHooks: false, persistent: true },
+    };
+  }
+
+  private serverInfoOf(client: Client, cfg: McpServerConfig, pv: string | undefined): McpServerInfo {
+    const v = client.getServerVersion() as { name?: string; version?: string; title?: string } | undefined;
+    const raw = (client.getServerCapabilities() ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    const caps: McpCapabilities = {
+      tools: !!raw.tools,
+      resources: !!raw.resources,
+      resourceSubscribe: !!raw.resources?.subscribe,
+      prompts: !!raw.prompts,
+      logging: !!raw.logging,
+      completions: !!raw.completions,
+      listChanged: (['tools', 'resources', 'prompts'] as const).filter((k) => !!raw[k]?.listChanged),
+    };
+    const info: McpServerInfo = { skillId: this.ref.id, name: v?.name ?? cfg.name, version: v?.version ?? '', transport: cfg.transport, capabilities: caps, rawCapabilities: raw };
+    if (v?.title) info.title = v.title;
+    if (pv) info.protocolVersion = pv;
+    const instructions = client.getInstructions();
+    if (instructions) info.instructions = instructions;
+    if (cfg.transport === 'http') info.url = cfg.url;
+    return info;
+  }
+
+  private capability(): McpCapability {
+    const t = { timeout: DEFAULT_REQUEST_TIMEOUT_MS };
+    const s = this.session;
+    return {
+      serverInfo: () => this.server,
+      tools: async () => {
+        await this.running();
+        return this.refreshTools();
+      },
+      resources: () =>
+        this.request('Listing the resources', async (c) => {
+          const out: McpResource[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await c.listResources(cursor ? { cursor } : undefined, t);
+            out.push(...(page.resources as McpResource[]));
+            cursor = page.nextCursor;
+          } while (cursor);
+          return out;
+        }),
+      resourceTemplates: () =>
+        this.request('Listing the resource templates', async (c) => {
+          const out: McpResourceTemplate[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await c.listResourceTemplates(cursor ? { cursor } : undefined, t);
+            out.push(...(page.resourceTemplates as McpResourceTemplate[]));
+            cursor = page.nextCursor;
+          } while (cursor);
+          return out;
+        }),
+      readResource: (uri) => this.request(`Reading ${uri}`, async (c) => (await c.readResource({ uri }, t)).contents as McpResourceContents[]),
+      subscribe: (uri) =>
+        this.request(`Subscribing to ${uri}`, async (c) => {
+          await c.subscribeResource({ uri }, t);
+          s.subscriptions.add(uri);
+          return [...s.subscriptions];
+        }),
+      unsubscribe: (uri) =>
+        this.request(`Unsubscribing from ${uri}`, async (c) => {
+          await c.unsubscribeResource({ uri }, t);
+          s.subscriptions.delete(uri);
+          return [...s.subscriptions];
+        }),
+      prompts: () =>
+        this.request('Listing the prompts', async (c) => {
+          const out: McpPrompt[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await c.listPrompts(cursor ? { cursor } : undefined, t);
+            out.push(...page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] }) as McpPrompt));
+            cursor = page.nextCursor;
+          } while (cursor);
+          return out;
+        }),
+      getPrompt: (name, args) =>
+        this.request(`Getting the prompt ${name}`, async (c) => {
+          const r = await c.getPrompt({ name, arguments: args }, t);
+          return { ...(r.description ? { description: r.description } : {}), messages: r.messages as McpPromptMessage[] };
+        }),
+      complete: (ref: McpCompletionRef, argument, context) =>
+        this.request('Completing', async (c) => {
+          const r = await c.complete({ ref, argument, ...(context ? { context: { arguments: context } } : {}) }, t);
+          return { values: r.completion.values, ...(r.completion.total !== undefined ? { total: r.completion.total } : {}), ...(r.completion.hasMore !== undefined ? { hasMore: r.completion.hasMore } : {}) };
+        }),
+      setLogLevel: (level: McpLogLevel) =>
+        this.request('Setting the log level', async (c) => {
+          await c.setLoggingLevel(level, t);
+          s.logLevel = level;
+        }),
+      logLevel: () => s.logLevel,
+      logMessages: () => s.logMessages(),
+      subscriptions: () => [...s.subscriptions],
+      ping: () =>
+        this.request('Ping', async (c) => {
+          const t0 = performance.now();
+          await c.ping(t);
+          return Math.round((performance.now() - t0) * 10) / 10;
+        }),
+      pending: () => s.pending(),
+      hasRequest: (id) => s.has(id),
+      answerElicitation: (id, answer) => s.answerElicitation(id, answer),
+      answerSampling: (id, answer) => s.answerSampling(id, answer),
+      roots: () => s.roots(),
+      setRoots: (roots) => s.setRoots(roots),
+    };
+  }
+}

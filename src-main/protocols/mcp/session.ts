@@ -1,0 +1,237 @@
+/**
+ * The client side of one MCP server that outlives its connections: the roots the workbench gives it, the
+ * log level and subscriptions it asked for (applied again after a restart), its recent log messages, and
+ * the requests it makes of the user (elicitation, sampling), which wait here, listable by any window, until
+ * answered, or until nobody has answered in time (the server gets a clear error), or the server goes away.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type {
+  JsonSchema, McpElicitationAnswer, McpEvents, McpListKind, McpLogLevel, McpLogMessage, McpPendingRequest, McpRequestDone, McpRoot,
+  McpSamplingAnswer, McpSamplingRequest,
+} from '../../contract';
+import type { LogSink } from '../../engine/log-sink';
+import { Ring } from '../../engine/ring';
+import { isObject } from '../../engine/values';
+import { writeFileAtomicSync } from '../../host/atomic-write';
+import { PRIVATE, PRIVATE_DIR } from '../../host/workbench-home';
+
+/** How a session tells of what happens (the runtime's emit, narrowed to MCP's events). */
+export type McpEmit = <K extends keyof McpEvents>(event: K, payload: McpEvents[K]) => void;
+
+/** How long a request of the server waits for the user before the server is told nobody answered. */
+export const DEFAULT_ASK_TIMEOUT_MS = 4 * 60_000;
+const LOG_RING = 500;
+
+interface Waiting {
+  request: McpPendingRequest;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface SessionOptions {
+  skillId: string;
+  /** The folder the server is given as its root by default. */
+  dir: string;
+  /** Where roots the user chose are kept (the skill's folder under the workbench's home); in memory only without it. */
+  rootsFile?: string;
+  logs: LogSink;
+  /** Absent where nobody can answer (the command line): the server's requests are declined at once. */
+  emit?: McpEmit;
+  askTimeoutMs?: number;
+  /** A list of the server's changed: the adapter refreshes what it knows. */
+  onListChanged?: (list: McpListKind) => void;
+}
+
+export class McpSession {
+  private rootList: McpRoot[];
+  logLevel: McpLogLevel | null = null;
+  readonly subscriptions = new Set<string>();
+  private readonly logRing = new Ring<McpLogMessage>(LOG_RING);
+  private readonly waiting = new Map<string, Waiting>();
+  private client: Client | null = null;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.rootList = savedRoots(opts.rootsFile) ?? [{ uri: pathToFileURL(opts.dir).href, name: path.basename(opts.dir) }];
+  }
+
+  get askTimeoutMs(): number {
+    const env = Number(process.env.SKILLBENCH_MCP_ASK_TIMEOUT_MS);
+    return this.opts.askTimeoutMs ?? (Number.isFinite(env) && env > 0 ? env : DEFAULT_ASK_TIMEOUT_MS);
+  }
+
+  /** Serves the server's requests and notifications on a new connection's client. */
+  attach(client: Client): void {
+    this.client = client;
+    const emit = this.opts.emit;
+    const skillId = this.opts.skillId;
+    client.setRequestHandler(ListRootsRequestSchema, () => {
+      emit?.('mcpRoots', { skillId, roots: this.roots() });
+      return { roots: this.roots() };
+    });
+    client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
+      const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string };
+      return this.ask({ kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } }, extra.signal);
+    });
+    client.setRequestHandler(CreateMessageRequestSchema, (req, extra) =>
+      this.ask({ kind: 'sampling', request: req.params as unknown as McpSamplingRequest }, extra.signal) as never,
+    );
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => emit?.('mcpResourceUpdated', { skillId, uri: n.params.uri, time: Date.now() }));
+    const changed = (list: McpListKind) => () => {
+      this.opts.onListChanged?.(list);
+      emit?.('mcpListChanged', { skillId, list });
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, changed('tools'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, changed('resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, changed('prompts'));
+  }
+
+  /** The connection ended: the requests it made can no longer be answered. */
+  detach(): void {
+    this.client = null;
+    for (const id of [...this.waiting.keys()]) this.finish(id, 'server-gone', new McpError(ErrorCode.ConnectionClosed, 'The connection closed.'));
+  }
+
+  // ---- roots ----
+
+  roots(): McpRoot[] {
+    return this.rootList.map((r) => ({ ...r }));
+  }
+
+  /** Changes the roots; a connected server is told the list changed. */
+  async setRoots(roots: McpRoot[]): Promise<McpRoot[]> {
+    for (const r of roots) {
+      if (!r || typeof r.uri !== 'string' || !r.uri.startsWith('file://')) throw new Error(`A root must be a file:// address; "${r?.uri}" is not.`);
+    }
+    this.rootList = roots.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) }));
+    if (this.opts.rootsFile) {
+      fs.mkdirSync(path.dirname(this.opts.rootsFile), { recursive: true, mode: PRIVATE_DIR });
+      writeFileAtomicSync(this.opts.rootsFile, JSON.stringify({ roots: this.rootList }, null, 2) + '\n', PRIVATE);
+    }
+    await this.client?.sendRootsListChanged();
+    return this.roots();
+  }
+
+  // ---- logging ----
+
+  logMessages(): McpLogMessage[] {
+    return this.logRing.toArray();
+  }
+
+  private logged(p: { level: McpLogLevel; logger?: string; data: unknown }): void {
+    const msg: McpLogMessage = { skillId: this.opts.skillId, time: Date.now(), level: p.level, data: p.data };
+    if (p.logger) msg.logger = p.logger;
+    this.logRing.push(msg);
+    const text = typeof p.data === 'string' ? p.data : JSON.stringify(p.data);
+    this.opts.logs.append('system', `[${p.level}]${p.logger ? ` ${p.logger}:` : ''} ${text}`);
+    this.opts.emit?.('mcpLog', msg);
+  }
+
+  // ---- requests of the server to the user ----
+
+  pending(): McpPendingRequest[] {
+    return [...this.waiting.values()].map((w) => w.request);
+  }
+
+  has(requestId: string): boolean {
+    return this.waiting.has(requestId);
+  }
+
+  answerElicitation(requestId: string, answer: McpElicitationAnswer): void {
+    const w = this.take(requestId, 'elicitation');
+    if (!['accept', 'decline', 'cancel'].includes(answer?.action)) throw new Error('Answer with accept, decline or cancel.');
+    const result: Record<string, unknown> = { action: answer.action };
+    if (answer.action === 'accept') result.content = answer.content ?? {};
+    this.waiting.delete(requestId);
+    clearTimeout(w.timer);
+    w.resolve(result);
+    this.done(requestId, answer.action === 'accept' ? 'answered' : answer.action === 'decline' ? 'declined' : 'cancelled');
+  }
+
+  answerSampling(requestId: string, answer: McpSamplingAnswer): void {
+    const w = this.take(requestId, 'sampling');
+    if (answer?.action === 'decline') {
+      this.finish(requestId, 'declined', new McpError(ErrorCode.InvalidRequest, `The user declined the sampling request${answer.reason ? `: ${answer.reason}` : '.'}`));
+      return;
+    }
+    if (answer?.action !== 'answer' || !answer.content || typeof answer.content !== 'object') throw new Error('Answer with a message (its content), or decline.');
+    this.waiting.delete(requestId);
+    clearTimeout(w.timer);
+    w.resolve({ role: answer.role ?? 'assistant', content: answer.content, model: answer.model || 'human', stopReason: answer.stopReason ?? 'endTurn' });
+    this.done(requestId, 'answered');
+  }
+
+  private take(requestId: string, kind: McpPendingRequest['kind']): Waiting {
+    const w = this.waiting.get(requestId);
+    if (!w) throw new Error(`There is no waiting request ${requestId}: it was answered, it timed out, or the server went away.`);
+    if (w.request.kind !== kind) throw new Error(`Request ${requestId} is a ${w.request.kind} request, not ${kind}.`);
+    return w;
+  }
+
+  private ask(what: { kind: 'elicitation'; message: string; requestedSchema: JsonSchema } | { kind: 'sampling'; request: McpSamplingRequest }, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const name = what.kind === 'elicitation' ? 'elicitation' : 'sampling';
+    if (!this.opts.emit) {
+      this.opts.logs.append('system', `The server asked for ${name}; nobody can answer here, so it was declined.`);
+      if (what.kind === 'elicitation') return Promise.resolve({ action: 'decline' });
+      return Promise.reject(new McpError(ErrorCode.InvalidRequest, 'Sampling is not available here: nobody can answer it.'));
+    }
+    const now = Date.now();
+    const timeout = this.askTimeoutMs;
+    const requestId = `mcp-${randomUUID()}`;
+    const request = { ...what, skillId: this.opts.skillId, requestId, receivedAt: now, expiresAt: now + timeout } as McpPendingRequest;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const secs = Math.round(timeout / 1000);
+        this.opts.logs.append('system', `Nobody answered the server's ${name} request within ${secs} s: the server was told so.`);
+        this.finish(requestId, 'timed-out', new McpError(ErrorCode.RequestTimeout, `Nobody answered the ${name} request within ${secs} s.`));
+      }, timeout);
+      timer.unref?.();
+      this.waiting.set(requestId, { request, resolve, reject, timer });
+      signal.addEventListener('abort', () => this.finish(requestId, 'cancelled', new McpError(ErrorCode.InvalidRequest, 'The server cancelled the request.')), { once: true });
+      this.opts.emit!('mcpRequest', request);
+    });
+  }
+
+  private finish(requestId: string, outcome: McpRequestDone['outcome'], err: Error): void {
+    const w = this.waiting.get(requestId);
+    if (!w) return;
+    this.waiting.delete(requestId);
+    clearTimeout(w.timer);
+    w.reject(err);
+    this.done(requestId, outcome);
+  }
+
+  private done(requestId: string, outcome: McpRequestDone['outcome']): void {
+    this.opts.emit?.('mcpRequestDone', { skillId: this.opts.skillId, requestId, outcome });
+  }
+}
+
+/** The roots the user chose for this server, or undefined (never chosen, or a file that is not usable). */
+function savedRoots(file?: string): McpRoot[] | undefined {
+  if (!file) return undefined;
+  try {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    const list = isObject(raw) && Array.isArray(raw.roots) ? raw.roots : undefined;
+    if (!list?.every((r) => isObject(r) && typeof r.uri === 'string' && r.uri.startsWith('file://'))) return undefined;
+    return (list as McpRoot[]).map((r) => ({ uri: r.uri, ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The MCP SDK's `Transport` over our own engine, not the SDK's StdioClientTransport: a stdio server runs as a
+ * SkillChild (process group, escalating stop, launch errors in plain words, stderr into the skill's log),
+ * its stdout cut by our LineReader (bounded, UTF-8 safe) and its stdin written by our LineWriter (drain).
+ * Every message in and out goes to the skill's MessageLog. An HTTP server goes through the SDK's
+ * StreamableHTTPClientTransport, wrapped so its messages are traced the same way.
+ */
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { SkillChild, type ExitInfo, type SpawnSpec } from '../../engine/child';
+import { ExitError } from '../../engine/errors';
+import { DEFAULT_MAX_LINE_BYTES, LineReader, LineWriter } from '../../engine/framing';
+import { parseBounded } from '../../engine/json-depth';
+import type { RpcTrace } from '../../engine/jsonrpc';
+import type { LogSink } from '../../engine/log-sink';
+import type { MessageLog } from '../../engine/message-log';
+import { classifyOversize } from '../../engine/oversize';
+import { formatBytes } from '../../engine/rpc-process';
+
+/** A connection the supervisor watches: it resolves `exited` when the process ends (or the HTTP session closes). */
+export interface Exiting {
+  readonly exited: Promise<ExitInfo>;
+}
+
+/** The protocol version the SDK agreed with the server (it tells the transport after `initialize`). */
+export interface Versioned {
+  readonly protocolVersion?: string;
+}
+
+/** The trace of one message, as the MessageLog wants it. */
+export function traceOf(direction: 'in' | 'out', message: JSONRPCMessage, line: string): RpcTrace {
+  const m = message as { id?: string | number; method?: string };
+  const kind = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : 'response';
+  return { direction, kind, method: m.method, id: m.id, body: message, line };
+}
+
+export interface ProcessTransportOptions {
+  spec: SpawnSpec;
+  logs: LogSink;
+  messages?: MessageLog;
+  maxLineBytes?: number;
+}
+
+/** An MCP server over stdio, on our child process and framing. */
+export class ProcessTransport implements Transport, Exiting, Versioned {
+  protocolVersion?: string;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private child: SkillChild | null = null;
+  private writer: LineWriter | null = null;
+  private exitedResolve!: (info: ExitInfo) => void;
+  readonly exited: Promise<ExitInfo> = new Promise((resolve) => (this.exitedResolve = resolve));
+  private closed = false;
+
+  constructor(private readonly opts: ProcessTransportOptions) {}
+
+  async start(): Promise<void> {
+    if (this.child) throw new Error('The MCP server was already started.');
+    const { logs, messages } = this.opts;
+    const max = this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    let noise: string[] = [];
+    const reader = new LineReader({
+      maxLineBytes: max,
+      onLine: (line) => this.receive(line, noise),
+      onOverflow: (bytes, head, tail) => this.overflow(bytes, head, tail, max),
+    });
+    const child = new SkillChild(this.opts.spec, {
+      logs,
+      onStdout: (chunk) => {
+        reader.push(chunk);
+        if (noise.length) {
+          logs.append('stdout', noise);
+          noise = [];
+        }
+        if (messages?.behind) {
+          // The history file is behind: stop reading until it catches up, so memory stays flat.
+          child.proc.stdout?.pause();
+          messages.onceDrained(() => child.proc.stdout?.resume());
+        }
+      },
+    });
+    this.child = child;
+    this.writer = new LineWriter(child.proc.stdin!);
+    child.exited.then((info) => {
+      reader.end();
+      if (noise.length) logs.append('stdout', noise);
+      messages?.resetPairs();
+      this.exitedResolve(info);
+      if (info.spawnError) this.onerror?.(info.spawnError);
+      else if (!this.closed) this.onerror?.(new ExitError(info.code, info.signal));
+      this.closed = true;
+      this.onclose?.();
+    });
+    // A launch error shows at once: fail the start rather than the first request.
+    await new Promise<void>((resolve, reject) => {
+      if (child.pid !== undefined) return resolve();
+      child.exited.then((info) => (info.spawnError ? reject(info.spawnError) : resolve()));
+      child.proc.once('spawn', () => resolve());
+    });
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
+  async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
+    if (!this.writer || this.closed) throw new Error('The MCP server is not running.');
+    const line = JSON.stringify(message);
+    this.opts.messages?.trace(traceOf('out', message, line));
+    await this.writer.write(line);
+  }
+
+  /** Stops the server: end its input, then SIGTERM, then SIGKILL (the MCP way: there is no shutdown request). */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.closed = true;
+    await child.stop({ graceMs: 500, termMs: 2000 });
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /**
+   * A line over the limit fails only the request it answered (its id read from its two ends), at once and in
+   * words, rather than leaving that request to time out; a request of the server's is refused the same way.
+   */
+  private overflow(bytes: number, head: string, tail: string, max: number): void {
+    const what = `The server sent a line of ${formatBytes(bytes)}, over the ${formatBytes(max)} limit`;
+    const line = classifyOversize(head, tail);
+    this.opts.logs.append('system', `${what}; the line was dropped.`);
+    if (line.id === undefined || line.id === null) return;
+    const error = { code: -32603, message: `${what}: it was dropped. Ask for less data, or raise this skill's line limit.` };
+    if (line.kind === 'response') this.onmessage?.({ jsonrpc: '2.0', id: line.id, error } as JSONRPCMessage);
+    else if (line.kind === 'request') void this.send({ jsonrpc: '2.0', id: line.id, error: { code: -32600, message: `${what}: the request was not read. Send less data in one message.` } } as JSONRPCMessage).catch(() => undefined);
+  }
+
+  private receive(line: string, noise: string[]): void {
+    let message: JSONRPCMessage;
+    try {
+      message = parseBounded(line).value as JSONRPCMessage;
+    } catch {
+      // Plain text on stdout is the server's own output, not a protocol error: log it as such.
+      noise.push(line);
+      return;
+    }
+    if (!message || typeof message !== 'object' || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
+      this.opts.logs.append('system', `Ignored a message from the server (not JSON-RPC 2.0): ${line.slice(0, 300)}`);
+      return;
+    }
+    this.opts.messages?.trace(traceOf('in', message, line));
+    this.onmessage?.(message);
+  }
+}
+
+/**
+ * Any SDK transport (Streamable HTTP), its messages traced into the MessageLog; `exited` resolves when the
+ * session closes, so the supervisor notices a server that went away.
+ */
+export class TracedTransport implements Transport, Exiting, Versioned {
+  protocolVersion?: string;
+  /** Why the connection ended without our asking, in words (the server cannot be reached). */
+  endReason?: string;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private exitedResolve!: (info: ExitInfo) => void;
+  readonly exited: Promise<ExitInfo> = new Promise((resolve) => (this.exitedResolve = resolve));
+
+  constructor(
+    readonly inner: Transport,
+    private readonly messages?: MessageLog,
+    private readonly url?: string,
+  ) {
+    inner.onmessage = (message, extra) => {
+      this.messages?.trace(traceOf('in', message, JSON.stringify(message)));
+      this.onmessage?.(message, extra);
+    };
+    inner.onerror = (err) => this.onerror?.(err);
+    inner.onclose = () => {
+      this.messages?.resetPairs();
+      this.exitedResolve({ code: 0, signal: null });
+      this.onclose?.();
+    };
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.messages?.trace(traceOf('out', message, JSON.stringify(message)));
+    try {
+      await this.inner.send(message, options);
+    } catch (err) {
+      // Nothing answers at the address any more: the connection is over, and the supervisor hears of it.
+      const why = unreachable(err);
+      if (why) this.gone(`The server at ${this.url ?? 'its address'} cannot be reached (${why})`);
+      throw err;
+    }
+  }
+
+  /** The connection ended without our asking: `exited` says why, and the SDK's pending requests fail at once. */
+  private gone(reason: string): void {
+    this.endReason ??= reason;
+    this.exitedResolve({ code: null, signal: null, reason });
+    void this.inner.close().catch(() => undefined);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** The network's reason a request did not reach the server (refused, reset, no such host), or null. */
+function unreachable(err: unknown): string | null {
+  const cause = (err as { cause?: { code?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|UND_ERR_SOCKET)$/.test(code)) return code;
+  return err instanceof TypeError && /fetch failed/i.test(err.message) ? 'fetch failed' : null;
+}

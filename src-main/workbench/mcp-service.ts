@@ -1,0 +1,245 @@
+/**
+ * The MCP views' commands (McpApi) on the skill host: what a server offers beyond tools (its tools go
+ * through the ordinary call path), the requests it makes of the user, and adding servers to the workspace.
+ * Reads of resources and prompts are marked on the skill's timeline (and so in its recording). Events come
+ * from the servers' runtimes through the hub; answers are redacted as they leave (workbench.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {
+  McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpServerAdd, McpServerConfig, McpServerInfo,
+  McpSessionState, McpTool,
+} from '../contract';
+import { MCP_LOG_LEVELS } from '../contract';
+import { isWithin } from '../authoring/collection-places';
+import { skillFolder } from '../host/workbench-home';
+import type { McpCapability } from '../protocols/adapter';
+import { BEARER_TOKEN_VAR } from '../protocols/mcp/adapter';
+import { findConfigs, projectConfigPlaces, userConfigPlaces } from '../protocols/mcp/known-configs';
+import { mergeIntoFolder, parseMcpConfig, readMcpConfigFile, type ParsedConfig } from '../protocols/mcp/config';
+import { writeSettings } from '../runtime/skill-settings';
+import type { SkillRuntime } from '../runtime/skill-runtime';
+import type { SkillHost } from './skill-host';
+
+type Host = Pick<SkillHost, 'home' | 'stores' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
+
+/** Statuses in which a server's runtime exists and may hold requests. */
+const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting']);
+
+export class McpService implements McpApi {
+  constructor(private readonly wb: Host) {}
+
+  async mcpServerInfo(skillId: string): Promise<McpServerInfo> {
+    const { cap } = await this.live(skillId);
+    return cap.serverInfo()!;
+  }
+
+  async mcpSession(skillId: string): Promise<McpSessionState> {
+    const cap = this.idle(skillId);
+    return { skillId, server: cap.serverInfo(), logLevel: cap.logLevel(), subscriptions: cap.subscriptions(), roots: cap.roots(), pending: cap.pending() };
+  }
+
+  async mcpListTools(skillId: string): Promise<McpTool[]> {
+    return (await this.live(skillId)).cap.tools();
+  }
+
+  async mcpListResources(skillId: string): Promise<McpResource[]> {
+    return (await this.live(skillId)).cap.resources();
+  }
+
+  async mcpListResourceTemplates(skillId: string): Promise<McpResourceTemplate[]> {
+    return (await this.live(skillId)).cap.resourceTemplates();
+  }
+
+  async mcpReadResource(skillId: string, uri: string): Promise<McpResourceRead> {
+    if (typeof uri !== 'string' || !uri) throw new Error('Name the resource to read by its address (uri).');
+    const { rt, cap } = await this.live(skillId);
+    const started = performance.now();
+    try {
+      const contents = await cap.readResource(uri);
+      const durationMs = Math.round(performance.now() - started);
+      rt.mark({ kind: 'event', label: `Read ${uri}`, outcome: 'ok', durationMs, data: { mcp: 'resources/read', uri, items: contents.length } });
+      return { skillId, uri, contents, durationMs };
+    } catch (err) {
+      const durationMs = Math.round(performance.now() - started);
+      const error = (err as Error)?.message ?? String(err);
+      rt.mark({ kind: 'event', label: `Read ${uri}: it failed`, outcome: 'error', durationMs, data: { mcp: 'resources/read', uri, error } });
+      return { skillId, uri, contents: [], durationMs, error };
+    }
+  }
+
+  async mcpSubscribe(skillId: string, uri: string): Promise<string[]> {
+    return (await this.live(skillId)).cap.subscribe(uri);
+  }
+
+  async mcpUnsubscribe(skillId: string, uri: string): Promise<string[]> {
+    return (await this.live(skillId)).cap.unsubscribe(uri);
+  }
+
+  async mcpListPrompts(skillId: string): Promise<McpPrompt[]> {
+    return (await this.live(skillId)).cap.prompts();
+  }
+
+  async mcpGetPrompt(skillId: string, name: string, args: Record<string, string>): Promise<McpPromptResult> {
+    const values = args ?? {};
+    if (typeof values !== 'object' || Object.values(values).some((v) => typeof v !== 'string')) throw new Error("A prompt's arguments are texts, by name.");
+    const { rt, cap } = await this.live(skillId);
+    const started = performance.now();
+    try {
+      const r = await cap.getPrompt(name, values);
+      const durationMs = Math.round(performance.now() - started);
+      rt.mark({ kind: 'event', label: `Got the prompt ${name}`, outcome: 'ok', durationMs, data: { mcp: 'prompts/get', name, arguments: values } });
+      return { skillId, name, arguments: values, ...r, durationMs };
+    } catch (err) {
+      const durationMs = Math.round(performance.now() - started);
+      const error = (err as Error)?.message ?? String(err);
+      rt.mark({ kind: 'event', label: `Got the prompt ${name}: it failed`, outcome: 'error', durationMs, data: { mcp: 'prompts/get', name, arguments: values, error } });
+      return { skillId, name, arguments: values, messages: [], durationMs, error };
+    }
+  }
+
+  async mcpComplete(skillId: string, ref: McpCompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<McpCompletion> {
+    if (!ref || (ref.type !== 'ref/prompt' && ref.type !== 'ref/resource')) throw new Error('Complete a prompt argument (ref/prompt) or a template variable (ref/resource).');
+    return (await this.live(skillId)).cap.complete(ref, { name: String(argument?.name ?? ''), value: String(argument?.value ?? '') }, context);
+  }
+
+  async mcpSetLogLevel(skillId: string, level: McpLogLevel): Promise<void> {
+    if (!MCP_LOG_LEVELS.includes(level)) throw new Error(`The log level must be one of ${MCP_LOG_LEVELS.join(', ')}.`);
+    const { rt, cap } = await this.live(skillId);
+    await cap.setLogLevel(level);
+    rt.logs.append('system', `Asked the server for log messages at level ${level} and above.`);
+  }
+
+  async mcpLogMessages(skillId: string): Promise<McpLogMessage[]> {
+    return this.idle(skillId).logMessages();
+  }
+
+  async mcpPing(skillId: string): Promise<{ ms: number }> {
+    return { ms: await (await this.live(skillId)).cap.ping() };
+  }
+
+  async mcpPending(skillId?: string): Promise<McpPendingRequest[]> {
+    if (skillId !== undefined) return this.idle(skillId).pending();
+    return (await this.running()).flatMap((cap) => cap.pending());
+  }
+
+  async mcpAnswerElicitation(requestId: string, answer: McpElicitationAnswer): Promise<void> {
+    (await this.holder(requestId)).answerElicitation(requestId, answer);
+  }
+
+  async mcpAnswerSampling(requestId: string, answer: McpSamplingAnswer): Promise<void> {
+    (await this.holder(requestId)).answerSampling(requestId, answer);
+  }
+
+  async mcpGetRoots(skillId: string): Promise<McpRoot[]> {
+    return this.idle(skillId).roots();
+  }
+
+  async mcpSetRoots(skillId: string, roots: McpRoot[]): Promise<McpRoot[]> {
+    if (!Array.isArray(roots)) throw new Error('The roots are a list of folders (file:// addresses).');
+    return this.idle(skillId).setRoots(roots);
+  }
+
+  // ---- adding servers ----
+
+  async addMcpServer(folder: string, server: McpServerAdd): Promise<McpConfigWrite> {
+    const dir = await this.openFolder(folder);
+    const { bearerToken, ...rest } = server ?? ({} as McpServerAdd);
+    const entry: Record<string, unknown> = rest.transport === 'http' ? { type: 'http', url: rest.url, headers: rest.headers } : { command: rest.command, args: rest.args ?? [], env: rest.env, cwd: rest.cwd };
+    const parsed = parseMcpConfig({ mcpServers: { [String(rest.name ?? '')]: entry } }, 'mcp.json', 'The new server');
+    if (parsed.skipped.length) throw new Error(`The server cannot be added: ${parsed.skipped[0].reason}`);
+    if (bearerToken !== undefined && (typeof bearerToken !== 'string' || rest.transport !== 'http')) throw new Error('A bearer token is for an HTTP server, and is text.');
+    const write = await this.write(dir, parsed);
+    if (bearerToken) {
+      const skillId = write.skillIds.find((id) => id.endsWith(`#${rest.name}`));
+      if (!skillId) throw new Error(`The server was written to ${write.file}, but the workbench does not find it there to keep its token.`);
+      writeSettings(skillFolder(this.wb.home, skillId), skillId, { secretValues: { [BEARER_TOKEN_VAR]: bearerToken } }, this.wb.stores.secrets);
+    }
+    return write;
+  }
+
+  async readMcpConfig(file: string): Promise<{ shape: ParsedConfig['shape']; servers: McpServerConfig[]; skipped: ParsedConfig['skipped']; notes?: string[] }> {
+    const parsed = readMcpConfigFile(String(file ?? ''));
+    return { shape: parsed.shape, servers: parsed.servers, skipped: parsed.skipped, ...(parsed.notes.length ? { notes: parsed.notes } : {}) };
+  }
+
+  async importMcpConfig(file: string, folder: string, names?: string[]): Promise<McpConfigWrite> {
+    const parsed = readMcpConfigFile(String(file ?? ''));
+    if (names) {
+      const unknown = names.filter((n) => !parsed.servers.some((s) => s.name === n));
+      if (unknown.length) throw new Error(`${file} has no usable server named ${unknown.join(', ')}.`);
+      parsed.servers = parsed.servers.filter((s) => names.includes(s.name));
+    }
+    if (!parsed.servers.length) throw new Error(`${file} has no server the workbench can use.${parsed.skipped.map((s) => ` ${s.name}: ${s.reason}`).join('')}`);
+    return this.write(await this.openFolder(folder), parsed);
+  }
+
+  async findMcpConfigs(): Promise<McpConfigFound[]> {
+    const folders = (await this.wb.getWorkspace()).folders;
+    return findConfigs([...userConfigPlaces(), ...folders.flatMap(projectConfigPlaces)]);
+  }
+
+  private async write(dir: string, parsed: ParsedConfig): Promise<McpConfigWrite> {
+    const { file, added, replaced } = mergeIntoFolder(dir, parsed.servers);
+    const open = (await this.wb.getWorkspace()).folders.map(realOrSelf);
+    if (open.some((f) => isWithin(f, dir))) this.wb.refreshSkills();
+    else await this.wb.addFolder(dir);
+    const names = new Set(parsed.servers.map((s) => s.name));
+    const skillIds = (await this.wb.listSkills()).filter((s) => s.protocol === 'mcp' && realOrSelf(s.dir) === dir && names.has(s.name)).map((s) => s.id);
+    return { file, shape: parsed.shape, added, replaced, skipped: parsed.skipped, skillIds, ...(parsed.notes.length ? { notes: parsed.notes } : {}) };
+  }
+
+  /** A folder the user may write `.mcp.json` into: one of the open folders (or inside one), or one picked this run. */
+  private async openFolder(folder: string): Promise<string> {
+    if (typeof folder !== 'string' || !folder) throw new Error('Choose the folder to keep the server in (its .mcp.json).');
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(folder);
+    } catch {
+      throw new Error(`There is no folder ${folder}.`);
+    }
+    if (!stat.isDirectory()) throw new Error(`${folder} is not a folder.`);
+    const dir = realOrSelf(folder);
+    const open = (await this.wb.getWorkspace()).folders.map(realOrSelf);
+    if (!open.some((f) => isWithin(f, dir)) && !this.wb.wasPicked(folder)) {
+      throw new Error(`${folder} is not one of the open folders. Keep the server in an open folder (or a folder inside one), or open the folder first.`);
+    }
+    return dir;
+  }
+
+  // ---- internals ----
+
+  private async live(skillId: string): Promise<{ rt: SkillRuntime; cap: McpCapability }> {
+    const ref = this.wb.skillRef(skillId);
+    if (ref.protocol !== 'mcp') throw new Error(`${ref.name} is a ${ref.protocol} skill, not an MCP server.`);
+    const rt = await this.wb.liveRuntime(skillId);
+    return { rt, cap: rt.adapter.mcp! };
+  }
+
+  /** The server's client side as it is, without starting it. */
+  private idle(skillId: string): McpCapability {
+    const ref = this.wb.skillRef(skillId);
+    if (ref.protocol !== 'mcp') throw new Error(`${ref.name} is a ${ref.protocol} skill, not an MCP server.`);
+    return this.wb.idleRuntime(skillId).adapter.mcp!;
+  }
+
+  private async running(): Promise<McpCapability[]> {
+    const all = await this.wb.listSkills();
+    return all.filter((s) => s.protocol === 'mcp' && RUNNING.has(s.status)).map((s) => this.wb.idleRuntime(s.id).adapter.mcp!);
+  }
+
+  private async holder(requestId: string): Promise<McpCapability> {
+    const cap = (await this.running()).find((c) => c.hasRequest(requestId));
+    if (!cap) throw new Error(`There is no waiting request ${requestId}: it was answered, it timed out, or the server went away.`);
+    return cap;
+  }
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
