@@ -93,7 +93,7 @@ describe('LineReader', () => {
     });
     const w = new LineWriter(slow);
     const line = (i: number) => `{"n":${i},"pad":"${'x'.repeat(20)}"}`;
-    const writes: Promise<void>[] = [];
+    const writes: (Promise<void> | undefined)[] = [];
     for (let i = 0; i < 200; i++) {
       writes.push(w.write(line(i)));
       most = Math.max(most, slow.writableLength);

@@ -53,6 +53,20 @@ describe('JsonRpcPeer', () => {
     expect(a.pendingCount).toBe(0);
   });
 
+  it('times out each request on its own deadline, a shorter one sent later first (one timer for all)', async () => {
+    const a = new JsonRpcPeer({ send: () => undefined });
+    const order: string[] = [];
+    const long = a.request('long', {}, { timeoutMs: 200 }).catch((e: Error) => order.push(e.message));
+    const never = a.request('never', {}, { timeoutMs: 0 });
+    const short = a.request('short', {}, { timeoutMs: 20 }).catch((e: Error) => order.push(e.message));
+    await Promise.all([long, short]);
+    expect(order).toEqual(['JSON-RPC timeout: short got no answer within 20 ms', 'JSON-RPC timeout: long got no answer within 200 ms']);
+    // A request without a timeout waits for its answer however long the others took.
+    expect(a.pendingCount).toBe(1);
+    a.receive('{"jsonrpc":"2.0","id":2,"result":"late but fine"}');
+    await expect(never).resolves.toBe('late but fine');
+  });
+
   it('cancels a request through its signal', async () => {
     const a = new JsonRpcPeer({ send: () => undefined });
     const ac = new AbortController();

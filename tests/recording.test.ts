@@ -6,6 +6,7 @@ import { afterEach, describe, expect, vi } from 'vitest';
 import { it } from './cleanup-fixture';
 import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
+import { callsOf, parseRecording, readRecording } from '../src-main/qa/recording-reader';
 import { allFiles, EXAMPLES, recordEchoThenCrash, rpcWorkbench } from './helpers';
 
 afterEach(() => {
@@ -173,6 +174,27 @@ describe('recording a session', () => {
     expect(run.stderr).toContain('a bug of ours');
     expect(run.status).toBe(1);
     expect(lines(file).map((r) => (r.type === 'note' ? r.text : r.type))).toEqual(['header', 'before the fall 0', 'before the fall 1', 'before the fall 2']);
+  });
+
+  it("writes a call's arguments once (in its call-start) and reads them back for the call; older recordings read the same", async ({ cleanup }) => {
+    const wb = rpcWorkbench(cleanup);
+    await wb.startSkill('rpc');
+    const info = await wb.startRecording('rpc');
+    await wb.callTool('rpc', 'echo', { n: 1, text: 'only once' });
+    await wb.stopRecording('rpc');
+    const raw = lines(info.file).filter((r) => r.type === 'call-start' || r.type === 'call');
+    expect(raw.map((r) => [r.type, 'args' in r])).toEqual([['call-start', true], ['call', false]]);
+    expect(callsOf(readRecording(info.file)).map((c) => c.args)).toEqual([{ n: 1, text: 'only once' }]);
+    // A recording from before, with the arguments in both records, and one whose call-start was lost.
+    const header = JSON.stringify({ type: 'header', version: 1, name: 'old', startedAt: 1, skill: { id: 'rpc', name: 'rpc', protocol: 'jsonrpc', dir: '/x' }, host: 'skillbench' });
+    const outcome = { ok: true, text: 'x', durationMs: 1 };
+    const old = [
+      header,
+      JSON.stringify({ seq: 1, time: 2, type: 'call-start', callId: 'a', tool: 'echo', args: { n: 2 } }),
+      JSON.stringify({ seq: 2, time: 3, type: 'call', callId: 'a', tool: 'echo', args: { n: 2 }, outcome }),
+      JSON.stringify({ seq: 3, time: 4, type: 'call', callId: 'b', tool: 'echo', outcome }),
+    ].join('\n');
+    expect(callsOf(parseRecording(old)).map((c) => c.args)).toEqual([{ n: 2 }, undefined]);
   });
 
   it('says so when the last write, at stop, is refused', async ({ cleanup }) => {

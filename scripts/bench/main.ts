@@ -8,6 +8,7 @@ import path from 'node:path';
 import { callRows, type CallBench } from './call-rows';
 import { entityRows } from './entity-rows';
 import { ingestRows } from './ingest-rows';
+import { mcpRows } from './mcp-rows';
 import { recordingRows } from './recording-rows';
 import { echoSkillDir } from './rpc';
 import { jsonRows, printTable, type Row } from './rows';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     return fn();
   };
   rows.push(...(await section('tools/call', () => callRows(b))));
+  rows.push(...(await section('MCP tools/call', () => mcpRows(b))));
   rows.push(...(await section('recording', () => recordingRows(b))));
   const ingest = await section('stderr ingest', () => ingestRows(benchDir, home, quick ? [32, 128] : [64, 256], b.runs));
   rows.push(...ingest.rows);

@@ -6,6 +6,8 @@ export interface Sample {
   peakRssMb: number;
   /** Peak RSS while the work ran, absolute. */
   peakRss: number;
+  /** CPU time of this process (user + system, µs) while the work ran: steadier than the clock on a busy machine. */
+  cpuUs: number;
 }
 
 export async function measure(work: () => Promise<void>): Promise<Sample> {
@@ -15,13 +17,15 @@ export async function measure(work: () => Promise<void>): Promise<Sample> {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 5);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
+  const cpu = process.cpuUsage(cpu0);
   peak = Math.max(peak, process.memoryUsage.rss());
-  return { seconds: (performance.now() - t0) / 1000, peakRssMb: (peak - base) / (1024 * 1024), peakRss: peak };
+  return { seconds: (performance.now() - t0) / 1000, peakRssMb: (peak - base) / (1024 * 1024), peakRss: peak, cpuUs: cpu.user + cpu.system };
 }
 
 /**
@@ -39,6 +43,7 @@ export async function bestOfPair(runs: number, a: () => Promise<void>, b: () => 
     seconds: Math.min(...xs.map((x) => x.seconds)),
     peakRssMb: Math.max(...xs.map((x) => x.peakRssMb)),
     peakRss: Math.max(...xs.map((x) => x.peakRss)),
+    cpuUs: Math.min(...xs.map((x) => x.cpuUs)),
   });
   return [pick(sa), pick(sb)];
 }

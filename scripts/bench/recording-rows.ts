@@ -3,7 +3,7 @@ import { Workbench } from '../../src-main/workbench/workbench';
 import { bestOfPair } from './measure';
 import { pipelined, sequential } from './rpc';
 import { row, type Row } from './rows';
-import type { CallBench } from './call-rows';
+import { cpuNote, type CallBench } from './call-rows';
 
 export async function recordingRows(b: CallBench): Promise<Row[]> {
   const wb = new Workbench({ home: b.home, kind: 'browser', folders: [b.skillDir], replaceFolders: true });
@@ -21,5 +21,6 @@ export async function recordingRows(b: CallBench): Promise<Row[]> {
   );
   await wb.close();
   const addedUs = ((on.seconds - off.seconds) / b.n) * 1e6;
-  return [row(`calls with a recording on (${b.window} in flight)`, 'calls/s', b.n / off.seconds, b.n / on.seconds, 0.9, `baseline: recording off; +${addedUs.toFixed(1)} µs a call`)];
+  const addedCpu = (on.cpuUs - off.cpuUs) / b.n;
+  return [row(`calls with a recording on (${b.window} in flight)`, 'calls/s', b.n / off.seconds, b.n / on.seconds, 0.9, `baseline: recording off; +${addedUs.toFixed(1)} µs a call; ${cpuNote(off, on, b.n)} (+${addedCpu.toFixed(1)})`)];
 }

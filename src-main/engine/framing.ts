@@ -150,14 +150,23 @@ function lastBytes(parts: Buffer[]): Buffer {
 
 /**
  * Writes lines to a stream, waiting for `drain` when the stream's buffer is full so that a fast
- * producer never grows memory without bound. `write` resolves once the line is handed to the stream.
+ * producer never grows memory without bound. `write` hands the line over at once (`undefined`), or returns
+ * a promise that resolves once it is handed over (after a drain).
+ *
+ * Lines written in the same turn leave as one string in one write (a burst of pipelined requests is one
+ * system call): cheaper than corking the stream, whose writev handles each line as a chunk of its own. The
+ * batch goes out early once it would pass the stream's mark, so what waits in memory stays bounded.
+ * End the stream through `end()`, so that a batch still waiting for its turn goes first.
  */
 export class LineWriter {
   private waiting: Promise<void> | null = null;
   private closed: Error | null = null;
-  private corked = false;
+  private batch = '';
+  private scheduled = false;
+  private readonly mark: number;
 
   constructor(private readonly stream: Writable) {
+    this.mark = stream.writableHighWaterMark;
     stream.on('error', (err) => {
       this.closed = err;
     });
@@ -166,38 +175,43 @@ export class LineWriter {
     });
   }
 
-  write(line: string): Promise<void> {
+  write(line: string): Promise<void> | undefined {
     if (this.closed) return Promise.reject(this.closed);
-    if (this.waiting) {
-      const next = this.waiting.then(() => this.write(line));
-      return next;
+    if (this.waiting) return this.waiting.then(() => this.write(line));
+    this.batch += line + '\n';
+    if (this.batch.length + this.stream.writableLength >= this.mark) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      process.nextTick(this.flushTick);
     }
-    // Lines written in the same tick leave in one writev: one system call for a burst of pipelined requests.
-    if (!this.corked) {
-      this.corked = true;
-      this.stream.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.stream.uncork();
-      });
-    }
-    const ok = this.stream.write(line + '\n');
-    if (!ok) {
-      this.waiting = new Promise<void>((resolve) => {
-        const done = () => {
-          this.stream.off('drain', done);
-          this.stream.off('close', done);
-          this.waiting = null;
-          resolve();
-        };
-        this.stream.on('drain', done);
-        this.stream.on('close', done);
-      });
-    }
-    return Promise.resolve();
+    return undefined;
+  }
+
+  private readonly flushTick = (): void => {
+    this.scheduled = false;
+    this.flush();
+  };
+
+  private flush(): void {
+    if (!this.batch) return;
+    const out = this.batch;
+    this.batch = '';
+    if (this.closed || this.stream.destroyed) return;
+    if (this.stream.write(out)) return;
+    this.waiting = new Promise<void>((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('close', done);
+        this.waiting = null;
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('close', done);
+    });
   }
 
   end(): void {
+    this.flush();
     if (!this.stream.writableEnded) this.stream.end();
   }
 }

@@ -55,12 +55,15 @@ interface Pending {
   method: string;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
-  timer?: NodeJS.Timeout;
+  /** When it times out (performance.now()), and after how long; 0 for never. */
+  deadline: number;
+  timeoutMs: number;
   signal?: AbortSignal;
   onAbort?: () => void;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A line not yet read, or one message of a batch not yet dispatched. */
 type Waiting = string | { msg: unknown; line: string };
@@ -76,6 +79,12 @@ export class JsonRpcPeer {
   private backlog: Waiting[] = [];
   private congested = false;
   private draining = false;
+  /**
+   * One timer for all pending requests, set for the earliest deadline (a timer a request would cost
+   * thousands a second when calls are pipelined): when it fires, what is due is rejected and it is set again.
+   */
+  private sweep: NodeJS.Timeout | null = null;
+  private sweepAt = Infinity;
 
   constructor(opts: JsonRpcPeerOptions) {
     this.opts = opts;
@@ -103,34 +112,30 @@ export class JsonRpcPeer {
   request<T = unknown>(method: string, params?: unknown, opts?: RequestOptions): Promise<T>;
   request(target: string | RpcMethod, params?: unknown, opts: RequestOptions = {}): Promise<unknown> {
     if (typeof target === 'string') return this.send(target, params, opts);
-    // Checked as it settles, not in a `then` of its own: one promise a request on the hot path.
-    return this.send(target.method, params, { ...opts, timeoutMs: opts.timeoutMs ?? target.timeoutMs }, (r) => checkResult(target, r));
+    return this.send(target.method, params, opts, target);
   }
 
-  private send<T = unknown>(method: string, params: unknown, opts: RequestOptions, check?: (result: unknown) => unknown): Promise<T> {
+  private send<T = unknown>(method: string, params: unknown, opts: RequestOptions, decl?: RpcMethod): Promise<T> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     const id = this.nextId++;
     const msg: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (params !== undefined) msg.params = params;
     const line = JSON.stringify(msg);
     return new Promise<T>((resolve, reject) => {
-      const settled = check
+      // Checked as it settles, not in a `then` of its own: one promise a request on the hot path.
+      const settled = decl
         ? (v: unknown) => {
             try {
-              resolve(check(v) as T);
+              resolve(checkResult(decl, v) as T);
             } catch (err) {
               reject(err);
             }
           }
         : (resolve as (v: unknown) => void);
-      const p: Pending = { method, resolve: settled, reject };
-      const timeoutMs = opts.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-      if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-        p.timer = setTimeout(() => {
-          this.settle(id)?.reject(new TimeoutError(`JSON-RPC timeout: ${method} got no answer within ${formatMs(timeoutMs)}`));
-        }, timeoutMs);
-        p.timer.unref?.();
-      }
+      const timeoutMs = opts.timeoutMs ?? decl?.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+      const timed = timeoutMs > 0 && Number.isFinite(timeoutMs);
+      const p: Pending = { method, resolve: settled, reject, deadline: timed ? performance.now() + timeoutMs : 0, timeoutMs };
+      if (timed && p.deadline < this.sweepAt) this.armSweep(p.deadline);
       if (opts.signal) {
         if (opts.signal.aborted) return reject(new SkillError('CANCELLED', `${method} was cancelled`));
         p.signal = opts.signal;
@@ -250,6 +255,8 @@ export class JsonRpcPeer {
     this.backlog = [];
     this.congest(false);
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
+    if (this.sweep) clearTimeout(this.sweep);
+    this.sweep = null;
   }
 
   private dispatch(msg: unknown, line: string): void {
@@ -353,11 +360,33 @@ export class JsonRpcPeer {
     }
   }
 
+  private armSweep(at: number): void {
+    if (this.sweep) clearTimeout(this.sweep);
+    this.sweepAt = at;
+    // Past a timer's longest delay (about 24.8 days) Node would fire at once: wait the longest, then look again.
+    this.sweep = setTimeout(() => this.expire(), Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(at - performance.now()))));
+    this.sweep.unref?.();
+  }
+
+  /** Rejects every request past its deadline, and sets the timer for the next one due. */
+  private expire(): void {
+    this.sweep = null;
+    this.sweepAt = Infinity;
+    // A timer may fire up to a millisecond early by performance.now(): what is due within it is due.
+    const now = performance.now() + 1;
+    let next = Infinity;
+    for (const [id, p] of this.pending) {
+      if (!p.deadline) continue;
+      if (p.deadline <= now) this.settle(id)?.reject(new TimeoutError(`JSON-RPC timeout: ${p.method} got no answer within ${formatMs(p.timeoutMs)}`));
+      else if (p.deadline < next) next = p.deadline;
+    }
+    if (next < Infinity && !this.closedWith) this.armSweep(next);
+  }
+
   private settle(id: RpcId): Pending | undefined {
     const p = this.pending.get(id);
     if (!p) return undefined;
     this.pending.delete(id);
-    if (p.timer) clearTimeout(p.timer);
     if (p.signal && p.onAbort) p.signal.removeEventListener('abort', p.onAbort);
     return p;
   }

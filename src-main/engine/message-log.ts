@@ -68,7 +68,11 @@ export class MessageLog {
         entry.method ??= req.method;
       }
     }
-    this.push(entry, `{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`, () => entryJson(entry, line));
+    this.ring.push(entry);
+    // The entry's JSON is made only for a recording, around the line rather than serialising the body again.
+    if (this.tap) this.tap(entry, entryJson(entry, line));
+    this.file?.write(`{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`);
+    this.tell(entry);
     return entry;
   }
 
@@ -80,7 +84,10 @@ export class MessageLog {
     const entry: MessageEntry = { seq: ++this.seq, time, direction: 'out', kind: 'exchange', method, body, durationMs };
     if (note) entry.note = note;
     const json = stringifyBounded(entry);
-    this.push(entry, json + '\n', () => json);
+    this.ring.push(entry);
+    if (this.tap) this.tap(entry, json);
+    this.file?.write(json + '\n');
+    this.tell(entry);
     return entry;
   }
 
@@ -123,10 +130,8 @@ export class MessageLog {
     await this.file?.close();
   }
 
-  private push(entry: MessageEntry, fileLine: string, json: () => string): void {
-    this.ring.push(entry);
-    if (this.tap) this.tap(entry, json());
-    this.file?.write(fileLine);
+  /** Batches the entry for the listeners, if any. */
+  private tell(entry: MessageEntry): void {
     if (this.listeners.size === 0) return;
     this.batch.push(entry);
     if (!this.timer) {

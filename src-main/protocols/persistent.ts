@@ -92,7 +92,9 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   }
 
   protected withTimeout(opts: CallOptions): CallOptions {
-    return { ...opts, timeoutMs: opts.timeoutMs ?? this.ctx.timeoutMs };
+    // Copied only when there is something to add (a call on the hot path usually names no timeout of its own).
+    if (opts.timeoutMs !== undefined || this.ctx.timeoutMs === undefined) return opts;
+    return { ...opts, timeoutMs: this.ctx.timeoutMs };
   }
 
   protected statusChanged(status: SkillStatus, detail?: string): void {

@@ -87,9 +87,19 @@ export function parseRecording(text: string, file = '(recording)'): Recording {
     }
     records.push(rec);
   }
+  restoreCallArgs(records);
   for (const [t, n] of unknown) warnings.push(`Skipped ${n} record${n === 1 ? '' : 's'} of an unknown type ("${t}").`);
   applyTolerances(records);
   return { file, header, records, warnings };
+}
+
+/** A `call` record written without its arguments (they are in its `call-start`) gets them back from there. */
+function restoreCallArgs(records: RecordEntry[]): void {
+  const started = new Map<string, unknown>();
+  for (const r of records) {
+    if (r.type === 'call-start') started.set(r.callId, r.args);
+    else if (r.type === 'call' && r.args === undefined && started.has(r.callId)) r.args = started.get(r.callId);
+  }
 }
 
 /** A later `tolerance` record overrides the call's own; the latest wins and null clears it. */

@@ -32,8 +32,9 @@ export class Recorder {
   readonly startedAt: number;
   private closed = false;
   private scheduled = false;
-  /** Those waiting for the buffered records to reach the disk (`flushed`). */
-  private waiters: (() => void)[] = [];
+  /** One promise for all who wait for the buffered records to reach the disk (`flushed`), and its resolve. */
+  private onDisk: Promise<void> | null = null;
+  private reachedDisk: (() => void) | null = null;
   /** Why the recording stopped on its own (the disk refused a write), if it did. */
   failure: Error | null = null;
 
@@ -99,17 +100,18 @@ export class Recorder {
     if (this.closed) return;
     const safe = this.redactor?.active ? this.redactor.value(body) : body;
     // `{"seq":…,"time":…,` + the body's own fields: the record without copying the body into a new object.
-    this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}`);
+    this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}\n`);
   }
 
   /** Appends a protocol message whose JSON the message log has already made (and redacted). */
   appendMessage(messageJson: string, time: number): void {
     if (this.closed) return;
-    this.write(`{"seq":${++this.seq},"time":${time},"type":"message","message":${messageJson}}`);
+    this.write(`{"seq":${++this.seq},"time":${time},"type":"message","message":${messageJson}}\n`);
   }
 
+  /** Buffers one record, its line ending included. */
   private write(line: string): void {
-    this.buffer += line + '\n';
+    this.buffer += line;
     // A burst within one turn is bounded too: never hold more than this in memory.
     if (this.buffer.length > 256 * 1024) this.sync();
     else if (!this.scheduled) {
@@ -132,15 +134,18 @@ export class Recorder {
         this.fail(err as Error);
       }
     }
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
+    const reached = this.reachedDisk;
+    this.onDisk = null;
+    this.reachedDisk = null;
+    reached?.();
   }
 
   /** Resolves once every record appended so far is on disk (at the latest after this turn's write). */
   flushed(): Promise<void> {
     if (!this.buffer) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    // The calls of one turn wait on the same write: one promise for all of them.
+    this.onDisk ??= new Promise((resolve) => (this.reachedDisk = resolve));
+    return this.onDisk;
   }
 
   /** A full disk or a vanished folder ends the recording, never the app: what was written stays readable. */

@@ -294,7 +294,8 @@ export class SkillRuntime {
       const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal, callId });
       const done: CallRecord = { ...record, status: 'done', outcome };
       this.keep(done);
-      this.record({ type: 'call', callId, tool, args: record.args, outcome: done.outcome! });
+      // Its arguments are in its call-start already: left out of this line (JSON drops undefined), read back from there.
+      this.record({ type: 'call', callId, tool, args: undefined, outcome: done.outcome! });
       this.messages.flush();
       this.emit('call', done);
       await this.recording?.flushed();

@@ -35,11 +35,19 @@ export const onTick = rpcMethod('lifecycle/onTick', none, anything, LIFECYCLE_TI
 export const shutdown = rpcMethod('shutdown', none, anything);
 
 /** A bare string is taken as the text (noted as such); otherwise `content`, with `isError` (or `is_error`) honoured. */
+function toolResult(r: unknown): string | { content: unknown; isError: boolean } | undefined {
+  if (typeof r === 'string') return r;
+  if (isObject(r)) return { content: r.content, isError: r.isError === true || r.is_error === true };
+  return undefined;
+}
+
 export const toolsCall = rpcMethod(
   'tools/call',
   z.object({ name: z.string(), arguments: z.unknown().optional() }),
-  // The hot path: one predicate, not a union of parsed objects (content may be anything anyway).
+  // The hot path reads the answer with toolResult alone; the schema, built from it, words a refusal.
   z
-    .custom<string | Record<string, unknown>>((v) => typeof v === 'string' || isObject(v), { error: (iss) => `it must be text or an object with "content" (got ${describe(iss.input)})` })
-    .transform((r) => (typeof r === 'string' ? r : { content: r.content, isError: r.isError === true || r.is_error === true })),
+    .custom<string | Record<string, unknown>>((v) => toolResult(v) !== undefined, { error: (iss) => `it must be text or an object with "content" (got ${describe(iss.input)})` })
+    .transform((r) => toolResult(r)!),
+  undefined,
+  toolResult,
 );

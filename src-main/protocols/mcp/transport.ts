@@ -151,7 +151,10 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
       return;
     }
     this.opts.messages?.trace(traceOf('in', message, line));
-    this.onmessage?.(message);
+    // The SDK runs a notification's handler a microtask later, but settles a response at once: a call's last
+    // progress, read in the same chunk as its answer, would find its handler gone. An answer waits its turn.
+    if ('method' in message) this.onmessage?.(message);
+    else queueMicrotask(() => this.onmessage?.(message));
   }
 }
 

@@ -8,6 +8,7 @@
 import type { SetupFieldError, SetupStep } from '../../contract';
 import { rpcMethod } from '../../engine/rpc-method';
 import { need, plainObject, z } from '../../engine/shape';
+import { isObject } from '../../engine/values';
 
 const HOOK_TIMEOUT_MS = 30_000;
 const none = z.object({});
@@ -46,12 +47,18 @@ export const toolsList = rpcMethod(
 // `skill/status` and the rest of the newer SDK's lifecycle and triggers: newer-methods.ts.
 export { skillStatus } from './newer-methods';
 
+/** `content`, with `isError` (or `is_error`) honoured. */
+function toolResult(r: unknown): { content: unknown; isError: boolean } | undefined {
+  return isObject(r) ? { content: r.content, isError: r.isError === true || r.is_error === true } : undefined;
+}
+
 export const toolsCall = rpcMethod(
   'tools/call',
   z.object({ name: z.string(), arguments: z.unknown().optional() }),
-  // The hot path: one predicate, not an object parsed field by field (content may be anything anyway).
-  plainObject(need('it must be an object'))
-    .transform((r) => ({ content: r.content, isError: r.isError === true || r.is_error === true })),
+  // The hot path reads the answer with toolResult alone; the schema, built from it, words a refusal.
+  plainObject(need('it must be an object')).transform((r) => toolResult(r)!),
+  undefined,
+  toolResult,
 );
 
 export const sessionStart = rpcMethod('skill/sessionStart', z.object({ sessionId: z.string() }), anything, HOOK_TIMEOUT_MS);
