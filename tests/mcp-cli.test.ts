@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
 import { EVERYTHING, everythingHttp, everythingStdio, mcpFolder } from './mcp-helpers';
+import { serverNameOf } from '../src-main/cli/mcp-source';
 
 const quoted = (s: string) => `'${s}'`;
 
@@ -96,5 +97,18 @@ describe('the command line on MCP servers', () => {
     expect(replayed.code).toBe(0);
     expect(replayed.stdout).toMatch(/✓ \S+ echo/);
     expect(replayed.stdout).toMatch(/All 1 calls? matched/);
+  });
+});
+
+describe('a server started by --command is named after what it runs', () => {
+  it('takes the package or script a runner starts, not the runner', () => {
+    const name = (line: string) => serverNameOf(line.split(' '));
+    expect(name('node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio')).toBe('server-everything');
+    expect(name('npx -y @modelcontextprotocol/server-filesystem@2026.8.31 /tmp')).toBe('server-filesystem');
+    expect(name('uvx mcp-server-fetch')).toBe('mcp-server-fetch');
+    expect(name('python3 -m weather_server')).toBe('weather_server');
+    expect(name('docker run -i --rm mcp/github')).toBe('github');
+    expect(name('./bin/my-server.sh --verbose')).toBe('my-server');
+    expect(name('node')).toBe('node');
   });
 });

@@ -51,7 +51,7 @@ export function mcpRef(values: Values): SkillRef {
   if (values.command !== undefined) {
     const words = splitCommand(String(values.command));
     if (!words.length) throw new UsageError('--command needs the command that starts the server');
-    server = { name: want ?? path.basename(words[0]).replace(/\.[a-z]+$/i, ''), transport: 'stdio', command: words[0], args: words.slice(1) };
+    server = { name: want ?? serverNameOf(words), transport: 'stdio', command: words[0], args: words.slice(1) };
   } else {
     const headers: Record<string, string> = {};
     for (const h of (values.header as string[] | undefined) ?? []) {
@@ -99,4 +99,24 @@ export function splitCommand(s: string): string[] {
   if (quote) throw new UsageError('--command has an unclosed quote');
   if (has || cur) out.push(cur);
   return out;
+}
+
+/** Programs that run a server named by their first argument: the name is that argument's, not "node" or "npx". */
+const RUNNERS = new Set(['node', 'npx', 'bunx', 'bun', 'deno', 'uvx', 'uv', 'python', 'python3', 'py', 'pipx', 'pnpm', 'yarn', 'docker']);
+/** Words of a runner's command line that are not the server (`uv run`, `docker run`, `pnpm dlx`). */
+const RUNNER_WORDS = new Set(['run', 'exec', 'dlx', 'x', 'tool']);
+/** Path parts that name no server (`dist/index.js`). */
+const GENERIC = new Set(['index', 'main', 'server', 'cli', '__main__', 'dist', 'build', 'src', 'lib', 'bin', 'node_modules']);
+
+/** A server's name from the command that starts it: `node …/server-everything/dist/index.js` is "server-everything". */
+export function serverNameOf(words: string[]): string {
+  const program = path.basename(words[0]).replace(/\.(exe|cmd|bat)$/i, '');
+  const target = RUNNERS.has(program) ? (words.slice(1).find((w) => !w.startsWith('-') && !RUNNER_WORDS.has(w)) ?? program) : words[0];
+  const parts = target
+    .replace(/(.)@[^/@]*$/, '$1') // a package's @version
+    .split(/[\\/]/)
+    .map((p) => p.replace(/\.[a-z]+$/i, ''))
+    .filter((p) => p && !p.startsWith('@') && !GENERIC.has(p.toLowerCase()));
+  const name = (parts.at(-1) ?? program).replace(/[^\w.@-]/g, '-').slice(0, 64);
+  return name || 'server';
 }
