@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTask, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
 import { skillFolder } from '../../host/workbench-home';
@@ -19,6 +19,7 @@ import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
 import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
 import { McpSession } from './session';
+import { callAsTask, callsAsTask, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
@@ -104,7 +105,8 @@ export class McpSkill implements SkillAdapter {
     const started = performance.now();
     try {
       const conn = this.supervisor.current ?? (await this.running());
-      const work = conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+      const asTask = callsAsTask(this.toolList.find((t) => t.name === tool), !!this.server?.capabilities.tasks?.toolCall);
+      const work = asTask ? this.callTask(conn.client, tool, args, opts) : conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
         signal: opts.signal,
         timeout: opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
         resetTimeoutOnProgress: true,
@@ -123,6 +125,20 @@ export class McpSkill implements SkillAdapter {
     } catch (err) {
       return errorOutcome(err, started, this.ctx.logs);
     }
+  }
+
+  /** A tool called as a task: its statuses go to the call (an event) and the timeline as they come. */
+  private callTask(client: Client, tool: string, args: unknown, opts: CallOptions): Promise<Record<string, unknown>> {
+    return callAsTask(client, tool, (args ?? {}) as Record<string, unknown>, {
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+      onStatus: (task) => {
+        this.ctx.onMcp?.('mcpTaskStatus', { skillId: this.ref.id, tool, ...(opts.callId ? { callId: opts.callId } : {}), task });
+        const label = `Task of ${tool}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` (${task.statusMessage})` : ''}`;
+        this.ctx.onTimeline?.({ kind: 'event', label, data: { mcp: 'tasks/status', taskId: task.taskId, status: task.status } });
+      },
+    });
   }
 
   // ---- the connection ----
@@ -162,7 +178,16 @@ export class McpSkill implements SkillAdapter {
     const x = (s: string) => expandVars(s, vars, process.env, cfg.name);
     const client = new Client(
       { name: 'skillbench', version: process.env.SKILLBENCH_VERSION ?? '0.1.0' },
-      { capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {}, roots: { listChanged: true } } },
+      {
+        capabilities: {
+          elicitation: { form: { applyDefaults: true }, url: {} },
+          sampling: {},
+          roots: { listChanged: true },
+          // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
+          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
+        },
+        taskStore: this.session.taskStore,
+      },
     );
     client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
     this.session.attach(client);
@@ -270,6 +295,8 @@ export class McpSkill implements SkillAdapter {
       completions: !!raw.completions,
       listChanged: (['tools', 'resources', 'prompts'] as const).filter((k) => !!raw[k]?.listChanged),
     };
+    const tasks = raw.tasks as { list?: unknown; cancel?: unknown; requests?: { tools?: { call?: unknown } } } | undefined;
+    if (tasks) caps.tasks = { toolCall: !!tasks.requests?.tools?.call, list: !!tasks.list, cancel: !!tasks.cancel };
     const info: McpServerInfo = { skillId: this.ref.id, name: v?.name ?? cfg.name, version: v?.version ?? '', transport: cfg.transport, capabilities: caps, rawCapabilities: raw };
     if (v?.title) info.title = v.title;
     if (pv) info.protocolVersion = pv;
@@ -362,6 +389,19 @@ export class McpSkill implements SkillAdapter {
       hasRequest: (id) => s.has(id),
       answerElicitation: (id, answer) => s.answerElicitation(id, answer),
       answerSampling: (id, answer) => s.answerSampling(id, answer),
+      listTasks: () =>
+        this.request('Listing the tasks', async (c) => {
+          if (!this.server?.capabilities.tasks?.list) throw new SkillError('UNSUPPORTED', `${this.ref.name} does not list its tasks.`);
+          const out: McpTask[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await c.experimental.tasks.listTasks(cursor, t);
+            out.push(...page.tasks.map((x) => taskOf(x as Record<string, unknown>)));
+            cursor = page.nextCursor;
+          } while (cursor);
+          return out;
+        }),
+      cancelTask: (taskId) => this.request(`Cancelling the task ${taskId}`, async (c) => taskOf((await c.experimental.tasks.cancelTask(taskId, t)) as Record<string, unknown>)),
       roots: () => s.roots(),
       setRoots: (roots) => s.setRoots(roots),
     };
