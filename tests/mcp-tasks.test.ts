@@ -36,7 +36,8 @@ describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
     const running = wb.callTool(id, 'simulate-research-query', { topic: 'python', ambiguous: true }, { callId: 'research-2' });
     const req = await waitFor(() => asked.find((r) => r.kind === 'elicitation'), 20_000, 'the clarification');
     expect(req.kind === 'elicitation' && req.message).toContain('multiple interpretations');
-    expect(statuses.some((s) => s.callId === 'research-2' && s.task.status === 'input_required')).toBe(true);
+    // The task waits on the user meanwhile (tasks/get is polled about every second).
+    await waitFor(() => statuses.find((s) => s.callId === 'research-2' && s.task.status === 'input_required'), 10_000, 'input_required');
     await wb.mcp.mcpAnswerElicitation(req.requestId, { action: 'accept', content: { interpretation: 'snake' } });
     const done = await running;
     expect(done.outcome!.ok).toBe(true);
@@ -103,5 +104,18 @@ describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
     const second = await waitFor(() => asked.find((r) => r.kind === 'elicitation' && r.requestId !== req.requestId), 20_000, 'the second');
     await wb.mcp.mcpAnswerElicitation(second.requestId, { action: 'decline' });
     expect((await declined).outcome!.text).toContain('declined');
+  });
+
+  it('counts the new tools in the skills event after a tools list_changed', async ({ cleanup }) => {
+    const dir = mcpFolder(cleanup, { everything: everythingStdio() });
+    const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    const skills = collect(wb, 'skills');
+    const changed = collect(wb, 'mcpListChanged');
+    await wb.startSkill(id);
+    // server-everything adds the tools that depend on the client's capabilities after initialisation.
+    await waitFor(() => changed.find((c) => c.skillId === id && c.list === 'tools'), 20_000, 'tools/list_changed');
+    const count = (await wb.inspectSkill(id)).tools.length;
+    const told = await waitFor(() => skills.find((list) => list.find((s) => s.id === id)?.toolCount === count), 10_000, 'the new count');
+    expect(told.find((s) => s.id === id)!.toolCount).toBeGreaterThan(0);
   });
 });

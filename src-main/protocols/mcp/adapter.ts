@@ -47,6 +47,7 @@ export class McpSkill implements SkillAdapter {
   private learnt: SkillInfo | null = null;
   private server: McpServerInfo | null = null;
   private toolList: McpTool[] = [];
+  private launching: Connection | null = null;
   readonly mcp: McpCapability;
 
   constructor(
@@ -61,7 +62,11 @@ export class McpSkill implements SkillAdapter {
       emit: ctx.onMcp,
       onListChanged: (list) => {
         ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
-        if (list === 'tools') void this.refreshTools().catch((err: Error) => ctx.logs.append('system', `The new tool list could not be read: ${err.message}`));
+        if (list !== 'tools') return undefined;
+        return this.refreshTools().then(
+          () => undefined,
+          (err: Error) => void ctx.logs.append('system', `The new tool list could not be read: ${err.message}`),
+        );
       },
     });
     this.supervisor = new Supervisor<Connection>({
@@ -219,13 +224,17 @@ export class McpSkill implements SkillAdapter {
     try {
       await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
       this.server = this.serverInfoOf(client, cfg, conn.transport.protocolVersion);
+      // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
+      this.launching = conn;
       this.ctx.onMcp?.('mcpServer', this.server);
       await this.reapply(client);
       this.toolList = this.server.capabilities.tools ? await this.listTools(client) : [];
       this.learnt = this.infoOf();
       this.ctx.onTimeline?.({ kind: 'load', label: `Connected to ${this.server.name} ${this.server.version}`.trim(), outcome: 'ok' });
+      this.launching = null;
       return conn;
     } catch (err) {
+      this.launching = null;
       await conn.transport.close().catch(() => undefined);
       this.session.detach();
       const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
@@ -263,7 +272,7 @@ export class McpSkill implements SkillAdapter {
   }
 
   private async refreshTools(): Promise<McpTool[]> {
-    const conn = this.supervisor.current;
+    const conn = this.supervisor.current ?? this.launching;
     if (!conn) return this.toolList;
     this.toolList = await this.listTools(conn.client);
     this.learnt = this.infoOf();

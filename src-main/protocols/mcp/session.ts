@@ -59,7 +59,8 @@ export interface SessionOptions {
   emit?: McpEmit;
   askTimeoutMs?: number;
   /** A list of the server's changed: the adapter refreshes what it knows. */
-  onListChanged?: (list: McpListKind) => void;
+  /** The adapter refreshes what it knows; the event goes out once that is done (the new tools counted). */
+  onListChanged?: (list: McpListKind) => Promise<void> | void;
 }
 
 export class McpSession {
@@ -104,8 +105,8 @@ export class McpSession {
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, (n) => this.elicitationComplete(n.params.elicitationId));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => emit?.('mcpResourceUpdated', { skillId, uri: n.params.uri, time: Date.now() }));
-    const changed = (list: McpListKind) => () => {
-      this.opts.onListChanged?.(list);
+    const changed = (list: McpListKind) => async () => {
+      await this.opts.onListChanged?.(list);
       emit?.('mcpListChanged', { skillId, list });
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, changed('tools'));
