@@ -118,6 +118,8 @@ export class McpSession {
   detach(): void {
     this.client = null;
     for (const id of [...this.waiting.keys()]) this.finish(id, 'server-gone', new McpError(ErrorCode.ConnectionClosed, 'The connection closed.'));
+    // The tasks the server asked of that connection end with it (and their clean-up timers keep nothing alive).
+    this.taskStore.cleanup();
   }
 
   // ---- roots ----
