@@ -12,6 +12,7 @@ test('a task tool: live status on the call, its clarification asked in the dialo
   const { page } = mcp;
   await openServer(page);
   const request = await openTool(page, 'simulate-research-query');
+  await expect(request.getByTestId('tool-hints')).toContainText('Runs as a task');
   await request.getByLabel(/^topic/i).fill('python');
   await request.getByRole('switch', { name: /^ambiguous/i }).click();
   await page.getByTestId('run-tool').click();

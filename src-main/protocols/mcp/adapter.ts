@@ -48,6 +48,8 @@ export class McpSkill implements SkillAdapter {
   private server: McpServerInfo | null = null;
   private toolList: McpTool[] = [];
   private launching: Connection | null = null;
+  private listing: Promise<McpTool[]> | null = null;
+  private relisting: Promise<McpTool[]> | null = null;
   readonly mcp: McpCapability;
 
   constructor(
@@ -271,7 +273,16 @@ export class McpSkill implements SkillAdapter {
     return out;
   }
 
-  private async refreshTools(): Promise<McpTool[]> {
+  /** One listing at a time, and at most one more after it: a burst of list_changed (one per tool added) costs two. */
+  private refreshTools(): Promise<McpTool[]> {
+    if (!this.listing) return (this.listing = this.listNow().finally(() => (this.listing = null)));
+    return (this.relisting ??= this.listing.catch(() => undefined).then(() => {
+      this.relisting = null;
+      return this.refreshTools();
+    }));
+  }
+
+  private async listNow(): Promise<McpTool[]> {
     const conn = this.supervisor.current ?? this.launching;
     if (!conn) return this.toolList;
     this.toolList = await this.listTools(conn.client);

@@ -32,6 +32,7 @@ export function toolInfoOf(t: McpTool): ToolInfo {
   const title = t.title ?? t.annotations?.title;
   if (title) info.title = title;
   if (t.annotations) info.annotations = t.annotations;
+  if (t.execution) info.execution = t.execution;
   return info;
 }
 

@@ -151,8 +151,14 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
       return;
     }
     this.opts.messages?.trace(traceOf('in', message, line));
-    this.onmessage?.(message);
+    // One message a turn: the SDK handles a notification a microtask late, so a progress notification read in the
+    // same chunk as its call's answer would otherwise find its handler already gone (the last step lost).
+    this.delivery = this.delivery
+      .then(() => this.onmessage?.(message))
+      .catch((err: unknown) => this.onerror?.(err instanceof Error ? err : new Error(String(err))));
   }
+
+  private delivery: Promise<void> = Promise.resolve();
 }
 
 /**
