@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTask, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { CallOutcome, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
 import { skillFolder } from '../../host/workbench-home';
@@ -19,6 +19,7 @@ import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
 import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
 import { McpSession } from './session';
+import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 
@@ -225,7 +226,7 @@ export class McpSkill implements SkillAdapter {
     }
     try {
       await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
-      this.server = this.serverInfoOf(client, cfg, conn.transport.protocolVersion);
+      this.server = serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion);
       // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
       this.launching = conn;
       this.ctx.onMcp?.('mcpServer', this.server);
@@ -263,14 +264,10 @@ export class McpSkill implements SkillAdapter {
   }
 
   private async listTools(client: Client): Promise<McpTool[]> {
-    const out: McpTool[] = [];
-    let cursor: string | undefined;
-    do {
+    return allPages(async (cursor) => {
       const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: DEFAULT_REQUEST_TIMEOUT_MS });
-      out.push(...page.tools.map((t) => mcpToolOf(t as Record<string, unknown>)));
-      cursor = page.nextCursor;
-    } while (cursor);
-    return out;
+      return { items: page.tools.map((t) => mcpToolOf(t as Record<string, unknown>)), nextCursor: page.nextCursor };
+    });
   }
 
   /** One listing at a time, and at most one more after it: a burst of list_changed (one per tool added) costs two. */
@@ -303,29 +300,6 @@ export class McpSkill implements SkillAdapter {
     };
   }
 
-  private serverInfoOf(client: Client, cfg: McpServerConfig, pv: string | undefined): McpServerInfo {
-    const v = client.getServerVersion() as { name?: string; version?: string; title?: string } | undefined;
-    const raw = (client.getServerCapabilities() ?? {}) as Record<string, Record<string, unknown> | undefined>;
-    const caps: McpCapabilities = {
-      tools: !!raw.tools,
-      resources: !!raw.resources,
-      resourceSubscribe: !!raw.resources?.subscribe,
-      prompts: !!raw.prompts,
-      logging: !!raw.logging,
-      completions: !!raw.completions,
-      listChanged: (['tools', 'resources', 'prompts'] as const).filter((k) => !!raw[k]?.listChanged),
-    };
-    const tasks = raw.tasks as { list?: unknown; cancel?: unknown; requests?: { tools?: { call?: unknown } } } | undefined;
-    if (tasks) caps.tasks = { toolCall: !!tasks.requests?.tools?.call, list: !!tasks.list, cancel: !!tasks.cancel };
-    const info: McpServerInfo = { skillId: this.ref.id, name: v?.name ?? cfg.name, version: v?.version ?? '', transport: cfg.transport, capabilities: caps, rawCapabilities: raw };
-    if (v?.title) info.title = v.title;
-    if (pv) info.protocolVersion = pv;
-    const instructions = client.getInstructions();
-    if (instructions) info.instructions = instructions;
-    if (cfg.transport === 'http') info.url = cfg.url;
-    return info;
-  }
-
   private capability(): McpCapability {
     const t = { timeout: DEFAULT_REQUEST_TIMEOUT_MS };
     const s = this.session;
@@ -336,27 +310,19 @@ export class McpSkill implements SkillAdapter {
         return this.refreshTools();
       },
       resources: () =>
-        this.request('Listing the resources', async (c) => {
-          const out: McpResource[] = [];
-          let cursor: string | undefined;
-          do {
+        this.request('Listing the resources', (c) =>
+          allPages(async (cursor) => {
             const page = await c.listResources(cursor ? { cursor } : undefined, t);
-            out.push(...(page.resources as McpResource[]));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
-        }),
+            return { items: page.resources as McpResource[], nextCursor: page.nextCursor };
+          }),
+        ),
       resourceTemplates: () =>
-        this.request('Listing the resource templates', async (c) => {
-          const out: McpResourceTemplate[] = [];
-          let cursor: string | undefined;
-          do {
+        this.request('Listing the resource templates', (c) =>
+          allPages(async (cursor) => {
             const page = await c.listResourceTemplates(cursor ? { cursor } : undefined, t);
-            out.push(...(page.resourceTemplates as McpResourceTemplate[]));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
-        }),
+            return { items: page.resourceTemplates as McpResourceTemplate[], nextCursor: page.nextCursor };
+          }),
+        ),
       readResource: (uri) => this.request(`Reading ${uri}`, async (c) => (await c.readResource({ uri }, t)).contents as McpResourceContents[]),
       subscribe: (uri) =>
         this.request(`Subscribing to ${uri}`, async (c) => {
@@ -371,16 +337,12 @@ export class McpSkill implements SkillAdapter {
           return [...s.subscriptions];
         }),
       prompts: () =>
-        this.request('Listing the prompts', async (c) => {
-          const out: McpPrompt[] = [];
-          let cursor: string | undefined;
-          do {
+        this.request('Listing the prompts', (c) =>
+          allPages(async (cursor) => {
             const page = await c.listPrompts(cursor ? { cursor } : undefined, t);
-            out.push(...page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] }) as McpPrompt));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
-        }),
+            return { items: page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] }) as McpPrompt), nextCursor: page.nextCursor };
+          }),
+        ),
       getPrompt: (name, args) =>
         this.request(`Getting the prompt ${name}`, async (c) => {
           const r = await c.getPrompt({ name, arguments: args }, t);
@@ -412,14 +374,10 @@ export class McpSkill implements SkillAdapter {
       listTasks: () =>
         this.request('Listing the tasks', async (c) => {
           if (!this.server?.capabilities.tasks?.list) throw new SkillError('UNSUPPORTED', `${this.ref.name} does not list its tasks.`);
-          const out: McpTask[] = [];
-          let cursor: string | undefined;
-          do {
+          return allPages(async (cursor) => {
             const page = await c.experimental.tasks.listTasks(cursor, t);
-            out.push(...page.tasks.map((x) => taskOf(x as Record<string, unknown>)));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
+            return { items: page.tasks.map((x) => taskOf(x as Record<string, unknown>)), nextCursor: page.nextCursor };
+          });
         }),
       cancelTask: (taskId) => this.request(`Cancelling the task ${taskId}`, async (c) => taskOf((await c.experimental.tasks.cancelTask(taskId, t)) as Record<string, unknown>)),
       roots: () => s.roots(),
