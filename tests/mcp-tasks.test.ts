@@ -4,9 +4,10 @@
  * cancel by `tasks/cancel`, the server's own requests asked as tasks of the workbench (elicitation and
  * sampling), `tasks/list`, and a URL elicitation answered without content.
  */
+import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
-import { waitFor } from './helpers';
+import { ROOT, waitFor } from './helpers';
 import { collect, everythingStdio, mcpBench, mcpFolder } from './mcp-helpers';
 
 describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
@@ -117,5 +118,22 @@ describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
     const count = (await wb.inspectSkill(id)).tools.length;
     const told = await waitFor(() => skills.find((list) => list.find((s) => s.id === id)?.toolCount === count), 10_000, 'the new count');
     expect(told.find((s) => s.id === id)!.toolCount).toBeGreaterThan(0);
+  });
+
+  it('marks a URL elicitation done when the server says so (notifications/elicitation/complete)', async ({ cleanup }) => {
+    const server = path.join(ROOT, 'tests', 'fixtures', 'mcp-url-complete', 'server.mjs');
+    const dir = mcpFolder(cleanup, { signin: { command: process.execPath, args: [server] } });
+    const { wb, id } = mcpBench(cleanup, dir, 'signin');
+    const asked = collect(wb, 'mcpRequest');
+    const completed = collect(wb, 'mcpElicitationComplete');
+    const call = wb.callTool(id, 'sign-in', {});
+    const req = await waitFor(() => asked.find((r) => r.kind === 'elicitation'), 20_000, 'the URL elicitation');
+    expect(req).toMatchObject({ mode: 'url', url: 'https://example.com/sign-in', elicitationId: 'sign-in-1' });
+    const done = await waitFor(() => completed[0], 10_000, 'the completion');
+    expect(done).toEqual({ skillId: id, elicitationId: 'sign-in-1', requestId: req.requestId });
+    const pending = await wb.mcp.mcpPending(id);
+    expect(pending.find((p) => p.requestId === req.requestId)).toMatchObject({ completed: true });
+    await wb.mcp.mcpAnswerElicitation(req.requestId, { action: 'accept' });
+    expect((await call).outcome!.text).toBe('The user answered accept.');
   });
 });
