@@ -378,6 +378,8 @@ export interface McpApi {
   mcpListTasks(skillId: string): Promise<McpTask[]>;
   /** Cancels one of the server's tasks (`tasks/cancel`); answers the task as it is then. */
   mcpCancelTask(skillId: string, taskId: string): Promise<McpTask>;
+  /** Cancels this server's resource reads and prompt gets under way (the server is told); answers how many. */
+  mcpCancelRequests(skillId: string): Promise<{ cancelled: number }>;
   /** Adds one server to `.mcp.json` in `folder` (written atomically; the folder joins the workspace). */
   addMcpServer(folder: string, server: McpServerAdd): Promise<McpConfigWrite>;
   /** Reads a config file's servers without writing anything (Claude Desktop, Cursor, VS Code or `.mcp.json`). */
@@ -430,7 +432,7 @@ export const MCP_METHODS: { [K in keyof McpApi]: true } = {
   mcpServerInfo: true, mcpSession: true, mcpListTools: true, mcpListResources: true, mcpListResourceTemplates: true,
   mcpReadResource: true, mcpSubscribe: true, mcpUnsubscribe: true, mcpListPrompts: true, mcpGetPrompt: true,
   mcpComplete: true, mcpSetLogLevel: true, mcpLogMessages: true, mcpPing: true, mcpPending: true,
-  mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true, mcpListTasks: true, mcpCancelTask: true,
+  mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true, mcpListTasks: true, mcpCancelTask: true, mcpCancelRequests: true,
   addMcpServer: true, readMcpConfig: true, importMcpConfig: true, findMcpConfigs: true,
 };
 export const MCP_METHOD_NAMES = Object.keys(MCP_METHODS) as (keyof McpApi)[];

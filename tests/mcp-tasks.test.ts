@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
-import { ROOT, waitFor } from './helpers';
+import { eventually, ROOT, waitFor } from './helpers';
 import { collect, everythingStdio, mcpBench, mcpFolder } from './mcp-helpers';
 
 describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
@@ -135,5 +135,28 @@ describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
     expect(pending.find((p) => p.requestId === req.requestId)).toMatchObject({ completed: true });
     await wb.mcp.mcpAnswerElicitation(req.requestId, { action: 'accept' });
     expect((await call).outcome!.text).toBe('The user answered accept.');
+  });
+
+  it('cancels a resource read and a prompt get under way; the server hears of it', async ({ cleanup }) => {
+    const server = path.join(ROOT, 'tests', 'fixtures', 'mcp-url-complete', 'server.mjs');
+    const dir = mcpFolder(cleanup, { slow: { command: process.execPath, args: [server] } });
+    const { wb, id } = mcpBench(cleanup, dir, 'slow');
+    await wb.startSkill(id);
+    const sent = async (method: string) => (await wb.getMessages(id)).some((m) => m.direction === 'out' && m.method === method);
+
+    const read = wb.mcp.mcpReadResource(id, 'slow://resource');
+    await eventually(() => sent('resources/read'), 10_000, 'the read sent');
+    expect(await wb.mcp.mcpCancelRequests(id)).toEqual({ cancelled: 1 });
+    const r = await read;
+    expect(r.contents).toEqual([]);
+    expect(r.error).toMatch(/cancelled/);
+
+    const got = wb.mcp.mcpGetPrompt(id, 'slow-prompt', {});
+    await eventually(() => sent('prompts/get'), 10_000, 'the get sent');
+    expect(await wb.mcp.mcpCancelRequests(id)).toEqual({ cancelled: 1 });
+    expect((await got).error).toMatch(/cancelled/);
+
+    expect((await wb.getMessages(id)).filter((m) => m.direction === 'out' && m.method === 'notifications/cancelled')).toHaveLength(2);
+    await eventually(async () => (await wb.getLogs(id)).filter((l) => l.text.includes('heard the cancel')).length === 2, 10_000, 'the server heard both');
   });
 });

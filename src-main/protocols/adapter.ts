@@ -174,6 +174,8 @@ export interface McpCapability {
   setRoots(roots: McpRoot[]): Promise<McpRoot[]>;
   listTasks(): Promise<McpTask[]>;
   cancelTask(taskId: string): Promise<McpTask>;
+  /** Cancels the resource reads and prompt gets under way; answers how many. */
+  cancelRequests(): number;
 }
 
 export interface SetupCapability {

@@ -148,6 +148,10 @@ export class McpService implements McpApi {
     return task;
   }
 
+  async mcpCancelRequests(skillId: string): Promise<{ cancelled: number }> {
+    return { cancelled: this.idle(skillId).cancelRequests() };
+  }
+
   async mcpSetRoots(skillId: string, roots: McpRoot[]): Promise<McpRoot[]> {
     if (!Array.isArray(roots)) throw new Error('The roots are a list of folders (file:// addresses).');
     return this.idle(skillId).setRoots(roots);

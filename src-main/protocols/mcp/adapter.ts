@@ -20,7 +20,7 @@ import { expandVars, readMcpConfigFile } from './config';
 import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
 import { McpSession } from './session';
 import { allPages, serverInfoOf } from './server-info';
-import { callAsTask, callsAsTask, taskOf } from './task-call';
+import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
@@ -137,16 +137,9 @@ export class McpSkill implements SkillAdapter {
 
   /** A tool called as a task: its statuses go to the call (an event) and the timeline as they come. */
   private callTask(client: Client, tool: string, args: unknown, opts: CallOptions): Promise<Record<string, unknown>> {
-    return callAsTask(client, tool, (args ?? {}) as Record<string, unknown>, {
-      signal: opts.signal,
-      timeoutMs: opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
-      onStatus: (task) => {
-        this.ctx.onMcp?.('mcpTaskStatus', { skillId: this.ref.id, tool, ...(opts.callId ? { callId: opts.callId } : {}), task });
-        const label = `Task of ${tool}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` (${task.statusMessage})` : ''}`;
-        this.ctx.onTimeline?.({ kind: 'event', label, data: { mcp: 'tasks/status', taskId: task.taskId, status: task.status } });
-      },
-    });
+    const timeoutMs = opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const onStatus = statusReporter(this.ref.id, tool, opts.callId, this.ctx);
+    return callAsTask(client, tool, (args ?? {}) as Record<string, unknown>, { signal: opts.signal, timeoutMs, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, onStatus });
   }
 
   // ---- the connection ----
@@ -167,6 +160,22 @@ export class McpSkill implements SkillAdapter {
       throw engineError(err, what);
     }
   }
+
+  /** A read or prompt get the user may cancel (`cancelRequests`): the SDK tells the server (notifications/cancelled). */
+  private async cancellable<T>(what: string, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ac = new AbortController();
+    this.cancellables.add(ac);
+    try {
+      return await this.request(what, (c) => fn(c, ac.signal));
+    } catch (err) {
+      if (ac.signal.aborted) throw new SkillError('CANCELLED', `${what} was cancelled; the server was told.`);
+      throw err;
+    } finally {
+      this.cancellables.delete(ac);
+    }
+  }
+
+  private readonly cancellables = new Set<AbortController>();
 
   private config(): McpServerConfig {
     const file = this.ref.entry ?? path.join(this.ref.dir, '.mcp.json');
@@ -323,7 +332,7 @@ export class McpSkill implements SkillAdapter {
             return { items: page.resourceTemplates as McpResourceTemplate[], nextCursor: page.nextCursor };
           }),
         ),
-      readResource: (uri) => this.request(`Reading ${uri}`, async (c) => (await c.readResource({ uri }, t)).contents as McpResourceContents[]),
+      readResource: (uri) => this.cancellable(`Reading ${uri}`, async (c, signal) => (await c.readResource({ uri }, { ...t, signal })).contents as McpResourceContents[]),
       subscribe: (uri) =>
         this.request(`Subscribing to ${uri}`, async (c) => {
           await c.subscribeResource({ uri }, t);
@@ -344,8 +353,8 @@ export class McpSkill implements SkillAdapter {
           }),
         ),
       getPrompt: (name, args) =>
-        this.request(`Getting the prompt ${name}`, async (c) => {
-          const r = await c.getPrompt({ name, arguments: args }, t);
+        this.cancellable(`Getting the prompt ${name}`, async (c, signal) => {
+          const r = await c.getPrompt({ name, arguments: args }, { ...t, signal });
           return { ...(r.description ? { description: r.description } : {}), messages: r.messages as McpPromptMessage[] };
         }),
       complete: (ref: McpCompletionRef, argument, context) =>
@@ -380,6 +389,10 @@ export class McpSkill implements SkillAdapter {
           });
         }),
       cancelTask: (taskId) => this.request(`Cancelling the task ${taskId}`, async (c) => taskOf((await c.experimental.tasks.cancelTask(taskId, t)) as Record<string, unknown>)),
+      cancelRequests: () => {
+        for (const ac of this.cancellables) ac.abort();
+        return this.cancellables.size;
+      },
       roots: () => s.roots(),
       setRoots: (roots) => s.setRoots(roots),
     };

@@ -7,6 +7,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTask, McpTool } from '../../contract';
+import type { AdapterContext } from '../adapter';
 import { SkillError } from '../../engine/errors';
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -27,6 +28,15 @@ export interface TaskCallOptions {
 export function callsAsTask(tool: McpTool | undefined, serverTasks: boolean): boolean {
   const support = tool?.execution?.taskSupport;
   return serverTasks && (support === 'required' || support === 'optional');
+}
+
+/** Where a task call's statuses go: an event naming the call, and the skill's timeline. */
+export function statusReporter(skillId: string, tool: string, callId: string | undefined, ctx: Pick<AdapterContext, 'onMcp' | 'onTimeline'>): (task: McpTask) => void {
+  return (task) => {
+    ctx.onMcp?.('mcpTaskStatus', { skillId, tool, ...(callId ? { callId } : {}), task });
+    const label = `Task of ${tool}: ${task.status.replace('_', ' ')}${task.statusMessage ? ` (${task.statusMessage})` : ''}`;
+    ctx.onTimeline?.({ kind: 'event', label, data: { mcp: 'tasks/status', taskId: task.taskId, status: task.status } });
+  };
 }
 
 export function taskOf(raw: Record<string, unknown>): McpTask {
