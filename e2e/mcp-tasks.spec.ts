@@ -5,7 +5,10 @@
  * same dialog; the Server tab lists the server's tasks; a URL elicitation shows its address with an Open
  * link (never opened for the user) and "I did it".
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { ROOT } from './fixtures';
 import { axeBothThemes, expect, openServer, openTab, openTool, test } from './mcp-fixture';
 
 /** axe is injected inline, which the workbench's Content-Security-Policy refuses: let it through for this page (as mcp-a11y does). */
@@ -125,4 +128,31 @@ test('a URL elicitation: the message, the address and an Open link that opens no
   await page.getByTestId('run-tool').click();
   await page.getByTestId('mcp-request').getByTestId('elicitation-decline').click();
   await expect(result).toContainText('declined to open the URL');
+});
+
+test('a slow resource read and prompt get are cancelled from their views', async ({ mcp }) => {
+  test.setTimeout(90_000);
+  const { page, folder } = mcp;
+  // A second server of our own, beside server-everything, whose resource and prompt take 20 s.
+  const slow = path.join(ROOT, 'tests', 'fixtures', 'mcp-url-complete', 'server.mjs');
+  await page.getByTestId('add-mcp-server').first().click();
+  const dialog = page.getByTestId('add-mcp-dialog');
+  await dialog.getByTestId('add-server-name').fill('slow');
+  await dialog.getByTestId('add-server-command').fill(process.execPath);
+  await dialog.getByTestId('add-server-args').fill(slow);
+  await dialog.getByTestId('add-server-submit').click();
+  await expect(dialog).toBeHidden();
+  expect(JSON.parse(fs.readFileSync(path.join(folder, '.mcp.json'), 'utf8')).mcpServers.slow).toBeTruthy();
+  await openServer(page, 'slow');
+  await openTab(page, 'resources');
+  await page.getByTestId('resource-item').filter({ hasText: 'slow' }).first().click();
+  await page.getByTestId('resource-cancel').click();
+  await expect(page.getByTestId('resource-detail')).toContainText(/cancelled/);
+  await openTab(page, 'prompts');
+  await page.getByTestId('prompt-item').filter({ hasText: 'slow-prompt' }).first().click();
+  await page.getByTestId('prompt-get').click();
+  await page.getByTestId('prompt-cancel').click();
+  await expect(page.getByTestId('prompt-result')).toContainText(/cancelled/);
+  await openTab(page, 'logs');
+  await expect(page.getByText('heard the cancel').first()).toBeVisible();
 });
