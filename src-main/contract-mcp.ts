@@ -48,6 +48,8 @@ export interface McpCapabilities {
   completions: boolean;
   /** Which lists the server says it announces changes of (`listChanged`). */
   listChanged: McpListKind[];
+  /** Which task requests the server serves: tools called as tasks, `tasks/list`, `tasks/cancel`. */
+  tasks?: { toolCall: boolean; list: boolean; cancel: boolean };
 }
 
 export type McpListKind = 'tools' | 'resources' | 'prompts';
@@ -71,6 +73,25 @@ export interface McpTool {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: McpToolAnnotations;
+  /** `taskSupport` required or optional: the workbench calls it as a task (MCP Tasks, 2025-11-25). */
+  execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
+  icons?: { src: string; mimeType?: string; sizes?: string[]; theme?: string }[];
+  _meta?: Record<string, unknown>;
+}
+
+// ---- tasks ----
+
+export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** A task of the server (a tool called as a task), as `tasks/get` and `tasks/list` answer. */
+export interface McpTask {
+  taskId: string;
+  status: McpTaskStatus;
+  statusMessage?: string;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  ttl?: number | null;
+  pollInterval?: number;
 }
 
 /** One piece of what a server returns: in a tool's result, an embedded resource or a prompt's message. */
@@ -226,8 +247,20 @@ interface McpPendingBase {
 
 /** A request of the server waiting for the user; listable (`mcpPending`) so a window opened later sees it. */
 export type McpPendingRequest =
-  | (McpPendingBase & { kind: 'elicitation'; message: string; requestedSchema: JsonSchema })
-  | (McpPendingBase & { kind: 'sampling'; request: McpSamplingRequest });
+  | (McpPendingBase & {
+      kind: 'elicitation';
+      message: string;
+      requestedSchema: JsonSchema;
+      /** `url`: the server asks the user to open `url` (never opened for them) and say when done. */
+      mode?: 'form' | 'url';
+      url?: string;
+      elicitationId?: string;
+      /** The server sent `notifications/elicitation/complete` for this one. */
+      completed?: boolean;
+      /** The server asked it as a task: the answer goes into the workbench's task of this id. */
+      taskId?: string;
+    })
+  | (McpPendingBase & { kind: 'sampling'; request: McpSamplingRequest; taskId?: string });
 
 /** The user's answer to an elicitation: `content` holds the form's values when accepted. */
 export interface McpElicitationAnswer {
@@ -341,6 +374,12 @@ export interface McpApi {
   mcpGetRoots(skillId: string): Promise<McpRoot[]>;
   /** Changes the roots and tells the server (`notifications/roots/list_changed`); returns them. */
   mcpSetRoots(skillId: string, roots: McpRoot[]): Promise<McpRoot[]>;
+  /** The server's tasks (`tasks/list`); a server without that capability answers an error saying so. */
+  mcpListTasks(skillId: string): Promise<McpTask[]>;
+  /** Cancels one of the server's tasks (`tasks/cancel`); answers the task as it is then. */
+  mcpCancelTask(skillId: string, taskId: string): Promise<McpTask>;
+  /** Cancels this server's resource reads and prompt gets under way (the server is told); answers how many. */
+  mcpCancelRequests(skillId: string): Promise<{ cancelled: number }>;
   /** Adds one server to `.mcp.json` in `folder` (written atomically; the folder joins the workspace). */
   addMcpServer(folder: string, server: McpServerAdd): Promise<McpConfigWrite>;
   /** Reads a config file's servers without writing anything (Claude Desktop, Cursor, VS Code or `.mcp.json`). */
@@ -383,18 +422,22 @@ export interface McpEvents {
   mcpRequestDone: McpRequestDone;
   /** The server listed the roots (the workbench answered on its own). */
   mcpRoots: { skillId: string; roots: McpRoot[] };
+  /** A call made as a task changed status (`callId` names the call), or a task the workbench runs for the server. */
+  mcpTaskStatus: { skillId: string; callId?: string; tool?: string; task: McpTask };
+  /** The server said a URL elicitation is complete (`notifications/elicitation/complete`). */
+  mcpElicitationComplete: { skillId: string; elicitationId: string; requestId?: string };
 }
 
 export const MCP_METHODS: { [K in keyof McpApi]: true } = {
   mcpServerInfo: true, mcpSession: true, mcpListTools: true, mcpListResources: true, mcpListResourceTemplates: true,
   mcpReadResource: true, mcpSubscribe: true, mcpUnsubscribe: true, mcpListPrompts: true, mcpGetPrompt: true,
   mcpComplete: true, mcpSetLogLevel: true, mcpLogMessages: true, mcpPing: true, mcpPending: true,
-  mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true,
+  mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true, mcpListTasks: true, mcpCancelTask: true, mcpCancelRequests: true,
   addMcpServer: true, readMcpConfig: true, importMcpConfig: true, findMcpConfigs: true,
 };
 export const MCP_METHOD_NAMES = Object.keys(MCP_METHODS) as (keyof McpApi)[];
 
 export const MCP_EVENTS: { [K in keyof McpEvents]: true } = {
   mcpServer: true, mcpListChanged: true, mcpResourceUpdated: true, mcpLog: true, mcpProgress: true,
-  mcpRequest: true, mcpRequestDone: true, mcpRoots: true,
+  mcpRequest: true, mcpRequestDone: true, mcpRoots: true, mcpTaskStatus: true, mcpElicitationComplete: true,
 };

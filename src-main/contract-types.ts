@@ -39,6 +39,8 @@ export interface ToolInfo {
   title?: string;
   /** An MCP tool's hints (read-only, destructive, ...). */
   annotations?: McpToolAnnotations;
+  /** MCP: how the tool runs; `taskSupport` required or optional means it is called as a task. */
+  execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
 }
 
 /** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */

@@ -73,6 +73,29 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     expect(JSON.stringify(sampled.content)).toContain('the answer by hand');
   }, 60_000);
 
+  it('runs a task tool upstream as a task and answers it as a plain call; passes a URL elicitation on as one', async ({ cleanup }) => {
+    const urls: string[] = [];
+    const home = cleanup.tempDir();
+    const mcp = cleanup.add(
+      await overStdio(['--command', EVERYTHING, '--server', 'everything'], home, { elicitation: { form: {}, url: {} } }, (c) => {
+        c.setRequestHandler(ElicitRequestSchema, async (req) => {
+          if (req.params.mode === 'url') urls.push(req.params.url);
+          return { action: 'accept' };
+        });
+      }),
+    );
+    const tools = (await mcp.client.listTools()).tools;
+    // The bridge offers no tasks of its own: the tool is a plain one to its client.
+    expect(tools.find((t) => t.name === 'simulate-research-query')?.execution?.taskSupport).toBeUndefined();
+    const report = (await mcp.client.callTool({ name: 'simulate-research-query', arguments: { topic: 'tides' } }, CallToolResultSchema, { timeout: 30_000 })) as CallToolResult;
+    expect(JSON.stringify(report.content)).toContain('Research Report: tides');
+    expect(sentUpstream(home).some(([m]) => m === 'tasks/get')).toBe(true);
+
+    const url = (await mcp.client.callTool({ name: 'trigger-url-elicitation', arguments: { url: 'https://example.com/sign-in' } })) as CallToolResult;
+    expect(urls).toEqual(['https://example.com/sign-in']);
+    expect(JSON.stringify(url.content)).toContain('User completed the URL elicitation flow');
+  }, 60_000);
+
   it("a folder's .mcp.json server, named as the app's config snippet names it", async ({ cleanup }) => {
     const project = cleanup.tempDir();
     const [command, ...args] = EVERYTHING.split(' ');

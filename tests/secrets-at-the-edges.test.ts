@@ -31,6 +31,10 @@ describe('a secret at the ways out of the workbench', () => {
     // An MCP server too (the reference server), for its events and its answers.
     fs.mkdirSync(path.join(ws, 'mcp'));
     fs.writeFileSync(path.join(ws, 'mcp', '.mcp.json'), JSON.stringify({ mcpServers: { everything: everythingStdio() } }));
+    // And a small one of our own that says when a URL elicitation is complete.
+    fs.mkdirSync(path.join(ws, 'mcp-signin'));
+    const signinServer = path.join(FIXTURES, 'mcp-url-complete', 'server.mjs');
+    fs.writeFileSync(path.join(ws, 'mcp-signin', '.mcp.json'), JSON.stringify({ mcpServers: { signin: { command: process.execPath, args: [signinServer] } } }));
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
     const heard = new Map<EventName, string[]>();
@@ -81,6 +85,14 @@ describe('a secret at the ways out of the workbench', () => {
     answers.push(echoed);
     await wb.callTool(mcp, 'trigger-long-running-operation', { duration: 0.2, steps: 2 }, { callId: 'progress' });
     await waitFor(() => ['mcpResourceUpdated', 'mcpLog', 'mcpListChanged', 'mcpRoots', 'mcpProgress'].every((e) => heard.has(e as EventName)), 20_000, 'the MCP events');
+    // A tool run as a task (its statuses), given the secret; a URL elicitation the server says is complete.
+    answers.push(await wb.callTool(mcp, 'simulate-research-query', { topic: SECRET }, { callId: 'task' }));
+    const signin = ids['mcp-signin'];
+    const signed = wb.callTool(signin, 'sign-in', {});
+    await waitFor(() => heard.has('mcpElicitationComplete'), 20_000, 'the sign-in to be complete');
+    const [url] = await wb.mcp.mcpPending(signin);
+    await wb.mcp.mcpAnswerElicitation(url.requestId, { action: 'accept' });
+    answers.push(await signed);
     answers.push(await wb.mcp.mcpSession(mcp), await wb.mcp.mcpLogMessages(mcp), await wb.getMessages(mcp), await wb.getHistory(mcp));
 
     answers.push(

@@ -21,7 +21,13 @@ export async function askUpstream(rt: SkillRuntime, request: McpEvents['mcpReque
   if (request.kind === 'elicitation') {
     if (!target || !caps?.elicitation) return mcp.answerElicitation(request.requestId, { action: 'decline' });
     try {
-      const r = await target.server.elicitInput({ message: request.message, requestedSchema: request.requestedSchema as never });
+      // A URL elicitation goes on as one, to a client that says it takes them; others are declined.
+      if (request.mode === 'url' && !(caps.elicitation as { url?: unknown }).url) return mcp.answerElicitation(request.requestId, { action: 'decline' });
+      const r = await target.server.elicitInput(
+        request.mode === 'url'
+          ? { mode: 'url', message: request.message, url: request.url ?? '', elicitationId: request.elicitationId ?? request.requestId }
+          : { message: request.message, requestedSchema: request.requestedSchema as never },
+      );
       mcp.answerElicitation(request.requestId, { action: r.action, ...(r.content ? { content: r.content as Record<string, string | number | boolean | string[]> } : {}) });
     } catch (err) {
       if (mcp.hasRequest(request.requestId)) mcp.answerElicitation(request.requestId, { action: 'cancel' });
@@ -31,7 +37,9 @@ export async function askUpstream(rt: SkillRuntime, request: McpEvents['mcpReque
   }
   if (!target || !caps?.sampling) return mcp.answerSampling(request.requestId, { action: 'decline', reason: "The agent's client does not offer sampling." });
   try {
-    const r = await target.server.createMessage(request.request as never);
+    // Asked of us as a task or not, the agent's client is asked plainly (the bridge runs the task here).
+    const { task: _task, ...params } = request.request;
+    const r = await target.server.createMessage(params as never);
     const answer: McpSamplingAnswer = { action: 'answer', role: r.role, content: (Array.isArray(r.content) ? r.content[0] : r.content) as McpContentBlock, model: r.model, ...(r.stopReason ? { stopReason: r.stopReason } : {}) };
     mcp.answerSampling(request.requestId, answer);
   } catch (err) {

@@ -30,6 +30,7 @@ import type {
   McpResourceContents,
   McpResourceTemplate,
   McpRoot,
+  McpTask,
   McpSamplingAnswer,
   McpServerInfo,
   McpTool,
@@ -171,6 +172,10 @@ export interface McpCapability {
   answerSampling(requestId: string, answer: McpSamplingAnswer): void;
   roots(): McpRoot[];
   setRoots(roots: McpRoot[]): Promise<McpRoot[]>;
+  listTasks(): Promise<McpTask[]>;
+  cancelTask(taskId: string): Promise<McpTask>;
+  /** Cancels the resource reads and prompt gets under way; answers how many. */
+  cancelRequests(): number;
 }
 
 export interface SetupCapability {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {
   McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpServerAdd, McpServerConfig, McpServerInfo,
-  McpSessionState, McpTool,
+  McpSessionState, McpTask, McpTool,
 } from '../contract';
 import { MCP_LOG_LEVELS } from '../contract';
 import { isWithin } from '../authoring/collection-places';
@@ -134,6 +134,22 @@ export class McpService implements McpApi {
 
   async mcpGetRoots(skillId: string): Promise<McpRoot[]> {
     return this.idle(skillId).roots();
+  }
+
+  async mcpListTasks(skillId: string): Promise<McpTask[]> {
+    return (await this.live(skillId)).cap.listTasks();
+  }
+
+  async mcpCancelTask(skillId: string, taskId: string): Promise<McpTask> {
+    if (typeof taskId !== 'string' || !taskId) throw new Error('Name the task to cancel by its id.');
+    const { rt, cap } = await this.live(skillId);
+    const task = await cap.cancelTask(taskId);
+    rt.mark({ kind: 'event', label: `Cancelled the task ${taskId}`, outcome: 'ok', data: { mcp: 'tasks/cancel', taskId, status: task.status } });
+    return task;
+  }
+
+  async mcpCancelRequests(skillId: string): Promise<{ cancelled: number }> {
+    return { cancelled: this.idle(skillId).cancelRequests() };
   }
 
   async mcpSetRoots(skillId: string, roots: McpRoot[]): Promise<McpRoot[]> {

@@ -394,7 +394,11 @@ export class Workbench implements CoreApi, SkillHost {
       stores: this.stores,
       // What the skill's runtime learns (a setup answer, a collection's secret), the workbench's redactor learns too.
       redactor: new Redactor(this.redactor),
-      emit: (event, payload) => this.events.emit(event, payload),
+      emit: (event, payload) => {
+        this.events.emit(event, payload);
+        // An MCP server's new tool list: every sidebar counts its tools again.
+        if (event === 'mcpListChanged' && (payload as { list?: string }).list === 'tools') this.emitSkills();
+      },
       interop: this.interop,
       reloadDebounceMs: this.opts.reloadDebounceMs,
     });

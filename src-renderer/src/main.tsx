@@ -17,6 +17,7 @@ import './styles/agents.css';
 import './styles/interop.css';
 import './styles/triggers.css';
 import './styles/mcp.css';
+import './styles/mcp-tasks.css';
 import { initClient } from './api/client';
 import { wireEvents } from './events';
 import { bootstrap } from './actions/workspace';

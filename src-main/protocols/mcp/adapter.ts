@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallOutcome, McpCapabilities, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { CallOutcome, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
 import { skillFolder } from '../../host/workbench-home';
@@ -19,6 +19,8 @@ import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
 import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
 import { McpSession } from './session';
+import { allPages, serverInfoOf } from './server-info';
+import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
@@ -46,6 +48,9 @@ export class McpSkill implements SkillAdapter {
   private learnt: SkillInfo | null = null;
   private server: McpServerInfo | null = null;
   private toolList: McpTool[] = [];
+  private launching: Connection | null = null;
+  private listing: Promise<McpTool[]> | null = null;
+  private relisting: Promise<McpTool[]> | null = null;
   readonly mcp: McpCapability;
 
   constructor(
@@ -60,7 +65,11 @@ export class McpSkill implements SkillAdapter {
       emit: ctx.onMcp,
       onListChanged: (list) => {
         ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
-        if (list === 'tools') void this.refreshTools().catch((err: Error) => ctx.logs.append('system', `The new tool list could not be read: ${err.message}`));
+        if (list !== 'tools') return undefined;
+        return this.refreshTools().then(
+          () => undefined,
+          (err: Error) => void ctx.logs.append('system', `The new tool list could not be read: ${err.message}`),
+        );
       },
     });
     this.supervisor = new Supervisor<Connection>({
@@ -104,7 +113,8 @@ export class McpSkill implements SkillAdapter {
     const started = performance.now();
     try {
       const conn = this.supervisor.current ?? (await this.running());
-      const work = conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+      const asTask = callsAsTask(this.toolList.find((t) => t.name === tool), !!this.server?.capabilities.tasks?.toolCall);
+      const work = asTask ? this.callTask(conn.client, tool, args, opts) : conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
         signal: opts.signal,
         timeout: opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
         resetTimeoutOnProgress: true,
@@ -123,6 +133,13 @@ export class McpSkill implements SkillAdapter {
     } catch (err) {
       return errorOutcome(err, started, this.ctx.logs);
     }
+  }
+
+  /** A tool called as a task: its statuses go to the call (an event) and the timeline as they come. */
+  private callTask(client: Client, tool: string, args: unknown, opts: CallOptions): Promise<Record<string, unknown>> {
+    const timeoutMs = opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const onStatus = statusReporter(this.ref.id, tool, opts.callId, this.ctx);
+    return callAsTask(client, tool, (args ?? {}) as Record<string, unknown>, { signal: opts.signal, timeoutMs, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, onStatus });
   }
 
   // ---- the connection ----
@@ -144,6 +161,22 @@ export class McpSkill implements SkillAdapter {
     }
   }
 
+  /** A read or prompt get the user may cancel (`cancelRequests`): the SDK tells the server (notifications/cancelled). */
+  private async cancellable<T>(what: string, fn: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ac = new AbortController();
+    this.cancellables.add(ac);
+    try {
+      return await this.request(what, (c) => fn(c, ac.signal));
+    } catch (err) {
+      if (ac.signal.aborted) throw new SkillError('CANCELLED', `${what} was cancelled; the server was told.`);
+      throw err;
+    } finally {
+      this.cancellables.delete(ac);
+    }
+  }
+
+  private readonly cancellables = new Set<AbortController>();
+
   private config(): McpServerConfig {
     const file = this.ref.entry ?? path.join(this.ref.dir, '.mcp.json');
     const name = serverNameOf(this.ref);
@@ -162,7 +195,16 @@ export class McpSkill implements SkillAdapter {
     const x = (s: string) => expandVars(s, vars, process.env, cfg.name);
     const client = new Client(
       { name: 'skillbench', version: process.env.SKILLBENCH_VERSION ?? '0.1.0' },
-      { capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {}, roots: { listChanged: true } } },
+      {
+        capabilities: {
+          elicitation: { form: { applyDefaults: true }, url: {} },
+          sampling: {},
+          roots: { listChanged: true },
+          // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
+          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
+        },
+        taskStore: this.session.taskStore,
+      },
     );
     client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
     this.session.attach(client);
@@ -193,14 +235,18 @@ export class McpSkill implements SkillAdapter {
     }
     try {
       await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
-      this.server = this.serverInfoOf(client, cfg, conn.transport.protocolVersion);
+      this.server = serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion);
+      // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
+      this.launching = conn;
       this.ctx.onMcp?.('mcpServer', this.server);
       await this.reapply(client);
       this.toolList = this.server.capabilities.tools ? await this.listTools(client) : [];
       this.learnt = this.infoOf();
       this.ctx.onTimeline?.({ kind: 'load', label: `Connected to ${this.server.name} ${this.server.version}`.trim(), outcome: 'ok' });
+      this.launching = null;
       return conn;
     } catch (err) {
+      this.launching = null;
       await conn.transport.close().catch(() => undefined);
       this.session.detach();
       const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
@@ -227,18 +273,23 @@ export class McpSkill implements SkillAdapter {
   }
 
   private async listTools(client: Client): Promise<McpTool[]> {
-    const out: McpTool[] = [];
-    let cursor: string | undefined;
-    do {
+    return allPages(async (cursor) => {
       const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: DEFAULT_REQUEST_TIMEOUT_MS });
-      out.push(...page.tools.map((t) => mcpToolOf(t as Record<string, unknown>)));
-      cursor = page.nextCursor;
-    } while (cursor);
-    return out;
+      return { items: page.tools.map((t) => mcpToolOf(t as Record<string, unknown>)), nextCursor: page.nextCursor };
+    });
   }
 
-  private async refreshTools(): Promise<McpTool[]> {
-    const conn = this.supervisor.current;
+  /** One listing at a time, and at most one more after it: a burst of list_changed (one per tool added) costs two. */
+  private refreshTools(): Promise<McpTool[]> {
+    if (!this.listing) return (this.listing = this.listNow().finally(() => (this.listing = null)));
+    return (this.relisting ??= this.listing.catch(() => undefined).then(() => {
+      this.relisting = null;
+      return this.refreshTools();
+    }));
+  }
+
+  private async listNow(): Promise<McpTool[]> {
+    const conn = this.supervisor.current ?? this.launching;
     if (!conn) return this.toolList;
     this.toolList = await this.listTools(conn.client);
     this.learnt = this.infoOf();
@@ -258,27 +309,6 @@ export class McpSkill implements SkillAdapter {
     };
   }
 
-  private serverInfoOf(client: Client, cfg: McpServerConfig, pv: string | undefined): McpServerInfo {
-    const v = client.getServerVersion() as { name?: string; version?: string; title?: string } | undefined;
-    const raw = (client.getServerCapabilities() ?? {}) as Record<string, Record<string, unknown> | undefined>;
-    const caps: McpCapabilities = {
-      tools: !!raw.tools,
-      resources: !!raw.resources,
-      resourceSubscribe: !!raw.resources?.subscribe,
-      prompts: !!raw.prompts,
-      logging: !!raw.logging,
-      completions: !!raw.completions,
-      listChanged: (['tools', 'resources', 'prompts'] as const).filter((k) => !!raw[k]?.listChanged),
-    };
-    const info: McpServerInfo = { skillId: this.ref.id, name: v?.name ?? cfg.name, version: v?.version ?? '', transport: cfg.transport, capabilities: caps, rawCapabilities: raw };
-    if (v?.title) info.title = v.title;
-    if (pv) info.protocolVersion = pv;
-    const instructions = client.getInstructions();
-    if (instructions) info.instructions = instructions;
-    if (cfg.transport === 'http') info.url = cfg.url;
-    return info;
-  }
-
   private capability(): McpCapability {
     const t = { timeout: DEFAULT_REQUEST_TIMEOUT_MS };
     const s = this.session;
@@ -289,28 +319,20 @@ export class McpSkill implements SkillAdapter {
         return this.refreshTools();
       },
       resources: () =>
-        this.request('Listing the resources', async (c) => {
-          const out: McpResource[] = [];
-          let cursor: string | undefined;
-          do {
+        this.request('Listing the resources', (c) =>
+          allPages(async (cursor) => {
             const page = await c.listResources(cursor ? { cursor } : undefined, t);
-            out.push(...(page.resources as McpResource[]));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
-        }),
+            return { items: page.resources as McpResource[], nextCursor: page.nextCursor };
+          }),
+        ),
       resourceTemplates: () =>
-        this.request('Listing the resource templates', async (c) => {
-          const out: McpResourceTemplate[] = [];
-          let cursor: string | undefined;
-          do {
+        this.request('Listing the resource templates', (c) =>
+          allPages(async (cursor) => {
             const page = await c.listResourceTemplates(cursor ? { cursor } : undefined, t);
-            out.push(...(page.resourceTemplates as McpResourceTemplate[]));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
-        }),
-      readResource: (uri) => this.request(`Reading ${uri}`, async (c) => (await c.readResource({ uri }, t)).contents as McpResourceContents[]),
+            return { items: page.resourceTemplates as McpResourceTemplate[], nextCursor: page.nextCursor };
+          }),
+        ),
+      readResource: (uri) => this.cancellable(`Reading ${uri}`, async (c, signal) => (await c.readResource({ uri }, { ...t, signal })).contents as McpResourceContents[]),
       subscribe: (uri) =>
         this.request(`Subscribing to ${uri}`, async (c) => {
           await c.subscribeResource({ uri }, t);
@@ -324,19 +346,15 @@ export class McpSkill implements SkillAdapter {
           return [...s.subscriptions];
         }),
       prompts: () =>
-        this.request('Listing the prompts', async (c) => {
-          const out: McpPrompt[] = [];
-          let cursor: string | undefined;
-          do {
+        this.request('Listing the prompts', (c) =>
+          allPages(async (cursor) => {
             const page = await c.listPrompts(cursor ? { cursor } : undefined, t);
-            out.push(...page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] }) as McpPrompt));
-            cursor = page.nextCursor;
-          } while (cursor);
-          return out;
-        }),
+            return { items: page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] }) as McpPrompt), nextCursor: page.nextCursor };
+          }),
+        ),
       getPrompt: (name, args) =>
-        this.request(`Getting the prompt ${name}`, async (c) => {
-          const r = await c.getPrompt({ name, arguments: args }, t);
+        this.cancellable(`Getting the prompt ${name}`, async (c, signal) => {
+          const r = await c.getPrompt({ name, arguments: args }, { ...t, signal });
           return { ...(r.description ? { description: r.description } : {}), messages: r.messages as McpPromptMessage[] };
         }),
       complete: (ref: McpCompletionRef, argument, context) =>
@@ -362,6 +380,19 @@ export class McpSkill implements SkillAdapter {
       hasRequest: (id) => s.has(id),
       answerElicitation: (id, answer) => s.answerElicitation(id, answer),
       answerSampling: (id, answer) => s.answerSampling(id, answer),
+      listTasks: () =>
+        this.request('Listing the tasks', async (c) => {
+          if (!this.server?.capabilities.tasks?.list) throw new SkillError('UNSUPPORTED', `${this.ref.name} does not list its tasks.`);
+          return allPages(async (cursor) => {
+            const page = await c.experimental.tasks.listTasks(cursor, t);
+            return { items: page.tasks.map((x) => taskOf(x as Record<string, unknown>)), nextCursor: page.nextCursor };
+          });
+        }),
+      cancelTask: (taskId) => this.request(`Cancelling the task ${taskId}`, async (c) => taskOf((await c.experimental.tasks.cancelTask(taskId, t)) as Record<string, unknown>)),
+      cancelRequests: () => {
+        for (const ac of this.cancellables) ac.abort();
+        return this.cancellables.size;
+      },
       roots: () => s.roots(),
       setRoots: (roots) => s.setRoots(roots),
     };

@@ -9,7 +9,7 @@ import { RpcError, SkillError } from '../../engine/errors';
 import { isObject } from '../../engine/values';
 import { textOutcome } from '../persistent';
 
-/** A tool as the server listed it, kept whole (annotations, title, outputSchema). */
+/** A tool as the server listed it, kept whole (annotations, title, outputSchema, execution, icons, _meta). */
 export function mcpToolOf(t: Record<string, unknown>): McpTool {
   const tool: McpTool = {
     name: String(t.name),
@@ -19,6 +19,9 @@ export function mcpToolOf(t: Record<string, unknown>): McpTool {
   if (typeof t.description === 'string') tool.description = t.description;
   if (isObject(t.outputSchema)) tool.outputSchema = t.outputSchema;
   if (isObject(t.annotations)) tool.annotations = t.annotations as McpTool['annotations'];
+  if (isObject(t.execution)) tool.execution = t.execution as McpTool['execution'];
+  if (Array.isArray(t.icons)) tool.icons = t.icons as McpTool['icons'];
+  if (isObject(t._meta)) tool._meta = t._meta;
   return tool;
 }
 
@@ -29,6 +32,7 @@ export function toolInfoOf(t: McpTool): ToolInfo {
   const title = t.title ?? t.annotations?.title;
   if (title) info.title = title;
   if (t.annotations) info.annotations = t.annotations;
+  if (t.execution) info.execution = t.execution;
   return info;
 }
 

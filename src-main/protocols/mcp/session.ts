@@ -9,8 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
+import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   CreateMessageRequestSchema,
+  ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
   ErrorCode,
   ListRootsRequestSchema,
@@ -56,7 +59,8 @@ export interface SessionOptions {
   emit?: McpEmit;
   askTimeoutMs?: number;
   /** A list of the server's changed: the adapter refreshes what it knows. */
-  onListChanged?: (list: McpListKind) => void;
+  /** The adapter refreshes what it knows; the event goes out once that is done (the new tools counted). */
+  onListChanged?: (list: McpListKind) => Promise<void> | void;
 }
 
 export class McpSession {
@@ -66,6 +70,8 @@ export class McpSession {
   private readonly logRing = new Ring<McpLogMessage>(LOG_RING);
   private readonly waiting = new Map<string, Waiting>();
   private client: Client | null = null;
+  /** The tasks the server asked the workbench to run (a task-augmented elicitation or sampling): each waits on the user. */
+  readonly taskStore = new CancelAwareTaskStore((taskId) => this.taskCancelled(taskId));
 
   constructor(private readonly opts: SessionOptions) {
     this.rootList = savedRoots(opts.rootsFile) ?? [{ uri: pathToFileURL(opts.dir).href, name: path.basename(opts.dir) }];
@@ -86,16 +92,21 @@ export class McpSession {
       return { roots: this.roots() };
     });
     client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
-      const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string };
-      return this.ask({ kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } }, extra.signal);
+      const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string; url?: string; elicitationId?: string; task?: { ttl?: number } };
+      const what: Asked = { kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } };
+      if (p.mode === 'url') Object.assign(what, { mode: 'url', url: String(p.url ?? ''), ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}) });
+      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal)) as never;
     });
-    client.setRequestHandler(CreateMessageRequestSchema, (req, extra) =>
-      this.ask({ kind: 'sampling', request: req.params as unknown as McpSamplingRequest }, extra.signal) as never,
-    );
+    client.setRequestHandler(CreateMessageRequestSchema, (req, extra) => {
+      const p = req.params as unknown as McpSamplingRequest & { task?: { ttl?: number } };
+      const what: Asked = { kind: 'sampling', request: p };
+      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal)) as never;
+    });
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (n) => this.elicitationComplete(n.params.elicitationId));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => emit?.('mcpResourceUpdated', { skillId, uri: n.params.uri, time: Date.now() }));
-    const changed = (list: McpListKind) => () => {
-      this.opts.onListChanged?.(list);
+    const changed = (list: McpListKind) => async () => {
+      await this.opts.onListChanged?.(list);
       emit?.('mcpListChanged', { skillId, list });
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, changed('tools'));
@@ -107,6 +118,8 @@ export class McpSession {
   detach(): void {
     this.client = null;
     for (const id of [...this.waiting.keys()]) this.finish(id, 'server-gone', new McpError(ErrorCode.ConnectionClosed, 'The connection closed.'));
+    // The tasks the server asked of that connection end with it (and their clean-up timers keep nothing alive).
+    this.taskStore.cleanup();
   }
 
   // ---- roots ----
@@ -158,7 +171,7 @@ export class McpSession {
     const w = this.take(requestId, 'elicitation');
     if (!['accept', 'decline', 'cancel'].includes(answer?.action)) throw new Error('Answer with accept, decline or cancel.');
     const result: Record<string, unknown> = { action: answer.action };
-    if (answer.action === 'accept') result.content = answer.content ?? {};
+    if (answer.action === 'accept' && w.request.kind === 'elicitation' && w.request.mode !== 'url') result.content = answer.content ?? {};
     this.waiting.delete(requestId);
     clearTimeout(w.timer);
     w.resolve(result);
@@ -185,7 +198,37 @@ export class McpSession {
     return w;
   }
 
-  private ask(what: { kind: 'elicitation'; message: string; requestedSchema: JsonSchema } | { kind: 'sampling'; request: McpSamplingRequest }, signal: AbortSignal): Promise<Record<string, unknown>> {
+  /** The server asked as a task: the task is made at once (waiting on the user); the answer becomes its result. */
+  private async askAsTask(what: Asked, params: { ttl?: number }, store: RequestTaskStore): Promise<Record<string, unknown>> {
+    const task = await store.createTask({ ttl: typeof params.ttl === 'number' ? params.ttl : this.askTimeoutMs, pollInterval: 1000 });
+    await store.updateTaskStatus(task.taskId, 'input_required', 'Waiting for the user to answer.');
+    const stop = new AbortController();
+    this.taskAborts.set(task.taskId, stop);
+    this.ask({ ...what, taskId: task.taskId } as Asked, stop.signal)
+      .then(
+        (result) => store.storeTaskResult(task.taskId, 'completed', result),
+        (err: Error) => store.updateTaskStatus(task.taskId, 'failed', err.message),
+      )
+      .catch(() => undefined) // the task was cancelled meanwhile: a terminal task takes no result
+      .finally(() => this.taskAborts.delete(task.taskId));
+    return { task: { ...task, status: 'input_required', statusMessage: 'Waiting for the user to answer.' } };
+  }
+
+  private readonly taskAborts = new Map<string, AbortController>();
+
+  /** The server cancelled a task it asked of us (`tasks/cancel`): its request is withdrawn from the user. */
+  private taskCancelled(taskId: string): void {
+    this.taskAborts.get(taskId)?.abort();
+  }
+
+  private elicitationComplete(elicitationId: string): void {
+    const w = [...this.waiting.values()].find((x) => x.request.kind === 'elicitation' && x.request.elicitationId === elicitationId);
+    if (w && w.request.kind === 'elicitation') w.request.completed = true;
+    this.opts.logs.append('system', `The server says the URL elicitation ${elicitationId} is complete.`);
+    this.opts.emit?.('mcpElicitationComplete', { skillId: this.opts.skillId, elicitationId, ...(w ? { requestId: w.request.requestId } : {}) });
+  }
+
+  private ask(what: Asked, signal: AbortSignal): Promise<Record<string, unknown>> {
     const name = what.kind === 'elicitation' ? 'elicitation' : 'sampling';
     if (!this.opts.emit) {
       this.opts.logs.append('system', `The server asked for ${name}; nobody can answer here, so it was declined.`);
@@ -220,6 +263,21 @@ export class McpSession {
 
   private done(requestId: string, outcome: McpRequestDone['outcome']): void {
     this.opts.emit?.('mcpRequestDone', { skillId: this.opts.skillId, requestId, outcome });
+  }
+}
+
+type Asked = DistributiveOmit<McpPendingRequest, 'skillId' | 'requestId' | 'receivedAt' | 'expiresAt'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The SDK's task store, telling when the server cancels one of the tasks it asked of us. */
+export class CancelAwareTaskStore extends InMemoryTaskStore {
+  constructor(private readonly onCancelled: (taskId: string) => void) {
+    super();
+  }
+
+  override async updateTaskStatus(taskId: string, status: Parameters<InMemoryTaskStore['updateTaskStatus']>[1], statusMessage?: string, sessionId?: string): Promise<void> {
+    await super.updateTaskStatus(taskId, status, statusMessage, sessionId);
+    if (status === 'cancelled') this.onCancelled(taskId);
   }
 }
 

@@ -151,11 +151,14 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
       return;
     }
     this.opts.messages?.trace(traceOf('in', message, line));
-    // The SDK runs a notification's handler a microtask later, but settles a response at once: a call's last
-    // progress, read in the same chunk as its answer, would find its handler gone. An answer waits its turn.
-    if ('method' in message) this.onmessage?.(message);
-    else queueMicrotask(() => this.onmessage?.(message));
+    // One message a turn: the SDK handles a notification a microtask late, so a progress notification read in the
+    // same chunk as its call's answer would otherwise find its handler already gone (the last step lost).
+    this.delivery = this.delivery
+      .then(() => this.onmessage?.(message))
+      .catch((err: unknown) => this.onerror?.(err instanceof Error ? err : new Error(String(err))));
   }
+
+  private delivery: Promise<void> = Promise.resolve();
 }
 
 /**

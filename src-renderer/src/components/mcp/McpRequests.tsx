@@ -9,6 +9,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { formatClock } from '../../lib/format';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingForm } from './SamplingForm';
+import { UrlElicitation } from './UrlElicitation';
 import { useMcp } from './mcp-store';
 
 /**
@@ -49,7 +50,7 @@ export function McpRequests() {
       </button>
     );
   }
-  const title = r.kind === 'elicitation' ? `${server} asks you` : `${server} asks for a model’s answer`;
+  const title = r.kind === 'elicitation' ? (r.mode === 'url' ? `${server} asks you to open a link` : `${server} asks you`) : `${server} asks for a model’s answer`;
   return (
     <Dialog open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
       <div className="mcp-request" data-testid="mcp-request" data-kind={r.kind} data-request-id={r.requestId}>
@@ -59,7 +60,14 @@ export function McpRequests() {
           <button type="button" className="link-btn" onClick={() => setHidden(true)}>Answer later</button>
         </p>
         {error && <ErrorNote message={error} />}
-        {r.kind === 'elicitation' ? (
+        {r.taskId && (
+          <p className="muted mcp-request-task" data-testid="mcp-request-task">
+            The server asked this as a task: it checks back for your answer.
+          </p>
+        )}
+        {r.kind === 'elicitation' && r.mode === 'url' ? (
+          <UrlElicitation key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer(() => api().mcpAnswerElicitation(r.requestId, a))} />
+        ) : r.kind === 'elicitation' ? (
           <ElicitationForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer(() => api().mcpAnswerElicitation(r.requestId, a))} />
         ) : (
           <SamplingForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpSamplingAnswer) => void answer(() => api().mcpAnswerSampling(r.requestId, a))} />

@@ -119,6 +119,11 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
           <Button type="submit" variant="primary" icon={<Send size={13} />} busy={busy} disabled={missing.length > 0} title={missing.length ? `Fill in ${missing.map((a) => a.name).join(', ')} first` : 'Ask the server for the messages'} data-testid="prompt-get">
             Get prompt
           </Button>
+          {busy && (
+            <Button type="button" variant="ghost" onClick={() => void api().mcpCancelRequests(skillId).catch(() => undefined)} data-testid="prompt-cancel" title="Stop waiting; the server is told">
+              Cancel
+            </Button>
+          )}
         </div>
       </form>
       <section className="mcp-prompt-result" aria-label="Messages" data-testid="prompt-result">

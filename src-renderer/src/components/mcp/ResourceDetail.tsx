@@ -65,6 +65,11 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
           <span className="tool-name">{title}</span>
         </div>
         {busy && <Spinner label="Reading" />}
+        {busy && (
+          <Button size="sm" variant="ghost" onClick={() => void api().mcpCancelRequests(skillId).catch(() => undefined)} data-testid="resource-cancel" title="Stop reading; the server is told">
+            Cancel
+          </Button>
+        )}
         <Button size="sm" icon={<RefreshCw size={13} />} onClick={() => void load()} disabled={busy} data-testid="resource-reread">Read again</Button>
         {canSubscribe && (
           <Button

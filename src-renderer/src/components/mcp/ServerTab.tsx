@@ -9,6 +9,7 @@ import { Spinner } from '../common/Spinner';
 import { JsonTree } from '../common/JsonTree';
 import { formatClock } from '../../lib/format';
 import { RootsEditor } from './RootsEditor';
+import { TasksList } from './TasksList';
 import { useServerInfo } from './use-server-info';
 
 function Ping({ skillId }: { skillId: string }) {
@@ -48,6 +49,7 @@ function offers(c: McpServerInfo['capabilities']): string[] {
   if (c.completions) out.push('completions');
   if (c.logging) out.push('logging');
   for (const l of c.listChanged) out.push(`tells when its ${l} change`);
+  if (c.tasks?.toolCall) out.push('runs tools as tasks');
   return out;
 }
 
@@ -97,6 +99,12 @@ export function ServerTab({ skillId }: { skillId: string }) {
           </>
         )}
       </section>
+      {info.capabilities.tasks?.list && (
+        <section className="setup-card" aria-labelledby="mcp-tasks-title">
+          <h2 className="setup-config-title" id="mcp-tasks-title">Tasks</h2>
+          <TasksList skillId={skillId} canCancel={!!info.capabilities.tasks.cancel} />
+        </section>
+      )}
       <section className="setup-card" aria-labelledby="mcp-roots-title">
         <h2 className="setup-config-title" id="mcp-roots-title">Roots</h2>
         <RootsEditor skillId={skillId} />

@@ -1,9 +1,10 @@
-import type { McpToolAnnotations } from '@contract';
+import type { McpToolAnnotations, ToolInfo } from '@contract';
 
 /** What an MCP tool says of itself (hints, not promises), in words. */
-export function ToolHints({ annotations }: { annotations?: McpToolAnnotations }) {
-  if (!annotations) return null;
+export function ToolHints({ annotations = {}, execution }: { annotations?: McpToolAnnotations; execution?: ToolInfo['execution'] }) {
   const hints: [string, string][] = [];
+  const task = execution?.taskSupport;
+  if (task === 'required' || task === 'optional') hints.push(['Runs as a task', 'The server runs this tool as a task: its status shows while it runs, and Cancel stops the task']);
   if (annotations.readOnlyHint) hints.push(['Only reads', 'The server says this tool changes nothing']);
   if (annotations.destructiveHint) hints.push(['May delete or overwrite', 'The server says this tool may destroy data']);
   if (annotations.destructiveHint === false && !annotations.readOnlyHint) hints.push(['Only adds', 'The server says this tool changes things but destroys nothing']);

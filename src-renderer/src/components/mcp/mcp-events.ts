@@ -22,10 +22,17 @@ export function wireMcpEvents(client: WorkbenchClient): void {
   });
   client.on('mcpResourceUpdated', ({ skillId, uri, time }) => mcp().markUpdated(skillId, uri, time));
   client.on('mcpProgress', ({ callId, progress, total, message }) => mcp().setProgress(callId, { progress, total, message }));
+  client.on('mcpTaskStatus', ({ callId, tool, task }) => {
+    if (callId) mcp().setTask(callId, { ...task, ...(tool ? { tool } : {}) });
+  });
+  client.on('mcpElicitationComplete', ({ requestId }) => {
+    if (requestId) mcp().markElicitationComplete(requestId);
+  });
   client.on('mcpRequest', (r) => mcp().addPending(r));
   client.on('mcpRequestDone', ({ requestId }) => mcp().dropPending(requestId));
   client.on('call', (record) => {
     if (record.status !== 'running' && mcp().progress[record.callId]) mcp().setProgress(record.callId, undefined);
+    if (record.status !== 'running' && mcp().tasks[record.callId]) mcp().setTask(record.callId, undefined);
   });
   void loadPendingRequests(client);
 }

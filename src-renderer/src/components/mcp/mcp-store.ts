@@ -5,7 +5,7 @@
  * concerns MCP servers.
  */
 import { create } from 'zustand';
-import type { McpListKind, McpPendingRequest, McpServerInfo } from '@contract';
+import type { McpListKind, McpPendingRequest, McpServerInfo, McpTask } from '@contract';
 
 export interface McpProgress {
   progress: number;
@@ -18,6 +18,8 @@ interface McpState {
   pending: McpPendingRequest[];
   /** Progress of running calls, by the call's id. */
   progress: Record<string, McpProgress>;
+  /** The task of running calls made as tasks, by the call's id (its status as last polled). */
+  tasks: Record<string, McpTask & { tool?: string }>;
   /** Bumped when a server says a list changed: `${skillId} ${list}` → a counter. */
   listVersion: Record<string, number>;
   /** When each resource last changed, by skill and uri. */
@@ -29,6 +31,9 @@ interface McpState {
   addPending(r: McpPendingRequest): void;
   dropPending(requestId: string): void;
   setProgress(callId: string, p: McpProgress | undefined): void;
+  setTask(callId: string, t: (McpTask & { tool?: string }) | undefined): void;
+  /** The server said a URL elicitation is done: its request shows so. */
+  markElicitationComplete(requestId: string): void;
   bumpList(skillId: string, list: McpListKind): void;
   markUpdated(skillId: string, uri: string, time: number): void;
   setServer(info: McpServerInfo): void;
@@ -40,6 +45,7 @@ export const listKey = (skillId: string, list: McpListKind) => `${skillId} ${lis
 export const useMcp = create<McpState>()((set) => ({
   pending: [],
   progress: {},
+  tasks: {},
   listVersion: {},
   updated: {},
   servers: {},
@@ -55,6 +61,15 @@ export const useMcp = create<McpState>()((set) => ({
       else delete progress[callId];
       return { progress };
     }),
+  setTask: (callId, t) =>
+    set((s) => {
+      const tasks = { ...s.tasks };
+      if (t) tasks[callId] = t;
+      else delete tasks[callId];
+      return { tasks };
+    }),
+  markElicitationComplete: (requestId) =>
+    set((s) => ({ pending: s.pending.map((p) => (p.requestId === requestId && p.kind === 'elicitation' ? { ...p, completed: true } : p)) })),
   bumpList: (skillId, list) => set((s) => ({ listVersion: { ...s.listVersion, [listKey(skillId, list)]: (s.listVersion[listKey(skillId, list)] ?? 0) + 1 } })),
   markUpdated: (skillId, uri, time) => set((s) => ({ updated: { ...s.updated, [skillId]: { ...s.updated[skillId], [uri]: time } } })),
   setServer: (info) => set((s) => ({ servers: { ...s.servers, [info.skillId]: info } })),

@@ -149,7 +149,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
         )}
       </div>
       {tool.description && <p className="tool-description">{tool.description}</p>}
-      <ToolHints annotations={tool.annotations} />
+      <ToolHints annotations={tool.annotations} execution={tool.execution} />
 
       {problems.length > 0 && (
         <ErrorNote title="Check the arguments" message="The tool’s schema does not accept these arguments yet:" tone="warning">

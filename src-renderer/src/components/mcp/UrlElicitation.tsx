@@ -1,0 +1,60 @@
+import { Check, ExternalLink, X } from 'lucide-react';
+import type { McpElicitationAnswer, McpPendingRequest } from '@contract';
+import { Button } from '../common/Button';
+
+type Elicitation = Extract<McpPendingRequest, { kind: 'elicitation' }>;
+
+/** Only web addresses get a link: anything else (javascript:, file:) is shown as text alone. */
+function openable(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server asks the user to do something at an address (sign in, pay, approve): its message, the address in
+ * full and a link to open it, never opened for the user. Accept says "I did it"; nothing else is sent.
+ */
+export function UrlElicitation({ request, busy, onAnswer }: { request: Elicitation; busy: boolean; onAnswer(a: McpElicitationAnswer): void }) {
+  const url = request.url ?? '';
+  let host = '';
+  try {
+    host = new URL(url).host;
+  } catch {
+    /* shown as it came */
+  }
+  return (
+    <div className="mcp-elicitation mcp-url-elicitation" data-testid="url-elicitation">
+      <p className="setup-step-desc mcp-ask-message" data-testid="elicitation-message">{request.message}</p>
+      <p className="muted">The server asks you to open this address{host ? ` on ${host}` : ''} and finish there, then come back here:</p>
+      <div className="mcp-url-row">
+        <code className="mcp-url" data-testid="elicitation-url">{url}</code>
+        {openable(url) && (
+          <a className="btn btn-default btn-sm" href={url} target="_blank" rel="noopener noreferrer" data-testid="elicitation-open">
+            <ExternalLink size={13} aria-hidden="true" /> Open
+          </a>
+        )}
+      </div>
+      {request.completed && (
+        <p className="mcp-url-done" role="status" data-testid="elicitation-completed">
+          The server says this is done.
+        </p>
+      )}
+      <div className="setup-actions">
+        <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title="Dismiss without answering">
+          Cancel
+        </Button>
+        <span className="spacer" />
+        <Button type="button" icon={<X size={13} />} onClick={() => onAnswer({ action: 'decline' })} disabled={busy} data-testid="elicitation-decline" title="Say no to the server">
+          Decline
+        </Button>
+        <Button type="button" variant="primary" icon={<Check size={13} />} busy={busy} onClick={() => onAnswer({ action: 'accept' })} data-testid="elicitation-accept" title="Tell the server you finished at the address">
+          I did it
+        </Button>
+      </div>
+    </div>
+  );
+}
