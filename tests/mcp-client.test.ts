@@ -128,15 +128,17 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     const dir = mcpFolder(cleanup, { everything: everythingStdio() });
     const { wb, id } = mcpBench(cleanup, dir, 'everything');
     const logs = collect(wb, 'mcpLog');
-    await wb.mcp.mcpSetLogLevel(id, 'error');
-    expect((await wb.mcp.mcpSession(id)).logLevel).toBe('error');
+    await wb.mcp.mcpSetLogLevel(id, 'warning');
+    expect((await wb.mcp.mcpSession(id)).logLevel).toBe('warning');
+    // The server logs one message at once, then one every 5 s, each at a random level of eight: at "warning"
+    // five of the eight pass, so one comes within 25 s but for a chance of (3/8)^6, under 0.3%.
     await wb.callTool(id, 'toggle-simulated-logging', {});
-    await waitFor(() => logs.length >= 2, 30_000, 'log messages');
-    const severe = ['error', 'critical', 'alert', 'emergency'];
+    await waitFor(() => logs.length >= 1, 25_000, 'a log message');
+    const severe = ['warning', 'error', 'critical', 'alert', 'emergency'];
     expect(logs.every((l) => severe.includes(l.level))).toBe(true);
     const lines = (await wb.getLogs(id)).map((l) => l.text).join('\n');
     expect(lines).toContain(`[${logs[0].level}]`);
-    expect((await wb.mcp.mcpLogMessages(id)).length).toBeGreaterThanOrEqual(2);
+    expect((await wb.mcp.mcpLogMessages(id)).length).toBeGreaterThanOrEqual(1);
     await expect(wb.mcp.mcpSetLogLevel(id, 'loud' as never)).rejects.toThrow(/one of debug/);
 
     const { ms } = await wb.mcp.mcpPing(id);
