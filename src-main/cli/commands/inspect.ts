@@ -29,6 +29,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.out(`Path: ${info.entry ?? info.dir}`);
     for (const n of info.notes) io.out(`Note: ${n}`);
     for (const d of info.hostParity?.differences ?? []) io.out(`Unlike the real host: ${d}`);
+    if (info.hostParity?.differences.length) io.out('To run it the real host\'s way: --host-parity, or "Behave as the real host" in its settings in the app.');
     if (info.missingEnv?.length) io.out(`Not set: ${info.missingEnv.join(', ')} (its manifest asks for ${info.missingEnv.length === 1 ? 'it' : 'them'}; give a value in the skill's settings or in this shell's environment).`);
     if (info.agent) io.out(agentLines(info.agent).join('\n'));
     for (const s of info.services ?? []) io.out(`Service: "${s.tool}" → ${s.url ?? '(no URL)'}: ${s.health} (${s.detail})`);

@@ -68,7 +68,6 @@ export function differences(o: ParityObservations): string[] {
   );
   out.push(`On stop the workbench sends skill/unload, then skill/shutdown, and waits before SIGTERM and SIGKILL; the real host sends skill/shutdown alone and kills the process ${REAL_SHUTDOWN_GRACE_MS} ms later.`);
   if (o.ticks) out.push('The workbench drives ticks from tick_interval; the real host sends no ticks (nor message hooks).');
-  out.push('Turn on "Behave as the real host" in the skill\'s settings (or pass --host-parity) to run it the real host\'s way.');
   return out;
 }
 

@@ -23,6 +23,7 @@ export function HostParityNote({ info }: { info: SkillInfo }) {
           <li key={i}>{d}</li>
         ))}
       </ul>
+      <p className="muted">To run it the real host's way, turn on "Behave as the real host" in its Settings.</p>
     </details>
   );
 }
