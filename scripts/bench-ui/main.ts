@@ -21,6 +21,10 @@ const FLOOD_MB = quick ? 20 : 50;
 const SPREAD_S = quick ? 8 : 20;
 const CLICKS = quick ? 10 : 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** `--only WORDS`: run only the parts whose name holds WORDS (e.g. `--only burst`, `--only start-up`, `--only switching`). */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] ?? '' : '';
+const wanted = (name: string) => !only || name.includes(only);
 
 interface Window_ {
   longestTask: number;
@@ -47,8 +51,10 @@ async function main(): Promise<void> {
     await cdp.send('Performance.enable');
     const heap = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')!.value / 1e6;
 
-    say('… start-up\n');
-    rows.push(await startup(page, api, ids, fleet));
+    if (wanted('start-up')) {
+      say('… start-up\n');
+      rows.push(await startup(page, api, ids, fleet));
+    }
 
     say('… idle\n');
     await openTool(page, 'flood-01', 'echo');
@@ -61,6 +67,7 @@ async function main(): Promise<void> {
     for (const spread of [false, true]) {
       for (const logsOpen of [true, false]) {
         const name = `${FLOOD_MB} MB stderr ${spread ? `spread over ${SPREAD_S} s` : 'burst'}, Logs tab ${logsOpen ? 'open' : 'closed'}`;
+        if (!wanted(name)) continue;
         say(`… ${name}\n`);
         await page.getByTestId(logsOpen ? 'tab-logs' : 'tab-tools').click();
         const before = logBytes(home);
@@ -75,12 +82,15 @@ async function main(): Promise<void> {
         const w = (await page.evaluate(() => (window as any).__benchCollect())) as Window_;
         const h = await heap();
         rows.push(timeRow(`longest task, ${name}`, 'ms', 50, w.longestTask, 1, `budget 50 ms (the browser reports only tasks over 50 ms: 0 means none); ${w.longTasks} long tasks; ${w.fps.toFixed(0)} fps (idle ${idle.fps.toFixed(0)}); worst frame gap ${w.worstGap.toFixed(0)} ms (idle ${idle.worstGap.toFixed(0)}); page heap ${h.toFixed(0)} MB (idle ${idleHeap.toFixed(0)})`));
+        if (process.env.BENCH_UI_DEBUG) say(`  clicks during: ${during.map((d) => d.toFixed(0)).join(" ")}; idle: ${idleClicks.map((d) => d.toFixed(0)).join(" ")}\n`);
         if (during.length >= 3) rows.push(timeRow(`click to result p90, ${name}`, 'ms', p90(idleClicks), p90(during), 1 / 1.5, `baseline: idle; ${during.length} calls during the flood`));
       }
     }
 
-    say('… switching skills and opening Logs\n');
-    rows.push(...(await switching(page)));
+    if (wanted('switching skills and opening Logs')) {
+      say('… switching skills and opening Logs\n');
+      rows.push(...(await switching(page)));
+    }
   } finally {
     await browser.close();
     server.proc.kill('SIGTERM');
