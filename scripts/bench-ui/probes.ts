@@ -9,6 +9,10 @@ export const PROBES = `
   // When answers arrive, and how much event traffic the page takes in: where a slow click's time went.
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
+    send(data) {
+      if (typeof data === 'string' && data.includes('"method":"callTool"')) b.sentAt = performance.now();
+      return super.send(data);
+    }
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
@@ -21,8 +25,8 @@ export const PROBES = `
   new PerformanceObserver((list) => { for (const e of list.getEntries()) b.tasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
   const frame = (t) => { b.frames.push(t); requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
-  window.__benchReset = () => { b.tasks.length = 0; b.frames.length = 0; b.answers = []; b.eventBytes = 0; b.eventFrames = 0; };
-  window.__benchTraffic = () => ({ answers: b.answers ?? [], eventBytes: b.eventBytes, eventFrames: b.eventFrames });
+  window.__benchReset = () => { b.tasks.length = 0; b.frames.length = 0; b.answers = []; b.sends = []; b.eventBytes = 0; b.eventFrames = 0; };
+  window.__benchTraffic = () => ({ answers: b.answers ?? [], sends: b.sends ?? [], eventBytes: b.eventBytes, eventFrames: b.eventFrames });
   window.__benchCollect = () => {
     const f = b.frames;
     let worst = 0;
@@ -44,12 +48,14 @@ export const PROBES = `
   window.__benchClickRun = async () => {
     const text = () => document.querySelector('[data-testid="tool-result"]')?.textContent ?? '';
     const before = text();
+    b.answerAt = 0;
+    b.sentAt = 0;
     const t0 = performance.now();
     document.querySelector('[data-testid="run-tool"]').click();
-    b.answerAt = 0;
     await until(() => text() !== before && /call/.test(text()), 'a new result after Run');
     const t1 = performance.now();
     (b.answers ??= []).push(b.answerAt ? b.answerAt - t0 : -1);
+    (b.sends ??= []).push(b.sentAt ? b.sentAt - t0 : -1);
     return t1 - t0;
   };
   window.__benchClickUntil = async (selector, check) => {
