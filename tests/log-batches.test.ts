@@ -33,7 +33,7 @@ describe('LogBatches (what a browser window is sent of the logs)', () => {
     expect(rest[rest.length - 1].text).toBe('line 39999');
     expect(marker.stream).toBe('system');
     expect(marker.seq).toBeLessThan(rest[0].seq);
-    expect(marker.text).toMatch(/^\[39,500 more lines not shown here.*complete log file has every line\]$/);
+    expect(marker.text).toMatch(/^\[39,800 more lines not shown here.*complete log file has every line\]$/);
     expect(sent[0].skipped).toEqual({ lines: 40000 - LOG_BATCH_LINES, errors: 20000 });
     b.close();
   });

@@ -9,8 +9,8 @@
  */
 import type { LogEntry, WorkbenchEvents } from '../contract';
 
-export const LOG_FLUSH_MS = 50;
-export const LOG_BATCH_LINES = 500;
+export const LOG_FLUSH_MS = 100;
+export const LOG_BATCH_LINES = 200;
 /** Bytes still queued on the socket above which log batches wait (answers and other events never do). */
 export const LOG_BEHIND_BYTES = 256 * 1024;
 
