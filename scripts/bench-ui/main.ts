@@ -86,7 +86,7 @@ async function main(): Promise<void> {
         const traffic = (await page.evaluate(() => (window as any).__benchTraffic())) as { answers: number[]; sends: number[]; eventBytes: number; eventFrames: number };
         rows.push(timeRow(`longest task, ${name}`, 'ms', 50, w.longestTask, 1, `budget 50 ms (the browser reports only tasks over 50 ms: 0 means none); ${w.longTasks} long tasks; ${w.fps.toFixed(0)} fps (idle ${idle.fps.toFixed(0)}); worst frame gap ${w.worstGap.toFixed(0)} ms (idle ${idle.worstGap.toFixed(0)}); page heap ${h.toFixed(0)} MB (idle ${idleHeap.toFixed(0)}); the page's sockets took in ${(traffic.eventBytes / 1e6).toFixed(1)} MB of events in ${traffic.eventFrames} frames`));
         if (process.env.BENCH_UI_DEBUG) {
-          const ms = (xs: number[]) => xs.map((d) => d.toFixed(0)).join(' ');
+          const ms = (xs: number[]) => xs.slice(-30).map((d) => d.toFixed(0)).join(' ');
           say(`  clicks during: ${ms(during)}; sent after: ${ms(traffic.sends)}; their answers arrived after: ${ms(traffic.answers)}; idle: ${ms(idleClicks)}\n`);
         }
         if (during.length >= 3) rows.push(timeRow(`click to result p90, ${name}`, 'ms', p90(idleClicks), p90(during), 1 / 1.5, `baseline: idle; ${during.length} calls during the flood; where the time went, p90: the request left the page after ${p90(traffic.sends).toFixed(0)} ms, its answer reached the page after ${p90(traffic.answers).toFixed(0)} ms (idle ${p90(idleTraffic.answers).toFixed(0)} ms)`));
