@@ -133,7 +133,8 @@ export type ApiMethod = keyof WorkbenchApi;
 export interface WorkbenchEvents extends AgentEvents, McpEvents {
   skills: SkillSummary[];
   status: { skillId: string; status: SkillStatus; detail?: string; crashes?: CrashReport };
-  logs: { skillId: string; entries: LogEntry[] };
+  /** `skipped`: lines left out of this batch to keep a browser window responsive (they are in the log file). */
+  logs: { skillId: string; entries: LogEntry[]; skipped?: { lines: number; errors: number } };
   messages: { skillId: string; entries: MessageEntry[] };
   timeline: { skillId: string; entry: TimelineEntry };
   /** A skill's ticks changed (started, paused, resumed, one ran). */

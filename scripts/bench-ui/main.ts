@@ -21,6 +21,10 @@ const FLOOD_MB = quick ? 20 : 50;
 const SPREAD_S = quick ? 8 : 20;
 const CLICKS = quick ? 10 : 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** `--only WORDS`: run only the parts whose name holds WORDS (e.g. `--only burst`, `--only start-up`, `--only switching`). */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] ?? '' : '';
+const wanted = (name: string) => !only || name.includes(only);
 
 interface Window_ {
   longestTask: number;
@@ -47,20 +51,25 @@ async function main(): Promise<void> {
     await cdp.send('Performance.enable');
     const heap = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')!.value / 1e6;
 
-    say('… start-up\n');
-    rows.push(await startup(page, api, ids, fleet));
+    if (wanted('start-up')) {
+      say('… start-up\n');
+      rows.push(await startup(page, api, ids, fleet));
+    }
 
     say('… idle\n');
     await openTool(page, 'flood-01', 'echo');
     await page.evaluate(() => (window as any).__benchReset());
     await sleep(3000);
     const idle = (await page.evaluate(() => (window as any).__benchCollect())) as Window_;
+    await page.evaluate(() => (window as any).__benchReset());
     const idleClicks = await clicks(page, CLICKS);
+    const idleTraffic = (await page.evaluate(() => (window as any).__benchTraffic())) as { answers: number[] };
     const idleHeap = await heap();
 
     for (const spread of [false, true]) {
       for (const logsOpen of [true, false]) {
         const name = `${FLOOD_MB} MB stderr ${spread ? `spread over ${SPREAD_S} s` : 'burst'}, Logs tab ${logsOpen ? 'open' : 'closed'}`;
+        if (!wanted(name)) continue;
         say(`… ${name}\n`);
         await page.getByTestId(logsOpen ? 'tab-logs' : 'tab-tools').click();
         const before = logBytes(home);
@@ -74,13 +83,20 @@ async function main(): Promise<void> {
         await sleep(1000);
         const w = (await page.evaluate(() => (window as any).__benchCollect())) as Window_;
         const h = await heap();
-        rows.push(timeRow(`longest task, ${name}`, 'ms', 50, w.longestTask, 1, `budget 50 ms (the browser reports only tasks over 50 ms: 0 means none); ${w.longTasks} long tasks; ${w.fps.toFixed(0)} fps (idle ${idle.fps.toFixed(0)}); worst frame gap ${w.worstGap.toFixed(0)} ms (idle ${idle.worstGap.toFixed(0)}); page heap ${h.toFixed(0)} MB (idle ${idleHeap.toFixed(0)})`));
-        if (during.length >= 3) rows.push(timeRow(`click to result p90, ${name}`, 'ms', p90(idleClicks), p90(during), 1 / 1.5, `baseline: idle; ${during.length} calls during the flood`));
+        const traffic = (await page.evaluate(() => (window as any).__benchTraffic())) as { answers: number[]; sends: number[]; eventBytes: number; eventFrames: number };
+        rows.push(timeRow(`longest task, ${name}`, 'ms', 50, w.longestTask, 1, `budget 50 ms (the browser reports only tasks over 50 ms: 0 means none); ${w.longTasks} long tasks; ${w.fps.toFixed(0)} fps (idle ${idle.fps.toFixed(0)}); worst frame gap ${w.worstGap.toFixed(0)} ms (idle ${idle.worstGap.toFixed(0)}); page heap ${h.toFixed(0)} MB (idle ${idleHeap.toFixed(0)}); the page's sockets took in ${(traffic.eventBytes / 1e6).toFixed(1)} MB of events in ${traffic.eventFrames} frames`));
+        if (process.env.BENCH_UI_DEBUG) {
+          const ms = (xs: number[]) => xs.slice(-30).map((d) => d.toFixed(0)).join(' ');
+          say(`  clicks during: ${ms(during)}; sent after: ${ms(traffic.sends)}; their answers arrived after: ${ms(traffic.answers)}; idle: ${ms(idleClicks)}\n`);
+        }
+        if (during.length >= 3) rows.push(timeRow(`click to result p90, ${name}`, 'ms', p90(idleClicks), p90(during), 1 / 1.5, `baseline: idle; ${during.length} calls during the flood; where the time went, p90: the request left the page after ${p90(traffic.sends).toFixed(0)} ms, its answer reached the page after ${p90(traffic.answers).toFixed(0)} ms (idle ${p90(idleTraffic.answers).toFixed(0)} ms)`));
       }
     }
 
-    say('… switching skills and opening Logs\n');
-    rows.push(...(await switching(page)));
+    if (wanted('switching skills and opening Logs')) {
+      say('… switching skills and opening Logs\n');
+      rows.push(...(await switching(page)));
+    }
   } finally {
     await browser.close();
     server.proc.kill('SIGTERM');

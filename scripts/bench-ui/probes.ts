@@ -5,11 +5,28 @@
  */
 export const PROBES = `
 (() => {
-  const b = (window.__bench = { tasks: [], frames: [] });
+  const b = (window.__bench = { tasks: [], frames: [], answerAt: 0, eventBytes: 0, eventFrames: 0 });
+  // When answers arrive, and how much event traffic the page takes in: where a slow click's time went.
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    send(data) {
+      if (typeof data === 'string' && data.includes('"method":"callTool"')) b.sentAt = performance.now();
+      return super.send(data);
+    }
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data !== 'string') return;
+        if (e.data.startsWith('{"id"')) b.answerAt = performance.now();
+        else { b.eventFrames++; b.eventBytes += e.data.length; }
+      });
+    }
+  };
   new PerformanceObserver((list) => { for (const e of list.getEntries()) b.tasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
   const frame = (t) => { b.frames.push(t); requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
-  window.__benchReset = () => { b.tasks.length = 0; b.frames.length = 0; };
+  window.__benchReset = () => { b.tasks.length = 0; b.frames.length = 0; b.answers = []; b.sends = []; b.eventBytes = 0; b.eventFrames = 0; };
+  window.__benchTraffic = () => ({ answers: b.answers ?? [], sends: b.sends ?? [], eventBytes: b.eventBytes, eventFrames: b.eventFrames });
   window.__benchCollect = () => {
     const f = b.frames;
     let worst = 0;
@@ -31,10 +48,15 @@ export const PROBES = `
   window.__benchClickRun = async () => {
     const text = () => document.querySelector('[data-testid="tool-result"]')?.textContent ?? '';
     const before = text();
+    b.answerAt = 0;
+    b.sentAt = 0;
     const t0 = performance.now();
     document.querySelector('[data-testid="run-tool"]').click();
     await until(() => text() !== before && /call/.test(text()), 'a new result after Run');
-    return performance.now() - t0;
+    const t1 = performance.now();
+    (b.answers ??= []).push(b.answerAt ? b.answerAt - t0 : -1);
+    (b.sends ??= []).push(b.sentAt ? b.sentAt - t0 : -1);
+    return t1 - t0;
   };
   window.__benchClickUntil = async (selector, check) => {
     const t0 = performance.now();

@@ -4,19 +4,33 @@
  * every message is checked before use (envelope.ts).
  */
 import type { WebSocket } from 'ws';
-import type { ApiMethod, WorkbenchApi } from '../contract';
+import type { ApiMethod, WorkbenchApi, WorkbenchEvents } from '../contract';
 import type { EventHub } from '../workbench/events';
 import { readEnvelope } from './envelope';
+import { LogBatches } from './log-batches';
 
-/** A client this far behind gets no more log and message batches until it catches up (it can re-read them). */
+/** A client this far behind gets no more message batches until it catches up (it can re-read them). */
 const CONGESTED_BYTES = 8 * 1024 * 1024;
 
 export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub): void {
-  const unsubscribe = events.onAnyForWindow((event, payload) => {
+  // Log lines go in batches of their own pace and size (log-batches.ts), so that answers and every other
+  // event are never queued behind a flood of them.
+  const logs = new LogBatches(
+    (payload) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: 'logs', payload }));
+    },
+    () => ws.bufferedAmount,
+  );
+  const unsubscribeAll = events.onAnyForWindow((event, payload) => {
     if (ws.readyState !== ws.OPEN) return;
-    if ((event === 'logs' || event === 'messages') && ws.bufferedAmount > CONGESTED_BYTES) return;
+    if (event === 'logs') return logs.add(payload as WorkbenchEvents['logs']);
+    if (event === 'messages' && ws.bufferedAmount > CONGESTED_BYTES) return;
     ws.send(JSON.stringify({ event, payload }));
   });
+  const unsubscribe = () => {
+    unsubscribeAll();
+    logs.close();
+  };
   ws.on('close', unsubscribe);
   ws.on('error', unsubscribe);
   ws.on('message', async (data) => {

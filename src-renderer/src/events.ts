@@ -68,12 +68,13 @@ export function wireEvents(): void {
     for (const [id, c] of pendingCounts) get().bumpLogs(id, c.lines, c.errors);
     pendingCounts.clear();
   };
-  client.on('logs', ({ skillId, entries }) => {
+  client.on('logs', ({ skillId, entries, skipped }) => {
     if (!entries.length) return;
-    let errors = 0;
+    // A batch that left lines out (browser mode, in a flood) says so in a line of its own, not counted.
+    let errors = skipped?.errors ?? 0;
     for (const e of entries) if (e.stream === 'stderr') errors++;
     const c = pendingCounts.get(skillId) ?? { lines: 0, errors: 0 };
-    c.lines += entries.length;
+    c.lines += entries.length + (skipped ? skipped.lines - 1 : 0);
     c.errors += errors;
     pendingCounts.set(skillId, c);
     countTimer ??= setTimeout(flushCounts, 250);
