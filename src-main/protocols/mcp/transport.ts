@@ -151,14 +151,19 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
       return;
     }
     this.opts.messages?.trace(traceOf('in', message, line));
-    // One message a turn: the SDK handles a notification a microtask late, so a progress notification read in the
-    // same chunk as its call's answer would otherwise find its handler already gone (the last step lost).
-    this.delivery = this.delivery
-      .then(() => this.onmessage?.(message))
-      .catch((err: unknown) => this.onerror?.(err instanceof Error ? err : new Error(String(err))));
+    // The SDK handles a notification some microtasks late but settles a response at once: a progress notification
+    // read in the same chunk as its call's answer would find its handler gone (the last step lost). Answers wait
+    // for the end of this turn, all together; requests and notifications go through at once.
+    if ('method' in message) this.onmessage?.(message);
+    else if (this.answers.push(message) === 1) setImmediate(this.deliverAnswers);
   }
 
-  private delivery: Promise<void> = Promise.resolve();
+  private answers: JSONRPCMessage[] = [];
+  private readonly deliverAnswers = (): void => {
+    const answers = this.answers;
+    this.answers = [];
+    for (const m of answers) this.onmessage?.(m);
+  };
 }
 
 /**
