@@ -41,18 +41,37 @@ export function ElicitationForm({ request, busy, onAnswer }: { request: Elicitat
         ))}
         {!fields.length && <p className="muted">The server asks only for your agreement.</p>}
       </div>
-      <div className="setup-actions">
-        <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title="Dismiss the question without answering">
-          Cancel
-        </Button>
-        <span className="spacer" />
-        <Button type="button" icon={<X size={13} />} onClick={() => onAnswer({ action: 'decline' })} disabled={busy} data-testid="elicitation-decline" title="Say no to the server">
-          Decline
-        </Button>
-        <Button type="submit" variant="primary" icon={<Check size={13} />} busy={busy} data-testid="elicitation-accept">
-          Accept
-        </Button>
-      </div>
+      <ElicitationActions busy={busy} onAnswer={onAnswer} cancelTitle="Dismiss the question without answering" accept={{ label: 'Accept', submit: true }} />
     </form>
+  );
+}
+
+/** Cancel, Decline and the accepting button of a server's question, the same in every kind of it. */
+export function ElicitationActions({ busy, onAnswer, cancelTitle, accept }: {
+  busy: boolean;
+  onAnswer(a: McpElicitationAnswer): void;
+  cancelTitle: string;
+  /** A form's accept submits it (and checks its fields); otherwise it answers accept with no content. */
+  accept: { label: string; title?: string; submit?: boolean };
+}) {
+  return (
+    <div className="setup-actions">
+      <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title={cancelTitle}>
+        Cancel
+      </Button>
+      <span className="spacer" />
+      <Button type="button" icon={<X size={13} />} onClick={() => onAnswer({ action: 'decline' })} disabled={busy} data-testid="elicitation-decline" title="Say no to the server">
+        Decline
+      </Button>
+      {accept.submit ? (
+        <Button type="submit" variant="primary" icon={<Check size={13} />} busy={busy} data-testid="elicitation-accept" title={accept.title}>
+          {accept.label}
+        </Button>
+      ) : (
+        <Button type="button" variant="primary" icon={<Check size={13} />} busy={busy} onClick={() => onAnswer({ action: 'accept' })} data-testid="elicitation-accept" title={accept.title}>
+          {accept.label}
+        </Button>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Check, ExternalLink, X } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { McpElicitationAnswer, McpPendingRequest } from '@contract';
-import { Button } from '../common/Button';
+import { ElicitationActions } from './ElicitationForm';
 
 type Elicitation = Extract<McpPendingRequest, { kind: 'elicitation' }>;
 
@@ -43,18 +43,7 @@ export function UrlElicitation({ request, busy, onAnswer }: { request: Elicitati
           The server says this is done.
         </p>
       )}
-      <div className="setup-actions">
-        <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title="Dismiss without answering">
-          Cancel
-        </Button>
-        <span className="spacer" />
-        <Button type="button" icon={<X size={13} />} onClick={() => onAnswer({ action: 'decline' })} disabled={busy} data-testid="elicitation-decline" title="Say no to the server">
-          Decline
-        </Button>
-        <Button type="button" variant="primary" icon={<Check size={13} />} busy={busy} onClick={() => onAnswer({ action: 'accept' })} data-testid="elicitation-accept" title="Tell the server you finished at the address">
-          I did it
-        </Button>
-      </div>
+      <ElicitationActions busy={busy} onAnswer={onAnswer} cancelTitle="Dismiss without answering" accept={{ label: 'I did it', title: 'Tell the server you finished at the address' }} />
     </div>
   );
 }
