@@ -61,6 +61,11 @@ export class RpcError extends Error {
   }
 }
 
+/** The other side has no such method: -32601, or an SDK that words it without the code (-32603 "Unknown method"). */
+export function isUnknownMethod(err: unknown): boolean {
+  return err instanceof RpcError && (err.code === -32601 || /unknown method|method not found/i.test(err.message));
+}
+
 export class TimeoutError extends SkillError {
   constructor(message: string) {
     super('TIMEOUT', message);

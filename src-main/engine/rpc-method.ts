@@ -33,6 +33,9 @@ export type ResultIn<M extends RpcMethod> = z.input<M['result']>;
 /** What the sender gets back, once checked. */
 export type ResultOf<M extends RpcMethod> = z.output<M['result']>;
 
+/** Sends one typed request and gives its checked answer (a flow's way to ask its skill). */
+export type Ask = <H extends RpcMethod>(method: H, params: ParamsIn<H>) => Promise<ResultOf<H>>;
+
 export function rpcMethod<P extends z.ZodType, R extends z.ZodType>(
   method: string,
   params: P,

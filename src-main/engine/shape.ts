@@ -81,12 +81,12 @@ function plainIssue(iss: z.core.$ZodRawIssue, style: Style): string {
 /** How a problem is worded when the schema does not word it: "... must be ..." or, after "<method> needs", "... to be ...". */
 export type Style = 'must' | 'needs';
 
-/** Checks `value` against `schema`: the value as the schema gives it back, or the first problem in plain words. */
 const WORDING: Record<Style, { error: (iss: z.core.$ZodRawIssue) => string }> = {
   must: { error: (iss) => plainIssue(iss, 'must') },
   needs: { error: (iss) => plainIssue(iss, 'needs') },
 };
 
+/** Checks `value` against `schema`: the value as the schema gives it back, or the first problem in plain words. */
 export function check<S extends z.ZodType>(schema: S, value: unknown, style: Style = 'must'): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
   const r = schema.safeParse(value, WORDING[style]);
   if (r.success) return { ok: true, value: r.data };

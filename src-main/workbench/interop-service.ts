@@ -12,7 +12,7 @@
  *   so that two skills calling each other cannot loop forever.
  */
 import type { ExposedData, ExposedFunction, InteropAnswer, InteropApi, SkillExposure, SkillSummary } from '../contract';
-import { JSONRPC, RpcError } from '../engine/errors';
+import { isUnknownMethod, JSONRPC, RpcError } from '../engine/errors';
 import { isObject } from '../engine/values';
 import type { InteropCapability, InteropSkillInfo, SkillInterop } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
@@ -193,7 +193,7 @@ export class InteropService implements SkillInterop, InteropApi {
     try {
       return { value: await cap.listExposed() };
     } catch (err) {
-      if (err instanceof RpcError && (err.code === JSONRPC.METHOD_NOT_FOUND || /method not found|unknown method/i.test(err.message))) {
+      if (isUnknownMethod(err)) {
         return { value: { data: [], functions: [] }, note: `${rt.ref.name} runs on an SDK without interop (it does not answer interop/listExposed): it exposes nothing.` };
       }
       throw new RpcError(JSONRPC.INTERNAL_ERROR, `${rt.ref.name} could not say what it exposes: ${(err as Error)?.message ?? String(err)}`);

@@ -5,7 +5,7 @@
  * lacks a part, gets a plain-words refusal (or, for the status, a report that says so).
  */
 import type { EntityGraph, LifecycleAction, SkillDefApi, SkillReport, TriggerInput, TriggersView } from '../contract';
-import { RpcError } from '../engine/errors';
+import { isUnknownMethod } from '../engine/errors';
 import type { LifecycleCapability, TriggersCapability } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';
@@ -13,7 +13,6 @@ import type { SkillHost } from './skill-host';
 type Host = Pick<SkillHost, 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'stores'>;
 
 const ACTIONS: LifecycleAction[] = ['activate', 'deactivate', 'disconnect'];
-const unknownMethod = (err: unknown) => err instanceof RpcError && (err.code === -32601 || /unknown method|method not found/i.test(err.message));
 
 export class SkillDefService implements SkillDefApi {
   constructor(private readonly wb: Host) {}
@@ -23,7 +22,7 @@ export class SkillDefService implements SkillDefApi {
     try {
       return await t.view();
     } catch (err) {
-      if (unknownMethod(err)) return { types: [], triggers: [] };
+      if (isUnknownMethod(err)) return { types: [], triggers: [] };
       throw err;
     }
   }

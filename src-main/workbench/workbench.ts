@@ -283,7 +283,7 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async resetOptions(skillId: string, name?: string): Promise<SkillOptionsChange> {
-    return this.optionsChanged(await (await this.liveRuntime(skillId)).capability('options').reset(name ?? undefined));
+    return this.optionsChanged(await (await this.liveRuntime(skillId)).capability('options').reset(name));
   }
 
   async getSkillSettings(skillId: string): Promise<SkillSettings> {
@@ -415,7 +415,6 @@ export class Workbench implements CoreApi, SkillHost {
     if (observed) this.observeFiles(e.ref.id);
   }
 
-  /** An option may have shown or hidden tools: every window hears of the new count (and reads the tools again). */
   /** An option may show or hide tools: every window's sidebar counts them again. */
   private optionsChanged(change: SkillOptionsChange): SkillOptionsChange {
     this.emitSkills();

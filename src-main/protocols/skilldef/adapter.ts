@@ -52,7 +52,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   readonly options: OptionsFlow;
   readonly triggers = new TriggerFlow(this.ctx, (m, p) => this.hook(m, p));
-  readonly lifecycleRequests = new LifecycleFlow(this.ctx, (m, p) => this.hook(m, p));
+  readonly lifecycleRequests = new LifecycleFlow(this.ctx, (m, p) => this.hook(m, p), () => this.parity);
 
   readonly sessions: SessionCapability = {
     start: async (sessionId) => {

@@ -7,19 +7,16 @@
  * `has_disconnect`. A request the skill answers "Unknown method" is not offered again.
  */
 import type { EntitySchemaInfo, LifecycleAction, SkillReport } from '../../contract';
-import { RpcError } from '../../engine/errors';
-import type { ParamsIn, ResultOf, RpcMethod } from '../../engine/rpc-method';
+import { isUnknownMethod } from '../../engine/errors';
+import type { Ask, ResultOf, RpcMethod } from '../../engine/rpc-method';
 import type { AdapterContext, LifecycleCapability } from '../adapter';
 import * as N from './newer-methods';
 
-type Ask = <H extends RpcMethod>(method: H, params: ParamsIn<H>) => Promise<ResultOf<H>>;
 export type StatusAnswer = ResultOf<typeof N.skillStatus>;
 
 /** Keys our bundled SDK puts beside the hook's status: an answer with none of them is the hook's dict itself. */
 const DESCRIBING = ['features', 'hasSetup', 'sdk', 'loaded', 'tools'];
 const METHOD: Record<LifecycleAction, RpcMethod> = { activate: N.skillActivate, deactivate: N.skillDeactivate, disconnect: N.skillDisconnect };
-
-const unknownMethod = (err: unknown) => err instanceof RpcError && (err.code === -32601 || /unknown method|method not found/i.test(err.message));
 
 export class LifecycleFlow implements LifecycleCapability {
   /** What `skill/status` said at the last start or refresh (undefined: not asked yet; null: not answered). */
@@ -29,6 +26,8 @@ export class LifecycleFlow implements LifecycleCapability {
   constructor(
     private readonly ctx: AdapterContext,
     private readonly ask: Ask,
+    /** Whether the running process was launched with host parity (read at launch, not from the settings again). */
+    private readonly parity: () => boolean,
   ) {}
 
   /** What the handshake learnt (it asks `skill/status` itself). */
@@ -43,13 +42,13 @@ export class LifecycleFlow implements LifecycleCapability {
 
   async report(): Promise<SkillReport> {
     const at = Date.now();
-    if (this.ctx.hostParity) {
+    if (this.parity()) {
       return { at, status: null, answered: false, actions: [], note: 'Host parity is on: the real host never asks skill/status, so neither does the workbench.' };
     }
     try {
       this.last = await this.ask(N.skillStatus, {});
     } catch (err) {
-      if (!unknownMethod(err)) throw err;
+      if (!isUnknownMethod(err)) throw err;
       this.last = null;
       return { at, status: null, answered: false, actions: [], note: 'This skill runs on an SDK without skill/status: it has no status to show, and no activate, deactivate or disconnect.' };
     }
@@ -67,7 +66,7 @@ export class LifecycleFlow implements LifecycleCapability {
     try {
       await this.ask(method, {});
     } catch (err) {
-      if (unknownMethod(err)) this.refused.add(action);
+      if (isUnknownMethod(err)) this.refused.add(action);
       this.ctx.onTimeline?.({ kind: 'note', label: `${method.method} failed`, outcome: 'error', data: { error: (err as Error).message } });
       throw new Error(`The skill refused ${method.method}: ${(err as Error).message}`);
     }

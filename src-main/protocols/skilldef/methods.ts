@@ -9,10 +9,8 @@ import type { SetupFieldError, SetupStep } from '../../contract';
 import { rpcMethod } from '../../engine/rpc-method';
 import { need, plainObject, z } from '../../engine/shape';
 import { isObject } from '../../engine/values';
+import { anything, HOOK_TIMEOUT_MS, namedOnly, none } from './method-shapes';
 
-const HOOK_TIMEOUT_MS = 30_000;
-const none = z.object({});
-const anything = z.unknown();
 const ok = z.object({ ok: z.boolean() });
 
 /** A text the skill may send to describe itself: anything else, or an empty text, counts as not given. */
@@ -90,11 +88,6 @@ const exposedFunction = z.object({
   parameters: z.unknown().optional().transform((p) => p ?? { type: 'object', properties: {} }),
   returns: z.unknown().optional(),
 });
-const namedOnly = <T extends z.ZodType>(item: T) =>
-  z
-    .array(z.unknown())
-    .catch([])
-    .transform((xs) => xs.flatMap((x) => { const r = item.safeParse(x); return r.success ? [r.data as z.output<T>] : []; }));
 export const interopListExposed = rpcMethod(
   'interop/listExposed',
   none,

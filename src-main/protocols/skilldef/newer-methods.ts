@@ -7,20 +7,12 @@
 import type { EntitySchemaInfo, TriggerFired, TriggerInstance, TriggerType } from '../../contract';
 import { rpcMethod } from '../../engine/rpc-method';
 import { need, plainObject, z } from '../../engine/shape';
+import { anything, HOOK_TIMEOUT_MS, namedOnly, none } from './method-shapes';
 
-const HOOK_TIMEOUT_MS = 30_000;
-const none = z.object({});
-const anything = z.unknown();
 const ok = z.object({ ok: z.boolean() });
 const optText = z.string().optional().catch(undefined).transform((s) => s || undefined);
 const record = z.record(z.string(), z.unknown()).catch({});
 
-/** A list of which entries that do not fit are skipped. */
-const fitting = <T extends z.ZodType>(item: T) =>
-  z
-    .array(z.unknown())
-    .catch([])
-    .transform((xs) => xs.flatMap((x) => { const r = item.safeParse(x); return r.success ? [r.data as z.output<T>] : []; }));
 
 // ---- entity_schema, as skill/status describes it (snake_case, from model_dump) ----
 
@@ -28,7 +20,7 @@ const entityType = z.object({
   type: z.string().min(1),
   label: optText,
   description: optText,
-  properties: fitting(z.object({ name: z.string().min(1), type: z.string().catch('string'), description: optText, optional: z.boolean().catch(false).default(false) })).optional(),
+  properties: namedOnly(z.object({ name: z.string().min(1), type: z.string().catch('string'), description: optText, optional: z.boolean().catch(false).default(false) })).optional(),
 });
 const relationshipType = z.object({
   type: z.string().min(1),
@@ -38,7 +30,7 @@ const relationshipType = z.object({
   cardinality: optText,
 });
 export const entitySchema = z
-  .object({ entity_types: fitting(entityType).optional(), relationship_types: fitting(relationshipType).optional() })
+  .object({ entity_types: namedOnly(entityType).optional(), relationship_types: namedOnly(relationshipType).optional() })
   .transform(
     (s): EntitySchemaInfo => ({
       entityTypes: (s.entity_types ?? []).map((t) => ({ type: t.type, label: t.label, description: t.description, properties: t.properties ?? [] })),
@@ -78,7 +70,7 @@ const triggerType = z.object({
   type: z.string().min(1),
   label: z.string().catch(''),
   description: optText,
-  conditionFields: fitting(z.object({ name: z.string().min(1), type: z.string().catch('string'), description: optText })).optional(),
+  conditionFields: namedOnly(z.object({ name: z.string().min(1), type: z.string().catch('string'), description: optText })).optional(),
   configSchema: record.optional(),
 });
 const trigger = z.looseObject({
@@ -97,12 +89,12 @@ const trigger = z.looseObject({
 export const triggersTypes = rpcMethod(
   'triggers/types',
   none,
-  z.object({ triggerTypes: fitting(triggerType).optional() }).catch({}).transform((r): TriggerType[] =>
+  z.object({ triggerTypes: namedOnly(triggerType).optional() }).catch({}).transform((r): TriggerType[] =>
     (r.triggerTypes ?? []).map((t) => ({ ...t, label: t.label || t.type, conditionFields: t.conditionFields ?? [], configSchema: t.configSchema ?? {} })),
   ),
   HOOK_TIMEOUT_MS,
 );
-export const triggersList = rpcMethod('triggers/list', none, z.object({ triggers: fitting(trigger).optional() }).catch({}).transform((r) => r.triggers ?? []), HOOK_TIMEOUT_MS);
+export const triggersList = rpcMethod('triggers/list', none, z.object({ triggers: namedOnly(trigger).optional() }).catch({}).transform((r) => r.triggers ?? []), HOOK_TIMEOUT_MS);
 export const triggersGet = rpcMethod('triggers/get', z.object({ id: z.string() }), z.object({ trigger }).transform((r) => r.trigger), HOOK_TIMEOUT_MS);
 const conditions = z.array(plainObject(need('each condition to be an object')), need('"conditions" to be a list'));
 export const triggersCreate = rpcMethod(

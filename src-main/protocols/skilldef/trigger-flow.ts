@@ -8,11 +8,9 @@
  * `triggers/fired` (served by host-services.ts).
  */
 import type { TriggerInput, TriggerInstance, TriggersView } from '../../contract';
-import type { ParamsIn, ResultOf, RpcMethod } from '../../engine/rpc-method';
+import type { Ask, ParamsIn } from '../../engine/rpc-method';
 import type { AdapterContext, TriggersCapability } from '../adapter';
 import * as T from './newer-methods';
-
-type Ask = <H extends RpcMethod>(method: H, params: ParamsIn<H>) => Promise<ResultOf<H>>;
 
 export class TriggerFlow implements TriggersCapability {
   constructor(
