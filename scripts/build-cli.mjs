@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',

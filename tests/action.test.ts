@@ -12,6 +12,7 @@ import { scanScript } from '../src-main/protocols/action/scan';
 import { discover } from '../src-main/protocols/discover';
 import { registerProtocol } from '../src-main/protocols/registry';
 import { EXAMPLES, FIXTURES, isAlive, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 const T = { timeout: 10_000 };
 const EXAMPLE = path.join(EXAMPLES, 'build-analysis');
@@ -293,7 +294,7 @@ describe('misbehaving scripts', () => {
     const started = Date.now();
     setTimeout(() => ctrl.abort(), 300);
     expectError(await skill.call('sleep', { seconds: 20 }, { signal: ctrl.signal }), 'CANCELLED', /cancelled/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(scaled(3000));
 
     const running = skill.call('sleep', { seconds: 20 });
     await waitFor(() => skill.status() === 'busy', 3000, 'busy');

@@ -129,9 +129,10 @@ describe('a JSON-RPC skill process', () => {
   });
 
   it('times out a hanging call and kills the whole process group on stop', async ({ cleanup }) => {
-    const rt = fixture(cleanup, { timeoutMs: 300 });
+    // The call's own timeout: a short one for the whole runtime would also bound initialize, which a busy machine can stretch.
+    const rt = fixture(cleanup);
     await rt.start();
-    const out = await rt.call('spawn_and_hang', {});
+    const out = await rt.call('spawn_and_hang', {}, { timeoutMs: 300 });
     expect(out.error?.code).toBe('TIMEOUT');
     const pid = await waitFor(() => grandchildPid(rt), 3000, 'grandchild pid');
     expect(isAlive(pid)).toBe(true);

@@ -1,8 +1,16 @@
-/** Builds the CLI bundle once before the tests that spawn it (esbuild: well under a second). */
+/**
+ * Before any test: builds the CLI bundle for the tests that spawn it (esbuild: well under a second), and measures
+ * how busy the machine is (machine-factor.ts).
+ */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { measureMachineFactor } from './machine-factor';
 
-export default function setup(): void {
+export default function setup(project: TestProject): void {
   const root = path.resolve(__dirname, '..');
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')], { cwd: root, stdio: 'inherit' });
+  const factor = measureMachineFactor();
+  project.provide('machineFactor', factor);
+  if (factor > 1) process.stdout.write(`The machine is busy: timing bounds are stretched ${factor}x.\n`);
 }

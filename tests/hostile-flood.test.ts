@@ -13,9 +13,10 @@ import { answerOf, hostileWorkbench } from './hostile-helpers';
 const MiB = 1024 * 1024;
 /**
  * Growth of resident memory allowed during a flood of 200,000 requests. Measured on a 2-core machine:
- * 90 to 130 MiB with the limit (most of it garbage not yet collected), 580 MiB without it.
+ * 90 to 130 MiB with the limit on Node 20 and up to 175 MiB on Node 24 (most of it garbage not yet collected:
+ * V8's young generation grew), 580 MiB without the limit.
  */
-const FLOOD_BOUND = 160 * MiB;
+const FLOOD_BOUND = 256 * MiB;
 
 describe('a flood of reverse calls', () => {
   it('is served a bounded number at a time, with memory flat, and the skill works afterwards', async ({ cleanup }) => {

@@ -17,6 +17,7 @@ import { parseAiFile } from '../src-main/protocols/namel3ss/ai-file';
 import { serviceUrl } from '../src-main/protocols/namel3ss/service-runner';
 import { resolveTimeout } from '../src-main/protocols/namel3ss/timeouts';
 import { EXAMPLES, FIXTURES, isAlive, ROOT, tempDir } from './helpers';
+import { scaled } from './machine-factor';
 
 const FIX = path.join(FIXTURES, 'namel3ss');
 const EXAMPLE = path.join(EXAMPLES, 'greeter-app');
@@ -388,7 +389,7 @@ describe('timeouts', () => {
     const { skill, statuses } = open(path.join(FIX, 'failures'), { env: { PID_FILE: pidFile, CHILD_PID_FILE: childPidFile } });
     const t0 = performance.now();
     const out = await skill.call('slow bound', { seconds: 30 });
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(performance.now() - t0).toBeLessThan(scaled(5000));
     expect(out.error).toMatchObject({ code: 'TIMEOUT', message: 'Tool exceeded 0.4s timeout.' });
     expect(out.trace).toMatchObject({ status: 'error', error_type: 'TIMEOUT', timeout_ms: 400 });
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));

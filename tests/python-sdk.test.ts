@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { EXAMPLES, ROOT, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 import { OUR_SDK, REPO, SKILLDEF, fixture, launch, loadFailure, rejection, text } from './python-sdk-host';
 
 describe('Python SDK: the host -> skill methods', () => {
@@ -146,7 +147,7 @@ describe('Python SDK: concurrency and reverse calls', () => {
     host.delayMs.set('state/get', 200);
     const started = Date.now();
     expect(await req('skill/beforeMessage', { message: 'state?' })).toEqual({ message: 'state keys: a,b' });
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(scaled(5000));
   });
 
   it('answers out of order: a slow call does not hold up a fast one', async ({ cleanup }) => {
@@ -175,7 +176,7 @@ describe('Python SDK: concurrency and reverse calls', () => {
     const err = await rejection(req('skill/load', { manifest: {}, dataDir: cleanup.tempDir() }));
     expect(err.code).toBe(-32603);
     expect(err.message).toBe('Reverse call state/get got no answer from the host within 0.3 s');
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(scaled(5000));
     expect(text(await req('tools/call', { name: 'echo', arguments: { text: 'still here' } }))).toBe('still here');
   });
 
@@ -222,7 +223,7 @@ describe('Python SDK: stopping', () => {
     expect(await req('skill/shutdown')).toEqual({ ok: true });
     const info = await rp.exited;
     expect(info.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(scaled(1000));
   });
 
   it('ends with code 0 when the host closes stdin', async ({ cleanup }) => {

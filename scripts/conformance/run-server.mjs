@@ -3,8 +3,7 @@
 //
 //   node scripts/conformance/run-server.mjs [--target skill,proxy,direct] [--scenario a,b] [--skill PATH] [--json]
 //
-// Three targets, each served on 127.0.0.1 and run through every server scenario (Node 20 gets the suite's
-// fs.globSync from preload.mjs):
+// Three targets, each served on 127.0.0.1 and run through every server scenario:
 //   skill   a skill (by default tests/fixtures/mcp-bridge/conformance, a JSON-RPC skill with the tools the
 //           scenarios call) through `skillbench mcp --http 0`, with a token;
 //   proxy   `skillbench mcp --http 0` on a folder whose .mcp.json starts our MCP fixture server
@@ -23,7 +22,6 @@ import { parseArgs } from 'node:util';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const suite = path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const preload = path.join(here, 'preload.mjs');
 
 export const FIXTURE = path.join(root, 'tests', 'fixtures', 'mcp-conformance-server');
 
@@ -71,7 +69,7 @@ export const TARGETS = {
 
 function run(file, args, opts = {}) {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', preload, file, ...args], { cwd: opts.cwd, timeout: 120_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [file, ...args], { cwd: opts.cwd, timeout: 120_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       resolve({ code: err ? (err.code ?? 1) : 0, out: `${stdout}${stderr}`.replace(/\x1b\[[0-9;]*m/g, '') });
     });
   });

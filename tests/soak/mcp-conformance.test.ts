@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, no types
-import { CANNOT, conformance, DIRECT_CANNOT, PROXY_CANNOT, serverScenarios } from '../scripts/conformance/run-server.mjs';
+import { CANNOT, conformance, DIRECT_CANNOT, PROXY_CANNOT, serverScenarios } from '../../scripts/conformance/run-server.mjs';
 
 const PASSING = [
   'server-initialize',

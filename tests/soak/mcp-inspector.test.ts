@@ -6,10 +6,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
-import { it } from './cleanup-fixture';
-import { cli } from './cli-run';
-import { EXAMPLES, ROOT } from './helpers';
-import { BIN } from './mcp-bridge-client';
+import { it } from '../cleanup-fixture';
+import { cli } from '../cli-run';
+import { EXAMPLES, ROOT } from '../helpers';
+import { BIN } from '../mcp-bridge-client';
 
 const INSPECTOR = path.join(ROOT, 'node_modules', '.bin', 'mcp-inspector');
 
