@@ -149,9 +149,11 @@ describe('packs', () => {
     expect(lower.description).toMatch(/built-in pack builtin\.text stable · namel3ss\.tool_packs\.text:lower · local runner · sandbox · cannot run here: Tool "convert text to lowercase" runs namel3ss\.tool_packs\.text:lower from the built-in pack builtin\.text, which is part of namel3ss, and namel3ss is not installed/);
     refused(await skill.call('convert text to lowercase', { text: 'Hi' }), 'LAUNCH', /namel3ss is not installed in .*pip install namel3ss/);
 
-    // An interpreter that has (a stand-in for) namel3ss: the app's .venv.
-    const fake = cleanup.tempDir();
+    // An interpreter that has (a stand-in for) namel3ss: the app's .venv, laid out as `python -m venv` lays it out,
+    // since the workbench reads what a venv has from its folders rather than run its interpreter.
+    const fake = path.join(dir, '.venv', 'lib', 'python3.11', 'site-packages');
     fs.mkdirSync(path.join(fake, 'namel3ss', 'tool_packs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '.venv', 'pyvenv.cfg'), 'home = /usr/bin\nversion = 3.11.2\n');
     fs.writeFileSync(path.join(fake, 'namel3ss', '__init__.py'), '');
     fs.writeFileSync(path.join(fake, 'namel3ss', 'tool_packs', '__init__.py'), '');
     fs.writeFileSync(path.join(fake, 'namel3ss', 'tool_packs', 'text.py'), 'def lower(payload):\n    return {"result": payload["text"].lower()}\n');

@@ -20,7 +20,6 @@ import { makeRef, readJson } from '../protocols/refs';
 import { skillVenv } from '../protocols/skilldef/locate';
 import { checkActionSkill } from './checks/action-checks';
 import { checkDependencies } from './checks/dependencies';
-import { toolEnvironment } from '../protocols/skill-env';
 import { checkEnvReads, type EnvGiven } from './checks/env-reads';
 import { declaredEnv } from './checks/declared-env';
 import { Findings, type Severity } from './checks/findings';
@@ -71,8 +70,8 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
       checkSkillDefManifest(dir, f);
       // A skill that inherits the environment also gets the workbench's PYTHONPATH, where packages may be.
       const inherit = opts.settingsEnv?.(ref).inherit === true && process.env.PYTHONPATH;
-      const env = inherit ? { ...toolEnvironment(), PYTHONPATH: process.env.PYTHONPATH } : toolEnvironment();
-      await checkDependencies(dir, (readJson(path.join(dir, 'manifest.json')) as { dependencies?: unknown } | undefined)?.dependencies, f, env);
+      const paths = inherit ? process.env.PYTHONPATH!.split(path.delimiter).filter(Boolean) : [];
+      await checkDependencies(dir, (readJson(path.join(dir, 'manifest.json')) as { dependencies?: unknown } | undefined)?.dependencies, f, { live: opts.live !== false, paths });
       break;
     }
     case 'namel3ss':
@@ -84,7 +83,8 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   }
 
   const py = skillFiles(dir).filter((x) => x.rel.endsWith('.py')).slice(0, MAX_PY_FILES);
-  for (const p of await pythonSyntaxErrors(py.map((x) => x.abs), { python: skillVenv(dir) ?? undefined })) {
+  // The skill's own interpreter only when the user asked for a live check; static checks run none of its files.
+  for (const p of await pythonSyntaxErrors(py.map((x) => x.abs), { python: opts.live === false ? undefined : (skillVenv(dir) ?? undefined) })) {
     const rel = relPath(dir, p.file);
     f.error('PYTHON_SYNTAX', `Syntax error in ${rel} line ${p.line}: ${p.message}${p.text ? `\n    ${p.text.trim()}` : ''}`, 'Fix the line: Python refuses to load the file until then.', { file: rel, line: p.line });
   }

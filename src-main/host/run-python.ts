@@ -2,15 +2,18 @@
  * Runs a short Python program of our own (a syntax check, a static scan) on text given on stdin, and gives
  * its stdout, or null where Python is missing, fails, or takes longer than `timeoutMs` (then it is killed).
  * `-I` in the arguments keeps the user's site and PYTHON* variables from changing the answer; callers pass
- * skill-env.ts's `toolEnvironment()` so the rest of the user's environment (tokens) stays out too.
+ * skill-env.ts's `toolEnvironment()` so the rest of the user's environment (tokens) stays out too. `cwd`
+ * defaults to the system's temporary folder: a skill's folder as the working directory would put its files
+ * first on `sys.path` for a Python run without -I.
  */
+import os from 'node:os';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
-export function runPythonFilter(python: string, args: string[], input: string, timeoutMs: number, env?: NodeJS.ProcessEnv): Promise<string | null> {
+export function runPythonFilter(python: string, args: string[], input: string, timeoutMs: number, env?: NodeJS.ProcessEnv, cwd = os.tmpdir()): Promise<string | null> {
   return new Promise((resolve) => {
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(python, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+      child = spawn(python, args, { stdio: ['pipe', 'pipe', 'pipe'], env, cwd });
     } catch {
       resolve(null);
       return;

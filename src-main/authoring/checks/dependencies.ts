@@ -4,9 +4,15 @@
  * knows the distribution, or can find a module of that name (a package put on PYTHONPATH has no metadata).
  * Nothing is imported: `find_spec` and the metadata only look. A missing one is a warning, not an error:
  * the SDK's validator does not check them, and the fault is this machine's, not the skill's.
+ *
+ * A skill's own `.venv` is a file of its folder: static checks (validate, doctor --static) read its
+ * site-packages and never run its interpreter; only a live check, which the user started and which runs the
+ * skill anyway, asks it. The system interpreter runs isolated (-I), from a neutral folder.
  */
+import os from 'node:os';
 import { systemPython } from '../../host/paths';
 import { runPythonFilter } from '../../host/run-python';
+import { normaliseDistName, readVenv } from '../../host/venv-packages';
 import { toolEnvironment } from '../../protocols/skill-env';
 import { skillVenv } from '../../protocols/skilldef/locate';
 import type { Findings } from './findings';
@@ -14,8 +20,10 @@ import type { Findings } from './findings';
 /** Per requirement: [the requirement, the distribution's version or null, whether a module of its name is found]. */
 const SCRIPT = `
 import importlib.metadata as md, importlib.util, json, re, sys
+ask = json.loads(sys.stdin.read())
+sys.path[1:1] = ask["paths"]
 out = []
-for req in json.loads(sys.stdin.read()):
+for req in ask["deps"]:
     name = re.split(r"[\\s<>=!~;\\[(]", req.strip(), 1)[0]
     try:
         version = md.version(name)
@@ -38,10 +46,20 @@ export interface DependencyCheck {
   deps: { requirement: string; name: string; installed: string | null; found: boolean }[];
 }
 
+export interface DependencyCheckOptions {
+  /** A live check (the user started it, and it runs the skill): the skill's own interpreter may be asked. */
+  live?: boolean;
+  /** Folders the skill gets on PYTHONPATH (the workbench's, when it inherits the environment). */
+  paths?: string[];
+}
+
 /** What the skill's interpreter has of each requirement; null when Python cannot be run. */
-export async function checkDependencyList(dir: string, deps: string[], env: NodeJS.ProcessEnv = toolEnvironment()): Promise<DependencyCheck | null> {
-  const python = skillVenv(dir) ?? systemPython();
-  const out = await runPythonFilter(python, ['-c', SCRIPT], JSON.stringify(deps), 10_000, env);
+export async function checkDependencyList(dir: string, deps: string[], opts: DependencyCheckOptions = {}): Promise<DependencyCheck | null> {
+  const venv = skillVenv(dir);
+  if (venv && !opts.live) return readVenvDependencies(venv, deps);
+  // The skill's own interpreter runs as the skill will; a system one runs isolated, with the paths given explicitly.
+  const args = venv ? ['-c', SCRIPT] : ['-I', '-c', SCRIPT];
+  const out = await runPythonFilter(venv ?? systemPython(), args, JSON.stringify({ deps, paths: opts.paths ?? [] }), 10_000, toolEnvironment(), os.tmpdir());
   if (!out) return null;
   try {
     const r = JSON.parse(out) as { python: string; version: string; deps: [string, string, string | null, boolean][] };
@@ -51,10 +69,26 @@ export async function checkDependencyList(dir: string, deps: string[], env: Node
   }
 }
 
+/** The same answer read from the environment's folders; null where it is no readable venv. */
+function readVenvDependencies(python: string, deps: string[]): DependencyCheck | null {
+  const venv = readVenv(python);
+  if (!venv) return null;
+  return {
+    python,
+    version: venv.version ?? 'unknown',
+    deps: deps.map((requirement) => {
+      const name = requirement.trim().split(/[\s<>=!~;[(]/, 1)[0];
+      const installed = venv.dists.get(normaliseDistName(name)) ?? null;
+      const found = !installed && [name.replace(/-/g, '_'), name.replace(/-/g, '_').toLowerCase()].some((m) => venv.modules.has(m));
+      return { requirement, name, installed, found };
+    }),
+  };
+}
+
 /** Each requirement the interpreter lacks, with which package, which interpreter, and how to point the workbench at another. */
-export async function checkDependencies(dir: string, deps: unknown, f: Findings, env?: NodeJS.ProcessEnv): Promise<void> {
+export async function checkDependencies(dir: string, deps: unknown, f: Findings, opts: DependencyCheckOptions = {}): Promise<void> {
   if (!Array.isArray(deps) || !deps.length || deps.some((d) => typeof d !== 'string')) return;
-  const r = await checkDependencyList(dir, deps as string[], env);
+  const r = await checkDependencyList(dir, deps as string[], opts);
   if (!r) {
     f.info('DEPENDENCIES_UNCHECKED', 'The dependencies in manifest.json were not checked: Python could not be run.', 'Install Python 3, or set SKILLBENCH_PYTHON to the interpreter that runs your skills.');
     return;

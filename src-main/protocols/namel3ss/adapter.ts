@@ -7,17 +7,20 @@
  * it ready; each call reads the app again so edits count without a restart. Inputs are validated before
  * anything runs, results after; refusals come back in namel3ss's words with the trace's fields.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { CallOutcome, ServiceBindingInfo, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../engine/errors';
+import { runPythonFilter } from '../../host/run-python';
+import { readVenv } from '../../host/venv-packages';
 import type { AdapterContext, CallOptions } from '../adapter';
+import { toolEnvironment } from '../skill-env';
 import { OneShotSkill } from '../one-shot-skill';
 import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
 import { envValue } from './config';
 import { appNotes, toolInfo } from './describe';
-import { choosePython, depsSource, pythonEnv, runLocal, type RunnerReply } from './local-runner';
+import { choosePython, depsSource, runLocal, type PythonChoice, type RunnerReply } from './local-runner';
 import { planCall, type CallPlan } from './plan';
 import { fieldProblems, valueProblems } from './schema';
 import { missingGuarantees, runService, serviceHandshake, serviceHealth, type Handshake } from './service-runner';
@@ -54,8 +57,8 @@ export class Namel3ssSkill extends OneShotSkill {
 
   async start(): Promise<SkillInfo> {
     const model = this.refresh();
-    const python = choosePython(model.root).path;
-    if (!this.namel3ss.has(python) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python, await hasNamel3ss(python, model.root, pythonEnv(model.root, this.ctx.env)));
+    const python = choosePython(model.root);
+    if (!this.namel3ss.has(python.path) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python.path, await hasNamel3ss(python, model.root));
     this.services = await this.checkServices(model);
     this.refresh();
     this.markReady();
@@ -306,9 +309,17 @@ export class Namel3ssSkill extends OneShotSkill {
   }
 }
 
-/** Whether `python` can import namel3ss (looked up, never imported: nothing of it runs), in the environment its tools get. */
-function hasNamel3ss(python: string, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile(python, ['-c', 'import importlib.util, sys; sys.exit(0 if importlib.util.find_spec("namel3ss") else 3)'], { cwd, env, timeout: 10_000 }, (err) => resolve(!err));
-  });
+/**
+ * Whether namel3ss is there for the app's tools, found without running anything of the app: the app's own
+ * `.venv` is read from its folders (its interpreter is a file of the app), a package of that name in the app's
+ * folder is looked for, and only a system interpreter is asked, isolated (-I) and from a neutral folder.
+ */
+async function hasNamel3ss(python: PythonChoice, appRoot: string): Promise<boolean> {
+  if (fs.existsSync(path.join(appRoot, 'namel3ss', '__init__.py'))) return true;
+  if (python.env === 'venv') {
+    const venv = readVenv(python.path);
+    return !!venv && (venv.dists.has('namel3ss') || venv.modules.has('namel3ss'));
+  }
+  const out = await runPythonFilter(python.path, ['-I', '-c', 'import importlib.util; print(importlib.util.find_spec("namel3ss") is not None)'], '', 10_000, toolEnvironment());
+  return out?.trim() === 'True';
 }
