@@ -115,6 +115,8 @@ export interface SkillInfo extends SkillRef {
   missingEnv?: string[];
   /** SkillDefinition skills: whether the workbench behaves as the real host does, and where it differs when not. */
   hostParity?: HostParityInfo;
+  /** What reading the skill's files told, with nothing of it run: the skill has not been started. */
+  notStarted?: boolean;
 }
 
 /** The real SkillDefinition host's behaviour (protocol notes section 5), on or off for one skill. */
@@ -315,6 +317,8 @@ export interface SkillData {
 export interface Workspace {
   folders: string[];
   selectedSkill?: string;
+  /** Folders whose skills start when opened, as the user chose; any other skill is only read until Start. */
+  runOnOpen?: string[];
 }
 
 /**

@@ -63,7 +63,12 @@ export interface CoreApi {
   selectSkill(skillId: string | null): Promise<void>;
 
   listSkills(): Promise<SkillSummary[]>;
+  /** What the skill's files say, running none of them (its learnt info once it has run). What opening a skill shows. */
+  readSkill(skillId: string): Promise<SkillInfo>;
+  /** Starts the skill where needed and answers what it learnt. */
   inspectSkill(skillId: string): Promise<SkillInfo>;
+  /** Whether the skills of a folder start when opened (the user's choice, remembered). */
+  setRunOnOpen(folder: string, on: boolean): Promise<Workspace>;
   startSkill(skillId: string): Promise<void>;
   stopSkill(skillId: string): Promise<void>;
   restartSkill(skillId: string): Promise<void>;
@@ -160,7 +165,7 @@ export interface WorkbenchClient extends WorkbenchApi {
 
 const CORE_METHODS: { [K in keyof CoreApi]: true } = {
   hostInfo: true, getWorkspace: true, addFolder: true, removeFolder: true, pickFolder: true, selectSkill: true,
-  listSkills: true, inspectSkill: true, startSkill: true, stopSkill: true, restartSkill: true,
+  listSkills: true, readSkill: true, inspectSkill: true, setRunOnOpen: true, startSkill: true, stopSkill: true, restartSkill: true,
   callTool: true, cancelCall: true, revealCall: true, getHistory: true,
   getLogs: true, clearLogs: true, getMessages: true, getTimeline: true,
   setupStart: true, setupSubmit: true, setupCancel: true, getSetupConfiguration: true,

@@ -102,7 +102,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   if (ref.protocol === 'namel3ss') {
     f.info('LIVE_SKIPPED', 'Nothing to start: namel3ss tools run one Python process per call, and the app was read as a call reads it.');
   } else if (opts.live === false) {
-    f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`);
+    f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`, 'The live check starts the skill and reads its tools and first setup step: run "skillbench doctor" without --static, or Start the skill in the app.');
   } else if (f.blocking() || !detected) {
     f.info('LIVE_SKIPPED', 'Not started: fix the errors above first.');
   } else {

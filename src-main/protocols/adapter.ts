@@ -219,6 +219,8 @@ export interface SkillAdapter {
   start(): Promise<SkillInfo>;
   /** What `start` learnt, or null before it. */
   info(): SkillInfo | null;
+  /** What reading the skill's files tells, running none of them, where the protocol can tell that much. */
+  describe?(): Promise<SkillInfo>;
   /** Never throws for a tool's own error, a crash or a timeout: those come back as `outcome.error`. */
   call(tool: string, args: unknown, opts?: CallOptions): Promise<CallOutcome>;
   stop(): Promise<void>;

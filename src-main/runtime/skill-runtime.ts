@@ -192,6 +192,11 @@ export class SkillRuntime {
     return this.adapter.info();
   }
 
+  /** What the skill's files say, nothing of them run; null where the protocol learns its tools only by running. */
+  async describe(): Promise<SkillInfo | null> {
+    return (await this.adapter.describe?.()) ?? null;
+  }
+
   async start(): Promise<SkillInfo> {
     if (this.closed) throw this.closedError();
     return this.adapter.start();

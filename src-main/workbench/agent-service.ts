@@ -14,7 +14,8 @@ export class AgentService implements AgentApi {
 
   constructor(private readonly wb: SkillHost) {
     wb.events.on('status', ({ skillId, status }) => {
-      if (status === 'ready' || status === 'busy') this.arm(skillId);
+      // Only a skill the user started runs on its own: a tool call or a look at it arms nothing.
+      if ((status === 'ready' || status === 'busy') && wb.userStarted(skillId)) this.arm(skillId);
       else if (status === 'stopped' || status === 'crashed') this.runners.get(skillId)?.stop();
     });
   }

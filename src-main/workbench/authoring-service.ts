@@ -93,7 +93,9 @@ export class AuthoringService implements AuthoringApi {
     const ref = this.wb.skillRef(skillId);
     // Whoever reads this report hears when the files change, so it need never go stale.
     this.wb.observeFiles(skillId);
-    return doctor(ref.dir, { skill: ref.name, protocol: ref.protocol, home: this.wb.home, settingsEnv: () => settingsEnvNames(skillFolder(this.wb.home, skillId)) });
+    // The live check starts the skill: only for a skill the user started, never for one they only opened.
+    const live = this.wb.userStarted(skillId);
+    return doctor(ref.dir, { skill: ref.name, protocol: ref.protocol, home: this.wb.home, live, settingsEnv: () => settingsEnvNames(skillFolder(this.wb.home, skillId)) });
   }
 
   async createSkill(req: NewSkillRequest): Promise<NewSkillResult> {

@@ -20,6 +20,8 @@ export interface SkillHost extends Pick<CoreApi, 'listSkills' | 'callTool' | 'ge
   idleRuntime(skillId: string): SkillRuntime;
   /** What the skill said about itself when it last started, without starting it. */
   knownInfo(skillId: string): SkillInfo | null;
+  /** Whether the user started the skill on purpose (Start, inspect, a folder chosen to run on open), not just called a tool. */
+  userStarted(skillId: string): boolean;
   /** `v` with every value this workbench knows as one of the skill's secrets replaced. */
   redact<T>(skillId: string, v: T): T;
   /** Looks through the open folders again (a skill was written into one). */

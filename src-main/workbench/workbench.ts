@@ -17,6 +17,7 @@ import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
 import { skillFolder } from '../host/workbench-home';
 import { discover } from '../protocols/discover';
+import { unstartedInfo } from '../protocols/unstarted-info';
 import { EventHub } from './events';
 import { LiveRuntime } from '../runtime/live-runtime';
 import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
@@ -72,6 +73,8 @@ export class Workbench implements CoreApi, SkillHost {
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
   private readonly picked = new Set<string>();
   private closed = false;
+  /** Skills the user started on purpose: only these arm what runs by itself (an agent's schedules). */
+  private readonly startedByUser = new Set<string>();
   /** Runtimes made elsewhere that must not outlive the workbench (a replay's fresh skill). */
   private readonly adopted = new Set<SkillRuntime>();
 
@@ -145,13 +148,33 @@ export class Workbench implements CoreApi, SkillHost {
     return agentConfig(this.entry(skillId).ref);
   }
 
+  async readSkill(skillId: string): Promise<SkillInfo> {
+    const e = this.entry(skillId);
+    const learnt = e.runtime?.info();
+    if (learnt) return learnt;
+    if (this.workspace.runsOnOpen(e.ref.root)) return this.inspectSkill(skillId);
+    const read = await this.runtime(skillId).describe();
+    return { ...(read ?? unstartedInfo(e.ref)), notStarted: true };
+  }
+
   async inspectSkill(skillId: string): Promise<SkillInfo> {
     const rt = this.runtime(skillId);
+    this.startedByUser.add(skillId);
     return rt.info() ?? (await rt.start());
   }
 
+  async setRunOnOpen(folder: string, on: boolean): Promise<Workspace> {
+    return this.workspace.setRunOnOpen(folder, on);
+  }
+
   async startSkill(skillId: string): Promise<void> {
+    this.startedByUser.add(skillId);
     await this.runtime(skillId).start();
+  }
+
+  /** Whether the user started the skill (Start, inspect, or a folder they chose to run on open), not just a call. */
+  userStarted(skillId: string): boolean {
+    return this.startedByUser.has(skillId) || this.workspace.runsOnOpen(this.entry(skillId).ref.root);
   }
 
   async stopSkill(skillId: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** The open folders and the last selection, remembered in `<home>/workspace.json`. */
+/** The open folders, the last selection and the folders whose skills start when opened, remembered in `<home>/workspace.json`. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Workspace } from '../contract';
@@ -13,13 +13,28 @@ export class WorkspaceStore {
   constructor(home: string, initial: string[] = [], opts: { replace?: boolean } = {}) {
     this.file = path.join(home, 'workspace.json');
     const saved = this.load();
-    if (opts.replace && initial.length) this.ws = { folders: dedupe(initial.map((f) => path.resolve(f))), selectedSkill: saved?.selectedSkill };
+    if (opts.replace && initial.length) this.ws = { folders: dedupe(initial.map((f) => path.resolve(f))), selectedSkill: saved?.selectedSkill, runOnOpen: saved?.runOnOpen };
     else this.ws = saved ?? { folders: dedupe(initial.map((f) => path.resolve(f))) };
     this.save();
   }
 
   get(): Workspace {
-    return { ...this.ws, folders: [...this.ws.folders] };
+    return { ...this.ws, folders: [...this.ws.folders], runOnOpen: [...(this.ws.runOnOpen ?? [])] };
+  }
+
+  /** Whether the user chose to start this folder's skills when they are opened. */
+  runsOnOpen(folder: string): boolean {
+    return this.ws.runOnOpen?.includes(path.resolve(folder)) ?? false;
+  }
+
+  setRunOnOpen(folder: string, on: boolean): Workspace {
+    if (typeof folder !== 'string' || typeof on !== 'boolean') throw new Error('Name an open folder, and whether its skills start when opened (true or false).');
+    const abs = path.resolve(folder);
+    if (!this.ws.folders.includes(abs)) throw new Error(`${folder} is not an open folder.`);
+    const rest = (this.ws.runOnOpen ?? []).filter((f) => f !== abs);
+    this.ws.runOnOpen = on ? [...rest, abs] : rest;
+    this.save();
+    return this.get();
   }
 
   addFolder(folder: string): Workspace {
@@ -52,7 +67,8 @@ export class WorkspaceStore {
     try {
       const raw = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Workspace;
       if (!Array.isArray(raw.folders)) return null;
-      return { folders: raw.folders.filter((f) => typeof f === 'string'), selectedSkill: raw.selectedSkill };
+      const runOnOpen = Array.isArray(raw.runOnOpen) ? raw.runOnOpen.filter((f) => typeof f === 'string') : undefined;
+      return { folders: raw.folders.filter((f) => typeof f === 'string'), selectedSkill: raw.selectedSkill, runOnOpen };
     } catch {
       return null;
     }

@@ -93,6 +93,14 @@ export class ActionSkill extends OneShotSkill {
     return this.learnt!;
   }
 
+  /** The actions read from agent.yaml and the script's source, the script not run (what opening the skill shows). */
+  async describe(): Promise<SkillInfo> {
+    const entry = this.entry();
+    const src = readScript(entry);
+    if (src === null) throw new SkillError('NOT_FOUND', `${this.ref.name}: the script ${entry} does not exist or cannot be read.`);
+    return this.read(entry, src);
+  }
+
   /**
    * Runs the script once with an action it cannot know and reads `supported_actions` from its answer.
    * The script runs for real (a script without dispatch does its whole job): only on the user's word.
@@ -110,6 +118,10 @@ export class ActionSkill extends OneShotSkill {
   }
 
   private async learn(entry: string, src: string): Promise<void> {
+    this.learnt = await this.read(entry, src);
+  }
+
+  private async read(entry: string, src: string): Promise<SkillInfo> {
     const config = readAgentConfig(this.ref.dir);
     const skill = config?.skills.find((s) => s.name === this.ref.name);
     const learnt = await learnActions({
@@ -128,7 +140,7 @@ export class ActionSkill extends OneShotSkill {
       if (v) this.ctx.redactor.add(v);
     }
     const notes = [...(config?.problems ?? []), ...(agent?.schedules.filter((x) => x.problem).map((x) => x.problem!) ?? []), ...learnt.notes];
-    this.learnt = {
+    return {
       ...this.ref,
       entry,
       description: this.ref.description ?? learnt.description,

@@ -65,6 +65,14 @@ export class Namel3ssSkill extends OneShotSkill {
     return this.learnt!;
   }
 
+  /** The app's tools as its files declare them; no service is asked and no Python runs but an isolated system one. */
+  async describe(): Promise<SkillInfo> {
+    const model = loadApp(this.ref.dir, this.program());
+    const python = choosePython(model.root);
+    if (!this.namel3ss.has(python.path) && model.tools.some((t) => this.usesBuiltinPack(t, model))) this.namel3ss.set(python.path, await hasNamel3ss(python, model.root));
+    return this.infoOf(model);
+  }
+
   async restart(): Promise<SkillInfo> {
     await this.stop();
     return this.start();
@@ -146,8 +154,13 @@ export class Namel3ssSkill extends OneShotSkill {
   /** Reads the app again and rebuilds what the inspector shows. */
   private refresh(): AppModel {
     const model = loadApp(this.ref.dir, this.program());
+    this.learnt = this.infoOf(model);
+    return model;
+  }
+
+  private infoOf(model: AppModel): SkillInfo {
     const plans = new Map(model.tools.map((t) => [t.name, planCall(t, model, this.planOptions(model))]));
-    this.learnt = {
+    const info: SkillInfo = {
       ...this.ref,
       name: model.name,
       description: model.description ?? this.ref.description,
@@ -156,8 +169,8 @@ export class Namel3ssSkill extends OneShotSkill {
       capabilities: { setup: false, sessions: false, ticks: false, messageHooks: false, persistent: false },
       notes: appNotes(model, plans),
     };
-    if (this.services.length) this.learnt.services = this.services;
-    return model;
+    if (this.services.length) info.services = this.services;
+    return info;
   }
 
   /** The program this skill is: its entry, relative to the app folder. */

@@ -81,8 +81,9 @@ export function loadInfo(skillId: string, force = false): Promise<void> {
   const existing = inflight.get(skillId);
   if (existing) return existing;
   s.setInfoLoading(skillId, true);
+  // Reading runs nothing of the skill; it starts only where the user chose to start its folder's skills on open.
   const p = api()
-    .inspectSkill(skillId)
+    .readSkill(skillId)
     .then((info) => get().setInfo(skillId, info))
     .catch((err) => get().setInfoError(skillId, messageOf(err)))
     .finally(() => {
@@ -134,6 +135,15 @@ export async function removeFolder(path: string): Promise<void> {
     if (sel && !skills.some((k) => k.id === sel)) selectSkill(skills[0]?.id ?? null);
   } catch (err) {
     toastError(err, 'Could not remove the folder');
+  }
+}
+
+/** The user's choice for a folder: start its skills when they are opened. */
+export async function setRunOnOpen(folder: string, on: boolean): Promise<void> {
+  try {
+    await api().setRunOnOpen(folder, on);
+  } catch (err) {
+    toastError(err, 'Could not remember the choice');
   }
 }
 

@@ -4,6 +4,7 @@ import { PROTOCOL_LABELS } from '@contract';
 import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
+import { NotStartedNote } from './NotStartedNote';
 import { HostParityNote } from './HostParityNote';
 import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
 import { SkillExtras } from '../agent/SkillExtras';
@@ -40,6 +41,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
           <span className="skill-path" title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
         </div>
         {description && <p className="skill-description">{description}</p>}
+        {info && <NotStartedNote key={`not-started-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillNotes notes={info.notes} />}
         {info && <HostParityNote info={info} />}
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Play } from 'lucide-react';
+import type { SkillInfo, SkillSummary } from '@contract';
+import { startSkill, setRunOnOpen } from '../../actions/workspace';
+import { Button } from '../common/Button';
+
+/**
+ * Opening a skill runs nothing of it: until the user presses Start, the header says so, and what Start will run
+ * (an agent's schedules run the script on their own once armed). "When opened" is remembered per folder.
+ */
+export function NotStartedNote({ summary, info }: { summary: SkillSummary; info: SkillInfo }) {
+  const [always, setAlways] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!info.notStarted || (summary.status !== 'stopped' && summary.status !== 'crashed')) return null;
+  const schedules = info.agent?.schedules.filter((s) => s.enabled).length ?? 0;
+  const start = async () => {
+    setBusy(true);
+    if (always) await setRunOnOpen(summary.root, true);
+    await startSkill(summary.id);
+    setBusy(false);
+  };
+  return (
+    <div className="callout callout-not-started" data-testid="not-started">
+      <p>
+        Not started: opening a skill only reads its files{info.tools.length ? '' : ', so its tools show once it runs'}.
+        {schedules > 0 && ` Starting it arms its ${schedules === 1 ? 'schedule' : `${schedules} schedules`} from agent.yaml: the script then runs by itself at ${schedules === 1 ? 'its time' : 'their times'}.`}
+      </p>
+      <div className="not-started-actions">
+        <Button size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void start()} busy={busy} disabled={busy} data-testid="not-started-start">
+          Start {summary.name}
+        </Button>
+        <label>
+          <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} data-testid="run-on-open" />
+          Start the skills of this folder when I open them
+        </label>
+      </div>
+    </div>
+  );
+}
