@@ -16,6 +16,7 @@ import {
 import { it } from './cleanup-fixture';
 import { allFiles, eventually, ROOT, waitFor } from './helpers';
 import { overStdio } from './mcp-bridge-client';
+import { FILESYSTEM } from './mcp-helpers';
 
 /** What the bridge sent the upstream server (its own message trace in the home), as [method, params]. */
 function sentUpstream(home: string): [string, Record<string, unknown>][] {
@@ -190,9 +191,10 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
         c.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(agentRoot).href, name: 'agent-root' }] }));
       }),
     );
+    // The server started with no roots declared; the agent's first roots restart it with them, and its roots tool comes back.
     await eventually(async () => {
-      const r = (await mcp.client.callTool({ name: 'get-roots-list', arguments: {} })) as CallToolResult;
-      return JSON.stringify(r.content).includes(pathToFileURL(agentRoot).href);
+      const r = (await mcp.client.callTool({ name: 'get-roots-list', arguments: {} }).catch(() => null)) as CallToolResult | null;
+      return !!r && JSON.stringify(r.content).includes(pathToFileURL(agentRoot).href);
     }, 20_000, "the agent's roots at the server");
 
     const abort = new AbortController();
@@ -207,5 +209,16 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     await expect(call).rejects.toThrow();
     expect(progress.length).toBeGreaterThan(0);
     await waitFor(() => sentUpstream(home).some(([m]) => m === 'notifications/cancelled'), 10_000, 'notifications/cancelled sent to the server');
+  }, 60_000);
+
+  it('passes on only the agent\'s roots: an agent with none leaves a filesystem server on the folders it was started with', async ({ cleanup }) => {
+    const allowed = cleanup.tempDir();
+    const mcp = cleanup.add(await overStdio(['--command', `${process.execPath} ${FILESYSTEM} ${allowed}`], cleanup.tempDir()));
+    const r = (await mcp.client.callTool({ name: 'list_allowed_directories', arguments: {} })) as CallToolResult;
+    expect(JSON.stringify(r.content)).toContain(fs.realpathSync(allowed));
+    // What the bridge was started in (this repository) is not made a root of the server's.
+    expect(JSON.stringify(r.content)).not.toContain(JSON.stringify(ROOT).slice(1, -1));
+    const beside = (await mcp.client.callTool({ name: 'read_text_file', arguments: { path: path.join(ROOT, 'package.json') } })) as CallToolResult;
+    expect(beside.isError).toBe(true);
   }, 60_000);
 });

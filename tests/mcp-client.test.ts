@@ -214,19 +214,25 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     expect((await wb.getLogs(id)).map((l) => l.text).join('\n')).toMatch(/Nobody answered the server's sampling request/);
   });
 
-  it("gives the server the skill's folder as its root, and tells it when the user changes the roots", async ({ cleanup }) => {
+  it('declares no roots until the user sets some, then gives them and tells the server when they change', async ({ cleanup }) => {
     const dir = mcpFolder(cleanup, { everything: everythingStdio() });
     const { wb, id } = mcpBench(cleanup, dir, 'everything');
     const rootsEvents = collect(wb, 'mcpRoots');
-    const first = await wb.callTool(id, 'get-roots-list', {});
-    expect(first.outcome!.text).toContain(pathToFileURL(dir).href);
-    expect(await wb.mcp.mcpGetRoots(id)).toEqual([{ uri: pathToFileURL(dir).href, name: path.basename(dir) }]);
+    await wb.startSkill(id);
+    expect(await wb.mcp.mcpGetRoots(id)).toEqual([]);
+    expect((await wb.inspectSkill(id)).tools.map((t) => t.name)).not.toContain('get-roots-list');
 
+    // The first roots: the server restarts to learn the workbench has some, and gets them.
     const other = cleanup.tempDir('mcp-root-');
     await wb.mcp.mcpSetRoots(id, [{ uri: pathToFileURL(other).href, name: 'other' }]);
-    await eventually(async () => (await wb.callTool(id, 'get-roots-list', {})).outcome!.text!.includes(pathToFileURL(other).href), 10_000, 'the new roots');
-    expect(rootsEvents.length).toBeGreaterThanOrEqual(2);
+    await eventually(async () => (await wb.callTool(id, 'get-roots-list', {})).outcome!.text?.includes(pathToFileURL(other).href), 20_000, 'the new roots');
+    expect(rootsEvents.length).toBeGreaterThanOrEqual(1);
+    // A change while it has roots is told, not restarted for.
+    const third = cleanup.tempDir('mcp-root-');
+    await wb.mcp.mcpSetRoots(id, [{ uri: pathToFileURL(third).href, name: 'third' }]);
+    await eventually(async () => (await wb.callTool(id, 'get-roots-list', {})).outcome!.text?.includes(pathToFileURL(third).href), 20_000, 'the changed roots');
     expect((await wb.getMessages(id)).some((m) => m.method === 'notifications/roots/list_changed')).toBe(true);
+    await wb.mcp.mcpSetRoots(id, [{ uri: pathToFileURL(other).href, name: 'other' }]);
     await expect(wb.mcp.mcpSetRoots(id, [{ uri: 'https://example.com' }])).rejects.toThrow(/file:\/\//);
 
     // The roots the user chose are kept for the next time the workbench opens the server.

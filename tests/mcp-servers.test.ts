@@ -115,4 +115,22 @@ describe('the filesystem server on a temporary folder', () => {
     expect(outside.outcome!.ok).toBe(false);
     expect(outside.outcome!.error!.message).toMatch(/denied|outside|allowed/i);
   });
+
+  it('keeps the folders it was started with: the workbench gives no roots it was not asked to give', async ({ cleanup }) => {
+    // server-filesystem replaces its folders with the client's roots: a root the workbench made up (the folder of
+    // .mcp.json) would let it read what sits beside its own folder.
+    const dir = mcpFolder(cleanup, {}, 'mcp-fs-');
+    const allowed = path.join(dir, 'allowed');
+    fs.mkdirSync(allowed);
+    fs.writeFileSync(path.join(dir, 'beside.txt'), 'not for the server\n');
+    fs.writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { files: { command: process.execPath, args: [FILESYSTEM, allowed] } } }));
+    const { wb, id } = mcpBench(cleanup, dir, 'files');
+    await wb.startSkill(id);
+    expect(await wb.mcp.mcpGetRoots(id)).toEqual([]);
+    const dirs = await wb.callTool(id, 'list_allowed_directories', {});
+    expect(dirs.outcome!.text).toContain(fs.realpathSync(allowed));
+    const beside = await wb.callTool(id, 'read_text_file', { path: path.join(dir, 'beside.txt') });
+    expect(beside.outcome!.ok).toBe(false);
+    expect((await wb.getMessages(id)).some((m) => m.method === 'roots/list')).toBe(false);
+  });
 });

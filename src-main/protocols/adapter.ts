@@ -131,6 +131,8 @@ export interface AdapterContext {
   timeoutMs?: number;
   maxLineBytes?: number;
   restart?: Partial<RestartPolicy>;
+  /** MCP servers: 'user' roots are the ones set in the app (kept in the home); 'agent' roots only those an agent gives. */
+  mcpRoots?: 'user' | 'agent';
   /** Reverse calls from the skill to the host (SkillDefinition skills). */
   host?: HostServices;
   vault?: SkillVault;

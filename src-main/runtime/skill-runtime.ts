@@ -55,6 +55,8 @@ export interface RuntimeOptions {
   emit?: Emit;
   /** Quiet time that ends a burst of saves before a hot reload (ms; live runtimes). */
   reloadDebounceMs?: number;
+  /** MCP servers: whose roots they get. 'user' (the default): what the user set in the app; 'agent': only what an agent gives. */
+  mcpRoots?: 'user' | 'agent';
 }
 
 type StatusListener = (value: { status: SkillStatus; detail?: string }) => void;
@@ -144,6 +146,7 @@ export class SkillRuntime {
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
+      mcpRoots: opts.mcpRoots,
       host,
       vault: this.stores ? vaultOf(this.stores, dir, ref.id) : undefined,
       onStatus: (status, detail) => this.setStatus(status, detail),

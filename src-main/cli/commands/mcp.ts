@@ -59,7 +59,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
   const setupTarget = ref.dir.includes(' ') ? `"${ref.dir}"` : ref.dir;
-  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit }), { setupCommand: `skillbench setup ${setupTarget}` });
+  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent' }), { setupCommand: `skillbench setup ${setupTarget}` });
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
   let stop!: () => void;

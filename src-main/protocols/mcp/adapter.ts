@@ -59,8 +59,8 @@ export class McpSkill implements SkillAdapter {
   ) {
     this.session = new McpSession({
       skillId: ref.id,
-      dir: ref.dir,
-      rootsFile: path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
+      // Through `skillbench mcp`, only the agent's roots reach the server: none the app's user set for it.
+      rootsFile: ctx.mcpRoots === 'agent' ? undefined : path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
       logs: ctx.logs,
       emit: ctx.onMcp,
       onListChanged: (list) => {
@@ -199,7 +199,8 @@ export class McpSkill implements SkillAdapter {
         capabilities: {
           elicitation: { form: { applyDefaults: true }, url: {} },
           sampling: {},
-          roots: { listChanged: true },
+          // Roots widen what a server like server-filesystem may reach: declared only when some were set.
+          ...(this.session.hasRoots() ? { roots: { listChanged: true } } : {}),
           // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
           tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
         },
@@ -394,7 +395,15 @@ export class McpSkill implements SkillAdapter {
         return this.cancellables.size;
       },
       roots: () => s.roots(),
-      setRoots: (roots) => s.setRoots(roots),
+      setRoots: async (roots) => {
+        const now = await s.setRoots(roots);
+        // A client declares roots as it connects: a server connected without them learns of them by reconnecting.
+        if (this.supervisor.current && s.declared !== s.hasRoots()) {
+          this.ctx.logs.append('system', `Restarting ${this.ref.name}: it now ${s.hasRoots() ? 'gets' : 'gets no'} roots, which a server learns as it connects.`);
+          await this.restart();
+        }
+        return now;
+      },
     };
   }
 }

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -50,8 +49,6 @@ interface Waiting {
 
 export interface SessionOptions {
   skillId: string;
-  /** The folder the server is given as its root by default. */
-  dir: string;
   /** Where roots the user chose are kept (the skill's folder under the workbench's home); in memory only without it. */
   rootsFile?: string;
   logs: LogSink;
@@ -64,7 +61,10 @@ export interface SessionOptions {
 }
 
 export class McpSession {
-  private rootList: McpRoot[];
+  /** The roots the user (or, through the bridge, the agent) set; null while none were. */
+  private rootList: McpRoot[] | null;
+  /** Whether the connection now attached declared roots (so may be told they changed). */
+  declared = false;
   logLevel: McpLogLevel | null = null;
   readonly subscriptions = new Set<string>();
   private readonly logRing = new Ring<McpLogMessage>(LOG_RING);
@@ -74,7 +74,8 @@ export class McpSession {
   readonly taskStore = new CancelAwareTaskStore((taskId) => this.taskCancelled(taskId));
 
   constructor(private readonly opts: SessionOptions) {
-    this.rootList = savedRoots(opts.rootsFile) ?? [{ uri: pathToFileURL(opts.dir).href, name: path.basename(opts.dir) }];
+    // No folder is given unasked (not even the skill's): a server may take roots as all it may reach.
+    this.rootList = savedRoots(opts.rootsFile) ?? null;
   }
 
   get askTimeoutMs(): number {
@@ -87,10 +88,14 @@ export class McpSession {
     this.client = client;
     const emit = this.opts.emit;
     const skillId = this.opts.skillId;
-    client.setRequestHandler(ListRootsRequestSchema, () => {
-      emit?.('mcpRoots', { skillId, roots: this.roots() });
-      return { roots: this.roots() };
-    });
+    // The SDK serves roots/list only for a client that declared roots, which it does only when some are set.
+    this.declared = this.hasRoots();
+    if (this.declared) {
+      client.setRequestHandler(ListRootsRequestSchema, () => {
+        emit?.('mcpRoots', { skillId, roots: this.roots() });
+        return { roots: this.roots() };
+      });
+    }
     client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
       const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string; url?: string; elicitationId?: string; task?: { ttl?: number } };
       const what: Asked = { kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } };
@@ -125,7 +130,12 @@ export class McpSession {
   // ---- roots ----
 
   roots(): McpRoot[] {
-    return this.rootList.map((r) => ({ ...r }));
+    return (this.rootList ?? []).map((r) => ({ ...r }));
+  }
+
+  /** Whether there are roots to declare: some were set, and the list is not empty. */
+  hasRoots(): boolean {
+    return !!this.rootList?.length;
   }
 
   /** Changes the roots; a connected server is told the list changed. */
@@ -138,7 +148,7 @@ export class McpSession {
       fs.mkdirSync(path.dirname(this.opts.rootsFile), { recursive: true, mode: PRIVATE_DIR });
       writeFileAtomicSync(this.opts.rootsFile, JSON.stringify({ roots: this.rootList }, null, 2) + '\n', PRIVATE);
     }
-    await this.client?.sendRootsListChanged();
+    if (this.declared) await this.client?.sendRootsListChanged();
     return this.roots();
   }
 

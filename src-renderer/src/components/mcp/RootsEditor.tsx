@@ -25,7 +25,7 @@ export function rootPath(uri: string): string {
   }
 }
 
-/** The folders the workbench gives the server as its roots: the skill's own folder unless the user changes them. */
+/** The folders the workbench gives the server as its roots: none until the user sets some (a server may take them as all it may reach). */
 export function RootsEditor({ skillId }: { skillId: string }) {
   const dir = useStore((s) => s.skills.find((k) => k.id === skillId)?.dir);
   const [rows, setRows] = useState<{ path: string; name: string }[] | null>(null);
@@ -48,7 +48,7 @@ export function RootsEditor({ skillId }: { skillId: string }) {
     try {
       show(await api().mcpSetRoots(skillId, roots));
       setError(null);
-      setNote('Saved. The server was told the roots changed.');
+      setNote(roots.length ? 'Saved. The server was told the roots changed.' : 'Saved: no roots.');
     } catch (err) {
       setError(messageOf(err));
       setNote(null);
@@ -61,8 +61,12 @@ export function RootsEditor({ skillId }: { skillId: string }) {
   if (!rows) return error ? <ErrorNote message={error} /> : null;
   return (
     <div className="mcp-roots" data-testid="roots-editor">
-      <p className="muted">The folders the server may work in, when it asks (roots). A change is sent to the server as soon as it is saved.</p>
-      {rows.length === 0 && <p className="muted">No roots: the server is told of no folder.</p>}
+      <p className="muted">
+        The folders the server may work in, when it asks (roots). Some servers take them as all they may reach, in place of
+        the folders they were started with. A change is sent to the server as soon as it is saved; the server restarts when it
+        first gets roots, or loses the last one.
+      </p>
+      {rows.length === 0 && <p className="muted" data-testid="no-roots">No roots: the workbench declares none, so the server keeps the folders it was started with.</p>}
       {rows.map((r, i) => (
         <div className="mcp-root-row" key={i}>
           <input
@@ -92,7 +96,7 @@ export function RootsEditor({ skillId }: { skillId: string }) {
         <Button size="sm" icon={<Plus size={13} />} onClick={() => setRows([...rows, { path: '', name: '' }])} data-testid="root-add">Add a folder</Button>
         {dir && (
           <Button size="sm" icon={<RotateCcw size={13} />} onClick={() => void save([{ uri: rootUri(dir), name: basename(dir) }])} title={`Give only ${dir}`}>
-            Only the skill’s folder
+            The skill’s folder only
           </Button>
         )}
         <span className="spacer" />
