@@ -86,6 +86,13 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
       // Whatever colours a skill prints (and our dimmed stream tags) stay readable: WCAG AA.
       minimumContrastRatio: 4.5,
       screenReaderMode: false,
+      // A link a skill printed (OSC 8) opens only when the user says yes to its real address, and only http(s).
+      linkHandler: {
+        allowNonHttpProtocols: false,
+        activate: (_event, uri) => {
+          if (/^https?:\/\//i.test(uri) && window.confirm(`A skill's log links to:\n\n${uri}\n\nOpen it?`)) window.open(uri, '_blank', 'noopener,noreferrer');
+        },
+      },
     });
     const fit = new FitAddon();
     const search = new SearchAddon({ highlightLimit: 2000 });

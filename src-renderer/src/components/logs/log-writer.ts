@@ -11,6 +11,7 @@
 import type { Terminal } from '@xterm/xterm';
 import type { LogEntry } from '@contract';
 import { formatClock } from '../../lib/format';
+import { sanitizeTerminalText, wrapColumns } from '../../lib/terminal-text';
 
 const HIGH = 100_000;
 const LOW = 5_000;
@@ -28,15 +29,27 @@ const STYLE: Record<LogEntry['stream'], { tag: string; color: string }> = {
   system: { tag: 'sys', color: '\x1b[36m' },
 };
 
-export function formatEntry(e: LogEntry): string {
+/** Columns of the gutter before a line's text: the time, a space, the stream tag, "│" and a space. */
+const GUTTER = 18;
+/** Narrower than this, rows are wrapped at this width anyway (the terminal then wraps them once more). */
+const MIN_TEXT = 20;
+
+/**
+ * One log line as the terminal shows it: a gutter the workbench draws (time, stream tag), then the skill's text,
+ * with every control but colours and links taken out (terminal-text.ts). With `cols`, rows are wrapped here, so
+ * that each row of the skill's text sits behind a gutter and none can pass for a line of another stream.
+ */
+export function formatEntry(e: LogEntry, cols?: number): string {
   const st = STYLE[e.stream] ?? STYLE.stdout;
   let text = e.text.length > MAX_LINE ? `${e.text.slice(0, MAX_LINE)}… [${e.text.length - MAX_LINE} more characters]` : e.text;
-  text = text.replace(/\r?\n$/, '');
+  text = sanitizeTerminalText(text.replace(/\r?\n$/, '').replace(/\r\n/g, '\n'));
   const prefix = `${FAINT}${formatClock(e.time, true)}${RESET} ${st.color}${st.tag}${RESET}${FAINT}│${RESET} `;
-  const body = e.stream === 'stderr' ? `\x1b[91m${text}${RESET}` : e.stream === 'system' ? `\x1b[36m${text}${RESET}` : text;
-  // Continuation lines keep the gutter so streams stay readable.
-  const cont = `\r\n${' '.repeat(13)}${st.color}   ${RESET}${FAINT}│${RESET} `;
-  return prefix + body.split(/\r?\n/).join(cont) + RESET + '\r\n';
+  const colour = e.stream === 'stderr' ? '\x1b[91m' : e.stream === 'system' ? '\x1b[36m' : '';
+  const lines = text.split('\n');
+  const rows = cols ? lines.flatMap((l) => wrapColumns(colour + l, Math.max(MIN_TEXT, cols - GUTTER), GUTTER)) : lines.map((l) => colour + l);
+  // Continuation rows keep the gutter so streams stay readable.
+  const cont = `${RESET}\r\n${' '.repeat(13)}${st.color}   ${RESET}${FAINT}│${RESET} `;
+  return prefix + rows.join(cont) + RESET + '\r\n';
 }
 
 /** A line xterm has parsed: its seq (null for a marker of ours) and the rows it starts (1 + its own line breaks). */
@@ -145,7 +158,7 @@ export class LogWriter {
     let taken = 0;
     while (taken < this.queue.length && budget > 0) {
       const entry = this.queue[taken++];
-      const line = formatEntry(entry);
+      const line = formatEntry(entry, this.term.cols);
       out += line;
       batch.push({ seq: entry.seq, rows: rowsOf(line) });
       budget -= line.length;
