@@ -8,7 +8,6 @@ import { skillFolder } from '../../host/workbench-home';
 import { resolveSkill } from '../../protocols/discover';
 import { LiveRuntime } from '../../runtime/live-runtime';
 import { readSettings } from '../../runtime/skill-settings';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { serveHttp } from '../../bridge/http';
 import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
@@ -16,6 +15,7 @@ import { parse } from '../args';
 import { mcpRef, namesMcpServer } from '../mcp-source';
 import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
+import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 
 export const help =
   'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client';
@@ -66,7 +66,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let closeHttp: (() => Promise<void>) | null = null;
   if (port === null) {
-    const transport = new StdioServerTransport();
+    // A malformed or over-long message is answered and told here; it never ends the server.
+    const transport = new StdioServerTransport((problem) => io.err(`skillbench mcp: ${problem}`));
     const server = await bridge.connect(transport);
     // The client closing stdin ends the server.
     const closed = server.onclose;
