@@ -11,6 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Gate, newToken } from '../server/auth';
 import { BoundedEventStore } from './event-store';
+import { DEFAULT_SESSION_LIMITS, HttpSessions, type SessionLimits } from './http-sessions';
 import type { SkillBridge } from './skill-server';
 
 export const MCP_PATH = '/mcp';
@@ -31,13 +32,15 @@ export interface HttpBridge {
   url: string;
   token: string;
   port: number;
+  /** Sessions kept now (bounded by the cap; idle ones end). */
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
-export async function serveHttp(bridge: SkillBridge, opts: { port?: number; token?: string } = {}): Promise<HttpBridge> {
+export async function serveHttp(bridge: SkillBridge, opts: { port?: number; token?: string; sessions?: Partial<SessionLimits> } = {}): Promise<HttpBridge> {
   const host = '127.0.0.1';
   const token = opts.token ?? newToken();
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new HttpSessions({ ...DEFAULT_SESSION_LIMITS, ...opts.sessions });
   let gate: BearerGate | null = null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -57,23 +60,30 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
     if (req.method === 'POST') {
       const body = await readJson(req);
       if (body === undefined) return jsonError(res, 400, -32700, 'The request body is not JSON.');
-      if (known) return known.handleRequest(req, res, body);
+      if (known) {
+        sessions.touch(sid as string, res);
+        return known.handleRequest(req, res, body);
+      }
       if (sid !== undefined) return jsonError(res, 404, -32001, 'That session has ended: initialize again.');
       if (!isInitializeRequest(body)) return jsonError(res, 400, -32000, 'No session: send initialize first (without an Mcp-Session-Id header).');
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: new BoundedEventStore(),
         retryInterval: RETRY_MS,
-        onsessioninitialized: (id) => void sessions.set(id, transport),
+        onsessioninitialized: (id) => {
+          sessions.add(id, transport);
+          sessions.touch(id, res);
+        },
       });
       transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
+        if (transport.sessionId) sessions.forget(transport.sessionId);
       };
       await bridge.connect(transport);
       return transport.handleRequest(req, res, body);
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
       if (!known) return jsonError(res, sid === undefined ? 400 : 404, -32000, sid === undefined ? 'An Mcp-Session-Id header is required.' : 'That session has ended.');
+      sessions.touch(sid as string, res);
       return known.handleRequest(req, res);
     }
     res.writeHead(405, { Allow: 'GET, POST, DELETE' }).end();
@@ -96,8 +106,9 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
     url: `http://${host}:${port}${MCP_PATH}`,
     token,
     port,
+    sessionCount: () => sessions.size,
     close: async () => {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      await sessions.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections?.();
