@@ -26,6 +26,7 @@ import { Recorder } from '../runtime/recorder';
 import { openHomeStores, type HomeStores } from '../runtime/stores';
 import { pruneHomeHistory } from '../runtime/history-retention';
 import { keepsRuntime, readSettings, writeSettings } from '../runtime/skill-settings';
+import { parseSettingsUpdate } from '../runtime/settings-update';
 import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
@@ -291,8 +292,10 @@ export class Workbench implements CoreApi, SkillHost {
     return readSettings(skillFolder(this.opts.home, skillId));
   }
 
-  async updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings> {
+  async updateSkillSettings(skillId: string, raw: SkillSettingsUpdate): Promise<SkillSettings> {
     const e = this.entry(skillId);
+    // Checked whole before anything is read, written or restarted: a malformed update changes nothing.
+    const update = parseSettingsUpdate(raw);
     const before = readSettings(skillFolder(this.opts.home, skillId));
     const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, this.stores.secrets);
     // Environment and arguments are read at each launch: they apply from the next (re)start, which the user picks.
