@@ -315,6 +315,8 @@ export interface SkillData {
 export interface Workspace {
   folders: string[];
   selectedSkill?: string;
+  /** After a folder was opened: where looking for skills stopped at its cap (a folder such as /usr). */
+  notes?: string[];
 }
 
 /**

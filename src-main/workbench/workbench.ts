@@ -16,7 +16,7 @@ import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
 import { skillFolder } from '../host/workbench-home';
-import { discover } from '../protocols/discover';
+import { discoverAsync, discoverSync, type Discovery } from '../protocols/discover';
 import { EventHub } from './events';
 import { LiveRuntime } from '../runtime/live-runtime';
 import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
@@ -73,6 +73,8 @@ export class Workbench implements CoreApi, SkillHost {
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
   private readonly picked = new Set<string>();
   private closed = false;
+  /** The walk of the open folders under way, if any: the next one starts after it. */
+  private scanning: Promise<unknown> = Promise.resolve();
   /** Runtimes made elsewhere that must not outlive the workbench (a replay's fresh skill). */
   private readonly adopted = new Set<SkillRuntime>();
 
@@ -99,7 +101,8 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
     redactAnswers(this.mcp, MCP_METHOD_NAMES, scrub);
     redactAnswers(this.skilldef, SKILLDEF_METHOD_NAMES, scrub);
-    this.rescan();
+    // At opening nobody waits yet, and callers expect the list at once: one walk, bounded by its cap.
+    this.apply(this.workspace.get().folders.map((f) => discoverSync(f)));
   }
 
   async hostInfo(): Promise<HostInfo> {
@@ -112,13 +115,13 @@ export class Workbench implements CoreApi, SkillHost {
 
   async addFolder(folder: string): Promise<Workspace> {
     const ws = this.workspace.addFolder(folder);
-    this.rescan();
-    return ws;
+    const notes = await this.rescan();
+    return notes.length ? { ...ws, notes } : ws;
   }
 
   async removeFolder(folder: string): Promise<Workspace> {
     const ws = this.workspace.removeFolder(folder);
-    this.rescan();
+    await this.rescan();
     return ws;
   }
 
@@ -356,8 +359,8 @@ export class Workbench implements CoreApi, SkillHost {
     return this.runtime(skillId).redactor.value(v);
   }
 
-  refreshSkills(): void {
-    this.rescan();
+  async refreshSkills(): Promise<void> {
+    await this.rescan();
   }
 
   observeFiles(skillId: string): void {
@@ -370,13 +373,26 @@ export class Workbench implements CoreApi, SkillHost {
 
   // ---- internals ----
 
-  private rescan(): void {
+  /**
+   * Walks the open folders again without holding up the app (a walk of /usr took seconds), one walk at a
+   * time, each from the folders open when it starts. Resolves with what the walks said of their caps.
+   */
+  private rescan(): Promise<string[]> {
+    const run = this.scanning.then(async () => {
+      const found: Discovery[] = [];
+      for (const folder of this.workspace.get().folders) found.push(await discoverAsync(folder));
+      if (!this.closed) this.apply(found);
+      return found.flatMap((d) => (d.capped ? [d.capped] : []));
+    });
+    this.scanning = run.catch(() => undefined);
+    return run;
+  }
+
+  private apply(found: Discovery[]): void {
     const next = new Map<string, Entry>();
-    for (const folder of this.workspace.get().folders) {
-      for (const ref of discover(folder)) {
-        if (next.has(ref.id)) continue;
-        next.set(ref.id, this.skills.get(ref.id) ?? { ref });
-      }
+    for (const ref of found.flatMap((d) => d.skills)) {
+      if (next.has(ref.id)) continue;
+      next.set(ref.id, this.skills.get(ref.id) ?? { ref });
     }
     for (const [id, e] of this.skills) if (!next.has(id)) void e.runtime?.close();
     this.skills = next;
