@@ -18,6 +18,11 @@ const MAX_PENDING = 1024 * 1024;
 const BATCH_MS = 16;
 /** At most this many lines go to listeners per batch; the rest are announced as skipped. */
 const BATCH_LINES = 2000;
+/**
+ * With secrets to hide, the last line of each piece of stdout/stderr waits this long for the next piece: a
+ * secret split over two lines (two writes) is hidden whole, never half of it written before the rest comes.
+ */
+const HOLD_MS = 40;
 
 export type LogListener = (entries: LogEntry[]) => void;
 
@@ -44,6 +49,8 @@ export class LogSink {
   /** Lines before this offset were cleared from view (they stay in the file). */
   private clearedAt = 0;
   private readonly pending: Partial<Record<LogStream, Buffer>> = {};
+  /** A redacted last line waiting for the next piece of its stream (HOLD_MS). */
+  private readonly waiting: Partial<Record<LogStream, { bytes: Buffer; time: number; timer: NodeJS.Timeout }>> = {};
   private lastHeader = '';
   private notified = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -109,13 +116,14 @@ export class LogSink {
   /** Flushes a partial last line of a stream that ended. */
   endStream(stream: LogStream): void {
     const rest = this.pending[stream];
-    if (!rest) return;
     this.pending[stream] = undefined;
-    this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
+    if (rest) this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
+    this.release(stream);
   }
 
   /** Resolves once every line logged so far is in the file on disk. */
   settled(): Promise<void> {
+    this.releaseAll();
     return this.file?.settled() ?? Promise.resolve();
   }
 
@@ -126,11 +134,13 @@ export class LogSink {
 
   /** The newest lines still in memory (up to the line limit), oldest first. */
   entries(): LogEntry[] {
+    this.releaseAll();
     return this.linesFrom(this.clearedAt, this.maxLines).lines;
   }
 
   /** The last `n` lines of one stream, for showing next to an error. */
   tail(stream: LogStream, n: number): string[] {
+    this.releaseAll();
     const out: string[] = [];
     for (let i = this.chunks.length - 1; i >= this.head && out.length < n; i--) {
       const c = this.chunks[i];
@@ -170,7 +180,41 @@ export class LogSink {
   }
 
   private push(stream: LogStream, bytes: Buffer, time: number): boolean {
-    if (this.redactor?.active) bytes = Buffer.from(this.redactor.text(bytes.toString('utf8')));
+    if (!this.redactor?.active) return this.store(stream, bytes, time);
+    if (stream === 'system') {
+      this.releaseAll(); // the workbench's own line comes after what the skill printed before it
+      return this.store(stream, Buffer.from(this.redactor.text(bytes.toString('utf8'))), time);
+    }
+    const before = this.waiting[stream];
+    if (before) {
+      clearTimeout(before.timer);
+      this.waiting[stream] = undefined;
+      bytes = Buffer.concat([before.bytes, bytes]);
+    }
+    const text = this.redactor.acrossLines(bytes.toString('utf8'));
+    // The last line waits for the next piece; the lines before it are final.
+    const cut = text.lastIndexOf('\n', text.length - 2) + 1;
+    const timer = setTimeout(() => this.release(stream), HOLD_MS);
+    timer.unref?.();
+    this.waiting[stream] = { bytes: Buffer.from(text.slice(cut)), time, timer };
+    return cut === 0 ? true : this.store(stream, Buffer.from(text.slice(0, cut)), time);
+  }
+
+  private release(stream: LogStream): void {
+    const w = this.waiting[stream];
+    if (!w) return;
+    clearTimeout(w.timer);
+    this.waiting[stream] = undefined;
+    this.store(stream, w.bytes, w.time);
+  }
+
+  private releaseAll(): void {
+    this.release('stdout');
+    this.release('stderr');
+  }
+
+  /** Keeps redacted whole lines: in the ring, for the listeners, in the file. */
+  private store(stream: LogStream, bytes: Buffer, time: number): boolean {
     const c: Chunk = { offset: this.offset, time, stream, bytes };
     this.chunks.push(c);
     this.offset += bytes.length;
