@@ -22,7 +22,7 @@ import { LiveRuntime } from '../runtime/live-runtime';
 import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
 import { WorkspaceStore } from './workspace';
 import { listRecordingFiles } from '../runtime/recordings';
-import { Recorder } from '../runtime/recorder';
+import { syncBeforeTelling } from '../runtime/sync-barrier';
 import { openHomeStores, type HomeStores } from '../runtime/stores';
 import { pruneHomeHistory } from '../runtime/history-retention';
 import { keepsRuntime, readSettings, writeSettings } from '../runtime/skill-settings';
@@ -84,7 +84,7 @@ export class Workbench implements CoreApi, SkillHost {
     pruneHomeHistory(opts.home);
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
-    this.events.barrier = Recorder.syncAll;
+    this.events.barrier = syncBeforeTelling;
     this.stores.secrets.registerAll(this.redactor);
     const scrub = <T>(v: T): T => this.redactor.value(v);
     this.events.scrub = scrub;
