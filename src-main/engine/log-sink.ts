@@ -8,10 +8,13 @@
  * A line's `seq` is its byte offset in the whole log: unique and ordered without counting lines.
  */
 import type { LogEntry, LogStream } from '../contract';
-import { FileSink, type DiskHooks } from './file-sink';
+import type { DiskHooks } from './file-sink';
+import { SegmentedLog } from './log-segments';
 import type { Redactor } from './redactor';
 
 export const DEFAULT_LOG_LINES = 5000;
+/** The log file's limit when its owner gives none (a skill's history limit is the usual one). */
+const DEFAULT_FILE_BYTES = 200 * 1024 * 1024;
 const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** A "line" longer than this without a newline is logged in pieces rather than held. */
 const MAX_PENDING = 1024 * 1024;
@@ -38,7 +41,7 @@ interface Chunk {
 const NL = 10;
 
 export class LogSink {
-  private readonly file: FileSink | null;
+  private readonly file: SegmentedLog | null;
   private readonly redactor?: Redactor;
   private readonly ringBytes: number;
   private readonly maxLines: number;
@@ -56,7 +59,7 @@ export class LogSink {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<LogListener>();
 
-  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number; disk?: DiskHooks } = {}) {
+  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number; disk?: DiskHooks; maxFileBytes?: number } = {}) {
     // A gap the disk caused is said in the log's own format, and the next output gets its header again.
     const gapLine = (lost: number, since: number, until: number) => {
       this.lastHeader = '';
@@ -66,7 +69,8 @@ export class LogSink {
     // Said where the user looks (the live log), since the file cannot take it now; an owner that tells the
     // user itself (the runtime) says it in its own words instead.
     const onRefused = opts.disk?.onRefused ?? (() => this.append('system', 'The disk refused writes to the complete log file: the output goes on here, and the file will note what it missed once there is room again.'));
-    this.file = opts.file ? new FileSink(opts.file, { gapLine, onRefused, onResumed: opts.disk?.onResumed, retryMs: opts.retryMs }) : null;
+    // Within its limit: the start and the newest lines are kept, and the file says where lines were dropped.
+    this.file = opts.file ? new SegmentedLog(opts.file, opts.maxFileBytes ?? DEFAULT_FILE_BYTES, { gapLine, onRefused, onResumed: opts.disk?.onResumed, retryMs: opts.retryMs }) : null;
     this.redactor = opts.redactor;
     this.ringBytes = opts.capacityBytes ?? DEFAULT_RING_BYTES;
     this.maxLines = opts.lines ?? DEFAULT_LOG_LINES;
@@ -236,9 +240,9 @@ export class LogSink {
     const header = `${new Date(time).toISOString()} ${stream}`;
     if (header !== this.lastHeader) {
       this.lastHeader = header;
-      this.file.write(`--- ${header}\n`);
+      this.file.writeHeader(`--- ${header}\n`);
     }
-    return this.file.write(bytes);
+    return this.file.writeLines(bytes);
   }
 
   /** Lines from byte offset `from` on, at most the newest `max` of them. */
