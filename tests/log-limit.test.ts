@@ -72,7 +72,7 @@ describe('the live log file within its limit', () => {
 
     // The log-file view (the browser's route) says where lines were dropped, in the whole log's numbering.
     let text = '';
-    await wb.logFiles.render(skill.id, { write: (t) => ((text += t), true), drained: async () => undefined });
+    await wb.logFiles.render(skill.id, { write: (t) => ((text += t), true), drained: () => Promise.resolve() });
     const gap = /\[lines ([\d,]+) to ([\d,]+) \(([\d.]+ MB)\) were dropped here/.exec(text);
     expect(gap).not.toBeNull();
     const numberOf = (s: string) => Number(s.replace(/,/g, ''));

@@ -78,7 +78,7 @@ describe('secrets in realistic encodings', () => {
     const answer = await wb.callTool(skill.id, 'spill', {});
     expect(answer.outcome?.ok).toBe(true);
     // The answer did carry every form: the fixture spilled them, the workbench hid them.
-    expect(Object.keys(JSON.parse(answer.outcome!.text!))).toContain('basic_usr');
+    expect(Object.keys(JSON.parse(answer.outcome!.text!) as Record<string, string>)).toContain('basic_usr');
     await new Promise((r) => setTimeout(r, 200)); // the stderr lines after the answer
     await wb.stopRecording(skill.id);
     const live = (await wb.getLogs(skill.id)).map((l) => l.text).join('\n');

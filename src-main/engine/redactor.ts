@@ -37,7 +37,11 @@ export class Redactor {
     const known = new Set(this.base64.map((b) => b.core));
     // A token inside base64'd JSON (a JWT's payload) is JSON-escaped first.
     for (const f of new Set([secret, jsonForm(secret), asciiForm(secret)])) {
-      for (const b of base64Forms(f)) if (!known.has(b.core)) (known.add(b.core), this.base64.push(b));
+      for (const b of base64Forms(f)) {
+        if (known.has(b.core)) continue;
+        known.add(b.core);
+        this.base64.push(b);
+      }
     }
   }
 

@@ -58,7 +58,7 @@ export async function discoverAsync(root: string, opts: DiscoverOptions & { maxF
   const walk = new Walk(path.resolve(root), opts, opts.maxFolders ?? MAX_FOLDERS);
   for (;;) {
     const until = performance.now() + SLICE_MS;
-    let more = true;
+    let more: boolean;
     while ((more = walk.step()) && performance.now() < until);
     if (!more) return walk.result();
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -83,5 +83,5 @@ const UPDATE = z.strictObject(
 export function parseSettingsUpdate(update: unknown): SkillSettingsUpdate {
   const r = check(UPDATE, update);
   if (!r.ok) throw new Error(`The settings were not changed: ${r.problem}.`);
-  return r.value as SkillSettingsUpdate;
+  return r.value;
 }
