@@ -56,6 +56,9 @@ interface Tally {
   tempsLeft: number;
   tornJournal: number;
   tornRecording: number;
+  /** Calls and timeline notes on disk at the end, every acknowledged one among them. */
+  calls: number;
+  notes: number;
 }
 
 /**
@@ -154,6 +157,8 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
         await writer.closed;
         tally.tornJournal += floors.tornJournal;
         tally.tornRecording += floors.tornLines.size;
+        tally.calls += floors.history;
+        tally.notes += floors.timeline;
         return;
       }
       writer.send('go');
@@ -192,7 +197,7 @@ describe('kill faults', () => {
     const live = new Set<Writer>();
     const failed = { any: false };
     cleanup.add({ stop: async () => Promise.all([...live].map((w) => (w.kill(), w.closed))) });
-    const tally: Tally = { kills: 0, files: 0, inFlight: { state: 0, entity: 0, secret: 0, recording: 0, history: 0, timeline: 0 }, tempsLeft: 0, tornJournal: 0, tornRecording: 0 };
+    const tally: Tally = { kills: 0, files: 0, inFlight: { state: 0, entity: 0, secret: 0, recording: 0, history: 0, timeline: 0 }, tempsLeft: 0, tornJournal: 0, tornRecording: 0, calls: 0, notes: 0 };
 
     await Promise.all(
       Array.from({ length: HOMES }, (_, lane) => {
@@ -212,7 +217,7 @@ describe('kill faults', () => {
     console.log(
       `kill faults: ${tally.kills} kills, ${tally.files} files checked, all held ` +
         `(a write in flight at the kill: ${inFlight}; torn last lines, skipped as never acknowledged: journal ${tally.tornJournal}, recording ${tally.tornRecording}; ` +
-        `${tally.tempsLeft} temp files left by kills, all removed on the next open; KILL_SEED=${SEED})`,
+        `${tally.tempsLeft} temp files left by kills, all removed on the next open; ${tally.calls} calls and ${tally.notes} timeline notes kept; KILL_SEED=${SEED})`,
     );
     expect(tally.kills).toBe(HOMES * KILLS_PER_HOME);
     // The kills really landed mid-write, for every kind of file.
