@@ -52,6 +52,19 @@ describe('looking for skills in the open folders', () => {
     expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
   });
 
+  it.skipIf(!large)(`a workbench opening with "${LARGE}" among its folders lists at once what a short walk finds, and walks the rest beside the app`, { timeout: 120_000 }, async ({ cleanup }) => {
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [LARGE, path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    // The walk beside the app ends with the list sent again.
+    await new Promise<void>((resolve) => wb.events.on('skills', () => resolve()));
+    await new Promise((r) => setTimeout(r, 50));
+    delay.disable();
+    expect(delay.max / 1e6).toBeLessThan(scaled(100));
+    expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
+  });
+
   it('the sliced walk finds what the one-go walk finds, in the same order, and stops at a cap it is given', async () => {
     const whole = discoverSync(EXAMPLES);
     const sliced = await discoverAsync(EXAMPLES);

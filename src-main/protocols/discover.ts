@@ -30,6 +30,8 @@ export function detectDir(dir: string, root: string, opts: DiscoverOptions = {})
  * home folder would otherwise be walked whole (tens of thousands of folders) each time the list is made.
  */
 export const MAX_FOLDERS = 10_000;
+/** The walk made while a workbench opens, before anyone waits on it: short, the rest follows beside the app. */
+export const OPENING_FOLDERS = 2_000;
 /** The walk that runs beside the app gives the event loop back after this much work. */
 const SLICE_MS = 8;
 
@@ -54,9 +56,11 @@ export function discoverSync(root: string, opts: DiscoverOptions & { maxFolders?
 }
 
 /** The same walk in slices of a few milliseconds, so a large folder never holds up the app. */
-export async function discoverAsync(root: string, opts: DiscoverOptions & { maxFolders?: number } = {}): Promise<Discovery> {
+export async function discoverAsync(root: string, opts: DiscoverOptions & { maxFolders?: number; stopped?: () => boolean } = {}): Promise<Discovery> {
   const walk = new Walk(path.resolve(root), opts, opts.maxFolders ?? MAX_FOLDERS);
   for (;;) {
+    // Whoever asked has gone (a workbench closing): the walk ends with what it found.
+    if (opts.stopped?.()) return walk.result();
     const until = performance.now() + SLICE_MS;
     let more: boolean;
     while ((more = walk.step()) && performance.now() < until);

@@ -16,7 +16,7 @@ import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
 import { skillFolder } from '../host/workbench-home';
-import { discoverAsync, discoverSync, type Discovery } from '../protocols/discover';
+import { discoverAsync, discoverSync, OPENING_FOLDERS, type Discovery } from '../protocols/discover';
 import { EventHub } from './events';
 import { LiveRuntime } from '../runtime/live-runtime';
 import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
@@ -101,8 +101,11 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
     redactAnswers(this.mcp, MCP_METHOD_NAMES, scrub);
     redactAnswers(this.skilldef, SKILLDEF_METHOD_NAMES, scrub);
-    // At opening nobody waits yet, and callers expect the list at once: one walk, bounded by its cap.
-    this.apply(this.workspace.get().folders.map((f) => discoverSync(f)));
+    // At opening, callers expect the list at once: a short walk in one go; a folder too large for it is
+    // walked again beside the app, to the usual cap, and the list follows.
+    const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: OPENING_FOLDERS }));
+    this.apply(opening);
+    if (opening.some((d) => d.capped)) this.rescan().catch(() => undefined);
   }
 
   async hostInfo(): Promise<HostInfo> {
@@ -380,7 +383,7 @@ export class Workbench implements CoreApi, SkillHost {
   private rescan(): Promise<string[]> {
     const run = this.scanning.then(async () => {
       const found: Discovery[] = [];
-      for (const folder of this.workspace.get().folders) found.push(await discoverAsync(folder));
+      for (const folder of this.workspace.get().folders) found.push(await discoverAsync(folder, { stopped: () => this.closed }));
       if (!this.closed) this.apply(found);
       return found.flatMap((d) => (d.capped ? [d.capped] : []));
     });
