@@ -319,6 +319,8 @@ export interface Workspace {
   selectedSkill?: string;
   /** Folders whose skills start when opened, as the user chose; any other skill is only read until Start. */
   runOnOpen?: string[];
+  /** After a folder was opened: where looking for skills stopped at its cap (a folder such as /usr). */
+  notes?: string[];
 }
 
 /**

@@ -88,4 +88,24 @@ describe.skipIf(!disk)(`a full disk under the workbench (${disk ? 'a 4 MiB tmpfs
     expect(history.some((r) => r.gap)).toBe(true);
     expect(fs.readFileSync(logFile, 'utf8')).toContain(told[1].message);
   });
+
+  it('a state the disk refused to write is not the state in memory either, before or after a restart', { timeout: 60_000 }, async ({ cleanup }) => {
+    const home = path.join(disk!, 'state-home');
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'skilldef', 'full')], replaceFolders: true }));
+    const id = 'full';
+    await wb.startSkill(id);
+    await wb.setState(id, { colour: 'blue' });
+    const room = fillDisk(disk!, 0);
+    try {
+      await expect(wb.setState(id, { colour: 'red', pad: 'x'.repeat(64 * 1024) })).rejects.toThrow(/ENOSPC|no space/i);
+      // What the skill and the Data tab see is what the file holds.
+      expect((await wb.getData(id)).state).toEqual({ colour: 'blue' });
+    } finally {
+      room.free();
+    }
+    await wb.restartSkill(id);
+    expect((await wb.getData(id)).state).toEqual({ colour: 'blue' });
+    await wb.setState(id, { colour: 'green' });
+    expect((await wb.getData(id)).state).toEqual({ colour: 'green' });
+  });
 });

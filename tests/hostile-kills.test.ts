@@ -4,9 +4,10 @@
  * (SKILLBENCH_KILLS_PER_HOME).
  *
  * The writer (fixtures/kill-writer/writer.ts, bundled with esbuild) is a separate Node process that opens a
- * home as the workbench does and writes, with our real store code, in four concurrent loops: a skill's state
- * (StateStore), entities (EntityStore's journal and its snapshot), secrets (SecretStore) and a recording
- * (Recorder). It says on stdout which versions it begins and which are acknowledged. Each kill lands on a
+ * home as the workbench does and writes, with our real store code, in six concurrent loops: a skill's state
+ * (StateStore), entities (EntityStore's journal and its snapshot), secrets (SecretStore), a recording
+ * (Recorder), a call history (CallHistory) and a timeline (Timeline). It says on stdout which versions it
+ * begins and which are acknowledged. Each kill lands on a
  * random progress line of one kind (the write has just begun) or 5 to 60 ms after writing began. Four homes
  * take their kills one after another, so each file is killed over and over on top of what earlier kills
  * left. After each kill, "never torn" means, per file:
@@ -20,6 +21,9 @@
  *  - the recording (appended JSON lines): readRecording reads it; its only warnings are for its torn last line
  *    and for lines torn by earlier kills, which later sessions appended after; its records are exactly seq
  *    1..M as written, M at least every acknowledged record and at most what was begun.
+ *  - the call history and the timeline (appended JSON lines, numbered on by the writer): every line but a last
+ *    one the kill cut short is exactly record i, and every record acknowledged (its event delivered to a window
+ *    through the workbench's barrier) is there; none beyond what was begun.
  *  - and across kills: a version once found on disk is never lost; when the next writer has opened the home
  *    (prepareHome, home-folder.ts), no temp file of ours is left, and no file was ever set aside as corrupt.
  * The summary line counts the kills, the files checked, the kills that found a write of each kind in flight, the
@@ -34,7 +38,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { FIXTURES } from './helpers';
 import { prng } from './fixtures/kill-writer/versions';
-import { checkEntities, checkRecording, checkSecrets, checkState, Floors, KINDS, leftovers, RunLog, type Kind } from './kill-checks';
+import { checkEntities, checkHistory, checkRecording, checkSecrets, checkState, checkTimeline, Floors, KINDS, leftovers, RunLog, type Kind } from './kill-checks';
 
 const HOMES = 4;
 const KILLS_PER_HOME = Number(process.env.SKILLBENCH_KILLS_PER_HOME) || 5;
@@ -52,6 +56,9 @@ interface Tally {
   tempsLeft: number;
   tornJournal: number;
   tornRecording: number;
+  /** Calls and timeline notes on disk at the end, every acknowledged one among them. */
+  calls: number;
+  notes: number;
 }
 
 /**
@@ -150,6 +157,8 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
         await writer.closed;
         tally.tornJournal += floors.tornJournal;
         tally.tornRecording += floors.tornLines.size;
+        tally.calls += floors.history;
+        tally.notes += floors.timeline;
         return;
       }
       writer.send('go');
@@ -170,6 +179,7 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
     tally.tempsLeft += leftovers(home).temps.length;
     try {
       tally.files += checkState(home, run, floors) + checkEntities(home, run, floors) + checkSecrets(home, run, floors) + checkRecording(home, run, floors);
+      tally.files += checkHistory(home, run, floors) + checkTimeline(home, run, floors);
     } catch (err) {
       throw new Error(`${where}: ${(err as Error).message}`);
     }
@@ -180,14 +190,14 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
 }
 
 describe('kill faults', () => {
-  it(`SIGKILL ${HOMES * KILLS_PER_HOME} times in the middle of state, entity, secret and recording writes: no file is ever torn`, { timeout: 300_000 }, async ({ cleanup }) => {
+  it(`SIGKILL ${HOMES * KILLS_PER_HOME} times in the middle of state, entity, secret, recording, call history and timeline writes: no file is ever torn, nothing acknowledged is lost`, { timeout: 300_000 }, async ({ cleanup }) => {
     const work = cleanup.tempDir('skillbench-kills-');
     const bundle = path.join(work, 'writer.cjs');
     buildSync({ entryPoints: [path.join(FIXTURES, 'kill-writer', 'writer.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node22', outfile: bundle, logLevel: 'error' });
     const live = new Set<Writer>();
     const failed = { any: false };
     cleanup.add({ stop: async () => Promise.all([...live].map((w) => (w.kill(), w.closed))) });
-    const tally: Tally = { kills: 0, files: 0, inFlight: { state: 0, entity: 0, secret: 0, recording: 0 }, tempsLeft: 0, tornJournal: 0, tornRecording: 0 };
+    const tally: Tally = { kills: 0, files: 0, inFlight: { state: 0, entity: 0, secret: 0, recording: 0, history: 0, timeline: 0 }, tempsLeft: 0, tornJournal: 0, tornRecording: 0, calls: 0, notes: 0 };
 
     await Promise.all(
       Array.from({ length: HOMES }, (_, lane) => {
@@ -207,7 +217,7 @@ describe('kill faults', () => {
     console.log(
       `kill faults: ${tally.kills} kills, ${tally.files} files checked, all held ` +
         `(a write in flight at the kill: ${inFlight}; torn last lines, skipped as never acknowledged: journal ${tally.tornJournal}, recording ${tally.tornRecording}; ` +
-        `${tally.tempsLeft} temp files left by kills, all removed on the next open; KILL_SEED=${SEED})`,
+        `${tally.tempsLeft} temp files left by kills, all removed on the next open; ${tally.calls} calls and ${tally.notes} timeline notes kept; KILL_SEED=${SEED})`,
     );
     expect(tally.kills).toBe(HOMES * KILLS_PER_HOME);
     // The kills really landed mid-write, for every kind of file.

@@ -10,17 +10,17 @@ import path from 'node:path';
 import { tempWriterPid } from '../src-main/host/atomic-write';
 import { EntityStore } from '../src-main/host/entity-store';
 import { SecretStore } from '../src-main/host/secret-store';
-import { homeLayout, skillPaths } from '../src-main/host/workbench-home';
+import { homeLayout, skillFolder, skillPaths } from '../src-main/host/workbench-home';
 import { readRecording } from '../src-main/qa/recording-reader';
-import { entityKey, entityVersion, noteText, RECORDING, secretKey, secretValue, SKILL_ID, stateVersion } from './fixtures/kill-writer/versions';
+import { callVersion, entityKey, entityVersion, noteText, RECORDING, secretKey, secretValue, SKILL_ID, stateVersion, timelineText } from './fixtures/kill-writer/versions';
 
-export const KINDS = ['state', 'entity', 'secret', 'recording'] as const;
+export const KINDS = ['state', 'entity', 'secret', 'recording', 'history', 'timeline'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** What one writer said before it died: per kind, every version it began, and the highest it acknowledged. */
 export class RunLog {
-  readonly begun: Record<Kind, number[]> = { state: [], entity: [], secret: [], recording: [] };
-  readonly acked: Record<Kind, number | undefined> = { state: undefined, entity: undefined, secret: undefined, recording: undefined };
+  readonly begun: Record<Kind, number[]> = { state: [], entity: [], secret: [], recording: [], history: [], timeline: [] };
+  readonly acked: Record<Kind, number | undefined> = { state: undefined, entity: undefined, secret: undefined, recording: undefined, history: undefined, timeline: undefined };
   readonly logs: string[] = [];
   ready = false;
 
@@ -60,6 +60,11 @@ export class Floors {
   tornLines = new Set<number>();
   /** Kills after which the entity journal's last line was torn. */
   tornJournal = 0;
+  /** Calls in the call history, notes in the timeline. */
+  history = 0;
+  timeline = 0;
+  /** Kills after which the call history's or the timeline's last line was torn. */
+  tornAppends = 0;
 }
 
 function problem(file: string, what: string): Error {
@@ -229,6 +234,47 @@ export function checkRecording(home: string, run: RunLog, floors: Floors): numbe
   if (m > upper) throw problem(file, `has ${m} records, more than the ${upper} begun`);
   floors.records = m;
   return 1;
+}
+
+/**
+ * An appended file of records numbered 1..M (the call history, the timeline) held: every line but a last one
+ * a kill cut short is exactly record i, M is at least every record acknowledged or found before (nothing a
+ * window was told of is lost) and at most what was begun.
+ */
+function checkNumbered(file: string, kind: 'history' | 'timeline', isVersion: (record: unknown, n: number) => boolean, run: RunLog, floors: Floors): number {
+  if (!fs.existsSync(file)) {
+    if ((run.acked[kind] ?? floors[kind]) > 0) throw problem(file, `missing, though record ${run.acked[kind] ?? floors[kind]} was acknowledged`);
+    return 0;
+  }
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const last = lines.pop()!;
+  if (last !== '') floors.tornAppends++; // cut short by the kill: never acknowledged, cut off at the next open
+  for (const [i, line] of lines.entries()) {
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      throw problem(file, `line ${i + 1} of ${lines.length} is not whole JSON (${line.slice(0, 60)}…)`);
+    }
+    if (!isVersion(record, i + 1)) throw problem(file, `line ${i + 1} is not record ${i + 1} as written`);
+  }
+  const m = lines.length;
+  const lower = Math.max(floors[kind], run.acked[kind] ?? 0);
+  const upper = Math.max(floors[kind], run.lastBegun(kind) ?? 0);
+  if (m < lower) throw problem(file, `has ${m} records; record ${lower} was acknowledged (a window was told of it) or found before`);
+  if (m > upper) throw problem(file, `has ${m} records, more than the ${upper} begun`);
+  floors[kind] = m;
+  return 1;
+}
+
+export function checkHistory(home: string, run: RunLog, floors: Floors): number {
+  const file = path.join(skillFolder(home, SKILL_ID), 'history.jsonl');
+  return checkNumbered(file, 'history', (r, n) => JSON.stringify(r) === JSON.stringify(callVersion(n)), run, floors);
+}
+
+export function checkTimeline(home: string, run: RunLog, floors: Floors): number {
+  const file = path.join(skillFolder(home, SKILL_ID), 'timeline.jsonl');
+  return checkNumbered(file, 'timeline', (r, n) => (r as { kind?: string; label?: string }).kind === 'note' && (r as { label?: string }).label === timelineText(n), run, floors);
 }
 
 /** Files below `dir` whose names are our temp files (see atomic-write.ts) or corrupt files kept aside. */

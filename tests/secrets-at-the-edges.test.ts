@@ -63,7 +63,7 @@ describe('a secret at the ways out of the workbench', () => {
     await wb.pauseTicks(ids['price-alerts']);
     await wb.startSkill(ids.digest);
     await wb.agents.controlSchedule(ids.digest, (await wb.agents.getSchedules(ids.digest))[0].id, 'pause');
-    wb.refreshSkills();
+    await wb.refreshSkills();
     await waitFor(() => heard.has('filesChanged'), 10_000, 'the edit to be told of');
 
     // The MCP server knows the secret (its variable) and is given it (an elicitation answered with it).

@@ -9,6 +9,11 @@
  * and dropped (memory stays bounded), and every few seconds the sink tries again. When the disk takes writes
  * again, the torn last line is cut off, a line notes the gap (what was lost, from when to when), and writing
  * goes on.
+ *
+ * A durable sink (the call history, the timeline: records a window is told of) is written the way recordings
+ * are: with one synchronous write at the end of the turn, or sooner when a window is about to hear anything
+ * (`FileSink.syncAll`, run by the event hub's barrier). A record is then in the kernel's hands before anyone
+ * is told of it, and a killed process loses nothing it acknowledged.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +39,8 @@ export interface FileSinkOptions {
   /** Told when the disk takes this file's writes again (the gap is noted in the file by then). */
   onResumed?: () => void;
   retryMs?: number;
+  /** Written synchronously within the turn and by `FileSink.syncAll`, never behind an acknowledgement. */
+  durable?: boolean;
 }
 
 function jsonGapLine(lostBytes: number, since: number, until: number): string {
@@ -66,10 +73,14 @@ export function trimTornLine(file: string): void {
 
 /** Sinks with records still in memory, written synchronously if the process exits before their timer. */
 const unflushed = new Set<FileSink>();
+/** Durable sinks with records still in memory: `syncAll` writes them. */
+const unsynced = new Set<FileSink>();
 let exitHook = false;
 
 export class FileSink {
   private stream: fs.WriteStream | null = null;
+  /** A durable sink's file, written with writeSync. */
+  private fd: number | null = null;
   private failed = false;
   private parts: (string | Uint8Array)[] = [];
   private bytes = 0;
@@ -100,7 +111,11 @@ export class FileSink {
     if (this.bytes >= HIGH_WATER) return this.flushNow();
     if (!this.scheduled) {
       this.scheduled = true;
-      setTimeout(() => this.flushNow(), FLUSH_MS).unref();
+      if (this.opts.durable) {
+        // End of this turn at the latest; a window hearing of it sooner syncs it sooner.
+        unsynced.add(this);
+        setImmediate(() => this.flushNow());
+      } else setTimeout(() => this.flushNow(), FLUSH_MS).unref();
       unflushed.add(this);
       if (!exitHook) {
         exitHook = true;
@@ -110,6 +125,11 @@ export class FileSink {
       }
     }
     return true;
+  }
+
+  /** Puts every durable sink's records in the kernel's hands: before a window is told anything. */
+  static syncAll(): void {
+    for (const sink of unsynced) sink.flushNow();
   }
 
   /** Last resort at exit: append what is still in memory, bypassing the stream. */
@@ -157,6 +177,7 @@ export class FileSink {
       this.tryResume(false);
     }
     this.flushNow();
+    this.closeFd();
     const s = this.stream;
     this.stream = null;
     if (!s) return this.releaseWaiters();
@@ -167,10 +188,15 @@ export class FileSink {
   private flushNow(): boolean {
     this.scheduled = false;
     unflushed.delete(this);
-    if (this.parts.length === 0 || this.failed) return true;
+    unsynced.delete(this);
+    if (this.parts.length === 0 || this.failed || this.down) return true;
     const parts = this.parts;
     this.parts = [];
     this.bytes = 0;
+    if (this.opts.durable) {
+      this.writeNow(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
+      return true;
+    }
     const s = this.open();
     if (!s) return true;
     if (parts.every((p) => typeof p === 'string')) return s.write(parts.length === 1 ? parts[0] : parts.join(''));
@@ -195,6 +221,36 @@ export class FileSink {
     // A full disk must not take the skill down with it: stop writing, keep the in-memory ring, try again later.
     stream.on('error', (err) => this.wentDown(stream, err));
     return stream;
+  }
+
+  /** A durable sink's write: all of it in the kernel's hands, or the disk refused it (as wentDown, for a file descriptor). */
+  private writeNow(data: Buffer): void {
+    let off = 0;
+    try {
+      if (this.fd === null) {
+        fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: DIR_MODE });
+        // A record a kill cut short is not acknowledged: it goes, so the next one starts on a line of its own.
+        trimTornLine(this.file);
+        this.fd = fs.openSync(this.file, 'a', FILE_MODE);
+      }
+      // A full disk can take part of a write and refuse the rest: write on until all of it is in or refused.
+      while (off < data.length) off += fs.writeSync(this.fd, data, off);
+    } catch (err) {
+      this.closeFd();
+      this.down = { since: Date.now(), lost: data.length - off, timer: null };
+      this.retryLater();
+      this.opts.onRefused?.(err as Error);
+    }
+  }
+
+  private closeFd(): void {
+    if (this.fd === null) return;
+    try {
+      fs.closeSync(this.fd);
+    } catch {
+      // gone with the disk
+    }
+    this.fd = null;
   }
 
   private wentDown(stream: fs.WriteStream, err: Error): void {

@@ -8,16 +8,24 @@
  * A line's `seq` is its byte offset in the whole log: unique and ordered without counting lines.
  */
 import type { LogEntry, LogStream } from '../contract';
-import { FileSink, type DiskHooks } from './file-sink';
+import type { DiskHooks } from './file-sink';
+import { SegmentedLog } from './log-segments';
 import type { Redactor } from './redactor';
 
 export const DEFAULT_LOG_LINES = 5000;
+/** The log file's limit when its owner gives none (a skill's history limit is the usual one). */
+const DEFAULT_FILE_BYTES = 200 * 1024 * 1024;
 const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** A "line" longer than this without a newline is logged in pieces rather than held. */
 const MAX_PENDING = 1024 * 1024;
 const BATCH_MS = 16;
 /** At most this many lines go to listeners per batch; the rest are announced as skipped. */
 const BATCH_LINES = 2000;
+/**
+ * With secrets to hide, the last line of each piece of stdout/stderr waits this long for the next piece: a
+ * secret split over two lines (two writes) is hidden whole, never half of it written before the rest comes.
+ */
+const HOLD_MS = 40;
 
 export type LogListener = (entries: LogEntry[]) => void;
 
@@ -33,7 +41,7 @@ interface Chunk {
 const NL = 10;
 
 export class LogSink {
-  private readonly file: FileSink | null;
+  private readonly file: SegmentedLog | null;
   private readonly redactor?: Redactor;
   private readonly ringBytes: number;
   private readonly maxLines: number;
@@ -44,12 +52,14 @@ export class LogSink {
   /** Lines before this offset were cleared from view (they stay in the file). */
   private clearedAt = 0;
   private readonly pending: Partial<Record<LogStream, Buffer>> = {};
+  /** A redacted last line waiting for the next piece of its stream (HOLD_MS). */
+  private readonly waiting: Partial<Record<LogStream, { bytes: Buffer; time: number; timer: NodeJS.Timeout }>> = {};
   private lastHeader = '';
   private notified = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<LogListener>();
 
-  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number; disk?: DiskHooks } = {}) {
+  constructor(opts: { file?: string; capacityBytes?: number; lines?: number; redactor?: Redactor; retryMs?: number; disk?: DiskHooks; maxFileBytes?: number } = {}) {
     // A gap the disk caused is said in the log's own format, and the next output gets its header again.
     const gapLine = (lost: number, since: number, until: number) => {
       this.lastHeader = '';
@@ -59,7 +69,8 @@ export class LogSink {
     // Said where the user looks (the live log), since the file cannot take it now; an owner that tells the
     // user itself (the runtime) says it in its own words instead.
     const onRefused = opts.disk?.onRefused ?? (() => this.append('system', 'The disk refused writes to the complete log file: the output goes on here, and the file will note what it missed once there is room again.'));
-    this.file = opts.file ? new FileSink(opts.file, { gapLine, onRefused, onResumed: opts.disk?.onResumed, retryMs: opts.retryMs }) : null;
+    // Within its limit: the start and the newest lines are kept, and the file says where lines were dropped.
+    this.file = opts.file ? new SegmentedLog(opts.file, opts.maxFileBytes ?? DEFAULT_FILE_BYTES, { gapLine, onRefused, onResumed: opts.disk?.onResumed, retryMs: opts.retryMs }) : null;
     this.redactor = opts.redactor;
     this.ringBytes = opts.capacityBytes ?? DEFAULT_RING_BYTES;
     this.maxLines = opts.lines ?? DEFAULT_LOG_LINES;
@@ -109,13 +120,14 @@ export class LogSink {
   /** Flushes a partial last line of a stream that ended. */
   endStream(stream: LogStream): void {
     const rest = this.pending[stream];
-    if (!rest) return;
     this.pending[stream] = undefined;
-    this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
+    if (rest) this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
+    this.release(stream);
   }
 
   /** Resolves once every line logged so far is in the file on disk. */
   settled(): Promise<void> {
+    this.releaseAll();
     return this.file?.settled() ?? Promise.resolve();
   }
 
@@ -126,11 +138,13 @@ export class LogSink {
 
   /** The newest lines still in memory (up to the line limit), oldest first. */
   entries(): LogEntry[] {
+    this.releaseAll();
     return this.linesFrom(this.clearedAt, this.maxLines).lines;
   }
 
   /** The last `n` lines of one stream, for showing next to an error. */
   tail(stream: LogStream, n: number): string[] {
+    this.releaseAll();
     const out: string[] = [];
     for (let i = this.chunks.length - 1; i >= this.head && out.length < n; i--) {
       const c = this.chunks[i];
@@ -170,7 +184,41 @@ export class LogSink {
   }
 
   private push(stream: LogStream, bytes: Buffer, time: number): boolean {
-    if (this.redactor?.active) bytes = Buffer.from(this.redactor.text(bytes.toString('utf8')));
+    if (!this.redactor?.active) return this.store(stream, bytes, time);
+    if (stream === 'system') {
+      this.releaseAll(); // the workbench's own line comes after what the skill printed before it
+      return this.store(stream, Buffer.from(this.redactor.text(bytes.toString('utf8'))), time);
+    }
+    const before = this.waiting[stream];
+    if (before) {
+      clearTimeout(before.timer);
+      this.waiting[stream] = undefined;
+      bytes = Buffer.concat([before.bytes, bytes]);
+    }
+    const text = this.redactor.acrossLines(bytes.toString('utf8'));
+    // The last line waits for the next piece; the lines before it are final.
+    const cut = text.lastIndexOf('\n', text.length - 2) + 1;
+    const timer = setTimeout(() => this.release(stream), HOLD_MS);
+    timer.unref?.();
+    this.waiting[stream] = { bytes: Buffer.from(text.slice(cut)), time, timer };
+    return cut === 0 ? true : this.store(stream, Buffer.from(text.slice(0, cut)), time);
+  }
+
+  private release(stream: LogStream): void {
+    const w = this.waiting[stream];
+    if (!w) return;
+    clearTimeout(w.timer);
+    this.waiting[stream] = undefined;
+    this.store(stream, w.bytes, w.time);
+  }
+
+  private releaseAll(): void {
+    this.release('stdout');
+    this.release('stderr');
+  }
+
+  /** Keeps redacted whole lines: in the ring, for the listeners, in the file. */
+  private store(stream: LogStream, bytes: Buffer, time: number): boolean {
     const c: Chunk = { offset: this.offset, time, stream, bytes };
     this.chunks.push(c);
     this.offset += bytes.length;
@@ -192,9 +240,9 @@ export class LogSink {
     const header = `${new Date(time).toISOString()} ${stream}`;
     if (header !== this.lastHeader) {
       this.lastHeader = header;
-      this.file.write(`--- ${header}\n`);
+      this.file.writeHeader(`--- ${header}\n`);
     }
-    return this.file.write(bytes);
+    return this.file.writeLines(bytes);
   }
 
   /** Lines from byte offset `from` on, at most the newest `max` of them. */

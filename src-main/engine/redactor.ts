@@ -9,11 +9,13 @@
  */
 import { REDACTED } from '../contract';
 import { depthOf, tooDeepMarker, WALK_DEPTH } from './json-depth';
-import { SHORT_SECRET, spellings, standAlonePattern } from './secret-forms';
+import { asciiForm, base64Forms, encodedSpellings, jsonForm, SHORT_SECRET, spellings, standAlonePattern } from './secret-forms';
 
 export class Redactor {
   /** Longest first, so an escaped form is replaced before a shorter form inside it. */
   private needles: string[] = [];
+  /** Base64 spellings: looked for by their core, replaced with the characters around it that carry its bits. */
+  private base64: { core: string; pattern: RegExp }[] = [];
   private short: RegExp | null = null;
   private readonly shortNeedles = new Set<string>();
   /** Secrets that are numbers (a PIN), matched against numbers in values: exactly, never inside one. */
@@ -31,7 +33,16 @@ export class Redactor {
       this.short = new RegExp(standAlonePattern([...this.shortNeedles].sort((a, b) => b.length - a.length)), 'g');
       return;
     }
-    this.needles = [...new Set([...this.needles, ...forms])].sort((a, b) => b.length - a.length);
+    this.needles = [...new Set([...this.needles, ...forms, ...encodedSpellings(secret)])].sort((a, b) => b.length - a.length);
+    const known = new Set(this.base64.map((b) => b.core));
+    // A token inside base64'd JSON (a JWT's payload) is JSON-escaped first.
+    for (const f of new Set([secret, jsonForm(secret), asciiForm(secret)])) {
+      for (const b of base64Forms(f)) {
+        if (known.has(b.core)) continue;
+        known.add(b.core);
+        this.base64.push(b);
+      }
+    }
   }
 
   get active(): boolean {
@@ -42,7 +53,35 @@ export class Redactor {
     if (!this.active) return s;
     let out = s;
     for (const n of this.needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+    for (const b of this.base64) if (out.includes(b.core)) out = out.replace(b.pattern, REDACTED);
     if (this.short) out = out.replace(this.short, REDACTED);
+    return out;
+  }
+
+  /**
+   * Like `text`, and also where line breaks split a secret (a skill printing a token over two lines, a
+   * wrapped base64 block). The cheap test comes first: only text whose lines joined hold a secret is taken apart.
+   */
+  acrossLines(s: string): string {
+    let out = this.text(s);
+    if (this.needles.length === 0 || !out.includes('\n')) return out;
+    const joined = out.replace(/[\r\n]/g, '');
+    if (!this.needles.some((n) => joined.includes(n)) && !this.base64.some((b) => joined.includes(b.core))) return out;
+    // Where each character of the joined text stands in `out`.
+    const at: number[] = [];
+    for (let i = 0; i < out.length; i++) if (out[i] !== '\n' && out[i] !== '\r') at.push(i);
+    const spans: [number, number][] = [];
+    const mark = (from: number, length: number) => spans.push([at[from], at[from + length - 1] + 1]);
+    for (const n of this.needles) for (let i = joined.indexOf(n); i !== -1; i = joined.indexOf(n, i + n.length)) mark(i, n.length);
+    for (const b of this.base64) for (const m of joined.matchAll(b.pattern)) mark(m.index, m[0].length);
+    // Right to left, so earlier offsets stay true; each line's piece of a secret becomes the mark.
+    spans.sort((a, b) => b[0] - a[0]);
+    let end = Infinity;
+    for (const [from, to] of spans) {
+      if (to > end) continue; // overlaps one already replaced
+      out = out.slice(0, from) + out.slice(from, to).replace(/[^\r\n]+/g, REDACTED) + out.slice(to);
+      end = from;
+    }
     return out;
   }
 

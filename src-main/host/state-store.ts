@@ -30,6 +30,8 @@ export interface StateStoreOptions {
 export class StateStore {
   /** As merged: may hold {"$secret"} references read from disk; revealed on every read. */
   private current: State | null = null;
+  /** A replacement on its way to disk: written from here, and made current only once the disk took it. */
+  private pending: State | null = null;
   private readonly writer: CoalescingWriter;
   private timer: NodeJS.Timeout | null = null;
 
@@ -38,7 +40,7 @@ export class StateStore {
     private readonly opts: StateStoreOptions = {},
   ) {
     // Rendered when the write starts, with the secrets known then: bursts of state/set cost one write.
-    this.writer = new CoalescingWriter(file, () => JSON.stringify(this.stored(), null, 2) + '\n', { mode: PRIVATE_FILE, dirMode: PRIVATE_DIR });
+    this.writer = new CoalescingWriter(file, () => JSON.stringify(this.stored(this.pending ?? this.load()), null, 2) + '\n', { mode: PRIVATE_FILE, dirMode: PRIVATE_DIR });
   }
 
   static forSkill(home: string, skillId: string, opts: StateStoreOptions = {}): StateStore {
@@ -62,9 +64,11 @@ export class StateStore {
    */
   merge(partial: State): Promise<void> {
     if (!isObject(partial)) throw new TypeError('state/set needs an object of keys to change');
-    const current = this.load();
     // defineProperty, not assignment: a "__proto__" key is data to keep, never the object's prototype.
-    for (const [k, v] of Object.entries(clone(partial))) Object.defineProperty(current, k, { value: v, writable: true, enumerable: true, configurable: true });
+    // A replacement still on its way takes the merge too, so whichever ends up current has it.
+    for (const target of this.pending ? [this.load(), this.pending] : [this.load()]) {
+      for (const [k, v] of Object.entries(clone(partial))) Object.defineProperty(target, k, { value: v, writable: true, enumerable: true, configurable: true });
+    }
     this.saveSoon();
     return Promise.resolve();
   }
@@ -73,10 +77,18 @@ export class StateStore {
    * Replaces the whole state (the UI edits it). A string equal to the redaction mark keeps the value
    * found at the same place before, so a state shown redacted can be saved back without losing secrets.
    */
-  replace(state: State): Promise<void> {
+  async replace(state: State): Promise<void> {
     if (!isObject(state)) throw new TypeError('The state must be a JSON object');
-    this.current = keepRedacted(clone(state), this.get()) as State;
-    return this.writer.save();
+    const next = keepRedacted(clone(state), this.get()) as State;
+    // Memory changes only once the file has the new state: a write the disk refused leaves both as they were,
+    // rather than a value the skill reads now and loses at the next restart.
+    this.pending = next;
+    try {
+      await this.writer.save();
+      if (this.pending === next) this.current = next;
+    } finally {
+      if (this.pending === next) this.pending = null;
+    }
   }
 
   /** Rewrites the file with the secrets known now (call after a secret was added). */
@@ -107,11 +119,11 @@ export class StateStore {
     return this.opts.secrets?.all() ?? {};
   }
 
-  private stored(): State {
+  private stored(state: State = this.load()): State {
     const secrets = this.secrets();
     // Without secrets there is nothing to conceal or reveal: no deep copy of a large state on each write.
-    if (Object.keys(secrets).length === 0) return this.load();
-    return concealValue(revealValue(this.load(), secrets), secrets) as State;
+    if (Object.keys(secrets).length === 0) return state;
+    return concealValue(revealValue(state, secrets), secrets) as State;
   }
 
   private load(): State {

@@ -25,37 +25,103 @@ export function detectDir(dir: string, root: string, opts: DiscoverOptions = {})
   return [];
 }
 
-/** Every skill under `root`, in a stable order. */
-export function discover(root: string, opts: DiscoverOptions = {}): SkillRef[] {
-  const abs = path.resolve(root);
-  const out: SkillRef[] = [];
-  walk(abs, abs, 0, out, opts);
-  return out;
+/**
+ * A walk stops after this many folders: a folder of skills holds far fewer, and a folder such as /usr or a
+ * home folder would otherwise be walked whole (tens of thousands of folders) each time the list is made.
+ */
+export const MAX_FOLDERS = 10_000;
+/** The walk made while a workbench opens, before anyone waits on it: short, the rest follows beside the app. */
+export const OPENING_FOLDERS = 2_000;
+/** The walk that runs beside the app gives the event loop back after this much work. */
+const SLICE_MS = 8;
+
+export interface Discovery {
+  skills: SkillRef[];
+  /** Folders looked into. */
+  folders: number;
+  /** Set when the walk stopped at its cap: the sentence that says so. */
+  capped?: string;
 }
 
-function walk(dir: string, root: string, depth: number, out: SkillRef[], opts: DiscoverOptions): void {
-  const here = detectDir(dir, root, opts);
-  let skip: Set<string> | null = null;
-  if (here.length) {
-    out.push(...here);
-    // Most skills own their whole folder; a protocol whose apps nest (namel3ss) says so.
-    const m = protocolModule(here[0].protocol);
-    if (!m.walkInside) return;
-    skip = new Set(m.ownFolders ?? []);
+/** Every skill under `root`, in a stable order (at most MAX_FOLDERS folders are looked into). */
+export function discover(root: string, opts: DiscoverOptions = {}): SkillRef[] {
+  return discoverSync(root, opts).skills;
+}
+
+/** The walk in one go: for the command line and for a workbench opening, before anyone waits on it. */
+export function discoverSync(root: string, opts: DiscoverOptions & { maxFolders?: number } = {}): Discovery {
+  const walk = new Walk(path.resolve(root), opts, opts.maxFolders ?? MAX_FOLDERS);
+  while (walk.step());
+  return walk.result();
+}
+
+/** The same walk in slices of a few milliseconds, so a large folder never holds up the app. */
+export async function discoverAsync(root: string, opts: DiscoverOptions & { maxFolders?: number; stopped?: () => boolean } = {}): Promise<Discovery> {
+  const walk = new Walk(path.resolve(root), opts, opts.maxFolders ?? MAX_FOLDERS);
+  for (;;) {
+    // Whoever asked has gone (a workbench closing): the walk ends with what it found.
+    if (opts.stopped?.()) return walk.result();
+    const until = performance.now() + SLICE_MS;
+    let more: boolean;
+    while ((more = walk.step()) && performance.now() < until);
+    if (!more) return walk.result();
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  if (depth >= MAX_DEPTH) return;
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
+}
+
+/** A depth-first walk one folder at a time, in the order a recursive walk of sorted names takes. */
+class Walk {
+  private readonly todo: { dir: string; depth: number }[];
+  private readonly skills: SkillRef[] = [];
+  private folders = 0;
+
+  constructor(
+    private readonly root: string,
+    private readonly opts: DiscoverOptions,
+    private readonly cap: number,
+  ) {
+    this.todo = [{ dir: root, depth: 0 }];
   }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const e of entries) {
-    if (!e.isDirectory() || SKIP.has(e.name) || skip?.has(e.name)) continue;
-    // Hidden folders hold no skills, except `.claude` where action skills live.
-    if (e.name.startsWith('.') && e.name !== '.claude') continue;
-    walk(path.join(dir, e.name), root, depth + 1, out, opts);
+
+  /** Looks into the next folder; false once there is nothing left, or the cap is reached. */
+  step(): boolean {
+    if (this.folders >= this.cap) return false;
+    const next = this.todo.pop();
+    if (!next) return false;
+    this.folders++;
+    const { dir, depth } = next;
+    const here = detectDir(dir, this.root, this.opts);
+    let skip: Set<string> | null = null;
+    if (here.length) {
+      this.skills.push(...here);
+      // Most skills own their whole folder; a protocol whose apps nest (namel3ss) says so.
+      const m = protocolModule(here[0].protocol);
+      if (!m.walkInside) return true;
+      skip = new Set(m.ownFolders ?? []);
+    }
+    if (depth >= MAX_DEPTH) return true;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    entries.sort((a, b) => b.name.localeCompare(a.name));
+    for (const e of entries) {
+      if (!e.isDirectory() || SKIP.has(e.name) || skip?.has(e.name)) continue;
+      // Hidden folders hold no skills, except `.claude` where action skills live.
+      if (e.name.startsWith('.') && e.name !== '.claude') continue;
+      this.todo.push({ dir: path.join(dir, e.name), depth: depth + 1 });
+    }
+    return true;
+  }
+
+  result(): Discovery {
+    const out: Discovery = { skills: this.skills, folders: this.folders };
+    if (this.todo.length && this.folders >= this.cap) {
+      out.capped = `Stopped looking for skills in ${this.root} after ${this.cap.toLocaleString('en-US')} folders; skills further in are not listed. Open the folder that holds your skills instead.`;
+    }
+    return out;
   }
 }
 

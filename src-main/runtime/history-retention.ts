@@ -119,7 +119,8 @@ function listHistory(skillsDir: string): HistoryFile[] {
         try {
           const st = fs.lstatSync(file);
           if (!st.isFile()) continue;
-          const stem = name.replace(/\.[^.]*$/, '');
+          // A long log's parts (<stem>.part-0003.log) belong to its session.
+          const stem = name.replace(/(\.part-\d+)?\.[^.]*$/, '');
           const s = sessions.get(stem) ?? { files: [], skill: skillDir, size: 0, mtimeMs: 0 };
           s.files.push(file);
           s.size += st.size;

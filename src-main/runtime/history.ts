@@ -20,7 +20,8 @@ export class CallHistory {
     disk?: DiskHooks,
   ) {
     const file = path.join(dir, 'history.jsonl');
-    this.file = new FileSink(file, disk);
+    // Durable: a call is on disk before its answer or its event reaches anyone (sync-barrier.ts).
+    this.file = new FileSink(file, { ...disk, durable: true });
     // Reopen what earlier runs recorded, so history survives a restart of the workbench.
     try {
       const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(-RING);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { CallOutcome, CallRecord, EventName, RecordingInfo, SkillData, SkillInfo, SkillRef, SkillStatus, SkillSummary, TimelineEntry, WorkbenchEvents } from '../contract';
+import { DEFAULT_HISTORY, type CallOutcome, type CallRecord, type EventName, type RecordingInfo, type SkillData, type SkillInfo, type SkillRef, type SkillStatus, type SkillSummary, type TimelineEntry, type WorkbenchEvents } from '../contract';
 import { SkillError } from '../engine/errors';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
@@ -98,7 +98,9 @@ export class SkillRuntime {
     // This session's files are held before the old sessions are pruned, so they never count as old.
     this.releaseHistory = holdHistory([logFile, messageFile]);
     this.disk = new DiskTrouble(ref, { log: (line) => this.logs.append('system', line), emit: (news) => this.emit('diskTrouble', news) });
-    this.logs = new LogSink({ file: logFile, redactor: this.redactor, disk: this.disk.hooks('log') });
+    // The log file stays within the skill's history limit even while this session runs (pruning spares it).
+    const maxFileBytes = (readSettings(dir).history ?? DEFAULT_HISTORY).maxMb * 1024 * 1024;
+    this.logs = new LogSink({ file: logFile, redactor: this.redactor, disk: this.disk.hooks('log'), maxFileBytes });
     this.messages = new MessageLog({ file: messageFile, redactor: this.redactor, disk: this.disk.hooks('message history') });
     pruneHomeHistory(opts.home, (line) => this.logs.append('system', line));
     this.slot = new RecordingSlot(ref, this.messages, this.redactor, {

@@ -5,6 +5,7 @@ import { DEFAULT_HISTORY, type HistoryRetention, type SkillSettings, type SkillS
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 import { PRIVATE, PRIVATE_DIR } from '../host/workbench-home';
+import { parseSettingsUpdate } from './settings-update';
 
 export const DEFAULT_SETTINGS: SkillSettings = { env: {}, secretEnv: [], args: [], hotReload: true, debug: false };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -32,7 +33,7 @@ function historyOf(raw: Partial<HistoryRetention> | undefined): HistoryRetention
 }
 
 export function writeSettings(skillDir: string, skillId: string, update: SkillSettingsUpdate, secrets: SecretStore): SkillSettings {
-  const { secretValues, ...rest } = update;
+  const { secretValues, ...rest } = parseSettingsUpdate(update);
   const before = readSettings(skillDir);
   const next: SkillSettings = { ...before, ...rest, env: { ...(rest.env ?? before.env) }, secretEnv: [...(rest.secretEnv ?? before.secretEnv)] };
   if (!Array.isArray(next.args) || next.args.some((a) => typeof a !== 'string')) throw new Error('The arguments must be a list of texts.');

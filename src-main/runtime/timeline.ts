@@ -29,7 +29,8 @@ export class Timeline {
     private readonly record: (body: RecordBody) => void,
     disk?: DiskHooks,
   ) {
-    this.file = new FileSink(file, disk);
+    // Durable: an entry is on disk before a window hears of it (sync-barrier.ts).
+    this.file = new FileSink(file, { ...disk, durable: true });
   }
 
   mark(m: Mark): TimelineEntry {

@@ -107,7 +107,7 @@ export class AuthoringService implements AuthoringApi {
       throw new Error(`${req.parent} is not one of the open folders. Create the skill in an open folder (or a folder inside one), or open the folder first.`);
     }
     const made = writeSkill({ folder: path.join(parent, name), protocol, name });
-    if (inWorkspace) this.wb.refreshSkills();
+    if (inWorkspace) await this.wb.refreshSkills();
     else await this.wb.addFolder(made.dir);
     const skills = await this.wb.listSkills();
     const found = skills.find((s) => realOrSelf(s.dir) === made.dir && s.protocol === protocol);

@@ -5,6 +5,7 @@
  */
 import type { LogFileInfo, LogSearchQuery, LogSearchResult, LogsApi, LogStream } from '../contract';
 import { LOG_START, matcher, positionOf, scanLog, searchLog, type LogPosition } from '../engine/log-file';
+import { logFiles } from '../engine/log-segments';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';
 import fs from 'node:fs';
@@ -82,6 +83,10 @@ export class LogService implements LogsApi {
         pending = '';
         if (full) await out.drained();
       },
+      // Said where it happened, in the numbering of the whole log.
+      (g) => {
+        pending += `${' '.repeat(9)}[lines ${g.fromLine.toLocaleString('en-US')} to ${(g.beforeLine - 1).toLocaleString('en-US')} (${formatBytes(g.bytes)}) were dropped here to keep this log within its limit; its start and its newest lines are kept]\n`;
+      },
     );
     if (pending) out.write(pending);
     if (end.lines === 0) out.write('Nothing has been logged yet.\n');
@@ -92,10 +97,19 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+/** The log's size on disk: its first file and the parts kept. */
 function size(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
+  let total = 0;
+  for (const f of logFiles(file)) {
+    try {
+      total += fs.statSync(f).size;
+    } catch {
+      // a part dropped meanwhile
+    }
   }
+  return total;
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 }

@@ -199,7 +199,7 @@ export class McpService implements McpApi {
   private async write(dir: string, parsed: ParsedConfig): Promise<McpConfigWrite> {
     const { file, added, replaced } = mergeIntoFolder(dir, parsed.servers);
     const open = (await this.wb.getWorkspace()).folders.map(realOrSelf);
-    if (open.some((f) => isWithin(f, dir))) this.wb.refreshSkills();
+    if (open.some((f) => isWithin(f, dir))) await this.wb.refreshSkills();
     else await this.wb.addFolder(dir);
     const names = new Set(parsed.servers.map((s) => s.name));
     const skillIds = (await this.wb.listSkills()).filter((s) => s.protocol === 'mcp' && realOrSelf(s.dir) === dir && names.has(s.name)).map((s) => s.id);

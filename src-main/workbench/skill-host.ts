@@ -25,7 +25,7 @@ export interface SkillHost extends Pick<CoreApi, 'listSkills' | 'callTool' | 'ge
   /** `v` with every value this workbench knows as one of the skill's secrets replaced. */
   redact<T>(skillId: string, v: T): T;
   /** Looks through the open folders again (a skill was written into one). */
-  refreshSkills(): void;
+  refreshSkills(): Promise<void>;
   /** True for a folder the user chose with the native picker during this run. */
   wasPicked(folder: string): boolean;
   /** Closes `rt` with the workbench if it is still open then; returns the release, for when its owner closes it. */

@@ -16,17 +16,18 @@ import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { redactAnswers } from './redacted-answers';
 import { skillFolder } from '../host/workbench-home';
-import { discover } from '../protocols/discover';
 import { unstartedInfo } from '../protocols/unstarted-info';
+import { discoverAsync, discoverSync, OPENING_FOLDERS, type Discovery } from '../protocols/discover';
 import { EventHub } from './events';
 import { LiveRuntime } from '../runtime/live-runtime';
 import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
 import { WorkspaceStore } from './workspace';
 import { listRecordingFiles } from '../runtime/recordings';
-import { Recorder } from '../runtime/recorder';
+import { syncBeforeTelling } from '../runtime/sync-barrier';
 import { openHomeStores, type HomeStores } from '../runtime/stores';
 import { pruneHomeHistory } from '../runtime/history-retention';
 import { keepsRuntime, readSettings, writeSettings } from '../runtime/skill-settings';
+import { parseSettingsUpdate } from '../runtime/settings-update';
 import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
@@ -75,6 +76,8 @@ export class Workbench implements CoreApi, SkillHost {
   private closed = false;
   /** Skills the user started on purpose: only these arm what runs by itself (an agent's schedules). */
   private readonly startedByUser = new Set<string>();
+  /** The walk of the open folders under way, if any: the next one starts after it. */
+  private scanning: Promise<unknown> = Promise.resolve();
   /** Runtimes made elsewhere that must not outlive the workbench (a replay's fresh skill). */
   private readonly adopted = new Set<SkillRuntime>();
 
@@ -84,7 +87,7 @@ export class Workbench implements CoreApi, SkillHost {
     pruneHomeHistory(opts.home);
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
-    this.events.barrier = Recorder.syncAll;
+    this.events.barrier = syncBeforeTelling;
     this.stores.secrets.registerAll(this.redactor);
     const scrub = <T>(v: T): T => this.redactor.value(v);
     this.events.scrub = scrub;
@@ -101,7 +104,11 @@ export class Workbench implements CoreApi, SkillHost {
     redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
     redactAnswers(this.mcp, MCP_METHOD_NAMES, scrub);
     redactAnswers(this.skilldef, SKILLDEF_METHOD_NAMES, scrub);
-    this.rescan();
+    // At opening, callers expect the list at once: a short walk in one go; a folder too large for it is
+    // walked again beside the app, to the usual cap, and the list follows.
+    const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: OPENING_FOLDERS }));
+    this.apply(opening);
+    if (opening.some((d) => d.capped)) this.rescan().catch(() => undefined);
   }
 
   async hostInfo(): Promise<HostInfo> {
@@ -114,13 +121,13 @@ export class Workbench implements CoreApi, SkillHost {
 
   async addFolder(folder: string): Promise<Workspace> {
     const ws = this.workspace.addFolder(folder);
-    this.rescan();
-    return ws;
+    const notes = await this.rescan();
+    return notes.length ? { ...ws, notes } : ws;
   }
 
   async removeFolder(folder: string): Promise<Workspace> {
     const ws = this.workspace.removeFolder(folder);
-    this.rescan();
+    await this.rescan();
     return ws;
   }
 
@@ -314,8 +321,10 @@ export class Workbench implements CoreApi, SkillHost {
     return readSettings(skillFolder(this.opts.home, skillId));
   }
 
-  async updateSkillSettings(skillId: string, update: SkillSettingsUpdate): Promise<SkillSettings> {
+  async updateSkillSettings(skillId: string, raw: SkillSettingsUpdate): Promise<SkillSettings> {
     const e = this.entry(skillId);
+    // Checked whole before anything is read, written or restarted: a malformed update changes nothing.
+    const update = parseSettingsUpdate(raw);
     const before = readSettings(skillFolder(this.opts.home, skillId));
     const next = writeSettings(skillFolder(this.opts.home, skillId), skillId, update, this.stores.secrets);
     // Environment and arguments are read at each launch: they apply from the next (re)start, which the user picks.
@@ -376,8 +385,8 @@ export class Workbench implements CoreApi, SkillHost {
     return this.runtime(skillId).redactor.value(v);
   }
 
-  refreshSkills(): void {
-    this.rescan();
+  async refreshSkills(): Promise<void> {
+    await this.rescan();
   }
 
   observeFiles(skillId: string): void {
@@ -390,13 +399,26 @@ export class Workbench implements CoreApi, SkillHost {
 
   // ---- internals ----
 
-  private rescan(): void {
+  /**
+   * Walks the open folders again without holding up the app (a walk of /usr took seconds), one walk at a
+   * time, each from the folders open when it starts. Resolves with what the walks said of their caps.
+   */
+  private rescan(): Promise<string[]> {
+    const run = this.scanning.then(async () => {
+      const found: Discovery[] = [];
+      for (const folder of this.workspace.get().folders) found.push(await discoverAsync(folder, { stopped: () => this.closed }));
+      if (!this.closed) this.apply(found);
+      return found.flatMap((d) => (d.capped ? [d.capped] : []));
+    });
+    this.scanning = run.catch(() => undefined);
+    return run;
+  }
+
+  private apply(found: Discovery[]): void {
     const next = new Map<string, Entry>();
-    for (const folder of this.workspace.get().folders) {
-      for (const ref of discover(folder)) {
-        if (next.has(ref.id)) continue;
-        next.set(ref.id, this.skills.get(ref.id) ?? { ref });
-      }
+    for (const ref of found.flatMap((d) => d.skills)) {
+      if (next.has(ref.id)) continue;
+      next.set(ref.id, this.skills.get(ref.id) ?? { ref });
     }
     for (const [id, e] of this.skills) if (!next.has(id)) void e.runtime?.close();
     this.skills = next;

@@ -99,6 +99,8 @@ export async function addFolder(path: string, quiet = false): Promise<string | n
   try {
     const ws = await api().addFolder(path);
     get().setFolders(ws.folders);
+    // A folder too large to walk whole (such as /usr): say where looking stopped.
+    for (const note of ws.notes ?? []) get().pushToast('info', note);
     const skills = await api().listSkills();
     get().setSkills(skills);
     const added = skills.find((k) => k.root === path) ?? skills.find((k) => ws.folders.includes(k.root));

@@ -1,0 +1,78 @@
+/**
+ * Opening a large folder (/usr) does not hold up the app: the walk for skills runs in slices, the event loop
+ * goes on answering, and the walk stops at its cap and says so. A small folder is walked as before.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { describe, expect } from 'vitest';
+import { discoverAsync, discoverSync, MAX_FOLDERS } from '../src-main/protocols/discover';
+import { Workbench } from '../src-main/workbench/workbench';
+import { it } from './cleanup-fixture';
+import { EXAMPLES, FIXTURES } from './helpers';
+import { scaled } from './machine-factor';
+
+const LARGE = '/usr';
+const folderCount = (dir: string, cap: number): number => {
+  let n = 0;
+  const todo = [dir];
+  while (todo.length && n < cap) {
+    const d = todo.pop()!;
+    n++;
+    try {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) if (e.isDirectory()) todo.push(path.join(d, e.name));
+    } catch {
+      // unreadable: not counted further
+    }
+  }
+  return n;
+};
+const large = fs.existsSync(LARGE) && folderCount(LARGE, MAX_FOLDERS + 1) > MAX_FOLDERS;
+
+describe('looking for skills in the open folders', () => {
+  it.skipIf(!large)(`addFolder("${LARGE}") keeps the event loop answering, and the walk says it stopped at its cap`, { timeout: 120_000 }, async ({ cleanup }) => {
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    // The monitor's timer is armed when the loop turns: a stall before that would go unseen.
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = performance.now();
+    const ws = await wb.addFolder(LARGE);
+    const took = performance.now() - t0;
+    // A stall is recorded when the loop next turns: let it turn before the monitor stops.
+    await new Promise((r) => setTimeout(r, 50));
+    delay.disable();
+    const worstMs = delay.max / 1e6;
+    console.log(`addFolder(${LARGE}): ${Math.round(took)} ms, the event loop's longest wait ${worstMs.toFixed(1)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms)`);
+    // A stall of the whole walk is many times over this; slices of a few ms are well under it.
+    expect(worstMs).toBeLessThan(scaled(100));
+    expect(ws.folders).toContain(LARGE);
+    expect(ws.notes).toEqual([expect.stringMatching(new RegExp(`^Stopped looking for skills in ${LARGE} after 10,000 folders`))]);
+    // The skills of the other open folder are still listed.
+    expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
+  });
+
+  it.skipIf(!large)(`a workbench opening with "${LARGE}" among its folders lists at once what a short walk finds, and walks the rest beside the app`, { timeout: 120_000 }, async ({ cleanup }) => {
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [LARGE, path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    // The walk beside the app ends with the list sent again.
+    await new Promise<void>((resolve) => wb.events.on('skills', () => resolve()));
+    await new Promise((r) => setTimeout(r, 50));
+    delay.disable();
+    expect(delay.max / 1e6).toBeLessThan(scaled(100));
+    expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
+  });
+
+  it('the sliced walk finds what the one-go walk finds, in the same order, and stops at a cap it is given', async () => {
+    const whole = discoverSync(EXAMPLES);
+    const sliced = await discoverAsync(EXAMPLES);
+    expect(sliced.skills.map((s) => s.id)).toEqual(whole.skills.map((s) => s.id));
+    expect(whole.skills.length).toBeGreaterThan(3);
+    expect(whole.capped).toBeUndefined();
+    const capped = await discoverAsync(EXAMPLES, { maxFolders: 3 });
+    expect(capped.folders).toBe(3);
+    expect(capped.capped).toMatch(/after 3 folders/);
+  });
+});
