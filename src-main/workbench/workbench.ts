@@ -81,7 +81,7 @@ export class Workbench implements CoreApi, SkillHost {
     pruneHomeHistory(opts.home);
     this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
-    this.events.barrier = Recorder.syncAll;
+    this.events.barrier = () => Recorder.syncAll();
     this.stores.secrets.registerAll(this.redactor);
     const scrub = <T>(v: T): T => this.redactor.value(v);
     this.events.scrub = scrub;
@@ -315,7 +315,7 @@ export class Workbench implements CoreApi, SkillHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.adopted, ...[...this.skills.values()].map((e) => e.runtime)].map((rt) => rt?.close()));
+    await Promise.all([...this.adopted, ...[...this.skills.values()].map((e) => e.runtime)].filter((rt) => rt !== undefined).map((rt) => rt.close()));
     await this.stores.flush();
   }
 
