@@ -169,7 +169,7 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
     try {
       tally.files += checkState(home, run, floors) + checkEntities(home, run, floors) + checkSecrets(home, run, floors) + checkRecording(home, run, floors);
     } catch (err) {
-      throw new Error(`${where}: ${(err as Error).message}`);
+      throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
     }
     next.state = (run.lastBegun('state') ?? next.state - 1) + 1;
     next.entity = (run.lastBegun('entity') ?? next.entity - 1) + 1;
