@@ -129,8 +129,8 @@ async function withEverythingHttp(fn: (url: string) => Promise<void>): Promise<v
           resolve();
         }
       };
-      proc.stdout!.on('data', hear);
-      proc.stderr!.on('data', hear);
+      proc.stdout.on('data', hear);
+      proc.stderr.on('data', hear);
       proc.on('exit', (code) => reject(new Error(`server-everything (HTTP) exited with ${code}: ${said}`)));
     });
     await fn(`http://127.0.0.1:${port}/mcp`);

@@ -52,7 +52,7 @@ const test = base.extend<{ wild: Wild }>({
     const service = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'n3-service', path.join(folder, 'namel3ss-wild', 'service-code'), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     process.env.N3_TOOL_SERVICE_URL = await new Promise<string>((resolve, reject) => {
       let out = '';
-      service.stdout!.on('data', (d) => {
+      service.stdout.on('data', (d) => {
         out += d;
         const m = /"url": "([^"]+)"/.exec(out);
         if (m) resolve(m[1]);

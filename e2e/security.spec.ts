@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 
 test.describe('browser mode gate', () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook wants from this pattern, and this one wants none
   test.beforeEach(({}, testInfo) => {
     testInfo.skip(testInfo.project.name === 'electron', 'The token and Origin gate belong to browser mode; Electron has no server.');
   });

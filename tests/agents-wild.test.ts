@@ -151,9 +151,9 @@ describe('schedules driven like ticks', () => {
     const marks: Omit<TimelineEntry, 'seq' | 'time'>[] = [];
     let states: ScheduleState[] = [];
     const runner = new ScheduleRunner([entry], {
-      run: async (e) => {
+      run: (e) => {
         runs.push(e);
-        return { ok: true, durationMs: 1, text: 'ok' } as CallOutcome;
+        return Promise.resolve({ ok: true, durationMs: 1, text: 'ok' });
       },
       mark: (m) => void marks.push(m),
       onChange: (s) => (states = s),

@@ -11,7 +11,7 @@ import { it } from './cleanup-fixture';
 import { API_METHODS } from '../src-main/contract';
 import { EXAMPLES, ROOT } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { processesUnder } = require('./fixtures/electron-stub/procs.cjs') as { processesUnder(dir: string): number[] };
+const { processesUnder } = require('./fixtures/electron-stub/procs.cjs') as { processesUnder: (dir: string) => number[] };
 
 const MAIN = path.join(ROOT, 'out', 'main', 'index.js');
 const DRIVER = path.join(ROOT, 'tests', 'fixtures', 'electron-stub', 'drive.cjs');

@@ -39,7 +39,7 @@ function session(skillDir: string, name: string, ageMs: number): string[] {
 const exists = (f: string) => fs.existsSync(f);
 
 describe('history retention', () => {
-  it('opening a home prunes by age, per skill and in total, oldest first; recordings stay', async ({ cleanup }) => {
+  it('opening a home prunes by age, per skill and in total, oldest first; recordings stay', ({ cleanup }) => {
     const home = cleanup.tempDir();
     const skill = skillFolder(home, 'gas-estimator');
     // 20 sessions of the skill, 40, 38, ... 2 days old: 400 MB.

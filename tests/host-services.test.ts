@@ -457,7 +457,7 @@ describe('reverse calls', () => {
     expect(await call('intelligence/emitEvent', { eventType: 'price.alert', data: { p: 3 } })).toEqual({ ok: true });
     expect(events).toEqual([['price.alert', { p: 3 }]]);
     expect(await call('skills/list')).toEqual({ skills: [] });
-    const withList = createHostServices({ skillId: SKILL, state, data, entities, listSkills: async () => [{ id: 'a' }] });
+    const withList = createHostServices({ skillId: SKILL, state, data, entities, listSkills: () => Promise.resolve([{ id: 'a' }]) });
     expect(await withList.handle('skills/list', undefined)).toEqual({ skills: [{ id: 'a' }] });
   });
 

@@ -79,7 +79,7 @@ describe('the WebSocket envelope', () => {
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
       const answers: unknown[] = [];
       ws.on('message', (d) => {
-        const m = JSON.parse(String(d));
+        const m = JSON.parse((d as Buffer).toString()); // a text frame, as one Buffer
         if (!('event' in m)) answers.push(m);
       });
       const frames = fc.sample(envelopeText(fc.constantFrom(...SAFE)), RUNS || 800);

@@ -181,7 +181,7 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
       tally.files += checkState(home, run, floors) + checkEntities(home, run, floors) + checkSecrets(home, run, floors) + checkRecording(home, run, floors);
       tally.files += checkHistory(home, run, floors) + checkTimeline(home, run, floors);
     } catch (err) {
-      throw new Error(`${where}: ${(err as Error).message}`);
+      throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
     }
     next.state = (run.lastBegun('state') ?? next.state - 1) + 1;
     next.entity = (run.lastBegun('entity') ?? next.entity - 1) + 1;

@@ -188,10 +188,9 @@ describe('checkPythonSyntax', () => {
     cleanup.add(
       new SkillWatcher().watch(dir, {
         debounceMs: 100,
-        onChange: async (files) => {
+        onChange: (files) => {
           const plan = reloadPlan(files, dir);
-          const err = await checkPythonSyntax(plan.python);
-          seen.push(err ? describeSyntaxError(err, dir) : `Reloaded after changes to ${plan.summary}`);
+          void checkPythonSyntax(plan.python).then((err) => seen.push(err ? describeSyntaxError(err, dir) : `Reloaded after changes to ${plan.summary}`));
         },
       }),
     );

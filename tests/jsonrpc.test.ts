@@ -114,7 +114,7 @@ describe('JsonRpcPeer', () => {
     );
   });
 
-  it('handles a batch as separate messages', async () => {
+  it('handles a batch as separate messages', () => {
     const seen: string[] = [];
     const a = new JsonRpcPeer({ send: () => undefined, onNotification: (m) => seen.push(m) });
     a.receive('[{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","method":"b"}]');

@@ -91,7 +91,7 @@ export function checkState(home: string, run: RunLog, floors: Floors): number {
     throw problem(file, `torn: ${(err as Error).message} (${text.length} characters: ${JSON.stringify(text.slice(0, 60))}...)`);
   }
   const n = Number(value?.v);
-  if (!allowed.has(n)) throw problem(file, `holds version ${value?.v}, expected one of ${[...allowed].join(', ')}`);
+  if (!allowed.has(n)) throw problem(file, `holds version ${String(value?.v)}, expected one of ${[...allowed].join(', ')}`);
   if (JSON.stringify(value) !== JSON.stringify(stateVersion(n))) throw problem(file, `version ${n} is not as written`);
   floors.state = n;
   return 1;
@@ -110,7 +110,7 @@ function checkKeyed(what: string, found: Map<string, number>, run: RunLog, kind:
     const key = keyOf(n);
     if (!candidates.has(key)) candidates.set(key, new Set());
     candidates.get(key)!.add(n);
-    if (run.acked[kind] !== undefined && n <= run.acked[kind]!) ackedMax.set(key, n);
+    if (run.acked[kind] !== undefined && n <= run.acked[kind]) ackedMax.set(key, n);
   }
   for (const [key, n] of found) {
     const ok = candidates.get(key);

@@ -64,7 +64,7 @@ describe('the complete log file', () => {
   });
 
   it('counts on from where it stopped, and from the start for an earlier seq', async ({ cleanup }) => {
-    const lines = Array.from({ length: 3000 }, (_, i) => ({ stream: (i % 3 ? 'stderr' : 'stdout') as LogStream, text: `line ${i + 1}` }));
+    const lines = Array.from({ length: 3000 }, (_, i): { stream: LogStream; text: string } => ({ stream: i % 3 ? 'stderr' : 'stdout', text: `line ${i + 1}` }));
     const { sink, file } = await sinkWith(cleanup, lines, { lines: 100, capacityBytes: 2048 });
     const kept = sink.entries();
     expect(kept.length).toBeLessThan(3000);
@@ -77,7 +77,7 @@ describe('the complete log file', () => {
   });
 
   it('searches plain text or a regular expression, by stream, up to a limit, and says when it stopped', async ({ cleanup }) => {
-    const lines = Array.from({ length: 1200 }, (_, i) => ({ stream: (i % 2 ? 'stderr' : 'stdout') as LogStream, text: `Line ${i + 1}: value=${i * 7}` }));
+    const lines = Array.from({ length: 1200 }, (_, i): { stream: LogStream; text: string } => ({ stream: i % 2 ? 'stderr' : 'stdout', text: `Line ${i + 1}: value=${i * 7}` }));
     const { sink, file } = await sinkWith(cleanup, lines);
     const plain = await searchLog(file, { find: matcher('line 12:', false, false), limit: 10 });
     expect(plain.hits).toEqual([{ line: 12, time: expect.any(Number), stream: 'stderr', text: 'Line 12: value=77' }]);

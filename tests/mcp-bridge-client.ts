@@ -62,9 +62,9 @@ export function serveHttp(args: string[], home: string): Promise<HttpServe> {
   const child = spawn(process.execPath, [BIN, 'mcp', ...args, '--http', '0'], { env: baseEnv(home), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
   return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d) => {
+    child.stderr.on('data', (d) => {
       err += d;
       const url = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err)?.[1];
       const token = /Token: (\S+)/.exec(err)?.[1];

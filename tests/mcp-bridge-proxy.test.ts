@@ -53,12 +53,12 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const prompts: unknown[] = [];
     const mcp = cleanup.add(
       await overStdio(['--command', EVERYTHING, '--server', 'everything'], cleanup.tempDir(), { elicitation: { form: {} }, sampling: {} }, (c) => {
-        c.setRequestHandler(ElicitRequestSchema, async (req) => {
+        c.setRequestHandler(ElicitRequestSchema, (req) => {
           forms.push(req.params.message);
           const props = Object.keys((req.params as { requestedSchema: { properties: Record<string, unknown> } }).requestedSchema.properties);
           return { action: 'accept', content: Object.fromEntries(props.filter((p) => p === 'name').map((p) => [p, 'Ada'])) };
         });
-        c.setRequestHandler(CreateMessageRequestSchema, async (req) => {
+        c.setRequestHandler(CreateMessageRequestSchema, (req) => {
           prompts.push(req.params.messages);
           return { role: 'assistant', content: { type: 'text', text: 'the answer by hand' }, model: 'test-model' };
         });
@@ -79,7 +79,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const home = cleanup.tempDir();
     const mcp = cleanup.add(
       await overStdio(['--command', EVERYTHING, '--server', 'everything'], home, { elicitation: { form: {}, url: {} } }, (c) => {
-        c.setRequestHandler(ElicitRequestSchema, async (req) => {
+        c.setRequestHandler(ElicitRequestSchema, (req) => {
           if (req.params.mode === 'url') urls.push(req.params.url);
           return { action: 'accept' };
         });
@@ -188,7 +188,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const home = cleanup.tempDir();
     const mcp = cleanup.add(
       await overStdio(['--command', EVERYTHING, '--server', 'everything'], home, { roots: { listChanged: true } }, (c) => {
-        c.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(agentRoot).href, name: 'agent-root' }] }));
+        c.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(agentRoot).href, name: 'agent-root' }] }));
       }),
     );
     // The server started with no roots declared; the agent's first roots restart it with them, and its roots tool comes back.

@@ -133,7 +133,7 @@ describe('skillbench mcp: a SkillDefinition skill that needs setup (price-alerts
     const asked: { message: string; fields: string[] }[] = [];
     const mcp = cleanup.add(
       await overStdio([path.join(EXAMPLES, 'price-alerts')], home, { elicitation: { form: {} } }, (c) =>
-        c.setRequestHandler(ElicitRequestSchema, async (req) => {
+        c.setRequestHandler(ElicitRequestSchema, (req) => {
           const params = req.params as { message: string; requestedSchema: { properties: Record<string, { default?: unknown }> } };
           const fields = Object.keys(params.requestedSchema.properties);
           asked.push({ message: params.message, fields });
@@ -192,7 +192,7 @@ describe('skillbench mcp: a SkillDefinition skill that needs setup (price-alerts
 
   it('a declined setup saves nothing and says how to set it up', async ({ cleanup }) => {
     const mcp = cleanup.add(
-      await overStdio([path.join(EXAMPLES, 'price-alerts')], cleanup.tempDir(), { elicitation: { form: {} } }, (c) => c.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }))),
+      await overStdio([path.join(EXAMPLES, 'price-alerts')], cleanup.tempDir(), { elicitation: { form: {} } }, (c) => c.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }))),
     );
     const r = (await mcp.client.callTool({ name: 'get_price', arguments: { symbol: 'BTC' } })) as CallToolResult;
     expect(r.isError).toBe(true);

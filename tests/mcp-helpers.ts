@@ -50,8 +50,8 @@ export async function everythingHttp(cleanup: Cleanup, port?: number): Promise<{
   port ??= await freePort();
   const proc = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let said = '';
-  proc.stderr!.on('data', (c: Buffer) => (said += c.toString()));
-  proc.stdout!.on('data', (c: Buffer) => (said += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (said += c.toString()));
+  proc.stdout.on('data', (c: Buffer) => (said += c.toString()));
   cleanup.add({ stop: () => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : (proc.once('exit', () => resolve()), proc.kill('SIGTERM')))) });
   await waitFor(() => /listening on port/i.test(said) || proc.exitCode !== null, 20_000, 'the HTTP server to listen');
   if (proc.exitCode !== null) throw new Error(`server-everything did not start: ${said}`);

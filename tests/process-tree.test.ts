@@ -22,7 +22,7 @@ async function pidsFrom(cleanup: Cleanup, file: string): Promise<Pids> {
   const pids = await waitFor(() => fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as Pids), 5000, 'the pids file');
   // Never leave a process behind, whatever the test's outcome.
   cleanup.add({
-    close: async () => {
+    close: () => {
       for (const pid of [pids.child, pids.grandchild]) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     },
   });

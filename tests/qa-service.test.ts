@@ -168,7 +168,7 @@ describe('QA service: browsing a recording', () => {
     wb.events.on('recording', (r) => seen.push(r));
     await recordGas(wb, id);
     const onDisk = () => fs.readFileSync(seen[0].file, 'utf8').trim().split('\n').length - 1;
-    await eventually(async () => seen.some((r) => r.active && r.records === onDisk()), 5000, 'a count that matches the file');
+    await eventually(() => Promise.resolve(seen.some((r) => r.active && r.records === onDisk())), 5000, 'a count that matches the file');
     const stopped = await wb.stopRecording(id);
     expect(stopped?.active).toBe(false);
     const n = seen.length;
@@ -176,7 +176,7 @@ describe('QA service: browsing a recording', () => {
     const second = await wb.startRecording(id, 'second');
     await wb.callTool(id, 'list_operations', {});
     const lines = (f: string) => fs.readFileSync(f, 'utf8').trim().split('\n').length - 1;
-    await eventually(async () => seen.some((r) => r.file === second.file && r.records === lines(second.file)), 5000, 'the second recording counted');
+    await eventually(() => Promise.resolve(seen.some((r) => r.file === second.file && r.records === lines(second.file))), 5000, 'the second recording counted');
     expect(seen.slice(n).filter((r) => r.file === seen[0].file)).toEqual([]);
     await wb.stopRecording(id);
     const listed = (await wb.listRecordings()).find((r) => r.file === seen[0].file);

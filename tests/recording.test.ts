@@ -21,7 +21,7 @@ function refuseWrites(recording: unknown): void {
   vi.spyOn(fs, 'writeSync').mockImplementation(((f: number, ...rest: unknown[]) => {
     if (open.fd !== null && f === open.fd) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     return (write as (...a: unknown[]) => number)(f, ...rest);
-  }) as typeof fs.writeSync);
+  }));
 }
 
 function lines(file: string): RecordLine[] {
@@ -53,7 +53,7 @@ describe('recording a session', () => {
     expect((recs[0] as { folderHash: string }).folderHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     const types = recs.map((r) => r.type);
     for (const t of ['call-start', 'call', 'message', 'setup', 'message-hook', 'note', 'tick', 'end']) expect(types).toContain(t);
-    const calls = recs.filter((r) => r.type === 'call') as Extract<RecordLine, { type: 'call' }>[];
+    const calls = recs.filter((r): r is Extract<RecordLine, { type: 'call' }> => r.type === 'call');
     expect(calls.map((c) => c.tool)).toEqual(['get_price', 'get_price']);
     expect(calls[0].outcome.ok).toBe(true);
     const seqs = recs.slice(1).map((r) => (r as { seq: number }).seq);
@@ -108,7 +108,7 @@ describe('recording a session', () => {
     const wb = rpcWorkbench(cleanup);
     const info = await recordEchoThenCrash(wb);
     const recs = lines(info.file);
-    const calls = recs.filter((r) => r.type === 'call') as Extract<RecordLine, { type: 'call' }>[];
+    const calls = recs.filter((r): r is Extract<RecordLine, { type: 'call' }> => r.type === 'call');
     expect(calls.map((c) => c.tool)).toEqual(['echo', 'crash']);
     expect(recs.some((r) => r.type === 'lifecycle' && r.kind === 'crash')).toBe(true);
   });
@@ -132,7 +132,7 @@ describe('recording a session', () => {
     expect(onDiskWhenShown).toHaveLength(40);
     for (const seen of onDiskWhenShown) expect(seen).toMatch(/^(running:call-start|done:call-start\+call)$/);
     // Message records are built around each message's own line: still whole entries, pairs and all.
-    const messages = lines(info.file).filter((r) => r.type === 'message') as Extract<RecordLine, { type: 'message' }>[];
+    const messages = lines(info.file).filter((r): r is Extract<RecordLine, { type: 'message' }> => r.type === 'message');
     expect(messages).toHaveLength(40);
     const answer = messages.find((m) => m.message.kind === 'response')!.message;
     expect(answer).toMatchObject({ direction: 'in', method: 'tools/call', pairSeq: expect.any(Number), durationMs: expect.any(Number) });

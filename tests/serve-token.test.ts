@@ -24,12 +24,12 @@ function serve(cleanup: Cleanup, token: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    proc.stdout!.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       const m = /Skill Workbench: (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]);
     });
-    proc.stderr!.on('data', (d) => (err += d));
+    proc.stderr.on('data', (d) => (err += d));
     proc.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
   });
 }
@@ -40,7 +40,7 @@ function command(url: URL, method: string, params: unknown[]): Promise<unknown> 
     const ws = new WebSocket(`ws://${url.host}/api?token=${url.searchParams.get('token')}`);
     ws.on('open', () => ws.send(JSON.stringify({ id: 1, method, params })));
     ws.on('message', (data) => {
-      const msg = JSON.parse(String(data));
+      const msg = JSON.parse((data as Buffer).toString()); // a text frame, as one Buffer
       if (msg.id !== 1) return;
       ws.close();
       if (msg.error) reject(new Error(msg.error.message));

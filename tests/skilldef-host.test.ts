@@ -36,7 +36,7 @@ describe('host services for a SkillDefinition skill', () => {
       return s.colour ? s : null;
     }, 3000, 'state to arrive');
     expect(state.colour).toBe('blue');
-    await eventually(async () => allFiles(home).some((f) => f.endsWith('state.json')), 3000, 'state.json');
+    await eventually(() => Promise.resolve(allFiles(home).some((f) => f.endsWith('state.json'))), 3000, 'state.json');
     expect((await call(wb, id, 'files', { name: 'notes.txt', content: 'héllo' })).text).toBe('héllo');
     const ents = JSON.parse((await call(wb, id, 'entities')).text!);
     expect(ents.results ?? ents).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Ada' })]));

@@ -39,8 +39,8 @@ function start(cleanup: Cleanup, env: NodeJS.ProcessEnv, args: string[] = []): {
       await exited(proc);
     },
   });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (err += d));
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (err += d));
   return { proc, out: () => out, err: () => err };
 }
 

@@ -78,7 +78,7 @@ describe('the workbench service', () => {
     fs.writeFileSync(info.file, fs.readFileSync(info.file, 'utf8').replaceAll('{"seconds":0.05}', '{"seconds":30}'));
     const held = await wb.liveRuntime('rpc');
     const replaying = wb.qa.replayRecording(info.file);
-    await eventually(async () => live('ProcessWrap') === base + 2, 5000, 'the replay to start its own skill');
+    await eventually(() => Promise.resolve(live('ProcessWrap') === base + 2), 5000, 'the replay to start its own skill');
     await wb.close();
     await eventually(async () => live('ProcessWrap') === base, 15_000, 'the closed workbench to leave no process');
     const report = await replaying;

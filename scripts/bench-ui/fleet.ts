@@ -27,7 +27,7 @@ export async function serve(folder: string, home: string): Promise<{ url: string
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    proc.stdout!.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       const m = /Skill Workbench: (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]);

@@ -70,6 +70,7 @@ export const TARGETS = {
 function run(file, args, opts = {}) {
   return new Promise((resolve) => {
     execFile(process.execPath, [file, ...args], { cwd: opts.cwd, timeout: 120_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      // eslint-disable-next-line no-control-regex -- strips the terminal's colour codes (ESC [ ... m)
       resolve({ code: err ? (err.code ?? 1) : 0, out: `${stdout}${stderr}`.replace(/\x1b\[[0-9;]*m/g, '') });
     });
   });

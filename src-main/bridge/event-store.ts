@@ -12,15 +12,16 @@ export class BoundedEventStore implements EventStore {
 
   constructor(private readonly max = 1000) {}
 
-  async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
+  // The SDK's EventStore answers with promises; this one has them at once.
+  storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
     const id = `${streamId}_${++this.seq}`;
     this.events.set(id, { streamId, message });
     if (this.events.size > this.max) this.events.delete(this.events.keys().next().value!);
-    return id;
+    return Promise.resolve(id);
   }
 
-  async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
-    return this.events.get(eventId)?.streamId;
+  getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
+    return Promise.resolve(this.events.get(eventId)?.streamId);
   }
 
   async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {

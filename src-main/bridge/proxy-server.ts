@@ -22,7 +22,7 @@ import {
   type ReadResourceResult,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpCompletionRef, McpEvents, McpLogLevel } from '../contract';
+import type { McpEvents, McpLogLevel } from '../contract';
 import type { McpCapability } from '../protocols/adapter';
 import type { LiveRuntime } from '../runtime/live-runtime';
 
@@ -94,8 +94,8 @@ export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscri
   let ready = false;
 
   if (caps.resources) {
-    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await mcp.resources() }) as never);
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: await mcp.resourceTemplates() }) as never);
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await mcp.resources() }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: await mcp.resourceTemplates() }));
     server.setRequestHandler(ReadResourceRequestSchema, async (req): Promise<ReadResourceResult> => ({ contents: (await mcp.readResource(req.params.uri)) as ReadResourceResult['contents'] }));
     if (caps.resources.subscribe) {
       server.setRequestHandler(SubscribeRequestSchema, async (req) => {
@@ -112,7 +112,7 @@ export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscri
     }
   }
   if (caps.prompts) {
-    server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: await mcp.prompts() }) as never);
+    server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: await mcp.prompts() }));
     server.setRequestHandler(GetPromptRequestSchema, async (req): Promise<GetPromptResult> => {
       const r = await mcp.getPrompt(req.params.name, req.params.arguments ?? {});
       return r as GetPromptResult;
@@ -120,7 +120,7 @@ export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscri
   }
   if (caps.completions) {
     server.setRequestHandler(CompleteRequestSchema, async (req) => {
-      const c = await mcp.complete(req.params.ref as McpCompletionRef, req.params.argument, req.params.context?.arguments);
+      const c = await mcp.complete(req.params.ref, req.params.argument, req.params.context?.arguments);
       return { completion: c };
     });
   }

@@ -29,7 +29,7 @@ export function mcpTools(tools: ToolInfo[], reserved: string[] = []): McpTools {
     if (description) tool.description = description;
     if (t.title) tool.title = t.title;
     else if (t.group) tool.title = `${t.group}: ${t.name}`;
-    if (t.annotations) tool.annotations = t.annotations as Tool['annotations'];
+    if (t.annotations) tool.annotations = t.annotations;
     if (isObjectSchema(t.outputSchema)) tool.outputSchema = t.outputSchema as Tool['outputSchema'];
     out.push(tool);
   }

@@ -28,7 +28,7 @@ export async function askUpstream(rt: SkillRuntime, request: McpEvents['mcpReque
           ? { mode: 'url', message: request.message, url: request.url ?? '', elicitationId: request.elicitationId ?? request.requestId }
           : { message: request.message, requestedSchema: request.requestedSchema as never },
       );
-      mcp.answerElicitation(request.requestId, { action: r.action, ...(r.content ? { content: r.content as Record<string, string | number | boolean | string[]> } : {}) });
+      mcp.answerElicitation(request.requestId, { action: r.action, ...(r.content ? { content: r.content } : {}) });
     } catch (err) {
       if (mcp.hasRequest(request.requestId)) mcp.answerElicitation(request.requestId, { action: 'cancel' });
       rt.logs.append('system', `The agent's client could not answer the server's question: ${(err as Error).message}`);

@@ -7,7 +7,7 @@
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainInvokeEvent } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_METHODS, type ApiMethod } from '../contract';
+import { API_METHODS } from '../contract';
 import { workbenchApi } from '../workbench/api';
 import { examplesDir, rendererDir } from '../host/paths';
 import { checkCommand } from '../server/envelope';
@@ -62,7 +62,8 @@ function wireIpc(wb: Workbench): void {
       const invalid = checkCommand(method, args);
       if (invalid) return { error: invalid };
       try {
-        const fn = api[method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- workbenchApi binds every method to its service
+        const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
         const result = await fn(...args);
         // An answer never overtakes the events (and recorded records) that led to it.
         await wb.events.delivered();
@@ -108,7 +109,8 @@ function createWindow(): void {
   });
 }
 
-app.whenReady().then(() => {
+// A failure here is a failed start, reported as an unhandled rejection.
+void app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => {

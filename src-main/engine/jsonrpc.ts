@@ -144,7 +144,7 @@ export class JsonRpcPeer {
       }
       this.pending.set(id, p);
       this.opts.trace?.({ direction: 'out', kind: 'request', method, id, body: msg, line });
-      this.sendLine(line, id);
+      void this.sendLine(line, id);
     });
   }
 
@@ -154,7 +154,7 @@ export class JsonRpcPeer {
     if (params !== undefined) msg.params = params;
     const line = JSON.stringify(msg);
     this.opts.trace?.({ direction: 'out', kind: 'notification', method, body: msg, line });
-    this.sendLine(line);
+    void this.sendLine(line);
   }
 
   /** Feeds one line received from the other side. Never throws. */
@@ -174,7 +174,7 @@ export class JsonRpcPeer {
     const out = { jsonrpc: '2.0', id, error: { code: err.code, message: err.message } };
     const line = JSON.stringify(out);
     this.opts.trace?.({ direction: 'out', kind: 'response', method, id, body: out, line });
-    this.sendLine(line);
+    void this.sendLine(line);
   }
 
   private get full(): boolean {
@@ -338,7 +338,7 @@ export class JsonRpcPeer {
       this.opts.trace?.({ direction: 'out', kind: 'response', method, id, body: out, line: outLine });
       // Served once the answer is handed over: a skill that does not read its answers fills the limit.
       const sent = this.sendLine(outLine);
-      if (sent) sent.finally(() => this.served());
+      if (sent) void sent.finally(() => this.served());
       else this.served();
     };
     const fail = (err: unknown) => {

@@ -208,7 +208,7 @@ export function matcher(text: string, regex: boolean, caseSensitive: boolean): S
     try {
       re = new RegExp(text, caseSensitive ? '' : 'i');
     } catch (err) {
-      throw new Error(`"${text}" is not a regular expression the search understands: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`);
+      throw new Error(`"${text}" is not a regular expression the search understands: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`, { cause: err });
     }
   } else if (caseSensitive) {
     return (s) => {

@@ -8,7 +8,7 @@ export class Ring<T> {
 
   constructor(readonly capacity: number) {
     if (!(capacity > 0)) throw new Error('Ring capacity must be positive');
-    this.items = new Array(capacity);
+    this.items = new Array<T | undefined>(capacity);
   }
 
   get size(): number {
@@ -26,7 +26,7 @@ export class Ring<T> {
   }
 
   toArray(): T[] {
-    const out: T[] = new Array(this.count);
+    const out = new Array<T>(this.count);
     for (let i = 0; i < this.count; i++) out[i] = this.items[(this.head + i) % this.capacity] as T;
     return out;
   }
@@ -41,7 +41,7 @@ export class Ring<T> {
   }
 
   clear(): void {
-    this.items = new Array(this.capacity);
+    this.items = new Array<T | undefined>(this.capacity);
     this.head = 0;
     this.count = 0;
     this.dropped = 0;

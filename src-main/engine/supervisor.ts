@@ -124,7 +124,7 @@ export class Supervisor<I extends Instance> {
         this.starting = null;
         this.setStatus(this.calls.active > 0 ? 'busy' : 'ready');
         const startedAt = Date.now();
-        inst.exited.then((info) => this.exited(inst, info, startedAt, gen));
+        void inst.exited.then((info) => this.exited(inst, info, startedAt, gen));
         return inst;
       },
       (err: Error) => {

@@ -22,3 +22,8 @@ export function nonBlank(v: unknown): string | undefined {
 export function trimmed(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
+
+/** A value as text for a message or a field: JSON for a plain object (never "[object Object]"), String for the rest. */
+export function asText(v: unknown): string {
+  return isObject(v) ? JSON.stringify(v) : String(v);
+}

@@ -55,6 +55,7 @@ export function checkDataFileName(op: Op, name: unknown): string {
   if (/[\\/]/.test(name)) refuse(op, name, `${STAY_INSIDE} ("/" and "\\" are not allowed; there are no sub-folders)`);
   if (/^\.+$/.test(name)) refuse(op, name, `${STAY_INSIDE} ("." and ".." are not file names)`);
   if (process.platform === 'win32') {
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses in a file name
     if (/[:<>"|?*\u0000-\u001f]/.test(name) || /[. ]$/.test(name) || WIN_RESERVED.test(name)) {
       refuse(op, name, 'Windows does not allow this file name');
     }

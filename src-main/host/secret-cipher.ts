@@ -86,7 +86,7 @@ export class LocalKeyCipher implements SecretCipher {
       text = fs.readFileSync(this.keyFile, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      if (!create) throw new Error(`the key file ${this.keyFile} is missing`);
+      if (!create) throw new Error(`the key file ${this.keyFile} is missing`, { cause: err });
       return (this.key = this.createKey());
     }
     const key = Buffer.from(text.trim(), 'base64');

@@ -47,7 +47,7 @@ export class SecretStore {
   ) {
     this.log = opts.log ?? (() => undefined);
     for (const c of [...(opts.readers ?? []), opts.cipher]) this.ciphers.set(c.kind, c);
-    this.skillsMap = this.load() ?? new Map();
+    this.skillsMap = this.load() ?? new Map<string, Map<string, Stored>>();
   }
 
   /** The store at <home>/secrets.json, with the local key cipher unless another is given. */
@@ -142,7 +142,7 @@ export class SecretStore {
     if (!cipher) return { reason: `it was stored with the "${entry.cipher}" protection, which is not available here` };
     let p: { s?: unknown; k?: unknown; v?: unknown };
     try {
-      p = JSON.parse(cipher.decrypt(entry.data));
+      p = JSON.parse(cipher.decrypt(entry.data)) as typeof p;
     } catch (err) {
       return { reason: `decryption failed: ${(err as Error).message}` };
     }

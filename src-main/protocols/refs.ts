@@ -13,7 +13,7 @@ export function skillId(root: string, dir: string, name?: string): string {
 
 export function makeRef(fields: Omit<SkillRef, 'id'> & { id?: string; several?: boolean }): SkillRef {
   const { several, ...rest } = fields;
-  return { ...rest, id: fields.id ?? skillId(fields.root, fields.dir, several ? fields.name : undefined) } as SkillRef;
+  return { ...rest, id: fields.id ?? skillId(fields.root, fields.dir, several ? fields.name : undefined) };
 }
 
 export function readJson(file: string): unknown {

@@ -17,6 +17,7 @@
  * (`differences`, dotted from the outcome as a replay names them), for a field-by-field view.
  */
 import type { Assertion, AssertionResult, CallOutcome, Difference } from '../contract';
+import { asText } from '../engine/values';
 import { compareExpected, parsePath } from './compare';
 import { checkTolerance } from './tolerance';
 
@@ -153,7 +154,7 @@ function contains(subject: unknown, needle: unknown): boolean {
   if (typeof subject === 'string') return typeof needle === 'string' ? subject.includes(needle) : subject.includes(JSON.stringify(needle));
   if (Array.isArray(subject)) return subject.some((x) => deepEqual(x, needle));
   if (subject && typeof subject === 'object') return JSON.stringify(subject).includes(typeof needle === 'string' ? needle : JSON.stringify(needle));
-  return subject !== undefined && String(subject).includes(String(needle));
+  return subject !== undefined && asText(subject).includes(String(needle));
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -307,7 +307,7 @@ const ASSERTION_ORDER = ['is_error', 'path', 'exists', 'equals', 'contains', 'ma
 
 function assertionInOrder(a: Assertion): Assertion {
   const src = a as Record<string, unknown>;
-  return Object.fromEntries(ASSERTION_ORDER.filter((k) => k in src).map((k) => [k, sortKeys(src[k])])) as Assertion;
+  return Object.fromEntries(ASSERTION_ORDER.filter((k) => k in src).map((k) => [k, sortKeys(src[k])]));
 }
 
 /** Writes JSON the same way every time: keys in the order given, undefined left out. */

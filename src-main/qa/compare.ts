@@ -198,7 +198,7 @@ export function parsePath(p: string): string[] {
   if (s === '$') return [];
   if (s.startsWith('$.')) s = s.slice(2);
   else if (s.startsWith('$[')) s = s.slice(1);
-  s = s.replace(/\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*))\s*\]/g, (_m, q1, q2, bare) => `.${q1 ?? q2 ?? bare.trim()}`);
+  s = s.replace(/\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*))\s*\]/g, (_m, q1: string | undefined, q2: string | undefined, bare: string) => `.${q1 ?? q2 ?? bare.trim()}`);
   return s.split('.').filter((x) => x !== '');
 }
 

@@ -31,7 +31,7 @@ export function crashPairs(records: RecordEntry[]): CrashPairs {
       pairs.crashOf.set(call.seq, crash);
       pairs.toldAsCall.add(crash.seq);
       open = null;
-    } else open = r as CallEntry | CrashEntry;
+    } else open = r;
   }
   return pairs;
 }

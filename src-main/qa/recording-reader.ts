@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { CallOutcome, Tolerance } from '../contract';
 import { parseBounded, tooDeepNote, WALK_DEPTH } from '../engine/json-depth';
+import { asText } from '../engine/values';
 import { RECORDING_VERSION, type RecordEntry, type RecordingHeader } from '../runtime/recording-format';
 
 export type CallEntry = Extract<RecordEntry, { type: 'call' }>;
@@ -81,7 +82,7 @@ export function parseRecording(text: string, file = '(recording)'): Recording {
       continue;
     }
     if (!rec || typeof rec !== 'object' || !KNOWN.has(rec.type)) {
-      const t = String((rec as { type?: unknown })?.type ?? 'none');
+      const t = asText((rec as { type?: unknown })?.type ?? 'none');
       unknown.set(t, (unknown.get(t) ?? 0) + 1);
       continue;
     }

@@ -16,6 +16,7 @@ import { SkillRuntime } from '../runtime/skill-runtime';
 import type { HomeStores } from '../runtime/stores';
 import { compareOutcome, type Difference } from './compare';
 import { folderHash } from '../runtime/folder-hash';
+import { asText } from '../engine/values';
 import { callsOf, readRecording } from './recording-reader';
 
 export type { ReplayCase, ReplayReport };
@@ -105,6 +106,6 @@ export function describeDifference(d: Difference): string {
 
 function show(v: unknown): string {
   if (v === undefined) return '(nothing)';
-  const s = JSON.stringify(v) ?? String(v);
+  const s = JSON.stringify(v) ?? asText(v);
   return s.length > 200 ? `${s.slice(0, 197)}...` : s;
 }

@@ -64,7 +64,7 @@ export function pruneHistory(home: string, opts: PruneOptions = {}): PruneResult
   }
   const remove = (f: HistoryFile): void => {
     for (const file of f.files) {
-      let size = 0;
+      let size: number;
       try {
         size = fs.lstatSync(file).size;
         fs.rmSync(file);

@@ -142,7 +142,7 @@ export class SkillWatcher {
       if (abs === this.root) this.opts.onError?.(err);
     });
     this.watchers.set(abs, w);
-    let entries: fs.Dirent[] = [];
+    let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(abs, { withFileTypes: true });
     } catch {

@@ -82,7 +82,7 @@ export class Recorder {
     } catch (err) {
       openRecorders.delete(r);
       fs.closeSync(r.fd!);
-      throw new Error(`Could not write the recording ${file}: ${(err as Error).message}`);
+      throw new Error(`Could not write the recording ${file}: ${(err as Error).message}`, { cause: err });
     }
     return r;
   }

@@ -41,7 +41,7 @@ export function recordingFileIn(home: string, file: unknown): string {
     if (!directlyIn(fs.realpathSync(dir), real)) throw outside();
     if (!fs.statSync(real).isFile()) throw outside();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`There is no recording ${path.basename(target)} in ${dir}; it may have been deleted.`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`There is no recording ${path.basename(target)} in ${dir}; it may have been deleted.`, { cause: err });
     throw err;
   }
   return target;

@@ -338,7 +338,7 @@ export class SkillRuntime {
   capability<K extends 'setup' | 'sessions' | 'options'>(cap: K): NonNullable<SkillAdapter[K]> {
     const c = this.adapter[cap];
     if (!c) throw new Error(`${this.ref.name} has no ${cap === 'setup' ? 'setup flow' : cap}.`);
-    return c as NonNullable<SkillAdapter[K]>;
+    return c;
   }
 
   // ---- timeline, recording, data ----

@@ -8,6 +8,7 @@ import { FileSink, type DiskHooks } from '../engine/file-sink';
 import { stringifyBounded } from '../engine/json-depth';
 import { Ring } from '../engine/ring';
 import type { Redactor } from '../engine/redactor';
+import { asText } from '../engine/values';
 import type { RecordBody } from './recording-format';
 
 const TIMELINE_RING = 2000;
@@ -94,10 +95,10 @@ function recordOf(e: TimelineEntry): RecordBody | null {
     case 'trigger':
       return { type: 'trigger', label: e.label, data: e.data };
     case 'setup':
-      return { type: 'setup', stepId: String(data.stepId ?? ''), status: String(data.status ?? e.label), errors: (data.errors as never) ?? null };
+      return { type: 'setup', stepId: asText(data.stepId ?? ''), status: asText(data.status ?? e.label), errors: (data.errors as never) ?? null };
     case 'session-start':
     case 'session-end':
-      return { type: e.kind, sessionId: String(data.sessionId ?? '') };
+      return { type: e.kind, sessionId: asText(data.sessionId ?? '') };
     case 'crash': {
       const stderrTail = data.stderrTail as string[] | undefined;
       return stderrTail?.length ? { type: 'lifecycle', kind: e.kind, detail: e.label, stderrTail } : { type: 'lifecycle', kind: e.kind, detail: e.label };

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
+  Assertion,
   AuthoringApi,
   CollectionDetails,
   DoctorReport,
@@ -64,15 +65,16 @@ const requestInput = z.object(
       .transform((n) => n.trim())
       .refine((n) => n !== '', requestName)
       .refine((n) => n.length <= MAX_REQUEST_NAME, says(`Keep the request's name to ${MAX_REQUEST_NAME} characters.`))
+      // eslint-disable-next-line no-control-regex -- a request name refuses control characters
       .refine((n) => !/[\u0000-\u001f\u007f]/.test(n), says('A request name is one line of text, without control characters.')),
     tool: z.string(says('Say which tool the request calls.')).min(1, says('Say which tool the request calls.')),
     args: z
       .unknown()
       .optional()
       .transform((a) => a ?? {}),
-    assertions: z.array(z.any()).optional().catch(undefined),
-    // Checked with the rest of the request when it is written (qa/collections.ts).
-    timeoutMs: z.any().optional(),
+    // Passed through here, and checked with the rest of the request when it is written (qa/collections.ts).
+    assertions: z.array(z.custom<Assertion>()).optional().catch(undefined),
+    timeoutMs: z.custom<number>().optional(),
   },
   says('There is no request to save.'),
 );

@@ -99,7 +99,7 @@ export class InteropService implements SkillInterop, InteropApi {
       return answer({ error: `The ${kind === 'data' ? 'parameters' : 'arguments'} must be an object of named values.` });
     }
     try {
-      return answer({ data: await this.route(PANEL_CALLER, skillId, kind, name, (args ?? {}) as Record<string, unknown>) });
+      return answer({ data: await this.route(PANEL_CALLER, skillId, kind, name, (args ?? {})) });
     } catch (err) {
       return answer({ error: (err as Error)?.message ?? String(err) });
     }
@@ -158,7 +158,7 @@ export class InteropService implements SkillInterop, InteropApi {
     const durationMs = Math.round(performance.now() - started);
     this.wb.idleRuntime(skillId).mark({ kind: 'event', label, outcome, durationMs, data: { interop: 'served', ...data } });
     if (caller !== PANEL_CALLER && caller !== skillId) {
-      this.wb.idleRuntime(caller).mark({ kind: 'event', label: `Used ${this.wb.idleRuntime(skillId).ref.name}: ${data.function ?? data.data}`, outcome, durationMs, data: { interop: 'called', skill: skillId, ...data } });
+      this.wb.idleRuntime(caller).mark({ kind: 'event', label: `Used ${this.wb.idleRuntime(skillId).ref.name}: ${String(data.function ?? data.data)}`, outcome, durationMs, data: { interop: 'called', skill: skillId, ...data } });
     }
   }
 

@@ -347,7 +347,7 @@ export class Workbench implements CoreApi, SkillHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.adopted, ...[...this.skills.values()].map((e) => e.runtime)].map((rt) => rt?.close()));
+    await Promise.all([...this.adopted, ...[...this.skills.values()].map((e) => e.runtime)].filter((rt) => rt !== undefined).map((rt) => rt.close()));
     await this.stores.flush();
   }
 

@@ -17,7 +17,7 @@ function inspector(home: string, skill: string[], method: string[]): Promise<{ c
   const args = ['--cli', '-e', `SKILLBENCH_HOME=${home}`, process.execPath, BIN, 'mcp', ...skill, '--method', ...method];
   return new Promise((resolve) => {
     execFile(INSPECTOR, args, { cwd: ROOT, timeout: 60_000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
-      let json: Record<string, unknown> = {};
+      let json: Record<string, unknown>;
       try {
         json = JSON.parse(stdout);
       } catch {

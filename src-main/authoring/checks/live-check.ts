@@ -55,7 +55,7 @@ export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): 
     const said = tail.length ? ` Its last lines on stderr:\n${tail.map((l) => `    ${l}`).join('\n')}` : '';
     const timedOut = err instanceof LiveTimeout;
     if (!timedOut && repoSdkBehind(ref, (err as Error).message, f)) return { info: null, stderr: rt.logs.tail('stderr', 200) };
-    f.error(timedOut ? 'LIVE_TIMEOUT' : 'LIVE_START_FAILED', `It ${timedOut ? (err as Error).message : `did not start: ${(err as Error).message}`}.${said}`, timedOut
+    f.error(timedOut ? 'LIVE_TIMEOUT' : 'LIVE_START_FAILED', `It ${timedOut ? err.message : `did not start: ${(err as Error).message}`}.${said}`, timedOut
       ? 'Answer the first request promptly: do slow work (network, large files) later, in a tool or a tick. --timeout gives it longer.'
       : `Run it with "skillbench inspect ${ref.dir}" or by hand to see the whole error, fix it, and run the doctor again.`);
     return { info: null, stderr: rt.logs.tail('stderr', 200) };

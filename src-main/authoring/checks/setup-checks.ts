@@ -83,8 +83,8 @@ export function checkSetupStep(step: SetupStep, f: Findings, where: Where = {}):
     } else if (field.type === 'boolean' && typeof d !== 'boolean') {
       f.warning('SETUP_DEFAULT', `${what} is a boolean, but its default is ${shown(d)}.`, 'Make the default true or false.', at);
     } else if (select && options.length) {
-      const values = new Set(options.map((o) => o?.value));
-      const given = field.type === 'multiselect' && Array.isArray(d) ? d : [d];
+      const values = new Set<unknown>(options.map((o) => o?.value));
+      const given: unknown[] = field.type === 'multiselect' && Array.isArray(d) ? d : [d];
       const stray = given.filter((v) => !values.has(v));
       if (stray.length) f.warning('SETUP_DEFAULT', `${what} defaults to ${stray.map(shown).join(', ')}, which is not one of its options.`, 'Make the default one of the option values.', at);
     }

@@ -33,7 +33,7 @@ export function schemaProblem(schema: unknown): string | null {
   const draft = typeof schema.$schema === 'string' ? schema.$schema : '';
   const opts = { strict: false, allErrors: true, validateFormats: true } as const;
   const ajv = /2020-12/.test(draft) ? new Ajv2020(opts) : /2019-09/.test(draft) ? new Ajv2019(opts) : new Ajv(opts);
-  addFormats(ajv as unknown as Ajv);
+  addFormats(ajv);
   let s: JsonSchema = schema;
   if (draft && !/2020-12|2019-09|draft-0[67]/.test(draft)) {
     // An unknown meta-schema cannot be fetched (no network): check the rest against draft-07.

@@ -112,8 +112,9 @@ export function outcomeOf(r: OneShotResult, c: EndContext): Ended {
   const it = interpretDoc(parsed.doc);
   const loose = [...it.loose];
   if (parsed.recovered) loose.unshift(parsed.recovered);
-  trace.form = loose.length ? `loose: ${loose.join('; ')}` : 'documented';
-  notes.push(`form: ${trace.form}`);
+  const form = loose.length ? `loose: ${loose.join('; ')}` : 'documented';
+  trace.form = form;
+  notes.push(`form: ${form}`);
   if (it.metadata !== undefined) trace.metadata = it.metadata;
   if (failedExit) notes.push(`exited ${exited}`);
   if (it.ok && failedExit && !it.explicit) {

@@ -48,25 +48,25 @@ export function scanScript(src: string): ScanResult {
 
   // if action == "x": / elif "x" == action: ... the handler is the first known function called soon after.
   for (const re of [new RegExp(`${ACTION_VAR}\\s*==\\s*${STR}`, 'gi'), new RegExp(`${STR}\\s*==\\s*${ACTION_VAR}`, 'gi')]) {
-    for (const m of src.matchAll(re)) add(m[2], m.index!, handlerAfter(src, m.index! + m[0].length, defs));
+    for (const m of src.matchAll(re)) add(m[2], m.index, handlerAfter(src, m.index + m[0].length, defs));
   }
   for (const m of src.matchAll(new RegExp(`${ACTION_VAR}\\s+in\\s*([\\[({])`, 'gi'))) {
-    for (const s of literalStrings(src, m.index! + m[0].length - 1).keys) add(s.value, m.index!);
+    for (const s of literalStrings(src, m.index + m[0].length - 1).keys) add(s.value, m.index);
   }
   if (new RegExp(`\\bmatch\\s+${ACTION_VAR}\\s*:`, 'i').test(src)) {
     for (const m of src.matchAll(/^\s*case\s+([^:\n]+):/gm)) {
-      const handler = handlerAfter(src, m.index! + m[0].length, defs);
-      for (const s of m[1].matchAll(new RegExp(STR, 'g'))) add(s[2], m.index!, handler);
+      const handler = handlerAfter(src, m.index + m[0].length, defs);
+      for (const s of m[1].matchAll(new RegExp(STR, 'g'))) add(s[2], m.index, handler);
     }
   }
   // {"x": handle_x} only counts where the value is a function defined in this script (not {"type": str}).
   for (const m of src.matchAll(new RegExp(`${STR}\\s*:\\s*(?:self\\.)?(\\w+)\\b(?!\\s*[(.\\[])`, 'g'))) {
-    if (defs.has(m[3])) add(m[2], m.index!, m[3]);
+    if (defs.has(m[3])) add(m[2], m.index, m[3]);
   }
   // ACTIONS = [...] / SUPPORTED_ACTIONS = {...} / "supported_actions": [...]
   const listRe = /(?:\b[A-Z_]*ACTIONS[A-Z_]*\s*(?::[^=\n]+)?=|["']?supported_actions["']?\s*[:=])\s*([[({])/g;
   for (const m of src.matchAll(listRe)) {
-    for (const s of literalStrings(src, m.index! + m[0].length - 1).keys) add(s.value, m.index!, undefined, s.description);
+    for (const s of literalStrings(src, m.index + m[0].length - 1).keys) add(s.value, m.index, undefined, s.description);
   }
 
   const actions = [...found.entries()]

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallOutcome, McpCompletionRef, McpLogLevel, McpPrompt, McpPromptMessage, McpResource, McpResourceContents, McpResourceTemplate, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { Supervisor } from '../../engine/supervisor';
 import { skillFolder } from '../../host/workbench-home';
@@ -129,7 +129,7 @@ export class McpSkill implements SkillAdapter {
           throw engineError(err, `The call of ${tool}`);
         }),
       );
-      return outcomeOf(raw as Record<string, unknown>, Math.round(performance.now() - started));
+      return outcomeOf(raw, Math.round(performance.now() - started));
     } catch (err) {
       return errorOutcome(err, started, this.ctx.logs);
     }
@@ -323,14 +323,14 @@ export class McpSkill implements SkillAdapter {
         this.request('Listing the resources', (c) =>
           allPages(async (cursor) => {
             const page = await c.listResources(cursor ? { cursor } : undefined, t);
-            return { items: page.resources as McpResource[], nextCursor: page.nextCursor };
+            return { items: page.resources, nextCursor: page.nextCursor };
           }),
         ),
       resourceTemplates: () =>
         this.request('Listing the resource templates', (c) =>
           allPages(async (cursor) => {
             const page = await c.listResourceTemplates(cursor ? { cursor } : undefined, t);
-            return { items: page.resourceTemplates as McpResourceTemplate[], nextCursor: page.nextCursor };
+            return { items: page.resourceTemplates, nextCursor: page.nextCursor };
           }),
         ),
       readResource: (uri) => this.cancellable(`Reading ${uri}`, async (c, signal) => (await c.readResource({ uri }, { ...t, signal })).contents as McpResourceContents[]),
@@ -350,13 +350,13 @@ export class McpSkill implements SkillAdapter {
         this.request('Listing the prompts', (c) =>
           allPages(async (cursor) => {
             const page = await c.listPrompts(cursor ? { cursor } : undefined, t);
-            return { items: page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] }) as McpPrompt), nextCursor: page.nextCursor };
+            return { items: page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] })), nextCursor: page.nextCursor };
           }),
         ),
       getPrompt: (name, args) =>
         this.cancellable(`Getting the prompt ${name}`, async (c, signal) => {
           const r = await c.getPrompt({ name, arguments: args }, { ...t, signal });
-          return { ...(r.description ? { description: r.description } : {}), messages: r.messages as McpPromptMessage[] };
+          return { ...(r.description ? { description: r.description } : {}), messages: r.messages };
         }),
       complete: (ref: McpCompletionRef, argument, context) =>
         this.request('Completing', async (c) => {

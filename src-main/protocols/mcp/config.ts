@@ -74,7 +74,7 @@ function serverOf(name: string, entry: unknown): McpServerConfig | string {
   if (!/^[\w.@-]{1,64}$/.test(name)) return 'its name may use only letters, digits, ".", "-", "_" and "@" (at most 64).';
   if (!isObject(entry)) return 'its entry is not an object.';
   const type = typeof entry.type === 'string' ? entry.type : undefined;
-  const strings = (v: unknown) => (Array.isArray(v) && v.every((a) => typeof a === 'string') ? (v as string[]) : undefined);
+  const strings = (v: unknown) => (Array.isArray(v) && v.every((a) => typeof a === 'string') ? v : undefined);
   const table = (v: unknown) => (isObject(v) && Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : undefined);
   if (type === 'sse') return 'it uses the older SSE transport, which the workbench does not speak: use its Streamable HTTP address.';
   if (entry.disabled === true) return 'it is disabled in the file.';

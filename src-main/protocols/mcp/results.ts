@@ -18,8 +18,8 @@ export function mcpToolOf(t: Record<string, unknown>): McpTool {
   if (typeof t.title === 'string') tool.title = t.title;
   if (typeof t.description === 'string') tool.description = t.description;
   if (isObject(t.outputSchema)) tool.outputSchema = t.outputSchema;
-  if (isObject(t.annotations)) tool.annotations = t.annotations as McpTool['annotations'];
-  if (isObject(t.execution)) tool.execution = t.execution as McpTool['execution'];
+  if (isObject(t.annotations)) tool.annotations = t.annotations;
+  if (isObject(t.execution)) tool.execution = t.execution;
   if (Array.isArray(t.icons)) tool.icons = t.icons as McpTool['icons'];
   if (isObject(t._meta)) tool._meta = t._meta;
   return tool;
@@ -78,8 +78,8 @@ export function engineError(err: unknown, what: string): Error {
     return new SkillError('CANCELLED', `${what} was cancelled.`);
   }
   if (err instanceof McpError) {
-    if (err.code === ErrorCode.RequestTimeout) return new SkillError('TIMEOUT', `${what} got no answer in time: ${stripPrefix(err.message)}`);
-    if (err.code === ErrorCode.ConnectionClosed) return new SkillError('CRASHED', `The server went away during ${what.toLowerCase()}: ${stripPrefix(err.message)}`);
+    if (err.code === (ErrorCode.RequestTimeout as number)) return new SkillError('TIMEOUT', `${what} got no answer in time: ${stripPrefix(err.message)}`);
+    if (err.code === (ErrorCode.ConnectionClosed as number)) return new SkillError('CRASHED', `The server went away during ${what.toLowerCase()}: ${stripPrefix(err.message)}`);
     return new RpcError(err.code, stripPrefix(err.message), err.data);
   }
   return new SkillError('PROTOCOL', `${what} failed: ${e?.message ?? String(err)}`);

@@ -100,12 +100,12 @@ export class McpSession {
       const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string; url?: string; elicitationId?: string; task?: { ttl?: number } };
       const what: Asked = { kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } };
       if (p.mode === 'url') Object.assign(what, { mode: 'url', url: String(p.url ?? ''), ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}) });
-      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal)) as never;
+      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
     });
     client.setRequestHandler(CreateMessageRequestSchema, (req, extra) => {
       const p = req.params as unknown as McpSamplingRequest & { task?: { ttl?: number } };
       const what: Asked = { kind: 'sampling', request: p };
-      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal)) as never;
+      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
     });
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, (n) => this.elicitationComplete(n.params.elicitationId));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
@@ -214,7 +214,7 @@ export class McpSession {
     await store.updateTaskStatus(task.taskId, 'input_required', 'Waiting for the user to answer.');
     const stop = new AbortController();
     this.taskAborts.set(task.taskId, stop);
-    this.ask({ ...what, taskId: task.taskId } as Asked, stop.signal)
+    this.ask({ ...what, taskId: task.taskId }, stop.signal)
       .then(
         (result) => store.storeTaskResult(task.taskId, 'completed', result),
         (err: Error) => store.updateTaskStatus(task.taskId, 'failed', err.message),
@@ -248,7 +248,7 @@ export class McpSession {
     const now = Date.now();
     const timeout = this.askTimeoutMs;
     const requestId = `mcp-${randomUUID()}`;
-    const request = { ...what, skillId: this.opts.skillId, requestId, receivedAt: now, expiresAt: now + timeout } as McpPendingRequest;
+    const request = { ...what, skillId: this.opts.skillId, requestId, receivedAt: now, expiresAt: now + timeout };
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         const secs = Math.round(timeout / 1000);

@@ -44,7 +44,7 @@ export function taskOf(raw: Record<string, unknown>): McpTask {
   if (typeof raw.statusMessage === 'string') t.statusMessage = raw.statusMessage;
   if (typeof raw.createdAt === 'string') t.createdAt = raw.createdAt;
   if (typeof raw.lastUpdatedAt === 'string') t.lastUpdatedAt = raw.lastUpdatedAt;
-  if (typeof raw.ttl === 'number' || raw.ttl === null) t.ttl = raw.ttl as number | null;
+  if (typeof raw.ttl === 'number' || raw.ttl === null) t.ttl = raw.ttl;
   if (typeof raw.pollInterval === 'number') t.pollInterval = raw.pollInterval;
   return t;
 }
@@ -53,7 +53,7 @@ export function taskOf(raw: Record<string, unknown>): McpTask {
 export async function callAsTask(client: Client, name: string, args: Record<string, unknown>, opts: TaskCallOptions): Promise<Record<string, unknown>> {
   const small = { timeout: opts.requestTimeoutMs };
   const created = await client.request({ method: 'tools/call', params: { name, arguments: args } }, CreateTaskResultSchema, { ...small, signal: opts.signal, task: {} });
-  let task = taskOf(created.task as Record<string, unknown>);
+  let task = taskOf(created.task);
   const taskId = task.taskId;
   opts.onStatus(task);
   let last = `${task.status}\u0000${task.statusMessage ?? ''}`;
@@ -73,13 +73,13 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
     while (!TERMINAL.has(task.status)) {
       if (opts.signal?.aborted) {
         const after = await client.experimental.tasks.cancelTask(taskId, small).catch(() => undefined);
-        if (after) opts.onStatus(taskOf(after as Record<string, unknown>));
+        if (after) opts.onStatus(taskOf(after));
         throw new SkillError('CANCELLED', `The task of ${name} was cancelled; the server was told.`);
       }
       const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollInterval ?? 1000));
       await Promise.race([sleep(wait, opts.signal), result.then(() => undefined, () => undefined)]);
       if (opts.signal?.aborted) continue;
-      task = taskOf((await client.experimental.tasks.getTask(taskId, small)) as Record<string, unknown>);
+      task = taskOf(await client.experimental.tasks.getTask(taskId, small));
       const now = `${task.status}\u0000${task.statusMessage ?? ''}`;
       if (now !== last) opts.onStatus(task);
       last = now;
@@ -91,7 +91,7 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
       const why = await result.then((r) => textOf(r as Record<string, unknown>), () => '');
       throw new SkillError('TOOL', `The task of ${name} failed: ${task.statusMessage || why || 'the server gave no reason.'}`);
     }
-    return (await result) as Record<string, unknown>;
+    return await result;
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     if (!settled) stop.abort();
@@ -99,7 +99,7 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
 }
 
 function textOf(r: Record<string, unknown>): string {
-  return Array.isArray(r.content) ? r.content.filter((c) => c?.type === 'text').map((c) => c.text).join(' ') : '';
+  return Array.isArray(r.content) ? (r.content as ({ type?: unknown; text?: unknown } | null)[]).filter((c) => c?.type === 'text').map((c) => c!.text).join(' ') : '';
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -82,7 +82,7 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     });
     this.child = child;
     this.writer = new LineWriter(child.proc.stdin!);
-    child.exited.then((info) => {
+    void child.exited.then((info) => {
       reader.end();
       if (noise.length) logs.append('stdout', noise);
       messages?.resetPairs();
@@ -95,7 +95,7 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     // A launch error shows at once: fail the start rather than the first request.
     await new Promise<void>((resolve, reject) => {
       if (child.pid !== undefined) return resolve();
-      child.exited.then((info) => (info.spawnError ? reject(info.spawnError) : resolve()));
+      void child.exited.then((info) => (info.spawnError ? reject(info.spawnError) : resolve()));
       child.proc.once('spawn', () => resolve());
     });
   }
@@ -133,8 +133,8 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     this.opts.logs.append('system', `${what}; the line was dropped.`);
     if (line.id === undefined || line.id === null) return;
     const error = { code: -32603, message: `${what}: it was dropped. Ask for less data, or raise this skill's line limit.` };
-    if (line.kind === 'response') this.onmessage?.({ jsonrpc: '2.0', id: line.id, error } as JSONRPCMessage);
-    else if (line.kind === 'request') void this.send({ jsonrpc: '2.0', id: line.id, error: { code: -32600, message: `${what}: the request was not read. Send less data in one message.` } } as JSONRPCMessage).catch(() => undefined);
+    if (line.kind === 'response') this.onmessage?.({ jsonrpc: '2.0', id: line.id, error });
+    else if (line.kind === 'request') void this.send({ jsonrpc: '2.0', id: line.id, error: { code: -32600, message: `${what}: the request was not read. Send less data in one message.` } }).catch(() => undefined);
   }
 
   private receive(line: string, noise: string[]): void {

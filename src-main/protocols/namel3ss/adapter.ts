@@ -223,7 +223,7 @@ export class Namel3ssSkill extends OneShotSkill {
       this.handshakes.set(key, hs);
     }
     trace.enforcement_level = hs.enforcement;
-    if (hs.rejected) return (started) => this.finish(trace, started, new SkillError('CAPABILITY', hs!.rejected!), undefined, 'CapabilityViolation');
+    if (hs.rejected) return (started) => this.finish(trace, started, new SkillError('CAPABILITY', hs.rejected!), undefined, 'CapabilityViolation');
     const missing = missingGuarantees(plan.required, guarantees, hs);
     if (!missing.length) return null;
     trace.capability_checks = missing.map((c) => capabilityCheck(c, false, sourceOf(plan.guarantees, c), 'coverage_missing'));

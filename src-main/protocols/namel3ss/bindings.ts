@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { isObject } from '../../engine/values';
+import { asText, isObject } from '../../engine/values';
 
 export const BINDINGS_FILE = path.join('.namel3ss', 'tools.yaml');
 
@@ -118,21 +118,21 @@ export function toBinding(tool: string, raw: unknown, label: string = BINDINGS_F
     if (!FIELDS.has(key)) b.notes.push(`${where} has an unsupported field "${key}" (ignored).`);
   }
   if (raw.kind === undefined) b.problems.push(`${where} is missing "kind: python".`);
-  else if (raw.kind !== 'python') b.problems.push(`${where} has kind "${String(raw.kind)}"; only "python" tools are supported.`);
+  else if (raw.kind !== 'python') b.problems.push(`${where} has kind "${asText(raw.kind)}"; only "python" tools are supported.`);
   if (typeof raw.entry === 'string' && raw.entry.trim()) b.entry = raw.entry.trim();
   else b.problems.push(`${where} is missing "entry" (module:function under tools/). Example:\n${bindingExample(tool)}`);
   if (raw.runner !== undefined && raw.runner !== null) {
     if (typeof raw.runner === 'string' && RUNNERS.has(raw.runner)) {
       b.runner = raw.runner as RunnerKind;
       b.runnerGiven = true;
-    } else b.problems.push(`${where} has runner "${String(raw.runner)}"; use local, service or container.`);
+    } else b.problems.push(`${where} has runner "${asText(raw.runner)}"; use local, service or container.`);
   }
   if (raw.url !== undefined && raw.url !== null) {
     if (typeof raw.url === 'string' && raw.url.trim()) b.url = raw.url.trim();
     else b.problems.push(`${where} has an invalid url: it must be a non-empty string.`);
   }
   if (typeof raw.image === 'string') b.image = raw.image;
-  if (Array.isArray(raw.command) && raw.command.every((c) => typeof c === 'string')) b.command = raw.command as string[];
+  if (Array.isArray(raw.command) && raw.command.every((c) => typeof c === 'string')) b.command = raw.command;
   if (raw.env !== undefined && raw.env !== null) {
     if (isObject(raw.env) && Object.values(raw.env).every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
       for (const [k, v] of Object.entries(raw.env)) b.env[k] = String(v);
@@ -140,11 +140,11 @@ export function toBinding(tool: string, raw: unknown, label: string = BINDINGS_F
   }
   if (raw.purity !== undefined) {
     if (raw.purity === 'pure' || raw.purity === 'impure') b.purity = raw.purity;
-    else b.notes.push(`${where} has purity "${String(raw.purity)}"; namel3ss accepts "pure" or "impure".`);
+    else b.notes.push(`${where} has purity "${asText(raw.purity)}"; namel3ss accepts "pure" or "impure".`);
   }
   if (raw.sandbox !== undefined && raw.sandbox !== null) {
     if (typeof raw.sandbox === 'boolean') b.sandbox = raw.sandbox;
-    else b.problems.push(`${where} has sandbox "${String(raw.sandbox)}"; write true or false.`);
+    else b.problems.push(`${where} has sandbox "${asText(raw.sandbox)}"; write true or false.`);
   }
   if (typeof raw.enforcement === 'string') b.enforcement = raw.enforcement;
   if (raw.timeout_ms !== undefined && raw.timeout_ms !== null) {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { isObject, trimmed } from '../../engine/values';
+import { asText, isObject, trimmed } from '../../engine/values';
 
 export const CONFIG_FILE = 'namel3ss.toml';
 
@@ -53,7 +53,7 @@ export function readAppConfig(appRoot: string): AppConfig {
   }
   let doc: Record<string, unknown>;
   try {
-    doc = parseToml(text) as Record<string, unknown>;
+    doc = parseToml(text);
   } catch (err) {
     out.problems.push(`${CONFIG_FILE} is not valid TOML: ${(err as Error).message.split('\n')[0]}`);
     return out;
@@ -72,7 +72,7 @@ export function readAppConfig(appRoot: string): AppConfig {
     if (t !== undefined) {
       const n = typeof t === 'bigint' ? Number(t) : t;
       if (typeof n === 'number' && Number.isInteger(n) && n > 0) out.timeoutSeconds = n;
-      else out.problems.push(`${CONFIG_FILE}: [python_tools] timeout_seconds must be a positive whole number (found ${String(t)}).`);
+      else out.problems.push(`${CONFIG_FILE}: [python_tools] timeout_seconds must be a positive whole number (found ${asText(t)}).`);
     }
     const url = tools.service_url;
     if (url !== undefined) {

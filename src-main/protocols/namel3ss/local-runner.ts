@@ -11,7 +11,7 @@ import { describeExit, SkillError } from '../../engine/errors';
 import { parseBounded } from '../../engine/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
-import { isObject } from '../../engine/values';
+import { asText, isObject } from '../../engine/values';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
 import { timeoutMessage } from './timeouts';
@@ -176,8 +176,8 @@ export function replyFrom(body: Record<string, unknown>): RunnerReply {
     return withChecks({ ok: true, result: null, form: 'no "result" in the response' });
   }
   const error = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {};
-  const type = String(error.type || body.error_type || 'ToolError');
-  const message = String(error.message || body.error_message || (typeof body.error === 'string' ? body.error : '') || 'Tool error');
+  const type = asText(error.type || body.error_type || 'ToolError');
+  const message = asText(error.message || body.error_message || (typeof body.error === 'string' ? body.error : '') || 'Tool error');
   const reply: RunnerReply = { ok: false, type, message };
   if (typeof error.reason_code === 'string') reply.reasonCode = error.reason_code;
   return withChecks(reply);

@@ -118,7 +118,7 @@ export function planCall(decl: AiTool, model: AppModel, opts: PlanOptions): Call
       return block('CAPABILITY', networkBlocked(decl.name, url), 'CapabilityViolation', [capabilityCheck('network', false, sourceOf(guarantees, 'network'), 'guarantee_blocked')]);
     }
   } else {
-    return block('UNSUPPORTED', `Tool "${decl.name}" has unsupported runner "${runner}": python tools run on the local, service or container runner.`);
+    return block('UNSUPPORTED', `Tool "${decl.name}" has unsupported runner "${String(runner)}": python tools run on the local, service or container runner.`);
   }
   return plan;
 }

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { SkillError } from '../../engine/errors';
 import { parseBounded } from '../../engine/json-depth';
-import { isObject } from '../../engine/values';
+import { asText, isObject } from '../../engine/values';
 import { replyFrom, type RunnerReply } from './local-runner';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
@@ -167,10 +167,10 @@ export async function serviceHandshake(url: string, body: Record<string, unknown
       return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON (HTTP ${res.status}). Expected {"ok": true, "enforcement": "enforced", "supported_guarantees": {...}}.`);
     }
     if (!isObject(doc)) return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON: expected a JSON object.`);
-    const hs: Handshake = { enforcement: String(doc.enforcement ?? 'none'), supported: typeof doc.supported_guarantees === 'object' && doc.supported_guarantees !== null ? (doc.supported_guarantees as Record<string, unknown>) : null };
+    const hs: Handshake = { enforcement: asText(doc.enforcement ?? 'none'), supported: typeof doc.supported_guarantees === 'object' && doc.supported_guarantees !== null ? (doc.supported_guarantees as Record<string, unknown>) : null };
     if (doc.ok === false) {
       const err = (doc.error ?? {}) as Record<string, unknown>;
-      hs.rejected = String(err.message ?? 'Service handshake rejected.');
+      hs.rejected = asText(err.message ?? 'Service handshake rejected.');
     }
     return hs;
   } catch (err) {
@@ -205,7 +205,7 @@ export async function serviceHealth(url: string, timeoutMs = 1500): Promise<Heal
     let what = `HTTP ${res.status}`;
     try {
       const doc = JSON.parse(text) as { service?: unknown; protocol_version?: unknown };
-      if (doc.service) what += `, ${String(doc.service)}${doc.protocol_version ? ` (protocol ${String(doc.protocol_version)})` : ''}`;
+      if (doc.service) what += `, ${asText(doc.service)}${doc.protocol_version ? ` (protocol ${asText(doc.protocol_version)})` : ''}`;
     } catch {
       // not our service's JSON: the status says enough
     }

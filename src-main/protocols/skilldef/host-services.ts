@@ -48,13 +48,15 @@ export interface HostServicesOptions {
 
 /** The `skills/*` answers of a host that runs this one skill alone. */
 function aloneInterop(skillId: string): SkillInterop {
-  const refuse = async (_caller: string, other: string): Promise<never> => {
-    throw new RpcError(
-      JSONRPC.INVALID_PARAMS,
-      `"${other}" cannot be reached: only ${skillId} runs here (the skillbench command runs one skill at a time). Open both skills in the workbench to let one use the other.`,
+  const refuse = (_caller: string, other: string): Promise<never> =>
+    Promise.reject(
+      new RpcError(
+        JSONRPC.INVALID_PARAMS,
+        `"${other}" cannot be reached: only ${skillId} runs here (the skillbench command runs one skill at a time). Open both skills in the workbench to let one use the other.`,
+      ),
     );
-  };
-  return { list: async () => [], get: async () => null, listData: async () => [], listFunctions: async () => [], requestData: refuse, callFunction: refuse };
+  const none = () => Promise.resolve([]);
+  return { list: none, get: () => Promise.resolve(null), listData: none, listFunctions: none, requestData: refuse, callFunction: refuse };
 }
 
 export { SEARCH_LIMIT_MAX } from './methods';
@@ -89,7 +91,7 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
   const schema = () => opts.entitySchema?.() ?? null;
 
   const methods = new MethodTable()
-    .on(H.stateGet, async () => ({ state: state.get() }))
+    .on(H.stateGet, () => ({ state: state.get() }))
     .on(H.stateSet, async ({ partial }) => {
       await state.merge(partial);
       return { ok: true };
@@ -100,7 +102,7 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
       await data.write(filename, content as string);
       return { ok: true };
     })
-    .on(H.emitEvent, async ({ eventType, data: eventData }) => {
+    .on(H.emitEvent, ({ eventType, data: eventData }) => {
       try {
         opts.onEvent?.(eventType, eventData ?? null);
       } catch (err) {
@@ -113,20 +115,20 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
       await entities.upsert(scrub(H.entitiesUpsert.method, given(entity)), skillId);
       return { ok: true };
     })
-    .on(H.entitiesSearch, async (q) => ({ results: entities.search(q) }))
+    .on(H.entitiesSearch, (q) => ({ results: entities.search(q) }))
     .on(H.entitiesUpsertRelationship, async (rel) => {
       judge(H.entitiesUpsertRelationship.method, relationshipProblems(schema(), rel, (id) => entities.typeOf(id)), { type: rel.type, sourceId: rel.sourceId, targetId: rel.targetId });
       await entities.upsertRelationship(scrub(H.entitiesUpsertRelationship.method, given(rel)), skillId);
       return { ok: true };
     })
-    .on(H.entitiesGetRelationships, async (q) => ({ results: entities.getRelationships(q) }))
+    .on(H.entitiesGetRelationships, (q) => ({ results: entities.getRelationships(q) }))
     .on(H.skillsList, async () => ({ skills: opts.interop || !opts.listSkills ? await interop.list(skillId) : await opts.listSkills() }))
     .on(H.skillsGet, async (p) => ({ skill: await interop.get(skillId, p.skillId) }))
     .on(H.skillsListData, async (p) => ({ data: await interop.listData(skillId, p.skillId) }))
     .on(H.skillsListFunctions, async (p) => ({ functions: await interop.listFunctions(skillId, p.skillId) }))
     .on(H.skillsRequestData, async (p) => ({ data: await interop.requestData(skillId, p.skillId, p.dataName, p.params ?? {}) }))
     .on(H.skillsCallFunction, async (p) => ({ data: await interop.callFunction(skillId, p.skillId, p.functionName, p.arguments ?? {}) }))
-    .on(N.triggersFired, async (fired) => {
+    .on(N.triggersFired, (fired) => {
       try {
         opts.onTrigger?.(fired);
       } catch (err) {
@@ -134,7 +136,7 @@ export function createHostServices(opts: HostServicesOptions): HostServices {
       }
       return { ok: true };
     })
-    .on(N.intelligenceSummarize, async () => {
+    .on(N.intelligenceSummarize, () => {
       throw new RpcError(
         HOST_NOT_AVAILABLE,
         `intelligence/summarize is not available in the workbench: summaries come from the real host's AI, which the workbench does not have. The skill should catch this error (code ${HOST_NOT_AVAILABLE}) and carry on without a summary.`,

@@ -68,7 +68,7 @@ export class LifecycleFlow implements LifecycleCapability {
     } catch (err) {
       if (isUnknownMethod(err)) this.refused.add(action);
       this.ctx.onTimeline?.({ kind: 'note', label: `${method.method} failed`, outcome: 'error', data: { error: (err as Error).message } });
-      throw new Error(`The skill refused ${method.method}: ${(err as Error).message}`);
+      throw new Error(`The skill refused ${method.method}: ${(err as Error).message}`, { cause: err });
     }
     this.ctx.onTimeline?.({ kind: 'note', label: `Sent ${method.method}`, outcome: 'ok' });
   }

@@ -11,4 +11,4 @@ export const namedOnly = <T extends z.ZodType>(item: T) =>
   z
     .array(z.unknown())
     .catch([])
-    .transform((xs) => xs.flatMap((x) => { const r = item.safeParse(x); return r.success ? [r.data as z.output<T>] : []; }));
+    .transform((xs) => xs.flatMap((x) => { const r = item.safeParse(x); return r.success ? [r.data] : []; }));

@@ -5,7 +5,7 @@
  * Answers are read the way real skills send them: a field of the wrong type is left out rather than fatal
  * where the old SDKs were loose (`.catch`), and snake_case twins (`is_error`, `next_step`) are accepted.
  */
-import type { SetupFieldError, SetupStep } from '../../contract';
+import type { SetupField, SetupFieldError, SetupStep } from '../../contract';
 import { rpcMethod } from '../../engine/rpc-method';
 import { need, plainObject, z } from '../../engine/shape';
 import { isObject } from '../../engine/values';
@@ -27,7 +27,7 @@ export const skillTool = z.object({ name: z.string(), description: shownText, in
 
 /** A setup step, passed through as the skill wrote it (the doctor judges its id and fields); `fields` that is not a list counts as none. */
 const setupStep = z
-  .looseObject({ fields: z.array(z.any()).optional().catch(undefined) })
+  .looseObject({ fields: z.array(z.custom<SetupField>()).optional().catch(undefined) })
   .transform((s) => ({ ...s, fields: Array.isArray(s.fields) ? s.fields : [] }) as SetupStep);
 
 export const skillLoad = rpcMethod('skill/load', z.object({ manifest: z.unknown().optional(), dataDir: z.string() }), anything, HOOK_TIMEOUT_MS);
@@ -96,7 +96,7 @@ export const interopListExposed = rpcMethod(
     .transform((r) => ({ data: r.data ?? [], functions: r.functions ?? [] })),
 );
 /** The answer of an exposed endpoint is the skill's own: `{data}` as the SDK wraps it. */
-const interopAnswer = z.unknown().transform((r) => (r && typeof r === 'object' && 'data' in r ? (r as { data: unknown }).data : r));
+const interopAnswer = z.unknown().transform((r) => (r && typeof r === 'object' && 'data' in r ? r.data : r));
 export const interopGetData = rpcMethod(
   'interop/getData',
   z.object({ callerSkillId: z.string(), dataName: z.string(), params: z.record(z.string(), z.unknown()) }),

@@ -80,7 +80,7 @@ export class OptionsFlow implements OptionsCapability {
     try {
       await send();
     } catch (err) {
-      if (err instanceof RpcError) throw new Error(`${this.skillName()} refused the change: ${err.message}`);
+      if (err instanceof RpcError) throw new Error(`${this.skillName()} refused the change: ${err.message}`, { cause: err });
       throw err;
     }
   }

@@ -37,7 +37,7 @@ export class TriggerFlow implements TriggersCapability {
       type: input.type,
       name: String(input.name ?? '').trim(),
       description: input.description ?? '',
-      conditions: input.conditions as unknown as Record<string, unknown>[],
+      conditions: input.conditions,
       config: input.config ?? {},
       enabled: input.enabled ?? true,
     });
@@ -51,7 +51,7 @@ export class TriggerFlow implements TriggersCapability {
     if (c.name !== undefined && !String(c.name).trim()) throw new Error('Give the trigger a name, so that you can tell it apart from the others.');
     if (c.name !== undefined) params.name = String(c.name).trim();
     if (c.description !== undefined) params.description = c.description;
-    if (c.conditions !== undefined) params.conditions = c.conditions as unknown as Record<string, unknown>[];
+    if (c.conditions !== undefined) params.conditions = c.conditions;
     if (c.config !== undefined) params.config = c.config;
     if (c.enabled !== undefined) params.enabled = c.enabled;
     const changed = await this.ask(T.triggersUpdate, params);

@@ -63,7 +63,7 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
     if (typeof data !== 'string') return;
     let msg: { id?: number; result?: unknown; error?: { message?: string }; event?: string; payload?: unknown };
     try {
-      msg = JSON.parse(data);
+      msg = JSON.parse(data) as typeof msg;
     } catch {
       console.warn('The workbench sent a frame that is not JSON; ignored.');
       return;
@@ -172,7 +172,7 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
     const l = listener as (payload: unknown) => void;
     set.add(l);
     return () => {
-      set!.delete(l);
+      set.delete(l);
     };
   };
 

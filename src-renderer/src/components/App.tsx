@@ -21,8 +21,10 @@ function OpenFolderButton() {
       <Button
         variant="primary"
         icon={<FolderPlus size={14} />}
-        onClick={async () => {
-          if ((await openFolder()) === 'dialog') setDialog(true);
+        onClick={() => {
+          void openFolder().then((how) => {
+            if (how === 'dialog') setDialog(true);
+          });
         }}
       >
         Open folder

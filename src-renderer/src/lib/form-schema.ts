@@ -34,7 +34,7 @@ function transform(node: unknown): unknown {
     if (!Array.isArray(branches) || branches.length !== 2) continue;
     const nullIdx = branches.findIndex(isNull);
     if (nullIdx < 0) continue;
-    const other = branches[1 - nullIdx];
+    const other: unknown = branches[1 - nullIdx];
     if (!isObject(other)) continue;
     const t = other.type;
     if (typeof t === 'string' && SCALARS.has(t) && !('$ref' in other)) {
@@ -45,7 +45,7 @@ function transform(node: unknown): unknown {
       return merged;
     }
     // Objects, lists and references keep the choice, with words a person can read.
-    out[key] = branches.map((b, i) =>
+    out[key] = branches.map((b: unknown, i) =>
       i === nullIdx ? { ...(b as S), title: 'Leave empty' } : isObject(b) && !b.title && !b.$ref ? { ...b, title: 'Set a value' } : b,
     );
   }
@@ -70,7 +70,7 @@ export function prepareFormSchema(schema: unknown): RJSFSchema {
   delete s.title;
   delete s.$schema;
   if (s.type === undefined && !s.anyOf && !s.oneOf && !s.allOf && !s.$ref) s.type = 'object';
-  return s as RJSFSchema;
+  return s;
 }
 
 /** True when the tool takes no arguments at all (an empty object schema). */

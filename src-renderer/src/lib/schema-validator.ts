@@ -61,7 +61,7 @@ function validatorFor(schema: RJSFSchema | boolean, root?: RJSFSchema): Validato
   const hit = cache.get(schema);
   if (sameRoot && hit instanceof Validator) return hit;
   if (!sameRoot && hit instanceof WeakMap) {
-    const v = hit.get(root!);
+    const v = hit.get(root);
     if (v) return v;
   }
   const draft = draftOf(root ?? schema);
@@ -74,7 +74,7 @@ function validatorFor(schema: RJSFSchema | boolean, root?: RJSFSchema): Validato
     v.addSchema(rebase(root, false) as Schema, ROOT_URI);
     let m = hit instanceof WeakMap ? hit : undefined;
     if (!m) cache.set(schema, (m = new WeakMap()));
-    m.set(root!, v);
+    m.set(root, v);
   }
   return v;
 }
@@ -167,23 +167,23 @@ function plain(unit: OutputUnit, parent: Record<string, unknown> | undefined, in
     case 'required':
       return 'Required';
     case 'minLength':
-      return v === 1 ? 'Cannot be empty' : `Must be at least ${v} characters`;
+      return v === 1 ? 'Cannot be empty' : `Must be at least ${String(v)} characters`;
     case 'maxLength':
-      return `Must be at most ${v} characters`;
+      return `Must be at most ${String(v)} characters`;
     case 'minimum':
-      return parent?.exclusiveMinimum === true ? `Must be more than ${v}` : `Must be ${v} or more`;
+      return parent?.exclusiveMinimum === true ? `Must be more than ${String(v)}` : `Must be ${String(v)} or more`;
     case 'maximum':
-      return parent?.exclusiveMaximum === true ? `Must be less than ${v}` : `Must be ${v} or less`;
+      return parent?.exclusiveMaximum === true ? `Must be less than ${String(v)}` : `Must be ${String(v)} or less`;
     case 'exclusiveMinimum':
-      return `Must be more than ${typeof v === 'number' ? v : parent?.minimum}`;
+      return `Must be more than ${typeof v === 'number' ? v : String(parent?.minimum)}`;
     case 'exclusiveMaximum':
-      return `Must be less than ${typeof v === 'number' ? v : parent?.maximum}`;
+      return `Must be less than ${typeof v === 'number' ? v : String(parent?.maximum)}`;
     case 'multipleOf':
-      return `Must be a multiple of ${v}`;
+      return `Must be a multiple of ${String(v)}`;
     case 'pattern':
-      return `Must match the pattern ${v}`;
+      return `Must match the pattern ${String(v)}`;
     case 'format':
-      return `Must be ${FORMAT_WORDS[String(v)] ?? `in the “${v}” format`}`;
+      return `Must be ${FORMAT_WORDS[String(v)] ?? `in the “${String(v)}” format`}`;
     case 'enum':
       return Array.isArray(v) && v.length <= 8
         ? `Must be one of: ${v.map(brief).join(', ')}`
@@ -191,15 +191,15 @@ function plain(unit: OutputUnit, parent: Record<string, unknown> | undefined, in
     case 'const':
       return `Must be ${brief(v)}`;
     case 'minItems':
-      return `Add at least ${v} item${v === 1 ? '' : 's'}`;
+      return `Add at least ${String(v)} item${v === 1 ? '' : 's'}`;
     case 'maxItems':
-      return `At most ${v} item${v === 1 ? '' : 's'}`;
+      return `At most ${String(v)} item${v === 1 ? '' : 's'}`;
     case 'uniqueItems':
       return 'Items must all be different';
     case 'minProperties':
-      return `Needs at least ${v} entr${v === 1 ? 'y' : 'ies'}`;
+      return `Needs at least ${String(v)} entr${v === 1 ? 'y' : 'ies'}`;
     case 'maxProperties':
-      return `At most ${v} entr${v === 1 ? 'y' : 'ies'}`;
+      return `At most ${String(v)} entr${v === 1 ? 'y' : 'ies'}`;
     case 'additionalProperties':
     case 'unevaluatedProperties':
       return 'Not a field this tool expects';
@@ -293,7 +293,7 @@ export function validateValue(schema: unknown, value: unknown): FieldProblem[] {
   if (!schema || typeof schema !== 'object') return [];
   try {
     const instance = asJson(value) ?? {};
-    const result = validatorFor(schema as RJSFSchema).validate(instance);
+    const result = validatorFor(schema).validate(instance);
     return result.valid ? [] : toProblems(result.errors, schema, instance);
   } catch (err) {
     return [{ property: '', message: `The tool’s schema could not be used: ${(err as Error).message}`, keyword: 'schema', schemaPath: '#' }];

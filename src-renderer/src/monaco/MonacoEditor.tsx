@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { loadMonaco } from './load';
 import { useStore, effectiveDark } from '../store';
@@ -37,7 +37,9 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
   const modRef = useRef<Awaited<ReturnType<typeof loadMonaco>> | null>(null);
   const uriRef = useRef(`inmemory://skillbench/model-${++modelCounter}.json`);
   const cb = useRef({ onChange, onProblems, onSubmit });
-  cb.current = { onChange, onProblems, onSubmit };
+  useLayoutEffect(() => {
+    cb.current = { onChange, onProblems, onSubmit };
+  });
   const emitted = useRef(new Set<string>());
   const applying = useRef(false);
   const [ready, setReady] = useState(false);
@@ -47,12 +49,13 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
   useEffect(() => {
     let disposed = false;
     const disposables: { dispose(): void }[] = [];
+    const modelUri = uriRef.current;
     loadMonaco()
       .then((mod) => {
         if (disposed || !host.current) return;
         modRef.current = mod;
         const { monaco } = mod;
-        const uri = monaco.Uri.parse(uriRef.current);
+        const uri = monaco.Uri.parse(modelUri);
         const model = monaco.editor.createModel(value, language, uri);
         const editor = monaco.editor.create(host.current, {
           model,
@@ -94,7 +97,7 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
       .catch((err: Error) => setFailed(err.message || 'The editor could not be loaded.'));
     return () => {
       disposed = true;
-      modRef.current?.setModelSchema(uriRef.current, undefined);
+      modRef.current?.setModelSchema(modelUri, undefined);
       for (const d of disposables.reverse()) d.dispose();
       editorRef.current = null;
     };

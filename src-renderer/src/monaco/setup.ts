@@ -44,7 +44,7 @@ export function defineThemes(): void {
 /** Schemas per model: Monaco's JSON defaults are global, so we keep the list and hand it over whole. */
 const schemas = new Map<string, unknown>();
 
-export function setModelSchema(modelUri: string, schema: unknown | undefined): void {
+export function setModelSchema(modelUri: string, schema: unknown): void {
   if (schema === undefined) schemas.delete(modelUri);
   else schemas.set(modelUri, schema);
   jsonDefaults.setDiagnosticsOptions({

@@ -17,7 +17,7 @@ export function subscribeLogs(skillId: string, listener: Listener): () => void {
   let set = listeners.get(skillId);
   if (!set) listeners.set(skillId, (set = new Set()));
   set.add(listener);
-  return () => set!.delete(listener);
+  return () => set.delete(listener);
 }
 
 /** Fired after a reconnect so an open terminal fetches what it missed. */
@@ -32,5 +32,5 @@ export function subscribeLogResync(skillId: string, listener: () => void): () =>
   let set = clearListeners.get(skillId);
   if (!set) clearListeners.set(skillId, (set = new Set()));
   set.add(listener);
-  return () => set!.delete(listener);
+  return () => set.delete(listener);
 }

@@ -1,6 +1,7 @@
 import { Bot } from 'lucide-react';
 import type { AgentDetails } from '@contract';
 import { SecretsPanel } from './SecretsPanel';
+import { asText } from '../../../../src-main/engine/values';
 
 /** What agent.yaml says beyond the skill: who the agent is, its secrets, and the fields only its runtime reads. */
 export function AgentPanel({ skillId, agent }: { skillId: string; agent: AgentDetails }) {
@@ -43,7 +44,7 @@ function ReadOnlyField({ name, value }: { name: string; value: unknown }) {
   const text = Array.isArray(value) && value.every((v) => typeof v !== 'object')
     ? value.join(', ')
     : typeof value === 'object' && value !== null
-      ? Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' · ')
+      ? Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : asText(v)}`).join(' · ')
       : String(value);
   return (
     <>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CircleCheckBig, CircleX, Info, RefreshCw, Stethoscope, TriangleAlert } from 'lucide-react';
 import type { DoctorReport, Finding, Severity } from '@contract';
 import { api } from '../../api/client';
@@ -46,10 +46,18 @@ function changedWords(files: string[]): string {
  */
 export function DoctorTab({ skillId }: { skillId: string }) {
   const [checked, setChecked] = useState<Checked | undefined>(() => lastReports.get(skillId));
+  // Another skill: what was known of it, from the first render that shows it.
+  const [checkedFor, setCheckedFor] = useState(skillId);
+  if (checkedFor !== skillId) {
+    setCheckedFor(skillId);
+    setChecked(lastReports.get(skillId));
+  }
   const { busy: running, error, act } = useAction();
   // A report that arrives after the view moved to another skill is kept for later, not shown here.
   const shownId = useRef(skillId);
-  shownId.current = skillId;
+  useLayoutEffect(() => {
+    shownId.current = skillId;
+  });
   // One check at a time; changes that come during one start one more once it ends.
   const inFlight = useRef(false);
   const again = useRef<string[] | null>(null);
@@ -87,7 +95,6 @@ export function DoctorTab({ skillId }: { skillId: string }) {
 
   // Every time the tab opens (or shows another skill): what was known, then a fresh check.
   useEffect(() => {
-    setChecked(lastReports.get(skillId));
     selfWritten.current = [];
     void run();
   }, [skillId, run]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import type { CollectionDetails } from '@contract';
 import { api } from '../../api/client';
@@ -33,16 +33,20 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
   const c = useCollections((s) => s.bySkill[skillId]?.find((x) => x.dir === collectionDir));
   const envs = c ? Object.keys(c.environments) : [];
   const [env, setEnv] = useState(envs[0] ?? '');
-  const [rows, setRows] = useState<Row[]>([]);
+  const vars = c && env ? c.environments[env] : undefined;
+  const rowsOf = (v: typeof vars): Row[] => Object.entries(v ?? {}).map(([name, value]) => ({ name, value: shown(value) }));
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(vars));
   const [newEnv, setNewEnv] = useState('');
   const [saved, setSaved] = useState(false);
   const { busy, error, act } = useAction();
 
-  const vars = c && env ? c.environments[env] : undefined;
-  useEffect(() => {
-    setRows(Object.entries(vars ?? {}).map(([name, value]) => ({ name, value: shown(value) })));
+  // Another environment, or its variables changed in the store: the rows start again from them.
+  const [rowsFor, setRowsFor] = useState({ env, vars });
+  if (rowsFor.env !== env || rowsFor.vars !== vars) {
+    setRowsFor({ env, vars });
+    setRows(rowsOf(vars));
     setSaved(false);
-  }, [env, vars]);
+  }
 
   const apply = async (fn: () => Promise<CollectionDetails>) => {
     const next = await act(fn);

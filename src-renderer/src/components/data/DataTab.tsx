@@ -50,6 +50,7 @@ export function DataTab({ skillId }: { skillId: string }) {
   }, [skillId]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another skill, from an empty view
     setData(null);
     setFile(null);
     load();

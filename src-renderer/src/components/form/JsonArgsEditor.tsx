@@ -49,7 +49,7 @@ export function JsonArgsEditor({ schema, value, onChange, onRun, onSyntax }: {
       return;
     }
     try {
-      const parsed = JSON.parse(t);
+      const parsed: unknown = JSON.parse(t);
       setSyntax(null);
       onSyntax(null);
       lastParsed.current = parsed;

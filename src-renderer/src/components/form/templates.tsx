@@ -30,6 +30,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   // A list item is numbered beside it already: rjsf's "channels-1" label only says it again, less kindly.
   const listItem = typeof key === 'number';
   return (
+    // eslint-disable-next-line react-hooks/static-components -- getTemplate looks up a component rjsf registered; none is made here
     <WrapIfAdditionalTemplate {...props}>
       <div className={`fld${hasError ? ' has-error' : ''}`}>
         {displayLabel && !isBoolean && (
@@ -51,7 +52,8 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { title, description, properties, fieldPathId, schema, uiSchema, formData, onAddProperty, disabled, readonly, registry, required, optionalDataControl } = props;
+  const { title, description, properties, fieldPathId, schema, uiSchema, onAddProperty, disabled, readonly, registry, required, optionalDataControl } = props;
+  const formData: unknown = props.formData;
   const isRoot = fieldPathId.path.length === 0;
   const { ButtonTemplates: { AddButton } } = registry.templates;
   const isPureUnion = (schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0;
@@ -120,6 +122,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
       <div className="arr-item-body">{children}</div>
       {hasToolbar && (
         <div className="arr-item-tools">
+          {/* eslint-disable-next-line react-hooks/static-components -- getTemplate looks up a component rjsf registered; none is made here */}
           <Buttons {...buttonsProps} />
         </div>
       )}

@@ -12,7 +12,8 @@ export const NOT_A_NUMBER = 'Not a number';
  * and the value stays text, so Run refuses it (the schema wants a number) and says why.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, schema, value, options, type, rawErrors, onFocus, onBlur } = props;
+  const { id, schema, options, type, rawErrors, onFocus, onBlur } = props;
+  const value: unknown = props.value;
   const [focused, setFocused] = useState(false);
   const numeric = (type === undefined || type === 'number' || type === 'integer') && isNumericSchema(schema);
   if (!numeric) return <CoreBaseInputTemplate {...props} />;

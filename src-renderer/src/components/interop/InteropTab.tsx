@@ -28,6 +28,7 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
     }
   }, [skill.id]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another skill; the busy flag is set as the request starts
     if (auto) void load();
   }, [auto, load]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LogFileInfo } from '@contract';
 import { api } from '../../api/client';
 import { useStore } from '../../store';
@@ -13,7 +13,9 @@ const ASK_EVERY_MS = 1000;
 export function useLogFileInfo(skillId: string, horizon: number | undefined): LogFileInfo | null {
   const [info, setInfo] = useState<LogFileInfo | null>(null);
   const wanted = useRef(horizon);
-  wanted.current = horizon;
+  useLayoutEffect(() => {
+    wanted.current = horizon;
+  });
 
   useEffect(() => {
     let stopped = false;

@@ -40,6 +40,7 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
       setBusy(false);
     }
   }, [skillId, uri]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another resource; the busy flag is set as the request starts
   useEffect(() => void load(), [load]);
   // A change announced while subscribed: read the new contents.
   useEffect(() => {

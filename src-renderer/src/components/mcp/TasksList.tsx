@@ -30,6 +30,7 @@ export function TasksList({ skillId, canCancel }: { skillId: string; canCancel: 
     }
   }, [skillId]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and when tasks change; the busy flag is set as the request starts
     void load();
   }, [load, seen]);
   const cancel = async (taskId: string) => {

@@ -89,7 +89,7 @@ export function problemsOf(schema: McpJsonSchema, answers: Answers): Record<stri
 
 /** The answers to send: only the fields asked for, without empty ones. */
 export function contentOf(schema: McpJsonSchema, answers: Answers): Record<string, string | number | boolean | string[]> {
-  const props = Object.keys((schema.properties ?? {}) as object);
+  const props = Object.keys(schema.properties ?? {});
   const out: Record<string, string | number | boolean | string[]> = {};
   for (const n of props) {
     const v = answers[n];

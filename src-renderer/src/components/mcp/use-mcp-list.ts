@@ -16,6 +16,7 @@ export function useMcpList<T>(skillId: string, list: McpListKind, load: () => Pr
   const reload = useCallback(() => setAsked((n) => n + 1), []);
   useEffect(() => {
     let live = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a read on mount and on each change the server announces; loading shows as it starts
     setLoading(true);
     load()
       .then((r) => {

@@ -1,18 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Check, RotateCcw } from 'lucide-react';
 import type { SkillOption } from '@contract';
 import { Switch } from '../common/Switch';
 import { isNumberText } from '../form/number-text';
 import type { SaveNote } from './useOptions';
+import { asText } from '../../../../src-main/engine/values';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+const draftOf = (v: unknown) => (v === null || v === undefined ? '' : asText(v));
+
 function defaultWords(o: SkillOption): string {
   if (o.type === 'boolean') return o.default ? 'on' : 'off';
   if (o.type === 'select') return o.choices?.find((c) => c.value === o.default)?.label ?? String(o.default);
-  return o.default === null || o.default === undefined || o.default === '' ? 'empty' : String(o.default);
+  return o.default === null || o.default === undefined || o.default === '' ? 'empty' : asText(o.default);
 }
 
 /** One option: the control for its type, saved as soon as it changes (text and numbers when you leave the field or press Enter). */
@@ -31,9 +34,13 @@ export function OptionField({ option: o, saving, note, onSet, onReset, idPrefix 
   const noteId = `${id}-note`;
   const describedBy = [helpId, note ? noteId : ''].filter(Boolean).join(' ');
   const testId = `option-${o.name}`;
-  const [draft, setDraft] = useState(o.value === null || o.value === undefined ? '' : String(o.value));
+  const [draft, setDraft] = useState(draftOf(o.value));
   // The saved value wins when it changes (a reset, another window).
-  useEffect(() => setDraft(o.value === null || o.value === undefined ? '' : String(o.value)), [o.value]);
+  const [draftFor, setDraftFor] = useState(o.value);
+  if (!Object.is(draftFor, o.value)) {
+    setDraftFor(o.value);
+    setDraft(draftOf(o.value));
+  }
   const notNumber = o.type === 'number' && draft.trim() !== '' && !isNumberText(draft);
 
   const commit = () => {
@@ -75,7 +82,7 @@ export function OptionField({ option: o, saving, note, onSet, onReset, idPrefix 
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
-          if (e.key === 'Escape') setDraft(o.value === null || o.value === undefined ? '' : String(o.value));
+          if (e.key === 'Escape') setDraft(draftOf(o.value));
         }}
       />
     );

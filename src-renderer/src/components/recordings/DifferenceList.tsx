@@ -1,5 +1,6 @@
 import { EyeOff } from 'lucide-react';
 import type { Difference } from '@contract';
+import { asText } from '../../../../src-main/engine/values';
 
 /**
  * "What differs": each differing field with its two values and why, as a replay or a collection run
@@ -38,6 +39,6 @@ export function DifferenceList({ differences, onIgnore, ignoreTitle, testId = 'r
 
 function show(v: unknown): string {
   if (v === undefined) return '(nothing)';
-  const s = JSON.stringify(v) ?? String(v);
+  const s = JSON.stringify(v) ?? asText(v);
   return s.length > 160 ? `${s.slice(0, 157)}…` : s;
 }

@@ -30,8 +30,9 @@ export function RecordControl({ skillId }: { skillId: string }) {
     }
   };
 
+  // `run` reports its own failures: the handlers need not be awaited.
   const start = (name: string) =>
-    run('Could not start recording', async () => {
+    void run('Could not start recording', async () => {
       useRecordings.getState().upsert(await api().startRecording(skillId, name.trim() || undefined));
       close();
     });
@@ -45,7 +46,7 @@ export function RecordControl({ skillId }: { skillId: string }) {
       close();
     });
   const note = (text: string) =>
-    run('Could not add the note', async () => {
+    void run('Could not add the note', async () => {
       await api().annotate(skillId, text);
       useStore.getState().pushToast('success', active ? 'Note added to the recording and the timeline.' : 'Note added to the timeline.');
       close();

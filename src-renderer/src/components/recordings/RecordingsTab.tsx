@@ -17,7 +17,11 @@ export function RecordingsTab({ skillId }: { skillId: string }) {
   const [picked, setPicked] = useState<string | null>(null);
   const open = list.find((r) => r.file === picked) ?? list[0];
 
-  useEffect(() => setPicked(null), [skillId]);
+  const [pickedFor, setPickedFor] = useState(skillId);
+  if (pickedFor !== skillId) {
+    setPickedFor(skillId);
+    setPicked(null);
+  }
 
   if (!loaded) return <div className="panel-loading"><Spinner /> Listing recordings…</div>;
   if (!list.length) {

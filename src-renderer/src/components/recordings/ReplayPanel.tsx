@@ -41,6 +41,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
   }, [view.file]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a replay asked for by the parent's token; the running flag is set as it starts
     if (runToken > 0) void run();
   }, [runToken, run]);
 

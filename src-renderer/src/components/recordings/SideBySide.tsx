@@ -2,6 +2,7 @@ import type { CallOutcome, ReplayCase } from '@contract';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { formatDuration } from '../../lib/format';
 import { comparedRoot, comparedValue, isMarked, jsonLines, type JsonLine } from './json-lines';
+import { asText } from '../../../../src-main/engine/values';
 
 /**
  * Two results next to each other, the lines that differ marked on both sides: the recorded and the
@@ -46,7 +47,7 @@ function Side({ title, outcome, root, paths, testId }: { title: string; outcome:
         ) : json ? (
           jsonLines(value, root).map((l, i) => <Line key={i} line={l} marked={isMarked(l, paths)} />)
         ) : (
-          <span className={`sbs-line${paths.includes(root) ? ' marked' : ''}`} data-marked={paths.includes(root) || undefined}>{String(value)}</span>
+          <span className={`sbs-line${paths.includes(root) ? ' marked' : ''}`} data-marked={paths.includes(root) || undefined}>{asText(value)}</span>
         )}
       </pre>
     </div>

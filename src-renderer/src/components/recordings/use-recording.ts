@@ -13,28 +13,31 @@ export function useRecordingView(info: RecordingInfo): { view: RecordingView | n
   const state = useRef({ file: info.file, busy: false, again: false });
 
   const reload = useCallback(() => {
-    const s = state.current;
-    if (s.busy) {
-      s.again = true;
-      return;
-    }
-    s.busy = true;
-    const file = info.file;
-    api()
-      .openRecording(file)
-      .then((v) => {
-        if (state.current.file !== file) return;
-        setView(v);
-        setError(null);
-      })
-      .catch((err) => state.current.file === file && setError(messageOf(err)))
-      .finally(() => {
-        s.busy = false;
-        if (s.again) {
-          s.again = false;
-          setTimeout(reload, 1000);
-        }
-      });
+    const read = () => {
+      const s = state.current;
+      if (s.busy) {
+        s.again = true;
+        return;
+      }
+      s.busy = true;
+      const file = info.file;
+      api()
+        .openRecording(file)
+        .then((v) => {
+          if (state.current.file !== file) return;
+          setView(v);
+          setError(null);
+        })
+        .catch((err) => state.current.file === file && setError(messageOf(err)))
+        .finally(() => {
+          s.busy = false;
+          if (s.again) {
+            s.again = false;
+            setTimeout(read, 1000);
+          }
+        });
+    };
+    read();
   }, [info.file]);
 
   useEffect(() => {

@@ -62,14 +62,14 @@ export function SessionTab({ skillId }: { skillId: string }) {
                 <span className="session-id">
                   <span className="status-dot status-ready" aria-hidden="true" /> Active session <code data-testid="session-id">{sessionId}</code>
                 </span>
-                <Button icon={<Square size={12} />} onClick={() => run(async () => { await api().sessionEnd(skillId); setSession(skillId, null); })} disabled={busy} data-testid="session-end">
+                <Button icon={<Square size={12} />} onClick={() => void run(async () => { await api().sessionEnd(skillId); setSession(skillId, null); })} disabled={busy} data-testid="session-end">
                   End session
                 </Button>
               </>
             ) : (
               <>
                 <span className="muted">No session is running.</span>
-                <Button variant="primary" icon={<Play size={12} />} onClick={() => run(async () => { setSession(skillId, await api().sessionStart(skillId)); })} disabled={busy} data-testid="session-start">
+                <Button variant="primary" icon={<Play size={12} />} onClick={() => void run(async () => { setSession(skillId, await api().sessionStart(skillId)); })} disabled={busy} data-testid="session-start">
                   Start session
                 </Button>
               </>

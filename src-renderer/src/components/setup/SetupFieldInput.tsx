@@ -3,6 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import type { SetupField } from '@contract';
 import { Switch } from '../common/Switch';
 import { isNumberPrefix, isNumberText } from '../form/number-text';
+import { asText } from '../../../../src-main/engine/values';
 
 /** One wizard field, rendered for someone who has never seen JSON: a label, a hint, the input, and any problem under it. */
 export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
@@ -35,7 +36,7 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
       break;
     case 'select':
       control = (
-        <select {...common} className="input" value={value === undefined || value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value || undefined)}>
+        <select {...common} className="input" value={value === undefined || value === null ? '' : asText(value)} onChange={(e) => onChange(e.target.value || undefined)}>
           <option value="">{field.placeholder || 'Choose…'}</option>
           {(field.options ?? []).map((o) => (
             <option key={o.value} value={o.value}>{o.label}</option>
@@ -103,7 +104,7 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
           className="input"
           type="text"
           placeholder={field.placeholder ?? ''}
-          value={value === undefined || value === null ? '' : String(value)}
+          value={value === undefined || value === null ? '' : asText(value)}
           onChange={(e) => onChange(e.target.value)}
         />
       );

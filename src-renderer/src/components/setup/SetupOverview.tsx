@@ -8,6 +8,7 @@ import { useStore } from '../../store';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
+import { asText } from '../../../../src-main/engine/values';
 
 export interface ConfigState {
   loading: boolean;
@@ -39,7 +40,7 @@ function shown(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (Array.isArray(v)) return v.length ? v.map((x) => String(x)).join(', ') : 'none';
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  return asText(v);
 }
 
 /** The Setup tab at rest: "Configured" with what was set and Reconfigure, or what setting up is and Start. */

@@ -27,12 +27,14 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
   const [picked, setPicked] = useState<string[]>([]);
   const { busy, error, setError, act } = useAction();
 
+  // While open, the dialog follows the store's folders: a parent that has gone falls back to the first folder.
   useEffect(() => {
     if (open) {
       setError(null);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- kept in step with the folder list, which changes outside the dialog
       if (!parent || (!folders.includes(parent) && !picked.includes(parent))) setParent(folders[0] ?? '');
     }
-  }, [open, folders, parent, picked]);
+  }, [open, folders, parent, picked, setError]);
 
   const nameProblem = name && !NAME.test(name) ? 'Start with a letter, then letters, digits, "-" and "_" only.' : null;
 

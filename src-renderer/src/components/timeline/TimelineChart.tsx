@@ -33,7 +33,7 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
   onFollowChange(follow: boolean): void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   const [view, setView] = useState({ left: 0, width: 800 });
   const anchor = useRef<{ time: number; x: number } | null>(null);
 
@@ -75,19 +75,21 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
 
   // React's wheel listeners are passive, so Ctrl+wheel would zoom the page; listen natively instead.
   const wheel = useRef<(e: WheelEvent) => void>(() => undefined);
-  wheel.current = (e: WheelEvent) => {
-    const el = scroller.current!;
-    if (e.ctrlKey || e.metaKey) {
-      e.preventDefault();
-      const rect = el.getBoundingClientRect();
-      const px = e.clientX - rect.left;
-      anchor.current = { time: t0 + (el.scrollLeft + px) / scale, x: px };
-      onZoom(e.deltaY < 0 ? 1.25 : 0.8);
-      onFollowChange(false);
-    } else if (!e.shiftKey && Math.abs(e.deltaY) > Math.abs(e.deltaX)) {
-      el.scrollLeft += e.deltaY;
-    }
-  };
+  useLayoutEffect(() => {
+    wheel.current = (e: WheelEvent) => {
+      const el = scroller.current!;
+      if (e.ctrlKey || e.metaKey) {
+        e.preventDefault();
+        const rect = el.getBoundingClientRect();
+        const px = e.clientX - rect.left;
+        anchor.current = { time: t0 + (el.scrollLeft + px) / scale, x: px };
+        onZoom(e.deltaY < 0 ? 1.25 : 0.8);
+        onFollowChange(false);
+      } else if (!e.shiftKey && Math.abs(e.deltaY) > Math.abs(e.deltaX)) {
+        el.scrollLeft += e.deltaY;
+      }
+    };
+  });
 
   useEffect(() => {
     const el = scroller.current!;

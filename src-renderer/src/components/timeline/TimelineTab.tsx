@@ -32,7 +32,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
     setPxPerSec(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (w / span) * 1000)));
     setFollow(true);
   };
-  const act = (fn: () => Promise<void>, what: string) => fn().catch((err) => toastError(err, what));
+  const act = (fn: () => Promise<void>, what: string) => void fn().catch((err) => toastError(err, what));
 
   const entry = selected !== null ? ring.get(selected) : undefined;
   const tickCount = ring.list.filter((e) => e.kind === 'tick').length;

@@ -64,10 +64,10 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
       <div className="result-status">
         {running ? (
           <span className="pill pill-busy"><LoaderCircle size={13} className="spin" aria-hidden="true" /> Running</span>
-        ) : o!.ok ? (
+        ) : o.ok ? (
           <span className="pill pill-ok"><CircleCheck size={13} aria-hidden="true" /> Success</span>
         ) : (
-          <span className="pill pill-error"><CircleX size={13} aria-hidden="true" /> {o!.error?.code === 'CANCELLED' ? 'Cancelled' : 'Failed'}</span>
+          <span className="pill pill-error"><CircleX size={13} aria-hidden="true" /> {o.error?.code === 'CANCELLED' ? 'Cancelled' : 'Failed'}</span>
         )}
         {o?.trace?.form === 'not JSON' && (
           <span className="pill pill-muted" data-testid="not-json" title="The skill printed text (Markdown, say), not the JSON document its protocol describes: it is shown as text.">Text · not JSON</span>

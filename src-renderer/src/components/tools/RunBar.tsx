@@ -13,7 +13,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export const RUN_SHORTCUT = isMac ? '⌘↵' : 'Ctrl+Enter';
 
 function Elapsed({ since }: { since: number }) {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 100);
     return () => clearInterval(t);
@@ -39,13 +39,15 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
   const [timeoutText, setTimeoutText] = useState(timeoutMs ? String(timeoutMs / 1000) : '');
   // Follow the stored timeout when it changes elsewhere (another skill, a reload), but never rewrite text that
   // already stands for it: "5s" means "no timeout set" and stays as typed.
-  useEffect(() => {
+  const [textFor, setTextFor] = useState({ timeoutMs, skillId });
+  if (textFor.timeoutMs !== timeoutMs || textFor.skillId !== skillId) {
+    setTextFor({ timeoutMs, skillId });
     setTimeoutText((text) => {
       const n = Number(text);
       const means = text !== '' && n > 0 ? Math.round(n * 1000) : undefined;
       return means === timeoutMs ? text : timeoutMs ? String(timeoutMs / 1000) : '';
     });
-  }, [timeoutMs, skillId]);
+  }
 
   return (
     <div className="run-bar">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState } from '@rjsf/utils';
 import { Braces, Columns2, ListTree, RotateCcw } from 'lucide-react';
 import type { ToolInfo } from '@contract';
 import { draftKey, useStore } from '../../store';
@@ -58,11 +58,14 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
     if (!hasDraft) setDraft(skillId, tool.name, defaultsFor(tool.inputSchema));
   }, [hasDraft, skillId, tool, setDraft]);
 
-  useEffect(() => {
+  // Another tool (or skill): its form starts clean.
+  const [cleanFor, setCleanFor] = useState({ skillId, tool: tool.name });
+  if (cleanFor.skillId !== skillId || cleanFor.tool !== tool.name) {
+    setCleanFor({ skillId, tool: tool.name });
     setProblems([]);
     setTouched(false);
     setSyntaxError(null);
-  }, [skillId, tool.name]);
+  }
 
   const setMode = (m: Mode) => {
     setModeState(m);
@@ -185,7 +188,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
         )}
         {showJson && (
           <JsonArgsEditor
-            schema={tool.inputSchema as RJSFSchema}
+            schema={tool.inputSchema}
             value={args}
             onChange={onChange}
             onRun={() => run()}

@@ -5,7 +5,7 @@ import { Button } from '../common/Button';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
 import { conditionWords, draftCondition, draftOf, newDraft, OPERATORS, type ConditionDraft } from './condition-words';
 
-const hasFields = (schema: Record<string, unknown>) => !!schema.properties && Object.keys(schema.properties as object).length > 0;
+const hasFields = (schema: Record<string, unknown>) => !!schema.properties && Object.keys(schema.properties).length > 0;
 
 /**
  * Registering a trigger, or changing one (`editing`): its type, a name, one condition on a field the type
