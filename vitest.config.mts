@@ -44,6 +44,9 @@ export default defineConfig({
             '@rjsf/utils',
             '@rjsf/core/lib/components/Form.js',
             '@rjsf/core/lib/components/templates/BaseInputTemplate.js',
+            'monaco-editor/editor/editor.api',
+            'monaco-editor/internal/common/workers',
+            'monaco-editor/languages/features/json/register',
           ],
         },
         test: {
