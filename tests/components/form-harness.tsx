@@ -14,7 +14,7 @@ export function defaultsFor(schema: unknown): unknown {
   return getDefaultFormState(rjsfValidator, s, undefined, s, false, FORM_DEFAULTS_BEHAVIOR) ?? {};
 }
 
-export function FormHarness({ schema, initial, onValue }: { schema: unknown; initial?: unknown; onValue?(v: unknown): void }) {
+export function FormHarness({ schema, initial, onValue }: { schema: unknown; initial?: unknown; onValue?: (v: unknown) => void }) {
   const [value, setValue] = useState(() => initial ?? defaultsFor(schema));
   const [touched, setTouched] = useState(false);
   const form = useRef<ArgsFormHandle>(null);

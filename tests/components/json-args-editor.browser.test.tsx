@@ -16,10 +16,10 @@ const LOAD = { timeout: 60_000 };
 
 const editorBox = () => page.getByRole('textbox', { name: /Arguments as JSON/ });
 const status = () => page.getByTestId('status');
-const lines = () => document.querySelector('.view-lines')!.textContent!.replace(/\u00a0/g, ' ');
+const lines = () => document.querySelector('.view-lines')!.textContent.replace(/\u00a0/g, ' ');
 
 /** The editor as ToolRequest holds it: the value in state, a button standing in for a form edit. */
-function Harness({ initial, onChange, onRun, onSyntax }: { initial: unknown; onChange?(v: unknown): void; onRun?(): void; onSyntax?(e: string | null): void }) {
+function Harness({ initial, onChange, onRun, onSyntax }: { initial: unknown; onChange?: (v: unknown) => void; onRun?: () => void; onSyntax?: (e: string | null) => void }) {
   const [value, setValue] = useState(initial);
   return (
     <div>

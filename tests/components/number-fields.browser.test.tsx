@@ -17,7 +17,7 @@ const schema = {
   },
 };
 
-const args = () => JSON.parse(page.getByTestId('args').element().textContent!) as Record<string, unknown>;
+const args = () => JSON.parse(page.getByTestId('args').element().textContent) as Record<string, unknown>;
 const count = () => page.getByRole('textbox', { name: 'Count' });
 const ratio = () => page.getByRole('textbox', { name: 'Ratio' });
 const run = () => page.getByRole('button', { name: 'Run' }).click();
