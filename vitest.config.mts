@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 
-// Debian's Chromium where it is installed (CI installs it), else SKILLBENCH_CHROMIUM; as playwright.config.ts does.
-const chromium = process.env.SKILLBENCH_CHROMIUM ?? '/usr/bin/chromium';
+// Debian's Chromium where it is installed (CI installs it), else a browser Playwright manages: as playwright.config.ts.
+const chromium = process.env.SKILLBENCH_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   test: {
@@ -51,8 +52,9 @@ export default defineConfig({
         },
         test: {
           name: 'components',
-          // Under tests/ rather than beside the components: src-renderer/src stays what ships (the architecture
-          // test and the bundle read it whole), and `.tsx` keeps them out of the unit project's `*.test.ts`.
+          // Under tests/components rather than beside the components: src-renderer/src holds only what ships (the
+          // architecture test walks all of it), every test lane lives under tests/, and the `.browser.test.tsx`
+          // suffix keeps these out of the unit project's `*.test.ts`.
           include: ['tests/components/**/*.browser.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
           testTimeout: 15_000,
