@@ -1,16 +1,78 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import { resolve } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import react from '@vitejs/plugin-react';
+
+// Debian's Chromium where it is installed (CI installs it), else a browser Playwright manages: as playwright.config.ts.
+const chromium = process.env.SKILLBENCH_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    // The soak lane's own files run in `npm run test:soak` (vitest.soak.config.mts).
-    exclude: ['tests/soak/**', '**/node_modules/**'],
-    environment: 'node',
-    globalSetup: ['tests/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // Tests start real Python processes; two cores do not gain from more workers.
-    maxWorkers: 2,
-    fileParallelism: true,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          // Soak tests run on their own schedule, not in every test run.
+          exclude: [...configDefaults.exclude, 'tests/soak/**'],
+          environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // Tests start real Python processes; two cores do not gain from more workers.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+      {
+        // The renderer's own Vite setup (react, the @contract alias; CSS is served as the app serves it).
+        plugins: [react()],
+        resolve: { alias: { '@contract': resolve(import.meta.dirname, 'src-main/contract.ts') } },
+        // Every dependency the views load, bundled before the first test: one found mid-run makes Vite reload the
+        // page, and the reloaded page holds a second React ("Invalid hook call").
+        optimizeDeps: {
+          include: [
+            'react',
+            'react/jsx-dev-runtime',
+            'react-dom',
+            'react-dom/client',
+            'vitest-browser-react',
+            'axe-core',
+            'zustand',
+            'lucide-react',
+            '@cfworker/json-schema',
+            '@rjsf/utils',
+            '@rjsf/core/lib/components/Form.js',
+            '@rjsf/core/lib/components/templates/BaseInputTemplate.js',
+            'monaco-editor/editor/editor.api',
+            'monaco-editor/internal/common/workers',
+            'monaco-editor/languages/features/json/register',
+          ],
+        },
+        test: {
+          name: 'components',
+          // Under tests/components rather than beside the components: src-renderer/src holds only what ships (the
+          // architecture test walks all of it), every test lane lives under tests/, and the `.browser.test.tsx`
+          // suffix keeps these out of the unit project's `*.test.ts`.
+          include: ['tests/components/**/*.browser.test.tsx'],
+          setupFiles: ['tests/components/setup.ts'],
+          testTimeout: 15_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromium,
+                args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1200, height: 800 },
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });

@@ -29,13 +29,15 @@ function FieldTemplate(props: FieldTemplateProps) {
   const isBoolean = schema.type === 'boolean' || (Array.isArray(schema.type) && schema.type[0] === 'boolean');
   // A list item is numbered beside it already: rjsf's "channels-1" label only says it again, less kindly.
   const listItem = typeof key === 'number';
+  // A union's input is its chooser, which rjsf ids apart from the field: the label names it, or it has no name.
+  const labelFor = schema.oneOf ? `${id}__oneof_select` : schema.anyOf ? `${id}__anyof_select` : id;
   return (
     // eslint-disable-next-line react-hooks/static-components -- getTemplate looks up a component rjsf registered; none is made here
     <WrapIfAdditionalTemplate {...props}>
       <div className={`fld${hasError ? ' has-error' : ''}`}>
         {displayLabel && !isBoolean && (
           <div className={listItem ? 'fld-label-row sr-only' : 'fld-label-row'}>
-            <label htmlFor={id} className={listItem ? 'fld-label sr-only' : 'fld-label'}>
+            <label htmlFor={labelFor} className={listItem ? 'fld-label sr-only' : 'fld-label'}>
               {listItem ? `Item ${key + 1}` : label}
               {required && !listItem && <span className="fld-required" aria-label="required">*</span>}
             </label>

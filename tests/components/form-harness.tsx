@@ -1,0 +1,50 @@
+/**
+ * The arguments form as the tools view holds it (ToolRequest): the value in state, defaults filled in first, and a
+ * Run that validates and from then on validates live. Only the store and the transport are left out.
+ */
+import { useRef, useState } from 'react';
+import { getDefaultFormState } from '@rjsf/utils';
+import { ArgsForm, type ArgsFormHandle } from '../../src-renderer/src/components/form/ArgsForm';
+import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema } from '../../src-renderer/src/lib/form-schema';
+import { rjsfValidator } from '../../src-renderer/src/lib/schema-validator';
+
+/** What ToolRequest's Reset and first render put in the form. */
+export function defaultsFor(schema: unknown): unknown {
+  const s = prepareFormSchema(schema);
+  return getDefaultFormState(rjsfValidator, s, undefined, s, false, FORM_DEFAULTS_BEHAVIOR) ?? {};
+}
+
+export function FormHarness({ schema, initial, onValue }: { schema: unknown; initial?: unknown; onValue?: (v: unknown) => void }) {
+  const [value, setValue] = useState(() => initial ?? defaultsFor(schema));
+  const [touched, setTouched] = useState(false);
+  const form = useRef<ArgsFormHandle>(null);
+  return (
+    <main className="tool-request">
+      <div className="args-form-scroll">
+        <ArgsForm
+          ref={form}
+          schema={schema}
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            onValue?.(v);
+          }}
+          idPrefix="args-t"
+          liveValidate={touched}
+          onRun={() => undefined}
+        />
+      </div>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => {
+          setTouched(true);
+          form.current?.validateForm();
+        }}
+      >
+        Run
+      </button>
+      <output data-testid="args">{JSON.stringify(value)}</output>
+    </main>
+  );
+}
