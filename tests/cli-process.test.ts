@@ -1,7 +1,7 @@
 /**
  * The `skillbench` bin as a process: what the in-process runs of the other CLI tests cannot show. The
- * bundle loads and answers, the exit code reaches the shell, Ctrl+C ends the command and its skill,
- * and a reader that goes away (`skillbench list | head`) is no error.
+ * bundle loads and answers, the exit code reaches the shell, the process lives until its command ends,
+ * Ctrl+C ends the command and its skill, and a reader that goes away (`skillbench list | head`) is no error.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,6 +48,15 @@ describe('the skillbench process', () => {
     expect(usage.stderr).toMatch(/unknown command "frobnicate"/);
     const timeout = await cliProcess(['call', RPC, 'hang', '--timeout', '0.5']);
     expect(timeout.code).toBe(3);
+  });
+
+  it('lives until the command ends: a timeout that waits for the skill\'s children to go still says so, exit 3', T, async () => {
+    // The wait is on timers that do not hold a process open: a process that ended at once said nothing, exit 0.
+    const runs = await Promise.all([1, 2, 3].map(() => cliProcess(['call', RPC, 'spawn_and_hang', '--timeout', '1', '--json'])));
+    for (const r of runs) {
+      expect(r.code).toBe(3);
+      expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('TIMEOUT');
+    }
   });
 
   it('takes a closed pipe (skillbench list | head) as no error: exit 0, nothing on stderr', T, async () => {
