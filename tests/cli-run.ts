@@ -1,6 +1,16 @@
-/** Runs the built `skillbench` CLI as a user would, in a temporary home. */
+/**
+ * The `skillbench` command line as the tests run it. `cli()` runs it in this process, through `main` with
+ * a context of its own (a temporary home, the environment and input given): no Node start and no bundle
+ * load per call. `cliProcess()` runs the built bin as a user does; keep it for what only a real process
+ * shows (exit codes of the bin, signals, a closed pipe, the bundle loading, a command that blocks until a
+ * signal such as `serve`).
+ */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import type { CliContext } from '../src-main/cli/context';
+import { main } from '../src-main/cli/index';
+import type { Io } from '../src-main/cli/output';
 import { ROOT, tempDir } from './helpers';
 
 export interface CliResult {
@@ -9,11 +19,49 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], opts: { home?: string; env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<CliResult> {
+export interface CliOptions {
+  home?: string;
+  env?: Record<string, string>;
+  input?: string;
+  cwd?: string;
+}
+
+/** The environment a run sees: this one's, in a home of its own unless given one. */
+function envOf(opts: CliOptions): NodeJS.ProcessEnv {
+  return { ...process.env, SKILLBENCH_HOME: opts.home ?? tempDir(), ...opts.env };
+}
+
+export async function cli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const line = (s: string) => (s.endsWith('\n') ? s : s + '\n');
+  const io: Io = { out: (s) => (stdout += line(s)), err: (s) => (stderr += line(s)), verbose: false };
+  const ctx: CliContext = {
+    env: envOf(opts),
+    cwd: opts.cwd ?? ROOT,
+    // Input that ends at once, as a child's closed stdin does.
+    stdin: Readable.from(opts.input ? [opts.input] : []),
+    stderr: new Writable({
+      write(chunk: Buffer | string, _enc, done) {
+        stderr += chunk.toString();
+        done();
+      },
+    }),
+  };
+  try {
+    return { code: await main(args, io, ctx), stdout, stderr };
+  } catch (err) {
+    // What the bin's entry does with an error that escapes main.
+    return { code: 2, stdout, stderr: stderr + `skillbench: ${(err as Error).message}\n` };
+  }
+}
+
+/** The built bin in a child process: only where the process itself is what is tested (see above). */
+export function cliProcess(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), ...args], {
       cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, SKILLBENCH_HOME: opts.home ?? tempDir(), ...opts.env },
+      env: envOf(opts),
     });
     let stdout = '';
     let stderr = '';

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
-import { EXAMPLES, FIXTURES } from './helpers';
+import { EXAMPLES, FIXTURES, waitFor } from './helpers';
+import { EVERYTHING } from './mcp-helpers';
 import { safeSkillDir, skillFolder } from '../src-main/host/workbench-home';
 import { openHomeStores } from '../src-main/runtime/stores';
 import { writeSettings } from '../src-main/runtime/skill-settings';
@@ -169,5 +171,53 @@ describe('skillbench call and secrets', () => {
     expect(masked.stdout).not.toContain('tok-9f8e7d6c5b4a');
     const shown = await cli(['call', RPC, 'echo', '--args', '{"note":"the key is tok-9f8e7d6c5b4a"}', '--json', '--show-secrets'], { home });
     expect(shown.stdout).toContain('the key is tok-9f8e7d6c5b4a');
+  });
+});
+
+describe('the command line run in process', () => {
+  /** This process's children (skill processes a run failed to stop would be here). */
+  const children = () =>
+    fs
+      .readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return fs.readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(process.pid);
+        } catch {
+          return false;
+        }
+      });
+  const mcpConfigs = () => fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('skillbench-mcp-'));
+  const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
+
+  it('leaves nothing behind: no skill process, no signal or exit listener, no exit code, no temporary config', { timeout: 60_000 }, async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    // The first run may set the process-wide hooks that are set once (a last flush of logs at exit).
+    await cli(['call', GAS, 'list_operations', '--record', path.join(home, 'r.jsonl')], { home });
+    const before = { children: children(), listeners: listeners(), configs: mcpConfigs() };
+    expect((await cli(['call', RPC, 'hang', '--timeout', '1'], { home })).code).toBe(3);
+    expect((await cli(['call', RPC, 'crash'], { home })).code).toBe(2);
+    expect((await cli(['setup', path.join(EXAMPLES, 'price-alerts')], { home, input: '' })).code).toBe(2);
+    const byCommand = await cli(['call', '--command', `'${process.execPath}' '${EVERYTHING}' stdio`, 'echo', '--args', '{"message":"hi"}'], { home });
+    expect(byCommand.stdout).toContain('hi');
+    expect((await cli(['call', GAS, 'list_operations', '--record', path.join(home, 'r.jsonl')], { home })).code).toBe(0);
+    await waitFor(() => children().length === before.children.length, 5000, 'the skills to exit');
+    expect(children()).toEqual(before.children);
+    expect(listeners()).toEqual(before.listeners);
+    expect(process.exitCode).toBeUndefined();
+    expect(mcpConfigs().filter((d) => !before.configs.includes(d))).toEqual([]);
+  });
+
+  it('gives each run its own environment and folder, even side by side', async ({ cleanup }) => {
+    const [a, b] = [cleanup.tempDir(), cleanup.tempDir()];
+    const runs = await Promise.all([
+      cli(['call', GAS, 'list_operations'], { home: a }),
+      cli(['call', GAS, 'list_operations'], { home: b }),
+      cli(['list', '.'], { cwd: EXAMPLES }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(fs.readdirSync(path.join(a, 'skills'))).toEqual(fs.readdirSync(path.join(b, 'skills')));
+    expect(runs[2].stdout).toMatch(/\ngas-estimator\s+Subprocess JSON-RPC\s+gas-estimator\/skill\.py\n/);
+    expect(process.env.SKILLBENCH_HOME).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `skillbench list|inspect|call` on MCP servers (the built CLI, real server-everything): named by a folder
+ * `skillbench list|inspect|call` on MCP servers (the command line in process, real server-everything): named by a folder
  * holding `.mcp.json`, by `--mcp-config FILE --server NAME`, by `--command "…"`, or by `--url`; and a call
  * recorded against an MCP server, replayed.
  */

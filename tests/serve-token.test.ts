@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import WebSocket from 'ws';
-import { cli } from './cli-run';
+import { cliProcess } from './cli-run';
 import { ROOT } from './helpers';
 
 const LOUD = path.join(ROOT, 'e2e', 'fixtures', 'loud');
@@ -66,7 +66,8 @@ describe('skillbench serve with SKILLBENCH_TOKEN', () => {
   });
 
   it('refuses a token short enough to guess, in one sentence', async () => {
-    const r = await cli(['serve', LOUD, '--port', '0'], { env: { SKILLBENCH_TOKEN: 'short' } });
+    // serve reads its token from the process environment (and empties it): a process of its own.
+    const r = await cliProcess(['serve', LOUD, '--port', '0'], { env: { SKILLBENCH_TOKEN: 'short' } });
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('skillbench: SKILLBENCH_TOKEN must be at least 16 letters, digits, "-" or "_"');
   });

@@ -32,6 +32,7 @@ import { checkSetupSource } from './checks/setup-checks';
 import { checkTools } from './checks/tool-checks';
 import { pythonSyntaxErrors } from '../runtime/python-syntax';
 import { relPath, skillFiles } from '../runtime/skill-files';
+import { hostEnv } from '../host/host-env';
 
 export type { DoctorReport, Finding, Severity } from '../contract';
 
@@ -69,8 +70,8 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
     case 'skilldef': {
       checkSkillDefManifest(dir, f);
       // A skill that inherits the environment also gets the workbench's PYTHONPATH, where packages may be.
-      const inherit = opts.settingsEnv?.(ref).inherit === true && process.env.PYTHONPATH;
-      const paths = inherit ? process.env.PYTHONPATH!.split(path.delimiter).filter(Boolean) : [];
+      const inherit = opts.settingsEnv?.(ref).inherit === true && hostEnv().PYTHONPATH;
+      const paths = inherit ? inherit.split(path.delimiter).filter(Boolean) : [];
       await checkDependencies(dir, (readJson(path.join(dir, 'manifest.json')) as { dependencies?: unknown } | undefined)?.dependencies, f, { live: opts.live !== false, paths });
       break;
     }

@@ -1,6 +1,7 @@
 /**
  * `skillbench`: the engine from the command line, with no Electron. Each command is a module with a
- * one-line `help` and a `run(argv, io)` that returns the exit code.
+ * one-line `help` and a `run(argv, io, ctx)` that returns the exit code; `ctx` is what it takes from the
+ * world (context.ts), so the whole command line also runs in process, as the tests run it.
  */
 import * as call from './commands/call';
 import * as doctor from './commands/doctor';
@@ -21,11 +22,13 @@ import * as setup from './commands/setup';
 import * as state from './commands/state';
 import * as tick from './commands/tick';
 import * as validate from './commands/validate';
+import { processContext, type CliContext, type CommandContext } from './context';
+import { withHostEnv } from '../host/host-env';
 import { EXIT, report as reportError, stdio, UsageError, type Io } from './output';
 
 interface Command {
   help: string;
-  run: (argv: string[], io: Io) => Promise<number>;
+  run: (argv: string[], io: Io, ctx: CommandContext) => Promise<number>;
 }
 
 const commands: Record<string, Command> = { list, inspect, call, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, new: newSkill, doctor, validate, schedule, mcp, 'n3-service': n3Service };
@@ -50,14 +53,26 @@ function usage(): string {
   ].join('\n');
 }
 
-export async function main(argv: string[], io: Io = stdio): Promise<number> {
+export async function main(argv: string[], io: Io = stdio, given: CliContext = processContext()): Promise<number> {
+  // What the command leaves to undo is undone before it returns: a run in process leaves nothing behind.
+  const ends: (() => void)[] = [];
+  const ctx: CommandContext = { ...given, atEnd: (fn) => ends.push(fn) };
+  try {
+    // The engine below reads the environment too (the skill's variables, SKILLBENCH_PYTHON): this run's.
+    return await withHostEnv(ctx.env, () => dispatch(argv, io, ctx));
+  } finally {
+    for (const fn of ends.reverse()) fn();
+  }
+}
+
+async function dispatch(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     io.out(usage());
     return name ? EXIT.OK : EXIT.FAILURE;
   }
   if (name === '--version' || name === 'version') {
-    io.out(process.env.SKILLBENCH_VERSION ?? '0.1.0');
+    io.out(ctx.env.SKILLBENCH_VERSION ?? '0.1.0');
     return EXIT.OK;
   }
   const cmd = commands[name];
@@ -68,7 +83,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       io.out(`Usage: skillbench ${cmd.help}`);
       return EXIT.OK;
     }
-    return await cmd.run(rest, iov);
+    return await cmd.run(rest, iov, ctx);
   } catch (err) {
     return reportError(iov, err);
   }

@@ -9,12 +9,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    process.stderr.write(`skillbench: ${(err as Error).message}\n`);
-    process.exitCode = 2;
-  },
-);
+// The command decides when the process ends. The engine's timers do not hold a process open (the app must be
+// free to quit), so a command awaiting one, such as the wait for a stopped skill's children, would otherwise
+// find the process gone mid-command with exit code 0 and nothing said.
+const alive = setInterval(() => undefined, 1 << 30);
+
+main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`skillbench: ${(err as Error).message}\n`);
+      process.exitCode = 2;
+    },
+  )
+  .finally(() => clearInterval(alive));

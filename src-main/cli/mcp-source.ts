@@ -1,8 +1,8 @@
 /**
  * Naming an MCP server on the command line without a folder: `--mcp-config FILE --server NAME` (any of the
  * four configuration shapes), `--command "…"` (stdio) or `--url URL --header K:V` (Streamable HTTP). A server
- * given by command or URL is written to a temporary `.mcp.json` (removed on exit), so it runs exactly as one
- * from a file would; it runs in, and is given as its root, the current folder.
+ * given by command or URL is written to a temporary `.mcp.json` (removed when the command ends), so it runs
+ * exactly as one from a file would; it runs in, and is given as its root, the current folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import type { McpServerConfig, SkillRef } from '../contract';
 import { readMcpConfigFile, entryOf } from '../protocols/mcp/config';
 import { projectOf, refsOf } from '../protocols/mcp';
 import type { Options } from './args';
+import { resolvePath, type CommandContext } from './context';
 import { UsageError } from './output';
 
 export const MCP_OPTIONS: Options = {
@@ -28,13 +29,13 @@ export function namesMcpServer(values: Values): boolean {
   return values['mcp-config'] !== undefined || values.command !== undefined || values.url !== undefined;
 }
 
-export function mcpRef(values: Values): SkillRef {
+export function mcpRef(values: Values, ctx: CommandContext): SkillRef {
   const given = [values['mcp-config'], values.command, values.url].filter((v) => v !== undefined);
   if (given.length > 1) throw new UsageError('name the MCP server one way: --mcp-config FILE, --command "…" or --url URL');
   if (values.header !== undefined && values.url === undefined) throw new UsageError('--header goes with --url');
   const want = (values.server ?? values.skill) as string | undefined;
   if (values['mcp-config'] !== undefined) {
-    const file = path.resolve(String(values['mcp-config']));
+    const file = path.resolve(resolvePath(ctx, String(values['mcp-config'])));
     const parsed = readMcpConfigFile(file);
     const dir = projectOf(file);
     const refs = refsOf(parsed.servers, file, dir, dir);
@@ -67,9 +68,8 @@ export function mcpRef(values: Values): SkillRef {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-mcp-'));
   const file = path.join(tmp, '.mcp.json');
   fs.writeFileSync(file, JSON.stringify({ mcpServers: { [server.name]: entryOf(server) } }), { mode: 0o600 });
-  process.once('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
-  const cwd = process.cwd();
-  return refsOf([server], file, cwd, cwd)[0];
+  ctx.atEnd(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  return refsOf([server], file, ctx.cwd, ctx.cwd)[0];
 }
 
 /** Words of a command as a shell would split them: spaces, '…' and "…" quoting, backslash escapes. */

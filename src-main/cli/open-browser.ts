@@ -3,15 +3,17 @@
  * BROWSER (`BROWSER=none` opens nothing). On a machine with no display it opens nothing and says so.
  */
 import { spawn } from 'node:child_process';
+import { hostEnv } from '../host/host-env';
 
 function opener(url: string): { command: string; args: string[] } | null {
-  const chosen = process.env.BROWSER;
+  const env = hostEnv();
+  const chosen = env.BROWSER;
   if (chosen === 'none') return null;
   if (chosen) return { command: chosen, args: [url] };
   if (process.platform === 'darwin') return { command: 'open', args: [url] };
   // `start` is a cmd builtin; its first quoted argument is a window title.
   if (process.platform === 'win32') return { command: 'cmd.exe', args: ['/c', 'start', '""', url] };
-  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return null;
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return null;
   return { command: 'xdg-open', args: [url] };
 }
 

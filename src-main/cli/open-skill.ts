@@ -1,11 +1,11 @@
 /** What every CLI command that runs a skill does first: find it, and give it a runtime with no restarts. */
 import type { Protocol } from '../contract';
-import { defaultHome } from '../host/paths';
 import { skillFolder } from '../host/workbench-home';
 import { resolveSkill } from '../protocols/discover';
 import { SkillRuntime, type RuntimeOptions } from '../runtime/skill-runtime';
 import { readSettings } from '../runtime/skill-settings';
 import type { Options } from './args';
+import { homeOf, resolvePath, type CommandContext } from './context';
 import { UsageError } from './output';
 import { MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
 
@@ -30,6 +30,7 @@ export function protocolOption(p: unknown): Protocol | undefined {
 }
 
 export function openSkill(
+  ctx: CommandContext,
   target: string | undefined,
   values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown },
   opts: Partial<RuntimeOptions> = {},
@@ -37,29 +38,29 @@ export function openSkill(
   let ref;
   if (namesMcpServer(values)) {
     if (target) throw new UsageError(`give a skill path or an MCP server option (--mcp-config, --command, --url), not both ("${target}")`);
-    ref = mcpRef(values);
+    ref = mcpRef(values, ctx);
   } else {
     if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script (or an MCP server: --mcp-config FILE --server NAME, --command "…", --url URL)');
     // --server picks one MCP server of a folder's .mcp.json, as --skill does.
-    ref = resolveSkill(target, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+    ref = resolveSkill(resolvePath(ctx, target), { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
   }
-  const home = defaultHome();
+  const home = homeOf(ctx);
   // The skill's saved settings (environment, secret variables, limits) apply as in the app; the CLI's own
   // flags win. It runs a skill once: a crash is reported, not papered over by a restart.
   // --inherit-env is the setting "inherit the whole environment" for this run: the shell's variables,
   // under the skill's own (a name its settings give keeps the settings' value).
-  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
+  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(ctx.env, readSettings(skillFolder(home, ref.id))) : {};
   Object.assign(env, opts.env);
-  if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
+  if (values.debug || ctx.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // --host-parity turns the skill's "behave as the real host" setting on for this run (SkillDefinition skills).
   const hostParity = values['host-parity'] ? true : opts.hostParity;
   return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}) });
 }
 
-/** This process's environment (what --inherit-env passes on), less the names `settings` give values of their own. */
-export function inheritedEnv(settings: { env: Record<string, string>; secretEnv: string[] } = { env: {}, secretEnv: [] }): Record<string, string> {
+/** The command's environment (what --inherit-env passes on), less the names `settings` give values of their own. */
+export function inheritedEnv(source: NodeJS.ProcessEnv, settings: { env: Record<string, string>; secretEnv: string[] } = { env: {}, secretEnv: [] }): Record<string, string> {
   const own = new Set([...Object.keys(settings.env), ...settings.secretEnv]);
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !own.has(name)) out[name] = value;
+  for (const [name, value] of Object.entries(source)) if (value !== undefined && !own.has(name)) out[name] = value;
   return out;
 }

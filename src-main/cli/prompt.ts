@@ -13,8 +13,8 @@ export class Prompter {
   private muted = false;
 
   constructor(
-    private readonly input: NodeJS.ReadableStream = process.stdin,
-    private readonly output: NodeJS.WritableStream = process.stderr,
+    private readonly input: NodeJS.ReadableStream,
+    private readonly output: NodeJS.WritableStream,
   ) {
     this.rl = readline.createInterface({ input, output: this.isTty ? (this.maskingOutput() as NodeJS.WritableStream) : undefined, terminal: this.isTty });
     this.rl.on('line', (l) => {

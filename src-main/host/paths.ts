@@ -6,20 +6,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hostEnv } from './host-env';
 
 export const APP_NAME = 'Skill Workbench';
 const APP_DIR = 'skill-workbench';
 
-export function defaultHome(): string {
-  if (process.env.SKILLBENCH_HOME) return path.resolve(process.env.SKILLBENCH_HOME);
+export function defaultHome(env: NodeJS.ProcessEnv = hostEnv()): string {
+  if (env.SKILLBENCH_HOME) return path.resolve(env.SKILLBENCH_HOME);
   const home = os.homedir();
   switch (process.platform) {
     case 'darwin':
       return path.join(home, 'Library', 'Application Support', APP_NAME);
     case 'win32':
-      return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), APP_NAME);
+      return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), APP_NAME);
     default:
-      return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), APP_DIR);
+      return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), APP_DIR);
   }
 }
 
@@ -65,6 +66,6 @@ export function rendererDir(): string | null {
 }
 
 /** The Python interpreter to use: SKILLBENCH_PYTHON, else python3 (python on Windows). */
-export function systemPython(): string {
-  return process.env.SKILLBENCH_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
+export function systemPython(env: NodeJS.ProcessEnv = hostEnv()): string {
+  return env.SKILLBENCH_PYTHON ?? (process.platform === 'win32' ? 'python' : 'python3');
 }

@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { systemPython } from '../host/paths';
+import { hostEnv } from '../host/host-env';
 
 /** True when `cmd` can be found on PATH (or is a path to an existing file). */
 export function onPath(cmd: string): boolean {
   if (cmd.includes('/') || cmd.includes('\\')) return fs.existsSync(cmd);
-  const exts = process.platform === 'win32' ? (process.env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+  const exts = process.platform === 'win32' ? (hostEnv().PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
+  for (const dir of (hostEnv().PATH ?? '').split(path.delimiter)) {
     for (const ext of exts) {
       if (dir && fs.existsSync(path.join(dir, cmd + ext))) return true;
     }
@@ -21,7 +22,8 @@ export function onPath(cmd: string): boolean {
  */
 export function resolveCommand(cmd: string): string {
   if (cmd === 'python' || cmd === 'python3') {
-    if (process.env.SKILLBENCH_PYTHON) return process.env.SKILLBENCH_PYTHON;
+    const chosen = hostEnv().SKILLBENCH_PYTHON;
+    if (chosen) return chosen;
     if (onPath(cmd)) return cmd;
     return systemPython();
   }

@@ -13,6 +13,8 @@
  * shell may have some other environment active.
  */
 
+import { hostEnv } from '../host/host-env';
+
 const POSIX = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'LANG', 'LANGUAGE', 'TMPDIR', 'TZ'];
 const WINDOWS = [
   'APPDATA',
@@ -46,7 +48,7 @@ export function isSafeName(name: string): boolean {
 }
 
 /** The safe variables as this process has them. Values that start with "()" are shell functions: never passed. */
-export function defaultEnvironment(source: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Record<string, string> {
+export function defaultEnvironment(source: NodeJS.ProcessEnv = hostEnv(), platform: NodeJS.Platform = process.platform): Record<string, string> {
   const env: Record<string, string> = {};
   const take = (name: string) => {
     const v = source[name];
@@ -68,7 +70,7 @@ export interface SkillEnvOptions {
 
 /** The whole environment of a skill's process (Python's I/O variables included). */
 export function skillEnvironment(opts: SkillEnvOptions = {}): NodeJS.ProcessEnv {
-  const source = opts.source ?? process.env;
+  const source = opts.source ?? hostEnv();
   const env: NodeJS.ProcessEnv = defaultEnvironment(source);
   for (const name of opts.listed ?? []) {
     const v = source[name];

@@ -5,6 +5,7 @@ import { DEFAULT_HISTORY, type HistoryRetention, type SkillSettings, type SkillS
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 import { PRIVATE, PRIVATE_DIR } from '../host/workbench-home';
+import { hostEnv } from '../host/host-env';
 import { parseSettingsUpdate } from './settings-update';
 
 export const DEFAULT_SETTINGS: SkillSettings = { env: {}, secretEnv: [], args: [], hotReload: true, debug: false };
@@ -77,7 +78,7 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
  * and the names its manifest lists). Whoever runs the skill (the runtime, a replay, a collection run) passes
  * this on, so they all follow the setting.
  */
-export function settingsEnv(settings: SkillSettings, skillId: string, secrets: SecretStore, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function settingsEnv(settings: SkillSettings, skillId: string, secrets: SecretStore, source: NodeJS.ProcessEnv = hostEnv()): Record<string, string> {
   const env: Record<string, string> = settings.inheritEnv ? definedOf(source) : {};
   Object.assign(env, settings.env);
   for (const name of settings.secretEnv) {

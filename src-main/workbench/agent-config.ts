@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentConfig, AgentConfigSnippet, SkillRef } from '../contract';
+import { hostEnv } from '../host/host-env';
 
 /** The `skillbench` launcher: SKILLBENCH_BIN, else bin/skillbench.cjs found above this module. */
 export function skillbenchBin(): string {
-  if (process.env.SKILLBENCH_BIN) return path.resolve(process.env.SKILLBENCH_BIN);
+  const given = hostEnv().SKILLBENCH_BIN;
+  if (given) return path.resolve(given);
   let dir = typeof __dirname === 'string' ? __dirname : process.cwd();
   for (let i = 0; i < 6; i++) {
     const bin = path.join(dir, 'bin', 'skillbench.cjs');

@@ -6,13 +6,14 @@ import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
+import { resolvePath, type CommandContext } from '../context';
 import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
   'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity]   call one tool (--debug: SKILL_DEBUG=1; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
     args: { type: 'string' },
     'args-file': { type: 'string' },
@@ -25,10 +26,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const { target, rest } = skillTarget(positionals, values, 1);
   const [tool] = rest;
   if (!tool) throw new UsageError('call needs a skill path (or an MCP server option) and a tool name (for an action skill, the action)');
-  const args = readArgs(values.args as string | undefined, values['args-file'] as string | undefined);
+  const args = readArgs(ctx, values.args as string | undefined, values['args-file'] as string | undefined);
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
-  const recordTo = values.record as string | undefined;
-  const rt = openSkill(target, values, { timeoutMs });
+  const recordTo = values.record === undefined ? undefined : resolvePath(ctx, values.record as string);
+  const rt = openSkill(ctx, target, values, { timeoutMs });
   let outcome: CallOutcome;
   let recordFailure: Error | undefined;
   try {
@@ -109,14 +110,14 @@ export function exitCode(outcome: CallOutcome): number {
   return isErrorCode(code) ? EXIT_OF[code] : EXIT.TOOL_ERROR;
 }
 
-function readArgs(inline?: string, file?: string): unknown {
+function readArgs(ctx: CommandContext, inline?: string, file?: string): unknown {
   if (inline !== undefined && file !== undefined) throw new UsageError('give --args or --args-file, not both');
   let text = inline;
   let where = '--args';
   if (file !== undefined) {
     where = file;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = fs.readFileSync(resolvePath(ctx, file), 'utf8');
     } catch (err) {
       throw new UsageError(`cannot read --args-file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }

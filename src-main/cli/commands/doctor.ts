@@ -1,9 +1,9 @@
 import { PROTOCOL_LABELS } from '../../contract';
 import { doctorExitCode, runDoctor, type DoctorReport, type Finding, type Severity } from '../../authoring/doctor';
-import { defaultHome } from '../../host/paths';
 import { skillFolder } from '../../host/workbench-home';
 import { settingsEnvNames } from '../../runtime/skill-settings';
 import { parse, seconds } from '../args';
+import { homeOf, resolvePath, type CommandContext } from '../context';
 import { protocolOption } from '../open-skill';
 import { json, UsageError, type Io } from '../output';
 
@@ -11,16 +11,17 @@ export const help = 'doctor <path> [--skill NAME] [--static] [--timeout S] [--js
 
 const HEADINGS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', info: 'Notes' };
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { static: { type: 'boolean' }, timeout: { type: 'string' } });
   if (!positionals[0]) throw new UsageError('doctor needs a skill: a skill folder, an agent folder, a namel3ss app, or a script');
-  const report = await runDoctor(positionals[0], {
+  const home = homeOf(ctx);
+  const report = await runDoctor(resolvePath(ctx, positionals[0]), {
     skill: values.skill as string | undefined,
     protocol: protocolOption(values.protocol),
     live: !values.static,
     timeoutMs: seconds(values.timeout as string | undefined, 'timeout'),
-    home: defaultHome(),
-    settingsEnv: (ref) => settingsEnvNames(skillFolder(defaultHome(), ref.id)),
+    home,
+    settingsEnv: (ref) => settingsEnvNames(skillFolder(home, ref.id)),
   });
   if (values.json) io.out(json({ skill: report.skill, protocol: report.protocol, dir: report.dir, findings: report.findings, ok: report.ok }));
   else io.out(format(report));

@@ -1,6 +1,7 @@
 import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
 import { nextRun, parseCron } from '../../protocols/action/cron';
 import { parse } from '../args';
+import type { CommandContext } from '../context';
 import { formatLocal } from '../format-time';
 import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { ActionSkill } from '../../protocols/action/adapter';
@@ -9,9 +10,9 @@ import { EXIT, json, UsageError, type Io } from '../output';
 export const help =
   'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--json] [--discover-by-running] [--inherit-env] [--host-parity]   protocol, name, version, tools and their schemas (action scripts and namel3ss apps are read, nothing run; JSON-RPC, SkillDefinition and MCP skills tell their tools only while running, so they are started, asked and stopped; --discover-by-running runs an action script once with an unknown action to read its supported_actions; --host-parity: a SkillDefinition skill runs as the real host runs it, else the differences are listed)';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...MCP_RUN_OPTIONS });
-  const rt = openSkill(skillTarget(positionals, values).target, values);
+  const rt = openSkill(ctx, skillTarget(positionals, values).target, values);
   try {
     let info = await rt.start();
     if (values['discover-by-running']) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PROTOCOL_LABELS } from '../../contract';
 import { discover } from '../../protocols/discover';
 import { parse } from '../args';
+import { resolvePath, type CommandContext } from '../context';
 import { protocolOption } from '../open-skill';
 import { EXIT, json, table, UsageError, type Io } from '../output';
 import { readMcpConfigFile } from '../../protocols/mcp/config';
@@ -17,13 +18,14 @@ function mcpRefs(file: string) {
 
 export const help = 'list <folder> [--json] | list --mcp-config FILE   the skills found under a folder (a .mcp.json\'s servers among them), or the servers of an MCP configuration';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { 'mcp-config': { type: 'string' } });
   const config = values['mcp-config'] as string | undefined;
   const folder = config ?? positionals[0];
   if (!folder) throw new UsageError('list needs a folder (or --mcp-config FILE)');
-  if (!fs.statSync(folder, { throwIfNoEntry: false })) throw new UsageError(`there is no folder or file at ${folder}`);
-  const skills = config ? mcpRefs(config) : discover(folder, { protocol: protocolOption(values.protocol) });
+  const at = resolvePath(ctx, folder);
+  if (!fs.statSync(at, { throwIfNoEntry: false })) throw new UsageError(`there is no folder or file at ${folder}`);
+  const skills = config ? mcpRefs(at) : discover(at, { protocol: protocolOption(values.protocol) });
   if (values.json) {
     io.out(json(skills.map((s) => ({ id: s.id, name: s.name, protocol: s.protocol, path: s.entry ?? s.dir, description: s.description ?? null }))));
     return EXIT.OK;
@@ -33,7 +35,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.OK;
   }
   const rows = [['NAME', 'PROTOCOL', 'PATH']];
-  for (const s of skills) rows.push([s.name, PROTOCOL_LABELS[s.protocol], path.relative(process.cwd(), s.entry ?? s.dir) || '.']);
+  for (const s of skills) rows.push([s.name, PROTOCOL_LABELS[s.protocol], path.relative(ctx.cwd, s.entry ?? s.dir) || '.']);
   io.out(table(rows));
   return EXIT.OK;
 }

@@ -3,7 +3,6 @@
  * default: stdout is the protocol, every note of ours goes to stderr) or Streamable HTTP on 127.0.0.1 with
  * a token. `--print-config` prints what an agent's config needs to run it (the app shows the same).
  */
-import { defaultHome } from '../../host/paths';
 import { skillFolder } from '../../host/workbench-home';
 import { resolveSkill } from '../../protocols/discover';
 import { LiveRuntime } from '../../runtime/live-runtime';
@@ -12,6 +11,7 @@ import { serveHttp } from '../../bridge/http';
 import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
 import { parse } from '../args';
+import { homeOf, resolvePath, type CommandContext } from '../context';
 import { mcpRef, namesMcpServer } from '../mcp-source';
 import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
@@ -22,7 +22,7 @@ export const help =
 
 const MIN_TOKEN = 16;
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
     http: { type: 'string' },
     'host-token': { type: 'string' },
@@ -33,10 +33,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const { target } = skillTarget(positionals, values);
   let ref;
   // An MCP server named by option (--mcp-config, --command, --url) is served through the bridge as a proxy.
-  if (namesMcpServer(values)) ref = mcpRef(values);
+  if (namesMcpServer(values)) ref = mcpRef(values, ctx);
   else {
     if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script (or an MCP server: --mcp-config FILE --server NAME, --command "…", --url URL)');
-    ref = resolveSkill(target, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+    ref = resolveSkill(resolvePath(ctx, target), { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
   }
   if (values['print-config']) {
     const config = agentConfig(ref);
@@ -47,16 +47,16 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const port = values.http === undefined ? null : Number(values.http);
   if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${values.http}"`);
   // The token is taken out of the environment at once: the skill's process must never see it.
-  const token = (values['host-token'] as string | undefined) ?? process.env.SKILLBENCH_MCP_TOKEN;
-  delete process.env.SKILLBENCH_MCP_TOKEN;
+  const token = (values['host-token'] as string | undefined) ?? ctx.env.SKILLBENCH_MCP_TOKEN;
+  delete ctx.env.SKILLBENCH_MCP_TOKEN;
   if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
     throw new UsageError(`the token must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);
   }
   if (port === null) guardStdout();
 
-  const home = defaultHome();
-  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(readSettings(skillFolder(home, ref.id))) : {};
-  if (values.debug || process.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
+  const home = homeOf(ctx);
+  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(ctx.env, readSettings(skillFolder(home, ref.id))) : {};
+  if (values.debug || ctx.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
   const setupTarget = ref.dir.includes(' ') ? `"${ref.dir}"` : ref.dir;
   const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent' }), { setupCommand: `skillbench setup ${setupTarget}` });
@@ -66,6 +66,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let closeHttp: (() => Promise<void>) | null = null;
   if (port === null) {
+    // The protocol is this process's own stdin and stdout (an agent's client spawned it): never a context's.
     // A malformed or over-long message is answered and told here; it never ends the server.
     const transport = new StdioServerTransport((problem) => io.err(`skillbench mcp: ${problem}`));
     const server = await bridge.connect(transport);
@@ -87,6 +88,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await stopped;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
   await closeHttp?.();
   await bridge.close();
   return EXIT.OK;

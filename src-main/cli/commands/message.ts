@@ -1,14 +1,15 @@
 import { parse } from '../args';
+import type { CommandContext } from '../context';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 
 export const help = 'message <path> <text> [--response] [--inherit-env] [--host-parity]   what beforeMessage (or afterResponse) makes of a text';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { response: { type: 'boolean' }, ...RUN_OPTIONS });
   const [target, text] = positionals;
   if (text === undefined) throw new UsageError('message needs a skill path and a text');
-  const rt = openSkill(target, values);
+  const rt = openSkill(ctx, target, values);
   try {
     const info = await rt.start();
     if (!rt.adapter.transform) {

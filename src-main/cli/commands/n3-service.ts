@@ -11,14 +11,15 @@ import { isNamel3ssApp } from '../../protocols/namel3ss/app';
 import { choosePython } from '../../protocols/namel3ss/local-runner';
 import { PYTHON_IO, skillEnvironment } from '../../protocols/skill-env';
 import { parse } from '../args';
+import type { CommandContext } from '../context';
 import { RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help = 'n3-service <app> [--port N] [--json] [--inherit-env]   start the bundled namel3ss tool service for an app (port 0 or none: a free one) and print its URL; Ctrl+C stops it';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { port: { type: 'string' }, ...RUN_OPTIONS });
-  const app = appFolder(positionals[0]);
+  const app = appFolder(ctx, positionals[0]);
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number (0 picks a free one), not "${String(values.port)}"`);
   const python = choosePython(app).path;
@@ -26,7 +27,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     cwd: app,
     stdio: ['ignore', 'pipe', 'inherit'],
     // The app's tools run inside it: they get the safe defaults, or with --inherit-env this shell's whole environment.
-    env: values['inherit-env'] ? { ...process.env, ...PYTHON_IO } : skillEnvironment(),
+    env: values['inherit-env'] ? { ...ctx.env, ...PYTHON_IO } : skillEnvironment({ source: ctx.env }),
   });
   let stopping = false;
   const stop = () => {
@@ -65,9 +66,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   return code === 0 ? EXIT.OK : EXIT.FAILURE;
 }
 
-function appFolder(target: string | undefined): string {
+function appFolder(ctx: CommandContext, target: string | undefined): string {
   if (!target) throw new UsageError('n3-service needs a namel3ss app folder (or one of its .ai files)');
-  const abs = path.resolve(target);
+  const abs = path.resolve(ctx.cwd, target);
   const stat = fs.statSync(abs, { throwIfNoEntry: false });
   if (!stat) throw new UsageError(`there is no folder or file at ${target}`);
   const dir = stat.isDirectory() ? abs : path.dirname(abs);

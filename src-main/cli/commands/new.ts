@@ -3,11 +3,12 @@ import { PROTOCOL_LABELS, type Protocol } from '../../contract';
 import { pythonResources } from '../../host/paths';
 import { createSkill, TEMPLATE_PROTOCOLS } from '../../authoring/new-skill';
 import { parse } from '../args';
+import { resolvePath, type CommandContext } from '../context';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help = 'new <folder> --protocol jsonrpc|skilldef|namel3ss|action [--name NAME]   a working skill with one tool and a test';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { name: { type: 'string' } });
   const folder = positionals[0];
   if (!folder) throw new UsageError('new needs a folder to create, e.g. skillbench new my-skill --protocol skilldef');
@@ -16,8 +17,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (!protocol) throw new UsageError(`new needs --protocol, one of: ${TEMPLATE_PROTOCOLS.join(', ')}`);
   if (!TEMPLATE_PROTOCOLS.includes(protocol)) throw new UsageError(`--protocol must be one of ${TEMPLATE_PROTOCOLS.join(', ')}`);
 
-  const made = createSkill({ folder, protocol, name: values.name as string | undefined });
-  const shown = display(made.dir);
+  const made = createSkill({ folder: resolvePath(ctx, folder), protocol, name: values.name as string | undefined });
+  const shown = display(ctx.cwd, made.dir);
   const next = nextSteps(shown, made.dir, protocol);
   if (values.json) {
     io.out(json({ dir: made.dir, name: made.name, protocol, files: made.files, next }));
@@ -42,8 +43,8 @@ function nextSteps(shown: string, dir: string, protocol: Protocol): string[] {
 }
 
 /** Relative to the working folder when the skill is inside it, else absolute. */
-function display(dir: string): string {
-  const rel = path.relative(process.cwd(), dir);
+function display(cwd: string, dir: string): string {
+  const rel = path.relative(cwd, dir);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : dir;
 }
 

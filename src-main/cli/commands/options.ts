@@ -1,5 +1,6 @@
 import type { SkillInfo, SkillOption } from '../../contract';
 import { parse } from '../args';
+import type { CommandContext } from '../context';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, table, UsageError, type Io } from '../output';
 
@@ -8,7 +9,7 @@ export const help =
 
 const TYPE_WORDS: Record<SkillOption['type'], string> = { boolean: 'on/off', text: 'text', number: 'number', select: 'choice' };
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { rest, reset } = takeReset(argv);
   const { values, positionals } = parse(rest, { set: { type: 'string', multiple: true }, ...RUN_OPTIONS });
   const sets = ((values.set as string[] | undefined) ?? []).map((s) => {
@@ -16,7 +17,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (at < 1) throw new UsageError(`--set takes name=value, such as --set show_portfolio_tool=false (got "${s}")`);
     return { name: s.slice(0, at), raw: s.slice(at + 1) };
   });
-  const rt = openSkill(positionals[0], values);
+  const rt = openSkill(ctx, positionals[0], values);
   try {
     let info = await rt.start();
     const options = rt.adapter.options;

@@ -1,28 +1,28 @@
-import { defaultHome } from '../../host/paths';
 import type { JUnitCase } from '../../qa/junit';
 import { writeJUnit } from '../../qa/junit';
 import { describeDifference, replayRecording, type ReplayCase, type ReplayReport } from '../../qa/replay';
 import { parse, seconds } from '../args';
+import { homeOf, resolvePath, type CommandContext } from '../context';
 import { inheritedEnv, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help = 'replay <recording> [--skill PATH] [--timeout S] [--junit FILE] [--json] [--inherit-env]   make the recorded calls again and compare the answers';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { junit: { type: 'string' }, timeout: { type: 'string' }, ...RUN_OPTIONS });
   const [file] = positionals;
   if (!file) throw new UsageError('replay needs a recording file (a .jsonl written by the workbench or by call --record)');
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
   const asJson = Boolean(values.json);
-  const report = await replayRecording(file, {
-    skillPath: values.skill as string | undefined,
-    home: defaultHome(),
+  const report = await replayRecording(resolvePath(ctx, file), {
+    skillPath: values.skill === undefined ? undefined : resolvePath(ctx, values.skill as string),
+    home: homeOf(ctx),
     // --inherit-env: the skill gets this shell's whole environment, not only the safe defaults.
-    env: values['inherit-env'] ? inheritedEnv() : undefined,
+    env: values['inherit-env'] ? inheritedEnv(ctx.env) : undefined,
     timeoutMs,
     onCase: asJson ? undefined : (c) => io.out(caseLines(c).join('\n')),
   });
-  if (values.junit) writeJUnit(values.junit as string, [suiteOf(report)]);
+  if (values.junit) writeJUnit(resolvePath(ctx, values.junit as string), [suiteOf(report)]);
   if (asJson) io.out(json(report));
   else {
     for (const w of report.warnings) io.err(`note: ${w}`);

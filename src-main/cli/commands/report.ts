@@ -1,18 +1,19 @@
 import { writeFileAtomicSync } from '../../host/atomic-write';
 import { renderReport, type ReportFormat } from '../../qa/report';
 import { parse } from '../args';
+import { resolvePath, type CommandContext } from '../context';
 import { EXIT, UsageError, type Io } from '../output';
 
 export const help = 'report <recording> [--format markdown|html] [--out FILE]   a readable QA report of a recording';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { format: { type: 'string' }, out: { type: 'string' } });
   const [file] = positionals;
   if (!file) throw new UsageError('report needs a recording file');
   const format = (values.format ?? 'markdown') as string;
   if (format !== 'markdown' && format !== 'html') throw new UsageError(`--format takes markdown or html, not "${format}"`);
-  const text = renderReport(file, format as ReportFormat);
-  if (values.out) writeFileAtomicSync(values.out as string, text);
+  const text = renderReport(resolvePath(ctx, file), format as ReportFormat);
+  if (values.out) writeFileAtomicSync(resolvePath(ctx, values.out as string), text);
   else io.out(text);
   return EXIT.OK;
 }

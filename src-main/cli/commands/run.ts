@@ -1,25 +1,25 @@
-import { defaultHome } from '../../host/paths';
 import { runCollection, type RequestResult, type RunReport } from '../../qa/collection-runner';
 import { writeJUnit, type JUnitCase } from '../../qa/junit';
 import { parse, seconds } from '../args';
+import { homeOf, resolvePath, type CommandContext } from '../context';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help = 'run <collection> [--env NAME] [--skill PATH] [--timeout S] [--junit FILE] [--json]   run saved requests and check their assertions';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { env: { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' } });
   const [dir] = positionals;
   if (!dir) throw new UsageError('run needs a collection: its folder (for example <skill>/.skillbench/collections/smoke) or its collection.json');
   const asJson = Boolean(values.json);
-  const report = await runCollection(dir, {
+  const report = await runCollection(resolvePath(ctx, dir), {
     env: values.env as string | undefined,
-    home: defaultHome(),
-    skillPath: values.skill as string | undefined,
+    home: homeOf(ctx),
+    skillPath: values.skill === undefined ? undefined : resolvePath(ctx, values.skill as string),
     timeoutMs: seconds(values.timeout as string | undefined, 'timeout'),
-    secretEnv: process.env,
+    secretEnv: ctx.env,
     onResult: asJson ? undefined : (r) => io.out(resultLines(r).join('\n')),
   });
-  if (values.junit) writeJUnit(values.junit as string, [suiteOf(report)]);
+  if (values.junit) writeJUnit(resolvePath(ctx, values.junit as string), [suiteOf(report)]);
   if (asJson) io.out(json(report));
   else io.out(summary(report));
   return report.failed ? EXIT.TOOL_ERROR : EXIT.OK;

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentSchedule, CallOutcome } from '../../contract';
-import { defaultHome } from '../../host/paths';
 import { skillFolder } from '../../host/workbench-home';
 import { readAgentConfig } from '../../protocols/action/agent-yaml';
 import { nextRun, parseCron } from '../../protocols/action/cron';
@@ -15,6 +14,7 @@ import { agentDirOf, detectActionDir } from '../../protocols/action/detect';
 import { CallHistory } from '../../runtime/history';
 import { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
+import { homeOf, type CommandContext } from '../context';
 import { formatLocal } from '../format-time';
 import { EXIT, json, table, UsageError, type Io } from '../output';
 import { exitCode } from './call';
@@ -22,9 +22,9 @@ import { exitCode } from './call';
 export const help =
   'schedule <agent> [--once] [--skill NAME] [--timeout S] [--json]   an agent\'s schedule: entries with their next runs; --once runs each enabled entry now (for CI)';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { once: { type: 'boolean' }, timeout: { type: 'string' } });
-  const dir = agentFolder(positionals[0]);
+  const dir = agentFolder(ctx, positionals[0]);
   const config = readAgentConfig(dir);
   if (!config) throw new UsageError(`${positionals[0]} has no agent.yaml that can be read`);
   const only = values.skill as string | undefined;
@@ -34,12 +34,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.OK;
   }
   if (!values.once) return list(entries, io, !!values.json);
-  return runOnce(dir, entries, io, { json: !!values.json, timeoutMs: seconds(values.timeout as string | undefined, 'timeout') });
+  return runOnce(homeOf(ctx), dir, entries, io, { json: !!values.json, timeoutMs: seconds(values.timeout as string | undefined, 'timeout') });
 }
 
-function agentFolder(target: string | undefined): string {
+function agentFolder(ctx: CommandContext, target: string | undefined): string {
   if (!target) throw new UsageError('schedule needs an agent folder (the folder with agent.yaml)');
-  const abs = path.resolve(target);
+  const abs = path.resolve(ctx.cwd, target);
   const stat = fs.statSync(abs, { throwIfNoEntry: false });
   if (!stat) throw new UsageError(`there is no folder or file at ${target}`);
   if (stat.isDirectory()) return abs;
@@ -77,8 +77,7 @@ interface RunResult {
   skipped?: string;
 }
 
-async function runOnce(dir: string, entries: AgentSchedule[], io: Io, opts: { json: boolean; timeoutMs?: number }): Promise<number> {
-  const home = defaultHome();
+async function runOnce(home: string, dir: string, entries: AgentSchedule[], io: Io, opts: { json: boolean; timeoutMs?: number }): Promise<number> {
   const refs = detectActionDir(dir, path.dirname(dir));
   const results: RunResult[] = [];
   let code: number = EXIT.OK;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { SetupResult, SetupStep } from '../../contract';
 import { parse } from '../args';
+import { resolvePath, type CommandContext } from '../context';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 import { Prompter } from '../prompt';
@@ -9,11 +10,11 @@ export const help = 'setup <path> [--answers FILE] [--inherit-env] [--host-parit
 
 type Answers = Record<string, Record<string, unknown>>;
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { answers: { type: 'string' }, ...RUN_OPTIONS });
-  const answers = values.answers ? readAnswers(values.answers as string) : null;
-  const rt = openSkill(positionals[0], values);
-  const prompter = answers ? null : new Prompter();
+  const answers = values.answers ? readAnswers(resolvePath(ctx, values.answers as string)) : null;
+  const rt = openSkill(ctx, positionals[0], values);
+  const prompter = answers ? null : new Prompter(ctx.stdin, ctx.stderr);
   try {
     const info = await rt.start();
     const setup = rt.adapter.setup;

@@ -1,15 +1,16 @@
 import { ticksOf } from '../../runtime/tick-scheduler';
 import { parse } from '../args';
+import type { CommandContext } from '../context';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, UsageError, type Io } from '../output';
 
 export const help = 'tick <path> [--count N] [--inherit-env] [--host-parity]   load the skill and run N ticks in a row';
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { count: { type: 'string' }, ...RUN_OPTIONS });
   const count = values.count === undefined ? 1 : Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count takes a whole number of ticks, not "${values.count}"`);
-  const rt = openSkill(positionals[0], values);
+  const rt = openSkill(ctx, positionals[0], values);
   try {
     const info = await rt.start();
     if (!rt.adapter.tick) {

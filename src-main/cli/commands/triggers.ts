@@ -1,5 +1,6 @@
 import type { TriggerCondition, TriggerInstance, TriggersView } from '../../contract';
 import { parse } from '../args';
+import type { CommandContext } from '../context';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, table, UsageError, type Io } from '../output';
 
@@ -8,11 +9,11 @@ export const help =
 
 const OPS: Record<string, string> = { '>=': 'gte', '<=': 'lte', '==': 'eq', '!=': 'neq', '>': 'gt', '<': 'lt' };
 
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { create: { type: 'string' }, delete: { type: 'string', multiple: true }, ...RUN_OPTIONS });
   const [where, ...pairs] = positionals;
   if (pairs.length && values.create === undefined) throw new UsageError(`"${pairs[0]}" means something only after --create TYPE`);
-  const rt = openSkill(where, values);
+  const rt = openSkill(ctx, where, values);
   try {
     const info = await rt.start();
     const triggers = rt.adapter.triggers;

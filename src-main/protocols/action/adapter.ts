@@ -25,6 +25,7 @@ import { DEFAULT_TIMEOUT_S, agentDirOf, readAgentConfig, readScript } from './de
 import { buildRequest, supportedActions } from './envelope';
 import { learnActions, type NamedAction } from './learn';
 import { commandFor, outcomeOf, secs } from './run';
+import { hostEnv } from '../../host/host-env';
 
 export interface ActionAdapterOptions {
   /** Stdout cap per call (default 10 MB, the spec's limit); tests inject a small one. */
@@ -136,7 +137,7 @@ export class ActionSkill extends OneShotSkill {
     const agent: AgentDetails | undefined = config ? agentDetails(config, this.ref, this.ctx.env) : undefined;
     // A declared secret that comes from the environment (CI) is as secret as a stored one.
     for (const s of config?.secrets ?? []) {
-      const v = this.ctx.env[s.name] ?? process.env[s.name];
+      const v = this.ctx.env[s.name] ?? hostEnv()[s.name];
       if (v) this.ctx.redactor.add(v);
     }
     const notes = [...(config?.problems ?? []), ...(agent?.schedules.filter((x) => x.problem).map((x) => x.problem!) ?? []), ...learnt.notes];

@@ -22,6 +22,7 @@ import { McpSession } from './session';
 import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
+import { hostEnv } from '../../host/host-env';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
@@ -192,9 +193,9 @@ export class McpSkill implements SkillAdapter {
   private async launch(): Promise<Connection> {
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
-    const x = (s: string) => expandVars(s, vars, process.env, cfg.name);
+    const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
     const client = new Client(
-      { name: 'skillbench', version: process.env.SKILLBENCH_VERSION ?? '0.1.0' },
+      { name: 'skillbench', version: hostEnv().SKILLBENCH_VERSION ?? '0.1.0' },
       {
         capabilities: {
           elicitation: { form: { applyDefaults: true }, url: {} },

@@ -32,6 +32,7 @@ import { Ring } from '../../engine/ring';
 import { isObject } from '../../engine/values';
 import { writeFileAtomicSync } from '../../host/atomic-write';
 import { PRIVATE, PRIVATE_DIR } from '../../host/workbench-home';
+import { hostEnv } from '../../host/host-env';
 
 /** How a session tells of what happens (the runtime's emit, narrowed to MCP's events). */
 export type McpEmit = <K extends keyof McpEvents>(event: K, payload: McpEvents[K]) => void;
@@ -79,7 +80,7 @@ export class McpSession {
   }
 
   get askTimeoutMs(): number {
-    const env = Number(process.env.SKILLBENCH_MCP_ASK_TIMEOUT_MS);
+    const env = Number(hostEnv().SKILLBENCH_MCP_ASK_TIMEOUT_MS);
     return this.opts.askTimeoutMs ?? (Number.isFinite(env) && env > 0 ? env : DEFAULT_ASK_TIMEOUT_MS);
   }
 

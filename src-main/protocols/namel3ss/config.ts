@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { asText, isObject, trimmed } from '../../engine/values';
+import { hostEnv } from '../../host/host-env';
 
 export const CONFIG_FILE = 'namel3ss.toml';
 
@@ -120,7 +121,7 @@ function strings(v: unknown): string[] {
 
 /** A variable from the skill's own environment first, then the workbench's. */
 export function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
-  const v = env[name] ?? process.env[name];
+  const v = env[name] ?? hostEnv()[name];
   return v === undefined || v === '' ? undefined : v;
 }
 

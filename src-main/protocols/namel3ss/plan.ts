@@ -28,6 +28,7 @@ import type { PackRecord } from './packs';
 import { resolveTool, slugify } from './resolve';
 import { SERVICE_URL_ENV, serviceUrl } from './service-runner';
 import { isDir, isFile } from '../refs';
+import { hostEnv } from '../../host/host-env';
 
 export const CONTAINER_RUNTIMES = ['docker', 'podman'];
 
@@ -86,7 +87,7 @@ export function planCall(decl: AiTool, model: AppModel, opts: PlanOptions): Call
   if (binding.problems.length) return block('LAUNCH', binding.problems.join(' '));
   if (binding.kind !== 'python') return block('LAUNCH', `Tool "${decl.name}" binding kind is "${binding.kind}": python tools need kind: "python".`);
   if (runner === 'container') {
-    const found = containerRuntime(opts.env.PATH ?? process.env.PATH ?? '');
+    const found = containerRuntime(opts.env.PATH ?? hostEnv().PATH ?? '');
     return block(
       'UNSUPPORTED',
       found
