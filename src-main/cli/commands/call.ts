@@ -29,7 +29,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const args = readArgs(ctx, values.args as string | undefined, values['args-file'] as string | undefined);
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
   const recordTo = values.record === undefined ? undefined : resolvePath(ctx, values.record as string);
-  const rt = openSkill(ctx, target, values, { timeoutMs });
+  // --timeout bounds the call, not the skill's start: a busy machine may take seconds to start Python.
+  const rt = openSkill(ctx, target, values, {});
   let outcome: CallOutcome;
   let recordFailure: Error | undefined;
   try {
