@@ -24,10 +24,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/workbench/**/*.ts'],
+    files: ['src-main/workbench/**/*.ts', 'src-main/cli/commands/*.ts'],
     rules: {
-      // The services implement the WorkbenchApi contract, where every method returns a promise; `async` keeps a throw
-      // a rejection for the IPC and WebSocket bridges even where the body awaits nothing.
+      // The services implement the WorkbenchApi contract, and the commands the CLI's `run(argv, io, ctx)`, where every
+      // method returns a promise; `async` keeps a throw a rejection for their callers even where the body awaits nothing.
       '@typescript-eslint/require-await': 'off',
     },
   },

@@ -12,7 +12,7 @@ describe('skillbench options', () => {
     const home = cleanup.tempDir();
     const list = await cli(['options', READING], { home });
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^reading-list: 4 options\n  greeting +text +Hello +Greeting\nTools:\n  show_purge +on\/off +off +Show the clean-up tool \(shows or hides purge\)\nDisplay:\n/);
+    expect(list.stdout).toMatch(/^reading-list: 4 options\n {2}greeting +text +Hello +Greeting\nTools:\n {2}show_purge +on\/off +off +Show the clean-up tool \(shows or hides purge\)\nDisplay:\n/);
 
     // 3 is read as JSON (a number); 42 stays text for a text option; za is a listed choice.
     const set = await cli(['options', READING, '--set', 'show_purge=true', '--set', 'page_size=3', '--set', 'greeting=42', '--set', 'sort_order=za'], { home });

@@ -49,7 +49,7 @@ describe('skillbench setup, state, tick, message', () => {
   it('tick runs N ticks and prints each outcome and the events emitted', async () => {
     const r = await cli(['tick', path.join(FIXTURES, 'skilldef', 'slow-tick'), '--count', '2']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Tick 1 \(\d+ ms\): ok\n  event tick_started \{"n":1\}\nTick 2 \(\d+ ms\): ok\n  event tick_started \{"n":2\}/);
+    expect(r.stdout).toMatch(/^Tick 1 \(\d+ ms\): ok\n {2}event tick_started \{"n":1\}\nTick 2 \(\d+ ms\): ok\n {2}event tick_started \{"n":2\}/);
   });
 
   it('message prints what the hooks make of a text', async () => {

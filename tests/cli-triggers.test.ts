@@ -57,7 +57,7 @@ describe('skillbench triggers', () => {
     // BTC starts above 60000 and goes below it around the ninth tick.
     const ticks = await cli(['tick', alerts, '--count', '12'], { home });
     expect(ticks.code).toBe(0);
-    expect(ticks.stdout).toMatch(/\n  trigger fired: BTC at 60k \{"symbol":"BTC","price":[\d.]+,"change_pct":-?[\d.]+,"previous":[\d.]+,"level":60000,"direction":"down","currency":"USD","tick":\d+\}\n/);
+    expect(ticks.stdout).toMatch(/\n {2}trigger fired: BTC at 60k \{"symbol":"BTC","price":[\d.]+,"change_pct":-?[\d.]+,"previous":[\d.]+,"level":60000,"direction":"down","currency":"USD","tick":\d+\}\n/);
     expect(ticks.stdout.match(/trigger fired/g)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
  * (no cursor moves, erases, carriage returns, titles, clipboard writes or 8-bit controls), and every row of its
  * text, wrapped or not, sits behind a gutter the workbench drew, so no row can pass for a "sys│" line.
  */
+/* eslint-disable no-control-regex -- the test is about control characters */
 import { describe, expect, it } from 'vitest';
 import { formatEntry } from '../src-renderer/src/components/logs/log-writer';
 import { sanitizeTerminalText, wrapColumns } from '../src-renderer/src/lib/terminal-text';

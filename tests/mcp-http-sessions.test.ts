@@ -10,7 +10,7 @@ import { serveHttp } from '../src-main/bridge/http';
 import { SkillBridge } from '../src-main/bridge/skill-server';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { LiveRuntime } from '../src-main/runtime/live-runtime';
-import { eventually, EXAMPLES } from './helpers';
+import { EXAMPLES, waitFor } from './helpers';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
 
@@ -50,7 +50,7 @@ describe('MCP sessions over HTTP', () => {
 
     // Left idle past 600 ms (asked nothing: a request would keep them), they end, and a client is told to initialize again.
     expect(http.sessionCount()).toBe(3);
-    await eventually(async () => http.sessionCount() === 0, 10_000, 'the idle sessions to end');
+    await waitFor(() => http.sessionCount() === 0, 10_000, 'the idle sessions to end');
     expect(await ping(http.url, http.token, third)).toBe(404);
     const gone = await post(http.url, http.token, { jsonrpc: '2.0', id: 3, method: 'ping' }, third);
     expect(await gone.json()).toMatchObject({ error: { message: expect.stringMatching(/initialize again/) } });

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import type { EventName } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, eventually, EXAMPLES, FIXTURES } from './helpers';
+import { allFiles, eventually, EXAMPLES, FIXTURES, waitFor } from './helpers';
 
 /** Child processes and folder watchers this test process holds open. */
 function live(kind: 'ProcessWrap' | 'FSEventWrap'): number {
@@ -61,7 +61,7 @@ describe('the workbench service', () => {
         await inspecting;
         await expect(wb.startSkill(skill)).rejects.toThrow('shutting down');
         // A handle is released a turn or two after its process exits; one that stays is a process or watcher left behind.
-        await eventually(async () => live('FSEventWrap') + live('ProcessWrap') === before, 15_000, `${skill} closed after ${delay} ms to leave nothing running`);
+        await waitFor(() => live('FSEventWrap') + live('ProcessWrap') === before, 15_000, `${skill} closed after ${delay} ms to leave nothing running`);
       }
     }
   });
@@ -80,13 +80,13 @@ describe('the workbench service', () => {
     const replaying = wb.qa.replayRecording(info.file);
     await eventually(() => Promise.resolve(live('ProcessWrap') === base + 2), 5000, 'the replay to start its own skill');
     await wb.close();
-    await eventually(async () => live('ProcessWrap') === base, 15_000, 'the closed workbench to leave no process');
+    await waitFor(() => live('ProcessWrap') === base, 15_000, 'the closed workbench to leave no process');
     const report = await replaying;
     expect(report.cases.map((c) => c.replayed.ok)).toEqual([false, false]);
     const late = await held.call('echo', { n: 2 });
     expect(late.error?.message).toMatch(/was closed .* does not start again/);
     await expect(held.start()).rejects.toThrow(/does not start again/);
-    await eventually(async () => live('ProcessWrap') === base, 15_000, 'nothing started after the close');
+    await waitFor(() => live('ProcessWrap') === base, 15_000, 'nothing started after the close');
   });
 
   it('cancels a running call', async ({ cleanup }) => {

@@ -35,7 +35,7 @@ export function mcpRef(values: Values, ctx: CommandContext): SkillRef {
   if (values.header !== undefined && values.url === undefined) throw new UsageError('--header goes with --url');
   const want = (values.server ?? values.skill) as string | undefined;
   if (values['mcp-config'] !== undefined) {
-    const file = path.resolve(resolvePath(ctx, String(values['mcp-config'])));
+    const file = path.resolve(resolvePath(ctx, values['mcp-config'] as string));
     const parsed = readMcpConfigFile(file);
     const dir = projectOf(file);
     const refs = refsOf(parsed.servers, file, dir, dir);
@@ -50,7 +50,7 @@ export function mcpRef(values: Values, ctx: CommandContext): SkillRef {
   }
   let server: McpServerConfig;
   if (values.command !== undefined) {
-    const words = splitCommand(String(values.command));
+    const words = splitCommand(values.command as string);
     if (!words.length) throw new UsageError('--command needs the command that starts the server');
     server = { name: want ?? serverNameOf(words), transport: 'stdio', command: words[0], args: words.slice(1) };
   } else {

@@ -4,6 +4,7 @@
  */
 import readline from 'node:readline';
 import type { SetupField } from '../contract';
+import { asText } from '../engine/values';
 
 export class Prompter {
   private readonly rl: readline.Interface;
@@ -16,7 +17,7 @@ export class Prompter {
     private readonly input: NodeJS.ReadableStream,
     private readonly output: NodeJS.WritableStream,
   ) {
-    this.rl = readline.createInterface({ input, output: this.isTty ? (this.maskingOutput() as NodeJS.WritableStream) : undefined, terminal: this.isTty });
+    this.rl = readline.createInterface({ input, output: this.isTty ? (this.maskingOutput()) : undefined, terminal: this.isTty });
     this.rl.on('line', (l) => {
       if (this.waiting) {
         const w = this.waiting;
@@ -49,7 +50,7 @@ export class Prompter {
   }
 
   /** Asks for one field until the answer has the right form; null when input ended. */
-  async field(f: SetupField): Promise<unknown | null> {
+  async field(f: SetupField): Promise<unknown> {
     for (;;) {
       const label = `${f.label}${f.required === false ? ' (optional)' : ''}`;
       if (f.description) this.output.write(`  ${f.description}\n`);
@@ -72,8 +73,8 @@ export class Prompter {
     return new Proxy(out, {
       get: (target, prop) => {
         if (prop === 'write') return (chunk: string | Uint8Array, ...rest: unknown[]) => (this.muted ? true : (target.write as (...a: unknown[]) => boolean)(chunk, ...rest));
-        const v = Reflect.get(target, prop, target);
-        return typeof v === 'function' ? v.bind(target) : v;
+        const v: unknown = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },
     });
   }
@@ -82,7 +83,7 @@ export class Prompter {
 function defaultText(f: SetupField): string {
   if (f.default === undefined || f.default === null || f.type === 'password') return '';
   if (f.type === 'boolean') return f.default ? 'y' : 'n';
-  return Array.isArray(f.default) ? f.default.join(', ') : String(f.default);
+  return Array.isArray(f.default) ? f.default.join(', ') : asText(f.default);
 }
 
 export function parseAnswer(f: SetupField, text: string): { ok: true; value: unknown } | { ok: false; error: string } {

@@ -45,7 +45,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     return EXIT.OK;
   }
   const port = values.http === undefined ? null : Number(values.http);
-  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${values.http}"`);
+  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${String(values.http)}"`);
   // The token is taken out of the environment at once: the skill's process must never see it.
   const token = (values['host-token'] as string | undefined) ?? ctx.env.SKILLBENCH_MCP_TOKEN;
   delete ctx.env.SKILLBENCH_MCP_TOKEN;
@@ -80,7 +80,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) over stdio.`);
   } else {
     const http = await serveHttp(bridge, { port, token });
-    closeHttp = http.close;
+    closeHttp = () => http.close();
     io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) at ${http.url}`);
     io.err(`Token: ${http.token}`);
     io.err(`Send it as the header "Authorization: Bearer ${http.token}" (or add ?token=${http.token} to the address).`);

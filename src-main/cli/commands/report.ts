@@ -1,5 +1,5 @@
 import { writeFileAtomicSync } from '../../host/atomic-write';
-import { renderReport, type ReportFormat } from '../../qa/report';
+import { renderReport } from '../../qa/report';
 import { parse } from '../args';
 import { resolvePath, type CommandContext } from '../context';
 import { EXIT, UsageError, type Io } from '../output';
@@ -12,7 +12,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (!file) throw new UsageError('report needs a recording file');
   const format = (values.format ?? 'markdown') as string;
   if (format !== 'markdown' && format !== 'html') throw new UsageError(`--format takes markdown or html, not "${format}"`);
-  const text = renderReport(resolvePath(ctx, file), format as ReportFormat);
+  const text = renderReport(resolvePath(ctx, file), format);
   if (values.out) writeFileAtomicSync(resolvePath(ctx, values.out as string), text);
   else io.out(text);
   return EXIT.OK;

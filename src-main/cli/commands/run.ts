@@ -1,3 +1,4 @@
+import { asText } from '../../engine/values';
 import { runCollection, type RequestResult, type RunReport } from '../../qa/collection-runner';
 import { writeJUnit, type JUnitCase } from '../../qa/junit';
 import { parse, seconds } from '../args';
@@ -42,7 +43,7 @@ const MAX_DIFF_LINES = 10;
 
 function shown(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v) ?? String(v);
+  const s = JSON.stringify(v) ?? asText(v);
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 

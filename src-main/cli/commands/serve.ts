@@ -15,7 +15,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { port: { type: 'string' }, host: { type: 'string' }, open: { type: 'boolean' } });
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${String(values.port)}"`);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   // A fixed token (with a fixed --port) keeps the address the same across restarts, so an open page reconnects by
   // itself. It is taken out of the environment at once: skill processes inherit the environment and must not see it.

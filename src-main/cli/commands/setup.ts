@@ -80,7 +80,7 @@ function readAnswers(file: string): Answers {
     throw new UsageError(`cannot read --answers ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   try {
-    const a = JSON.parse(text);
+    const a: unknown = JSON.parse(text);
     if (!a || typeof a !== 'object' || Array.isArray(a)) throw new Error('expected an object of steps');
     return a as Answers;
   } catch (err) {

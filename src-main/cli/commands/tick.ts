@@ -9,7 +9,7 @@ export const help = 'tick <path> [--count N] [--inherit-env] [--host-parity]   l
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { count: { type: 'string' }, ...RUN_OPTIONS });
   const count = values.count === undefined ? 1 : Number(values.count);
-  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count takes a whole number of ticks, not "${values.count}"`);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count takes a whole number of ticks, not "${String(values.count)}"`);
   const rt = openSkill(ctx, positionals[0], values);
   try {
     const info = await rt.start();

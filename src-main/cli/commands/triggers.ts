@@ -91,7 +91,7 @@ function listing(name: string, view: TriggersView): string {
   for (const t of view.types) {
     lines.push(`  ${t.type}  ${t.label}${t.description ? `: ${t.description}` : ''}`);
     if (t.conditionFields.length) lines.push(`    fields: ${t.conditionFields.map((f) => `${f.name} (${f.type})`).join(', ')}`);
-    const props = Object.keys((t.configSchema.properties ?? {}) as object);
+    const props = Object.keys((t.configSchema.properties ?? {}));
     if (props.length) lines.push(`    settings: ${props.join(', ')}`);
   }
   if (!view.triggers.length) {

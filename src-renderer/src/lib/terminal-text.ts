@@ -5,8 +5,7 @@
  * confirmation, see LogTerminal); every other control is dropped; and lines are wrapped here, at the terminal's
  * width, so every row starts with a tag the workbench drew.
  */
-
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
+/* eslint-disable no-control-regex -- matching control characters is the point of this module */
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[ -/]*[0-~]?|\x9b[0-?]*[ -/]*[@-~]|\x9d[^\x07\x9c]*(?:\x07|\x9c)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 const SGR = /^\x1b\[[0-9;:]*m$/;
 const OSC8 = /^\x1b\]8;[^;\x07\x1b]*;(?:https?:\/\/[^\x07\x1b]*)?(?:\x07|\x1b\\)$/;
