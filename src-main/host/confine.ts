@@ -1,0 +1,150 @@
+/**
+ * Confinement the operating system enforces, for any skill's process ("Confine this skill", `--confine`).
+ *
+ * Linux: `skillbench_confine.py` applies Landlock (files, TCP, signals) and seccomp (other socket families,
+ * io_uring), then execs the skill's command: both survive execve, so a Node MCP server is confined as
+ * well as a Python skill. macOS: `sandbox-exec` with a profile written here (not run by the tests, which
+ * run on Linux; the profile's text is unit-tested). Elsewhere nothing confines the process, and the
+ * header says so. The skill may write only to its data folder and a private temporary folder, read its
+ * own folder, the interpreter and the system, and use no network unless allowed; the workbench's home
+ * (secrets.json, secret.key, other skills' data) is out of reach.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SpawnSpec } from '../engine/child';
+import { pythonResources, systemPython } from './paths';
+
+export const CONFINE_SCRIPT = 'skillbench_confine.py';
+
+export interface ConfineSupport {
+  platform: NodeJS.Platform;
+  /** 0 where Landlock is missing. */
+  landlockAbi: number;
+  seccomp: boolean;
+  /** "yes", or "no: why" (a cgroup v2 subtree this user may make a group per skill in). */
+  cgroup2: string;
+}
+
+let support: ConfineSupport | null = null;
+
+/** What this machine can enforce (asked once, of the system Python; the kernel's answer is the same for all). */
+export function confineSupport(): ConfineSupport {
+  if (support) return support;
+  const none: ConfineSupport = { platform: process.platform, landlockAbi: 0, seccomp: false, cgroup2: 'no: not Linux' };
+  if (process.platform !== 'linux') return (support = { ...none, cgroup2: 'no: not Linux' });
+  const run = spawnSync(systemPython(), [path.join(pythonResources(), CONFINE_SCRIPT), '--probe'], { encoding: 'utf8', timeout: 15_000 });
+  try {
+    const p = JSON.parse(run.stdout) as { landlock_abi?: number; seccomp?: boolean; cgroup2?: string };
+    support = { platform: 'linux', landlockAbi: Number(p.landlock_abi) || 0, seccomp: p.seccomp === true, cgroup2: String(p.cgroup2 ?? 'no') };
+  } catch {
+    support = { ...none, cgroup2: 'no: the probe did not answer' };
+  }
+  return support;
+}
+
+export interface ConfineOptions {
+  /** The skill's own folder (read, and run from). */
+  skillDir: string;
+  /** Its data folder: the one place besides its temporary folder it may write. */
+  dataDir: string;
+  network: boolean;
+}
+
+export interface ConfinePolicy {
+  read: string[];
+  write: string[];
+  exec: string[];
+  network: boolean;
+  spawn: boolean;
+  tmp: string;
+}
+
+/** The folders a skill may use; arguments that are existing absolute paths (an SDK root, a script) are readable too. */
+export function confinePolicy(spec: SpawnSpec, opts: ConfineOptions, tmp: string): ConfinePolicy {
+  const paths = [spec.command, ...spec.args].filter((a) => path.isAbsolute(a) && fs.existsSync(a));
+  const command = commandHome(spec.command, spec.env.PATH);
+  const read = unique([opts.skillDir, spec.cwd, pythonResources(), ...paths, ...(command ? [command] : [])]);
+  return { read, write: unique([opts.dataDir]), exec: unique([opts.skillDir, ...(command ? [command] : [])]), network: opts.network, spawn: true, tmp };
+}
+
+/**
+ * The spec that runs `spec` confined, and a line saying what holds (for the skill's header and log).
+ * Where nothing can confine it, the spec is unchanged and the line says that too.
+ */
+export function confinedSpec(spec: SpawnSpec, opts: ConfineOptions): { spec: SpawnSpec; note: string } {
+  const tmp = path.join(os.tmpdir(), `skillbench-${path.basename(opts.dataDir) || 'skill'}-${process.pid}`);
+  const policy = confinePolicy(spec, opts, tmp);
+  const env = { ...spec.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+  const s = confineSupport();
+  if (process.platform === 'linux' && s.landlockAbi > 0) {
+    const args = [path.join(pythonResources(), CONFINE_SCRIPT), '--policy', JSON.stringify(policy), '--', spec.command, ...spec.args];
+    return { spec: { ...spec, command: systemPython(), args, env }, note: confineNote(policy, s) };
+  }
+  if (process.platform === 'darwin') {
+    fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
+    const args = ['-p', darwinProfile(policy), spec.command, ...spec.args];
+    return { spec: { ...spec, command: '/usr/bin/sandbox-exec', args, env }, note: `confined by sandbox-exec: ${policyWords(policy)}` };
+  }
+  const why = process.platform === 'linux' ? 'this kernel has no Landlock' : `${process.platform} has no confinement the workbench can apply`;
+  return { spec, note: `not confined: ${why}; the skill runs with the user's rights` };
+}
+
+export function confineNote(p: ConfinePolicy, s: ConfineSupport): string {
+  const how = `Landlock ABI ${s.landlockAbi}${s.seccomp ? ' + seccomp' : ''}`;
+  const tcpOnly = !p.network && !s.seccomp ? ' (TCP only: no seccomp filter on this machine)' : '';
+  return `confined by ${how}: ${policyWords(p)}${tcpOnly}`;
+}
+
+function policyWords(p: ConfinePolicy): string {
+  return [
+    `writes only to ${p.write.join(', ')} and a private temporary folder`,
+    `reads only the skill's folder, the interpreter and the system`,
+    p.network ? 'network allowed' : 'no network',
+    "no access to the workbench's home",
+  ].join('; ');
+}
+
+/** A Seatbelt (sandbox-exec) profile: deny by default, then what the policy allows. */
+export function darwinProfile(p: ConfinePolicy): string {
+  const q = (s: string) => JSON.stringify(s);
+  const sub = (dirs: string[]) => dirs.map((d) => ` (subpath ${q(d)})`).join('');
+  const system = ['/usr', '/bin', '/sbin', '/System', '/Library', '/opt/homebrew', '/usr/local', '/private/etc', '/dev', '/private/var/db/dyld'];
+  const lines = [
+    '(version 1)',
+    '(deny default)',
+    '(allow process-fork)',
+    '(allow signal (target self))',
+    '(allow sysctl-read)',
+    '(allow mach-lookup)',
+    '(allow ipc-posix-shm)',
+    `(allow file-read-metadata)`,
+    `(allow file-read*${sub([...system, ...p.read, ...p.write, p.tmp])})`,
+    `(allow file-write*${sub([...p.write, p.tmp])} (literal "/dev/null"))`,
+    `(allow process-exec${sub([...system, ...p.exec])})`,
+  ];
+  if (p.network) lines.push('(allow network*)');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The folder a command's program lives under (/opt/node24 for /opt/node24/bin/node), to read its own files. */
+function commandHome(command: string, pathEnv?: string): string | undefined {
+  let file = command;
+  if (!path.isAbsolute(command)) {
+    const dir = (pathEnv ?? process.env.PATH ?? '').split(path.delimiter).find((d) => d && fs.existsSync(path.join(d, command)));
+    if (!dir) return undefined;
+    file = path.join(dir, command);
+  }
+  try {
+    const real = fs.realpathSync(file);
+    const parent = path.dirname(real);
+    return path.basename(parent) === 'bin' ? path.dirname(parent) : parent;
+  } catch {
+    return undefined;
+  }
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs.filter(Boolean))];
+}
