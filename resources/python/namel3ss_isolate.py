@@ -129,7 +129,10 @@ def checked(text, request, encode):
     try:
         reply = json.loads(text)
     except ValueError:
-        return text  # the host reports it as invalid JSON
+        # More than the one answer: tool code wrote on the reply channel itself. Nothing of it is trusted.
+        return encode({"ok": False, "protocol_version": request.get("protocol_version"), "error": {
+            "type": "SandboxViolation",
+            "message": "The tool wrote to the runner's reply channel itself; its answer is not trusted."}})
     if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
         return text
     out = {"ok": reply["ok"], "protocol_version": reply.get("protocol_version")}

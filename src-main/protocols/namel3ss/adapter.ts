@@ -20,6 +20,7 @@ import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
 import { envValue } from './config';
 import { appNotes, toolInfo } from './describe';
+import { toolEnv } from './enforcement';
 import { choosePython, depsSource, runLocal, type PythonChoice, type RunnerReply } from './local-runner';
 import { planCall, type CallPlan } from './plan';
 import { fieldProblems, valueProblems } from './schema';
@@ -88,7 +89,8 @@ export class Namel3ssSkill extends OneShotSkill {
     const decl = model.tools.find((t) => t.name === tool);
     if (!decl) return this.missingTool(model, tool, started);
     const plan = planCall(decl, model, this.planOptions(model));
-    const env = { ...this.ctx.env, ...(plan.binding?.env ?? {}) };
+    // Secrets the guarantees forbid never reach the tool's process.
+    const { env, bare } = toolEnv(plan.guarantees, this.ctx.env, plan.binding?.env);
     const timeout = resolveTimeout({
       callMs: opts.timeoutMs,
       skillMs: this.ctx.timeoutMs,
@@ -130,7 +132,9 @@ export class Namel3ssSkill extends OneShotSkill {
           paths: plan.paths,
           moduleRoots: plan.moduleRoots,
           cwd: plan.workspace,
+          bareEnv: bare,
         });
+        if (res.enforcement) trace.enforcement = res.enforcement;
         trace.exit_code = res.exitCode;
         trace.signal = res.signal;
         run = res;

@@ -58,6 +58,8 @@ export interface LocalRequest {
   moduleRoots?: string[];
   /** Working directory (a foreign function's workspace); the app root by default. */
   cwd?: string;
+  /** `no_env_read`: not even the safe defaults (HOME, USER…), only what Python needs to start. */
+  bareEnv?: boolean;
 }
 
 /** What came back: a result, the tool's own error, or a failure of the run itself. */
@@ -78,13 +80,23 @@ export interface LocalResult {
   durationMs: number;
   /** This call's stderr lines (redacted), for showing next to an error. */
   stderr: string[];
+  /** What confined the call, as the runner (not the tool) says it. */
+  enforcement?: string;
 }
 
 /** A tool's environment (skill-env.ts: the safe defaults and the skill's own), with the app's folder on PYTHONPATH. */
-export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = skillEnvironment({ own: extra });
+export function pythonEnv(appRoot: string, extra: Record<string, string>, bare = false): NodeJS.ProcessEnv {
+  const env = bare ? bareEnvironment() : skillEnvironment({ own: extra });
   const existing = env.PYTHONPATH;
   env.PYTHONPATH = existing ? `${appRoot}${path.delimiter}${existing}` : appRoot;
+  return env;
+}
+
+/** PATH and the locale only: what an interpreter needs, nothing about the user. */
+function bareEnvironment(): NodeJS.ProcessEnv {
+  const all = skillEnvironment();
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(all)) if (k === 'PATH' || k === 'LANG' || k.startsWith('LC_') || k.startsWith('PYTHON')) env[k] = v;
   return env;
 }
 
@@ -95,7 +107,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   if (req.capabilityContext) request.capability_context = req.capabilityContext;
   if (req.paths?.length) request.paths = req.paths;
   if (req.moduleRoots?.length) request.module_roots = req.moduleRoots;
-  const env = pythonEnv(req.appRoot, req.env);
+  const env = pythonEnv(req.appRoot, req.env, req.bareEnv);
   if (req.paths?.length) env.PYTHONPATH = [...req.paths, env.PYTHONPATH].join(path.delimiter);
   const run = await runOneShot({
     spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env },
@@ -118,6 +130,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   if (text) {
     try {
       out.response = parseBounded(text).value;
+      if (isObject(out.response) && typeof out.response.enforcement === 'string') out.enforcement = out.response.enforcement;
     } catch {
       out.response = { raw: text.slice(0, 2000) };
     }
