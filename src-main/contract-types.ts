@@ -115,6 +115,8 @@ export interface SkillInfo extends SkillRef {
   missingEnv?: string[];
   /** SkillDefinition skills: whether the workbench behaves as the real host does, and where it differs when not. */
   hostParity?: HostParityInfo;
+  /** Set when the skill runs confined ("Confine this skill", --confine): what the operating system enforces, in words. */
+  confinement?: string;
 }
 
 /** The real SkillDefinition host's behaviour (protocol notes section 5), on or off for one skill. */
@@ -345,6 +347,10 @@ export interface SkillSettings {
   history?: HistoryRetention;
   /** SkillDefinition skills: behave as the real host does (tools after setup, no skill/status, tool names namespaced…). Off (absent) by default. */
   hostParity?: boolean;
+  /** Run the skill's processes confined by the operating system (writes only to its data folder, no network unless allowed). Off (absent) by default. */
+  confine?: boolean;
+  /** With `confine`: the network is allowed. */
+  confineNetwork?: boolean;
 }
 
 /**

@@ -25,6 +25,7 @@ const SECRET = 'route-secret-value-5b1f';
 let root: string;
 let spec: Record<string, unknown>;
 let received: string[] = [];
+let victimStat: fs.Stats;
 const servers: { close: () => void }[] = [];
 
 beforeAll(async () => {
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const wb = path.join(root, 'workbench-home');
   for (const d of [out, path.join(out, 'victim-dir'), path.join(home, '.ssh'), path.join(wb, 'skills', 'other', 'data')]) fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(out, 'victim.txt'), 'victim');
+  victimStat = fs.statSync(path.join(out, 'victim.txt'));
   fs.writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY');
   fs.writeFileSync(path.join(wb, 'secrets.json'), '{"secret": true}');
   fs.writeFileSync(path.join(wb, 'secret.key'), 'KEY');
@@ -84,6 +86,8 @@ function app(cleanup: Cleanup): { skill: Namel3ssSkill; dir: string } {
 function outsideUntouched(dir: string, linksInApp = false): void {
   expect(fs.readdirSync(spec.out as string).sort()).toEqual(['victim-dir', 'victim.txt']);
   expect(fs.readFileSync(spec.victim as string, 'utf8')).toBe('victim');
+  const now = fs.statSync(spec.victim as string);
+  expect([now.mode, now.uid, now.gid, now.mtimeMs]).toEqual([victimStat.mode, victimStat.uid, victimStat.gid, victimStat.mtimeMs]);
   expect(fs.readdirSync('/tmp').filter((f) => f.startsWith('skillbench-route-'))).toEqual([]);
   // Where it may write in the app, a symbolic link there is allowed; reading through it is not (the route's result).
   if (!linksInApp) expect(fs.readdirSync(dir).filter((f) => f.startsWith('stolen-'))).toEqual([]);
@@ -117,7 +121,8 @@ describe.runIf(linux)('a pure tool (all six guarantees) on Linux: Landlock and s
     // It found the reply channel between it and the runner (its own process's pipe): the runner trusts none of it.
     expect(out.error).toMatchObject({ code: 'TOOL', message: expect.stringContaining("wrote to the runner's reply channel itself") });
     expect(JSON.stringify([out.data, out.trace])).not.toContain('FORGED'); // its writes to stderr are in the log, as prints are
-    expect((out.trace?.capability_checks ?? []).filter((c) => c.allowed === true && c.capability === 'network')).toEqual([]);
+    const checks = (out.trace?.capability_checks ?? []) as Record<string, unknown>[];
+    expect(checks.filter((c) => c.allowed === true && c.capability === 'network')).toEqual([]);
   });
 });
 
@@ -127,6 +132,7 @@ describe.runIf(linux)('sandbox: true with no guarantee, on Linux', () => {
     const only = [
       ...['write_open', 'write_underscore_io', 'write_posix_open', 'write_reloaded_io', 'write_tmp_outside_private', 'mkdir', 'rename', 'unlink', 'rmdir'],
       ...['hardlink', 'hardlink_secret_into_app', 'symlink', 'symlink_secret_into_app', 'truncate', 'sqlite3_connect', 'mmap_write', 'ctypes_libc_open'],
+      ...['chown', 'setxattr'],
       ...['read_ssh_key', 'read_workbench_secrets', 'read_workbench_key', 'read_other_skill_data', 'read_ctypes', 'list_home', 'read_parent_environ', 'kill_parent'],
     ];
     const out = await skill.call('boxed routes', { spec: { ...spec, only } });

@@ -105,7 +105,8 @@ def apply(policy):
     execs = (list(policy.get("exec") or []) + SYSTEM_EXEC) if spawn else []
     seccomp.no_new_privs()
     ll = landlock.restrict({"list": policy.get("list") or [], "read": read, "write": write, "exec": execs, "net": network, "scope": True})
-    refused = seccomp.install(no_network=not network, no_spawn=not spawn) if seccomp.supported() else None
+    no_write = not (policy.get("write") or policy.get("tmp"))
+    refused = seccomp.install(not network, not spawn, no_write) if seccomp.supported() else None
     return {"landlock": ll, "seccomp": refused, "read": sorted(set(policy.get("read") or [])),
             "write": sorted(set(w for w in write if w != "/dev/null")), "network": network, "spawn": spawn}
 

@@ -65,7 +65,7 @@ export interface ConfinePolicy {
 export function confinePolicy(spec: SpawnSpec, opts: ConfineOptions, tmp: string): ConfinePolicy {
   const paths = [spec.command, ...spec.args].filter((a) => path.isAbsolute(a) && fs.existsSync(a));
   const command = commandHome(spec.command, spec.env.PATH);
-  const read = unique([opts.skillDir, spec.cwd, pythonResources(), ...paths, ...(command ? [command] : [])]);
+  const read = unique([opts.skillDir, spec.cwd, pythonResources(), ...paths, ...(command ? [command] : []), ...nodeModulesAbove(opts.skillDir)]);
   return { read, write: unique([opts.dataDir]), exec: unique([opts.skillDir, ...(command ? [command] : [])]), network: opts.network, spawn: true, tmp };
 }
 
@@ -74,7 +74,7 @@ export function confinePolicy(spec: SpawnSpec, opts: ConfineOptions, tmp: string
  * Where nothing can confine it, the spec is unchanged and the line says that too.
  */
 export function confinedSpec(spec: SpawnSpec, opts: ConfineOptions): { spec: SpawnSpec; note: string } {
-  const tmp = path.join(os.tmpdir(), `skillbench-${path.basename(opts.dataDir) || 'skill'}-${process.pid}`);
+  const tmp = path.join(os.tmpdir(), `skillbench-${path.basename(path.dirname(opts.dataDir)) || 'skill'}-${process.pid}`);
   const policy = confinePolicy(spec, opts, tmp);
   const env = { ...spec.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   const s = confineSupport();
@@ -89,6 +89,14 @@ export function confinedSpec(spec: SpawnSpec, opts: ConfineOptions): { spec: Spa
   }
   const why = process.platform === 'linux' ? 'this kernel has no Landlock' : `${process.platform} has no confinement the workbench can apply`;
   return { spec, note: `not confined: ${why}; the skill runs with the user's rights` };
+}
+
+/** The header's words: what holds for a confined skill on this machine. */
+export function confinementWords(network: boolean, s: ConfineSupport): string {
+  const what = `writes only to its data folder and a private temporary folder; reads only its own folder, the interpreter and the system; ${network ? 'network allowed' : 'no network'}; the workbench's home out of reach`;
+  if (s.platform === 'linux' && s.landlockAbi > 0) return `Confined by Landlock ABI ${s.landlockAbi}${s.seccomp ? ' + seccomp' : ''}: ${what}.`;
+  if (s.platform === 'darwin') return `Confined by sandbox-exec: ${what}.`;
+  return `Not confined: ${s.platform === 'linux' ? 'this kernel has no Landlock' : `${s.platform} has no confinement the workbench can apply`}; the skill runs with the user's rights.`;
 }
 
 export function confineNote(p: ConfinePolicy, s: ConfineSupport): string {
@@ -139,9 +147,22 @@ function commandHome(command: string, pathEnv?: string): string | undefined {
   try {
     const real = fs.realpathSync(file);
     const parent = path.dirname(real);
-    return path.basename(parent) === 'bin' ? path.dirname(parent) : parent;
+    // /opt/node24/bin/node -> /opt/node24; a version manager's shim (pyenv's ~/.pyenv/shims) -> the manager's folder.
+    return ['bin', 'shims'].includes(path.basename(parent)) ? path.dirname(parent) : parent;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Node resolves packages from node_modules in every folder above the script's, and reads each package.json
+ * above it for the package's scope (failing on a refusal): those are the skill's code too.
+ */
+function nodeModulesAbove(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    for (const name of ['node_modules', 'package.json']) if (fs.existsSync(path.join(d, name))) out.push(path.join(d, name));
+    if (path.dirname(d) === d) return out;
   }
 }
 

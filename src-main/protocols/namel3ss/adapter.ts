@@ -28,6 +28,7 @@ import { missingGuarantees, runService, serviceHandshake, serviceHealth, type Ha
 import { resolveTimeout, TIMEOUT_ENV, type ResolvedTimeout } from './timeouts';
 import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type ToolTrace } from './trace';
 import { capabilityCheck, guidance, sourceOf } from './capabilities';
+import { confineSpec } from '../confined';
 
 export interface Namel3ssOptions {
   /** How many call traces `traces()` keeps (default 100). */
@@ -133,6 +134,7 @@ export class Namel3ssSkill extends OneShotSkill {
           moduleRoots: plan.moduleRoots,
           cwd: plan.workspace,
           bareEnv: bare,
+          wrap: (spec) => confineSpec(spec, this.ctx, this.ref),
         });
         if (res.enforcement) trace.enforcement = res.enforcement;
         trace.exit_code = res.exitCode;

@@ -16,6 +16,7 @@ import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
+import type { SpawnSpec } from '../../engine/child';
 
 export const RUNNER_SCRIPT = 'namel3ss_runner.py';
 const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
@@ -58,6 +59,8 @@ export interface LocalRequest {
   moduleRoots?: string[];
   /** Working directory (a foreign function's workspace); the app root by default. */
   cwd?: string;
+  /** "Confine this skill": wraps the runner's command (protocols/confined.ts). */
+  wrap?: (spec: SpawnSpec) => SpawnSpec;
   /** `no_env_read`: not even the safe defaults (HOME, USER…), only what Python needs to start. */
   bareEnv?: boolean;
 }
@@ -110,7 +113,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const env = pythonEnv(req.appRoot, req.env, req.bareEnv);
   if (req.paths?.length) env.PYTHONPATH = [...req.paths, env.PYTHONPATH].join(path.delimiter);
   const run = await runOneShot({
-    spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env },
+    spec: (req.wrap ?? ((s: SpawnSpec) => s))({ command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env }),
     input: JSON.stringify(request),
     logs: req.logs,
     timeoutMs: req.timeoutMs,
