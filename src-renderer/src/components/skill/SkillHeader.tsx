@@ -4,6 +4,7 @@ import { PROTOCOL_LABELS } from '@contract';
 import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
+import { ConfinementNote } from './ConfinementNote';
 import { HostParityNote } from './HostParityNote';
 import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
 import { SkillExtras } from '../agent/SkillExtras';
@@ -42,6 +43,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         {description && <p className="skill-description">{description}</p>}
         {info && <SkillNotes notes={info.notes} />}
         {info && <HostParityNote info={info} />}
+        {info && <ConfinementNote info={info} />}
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
