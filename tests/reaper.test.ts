@@ -23,7 +23,7 @@ describe.skipIf(process.platform !== 'linux')('what a SkillDefinition skill leav
     await rt.start();
     await rt.call('daemon', { pid_file: file });
     const daemon = await waitFor(() => fs.existsSync(file) && Number(fs.readFileSync(file, 'utf8')), 5000, 'the daemon pid');
-    cleanup.add({ close: async () => void (isAlive(daemon) && process.kill(daemon, 'SIGKILL')) });
+    cleanup.add({ close: () => Promise.resolve(void (isAlive(daemon) && process.kill(daemon, 'SIGKILL'))) });
     expect(isAlive(daemon)).toBe(true);
     await rt.stop();
     await waitFor(() => !isAlive(daemon), 3000, 'the daemon to be gone');
@@ -36,7 +36,7 @@ describe.skipIf(process.platform !== 'linux')('what a SkillDefinition skill leav
     const script = `const c=require('node:child_process').spawn(${JSON.stringify(systemPython())},[${JSON.stringify(path.join(pythonResources(), 'skillbench_launch.py'))},'--skill-dir',${JSON.stringify(DIR)}],{stdio:['pipe','ignore','ignore'],env:{...process.env,DAEMON_HOLD:'1'}});require('node:fs').writeFileSync(${JSON.stringify(pidFile)},String(c.pid));setInterval(()=>{},1000);`;
     const host = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
     const skill = await waitFor(() => fs.existsSync(pidFile) && Number(fs.readFileSync(pidFile, 'utf8')), 10_000, 'the skill pid');
-    cleanup.add({ close: async () => void (isAlive(skill) && process.kill(skill, 'SIGKILL')) });
+    cleanup.add({ close: () => Promise.resolve(void (isAlive(skill) && process.kill(skill, 'SIGKILL'))) });
     await new Promise((r) => setTimeout(r, 1500)); // loaded, serving
     expect(isAlive(skill)).toBe(true);
     host.kill('SIGKILL');

@@ -78,7 +78,7 @@ def run(request, call, proto_fd, encode):
     sandboxed = bool(request.get("sandbox"))
     if not hasattr(os, "fork"):
         return encode(call(request)), (GUARDED if sandboxed else None), 0
-    confined = sandboxed and _confinable()
+    confined = sandboxed and request.get("isolate") is not False and _confinable()
     tmp = tempfile.mkdtemp(prefix="skillbench-tool-") if confined else None
     read_fd, write_fd = os.pipe()
     pid = os.fork()

@@ -31,8 +31,10 @@ let support: ConfineSupport | null = null;
 
 /** What this machine can enforce (asked once, of the system Python; the kernel's answer is the same for all). */
 export function confineSupport(): ConfineSupport {
-  if (support) return support;
   const none: ConfineSupport = { platform: process.platform, landlockAbi: 0, seccomp: false, cgroup2: 'no: not Linux' };
+  // SKILLBENCH_CONFINE=off: as on a machine without Landlock (to see, and test, the Python guard alone).
+  if (process.env.SKILLBENCH_CONFINE === 'off') return { ...none, cgroup2: 'no: confinement turned off (SKILLBENCH_CONFINE=off)' };
+  if (support) return support;
   if (process.platform !== 'linux') return (support = { ...none, cgroup2: 'no: not Linux' });
   const run = spawnSync(systemPython(), [path.join(pythonResources(), CONFINE_SCRIPT), '--probe'], { encoding: 'utf8', timeout: 15_000 });
   try {

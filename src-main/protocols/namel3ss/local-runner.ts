@@ -12,6 +12,7 @@ import { parseBounded } from '../../engine/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { isObject } from '../../engine/values';
+import { confineSupport } from '../../host/confine';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
 import { timeoutMessage } from './timeouts';
@@ -107,6 +108,8 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const python = choosePython(req.appRoot);
   const request: Record<string, unknown> = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
   if (req.sandbox) request.sandbox = true;
+  // Where the kernel cannot confine (or SKILLBENCH_CONFINE=off), the runner's Python guard alone holds.
+  if (req.sandbox && confineSupport().landlockAbi <= 0) request.isolate = false;
   if (req.capabilityContext) request.capability_context = req.capabilityContext;
   if (req.paths?.length) request.paths = req.paths;
   if (req.moduleRoots?.length) request.module_roots = req.moduleRoots;

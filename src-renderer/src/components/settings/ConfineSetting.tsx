@@ -2,7 +2,7 @@
  * "Confine this skill": the operating system keeps the skill's processes to its data folder and a private
  * temporary folder, and off the network unless allowed (Linux: Landlock and seccomp; macOS: sandbox-exec).
  */
-export function ConfineSetting({ name, on, network, onChange, onNetwork }: { name: string; on: boolean; network: boolean; onChange(v: boolean): void; onNetwork(v: boolean): void }) {
+export function ConfineSetting({ name, on, network, onChange, onNetwork }: { name: string; on: boolean; network: boolean; onChange: (v: boolean) => void; onNetwork: (v: boolean) => void }) {
   return (
     <>
       <h3 className="process-section-title process-history-title">Confinement</h3>
