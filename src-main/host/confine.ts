@@ -80,7 +80,8 @@ export function confinedSpec(spec: SpawnSpec, opts: ConfineOptions): { spec: Spa
   const policy = confinePolicy(spec, opts, tmp);
   const env = { ...spec.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   const s = confineSupport();
-  if (process.platform === 'linux' && s.landlockAbi > 0) {
+  // On Linux the launcher runs even where the probe found no Landlock: it then refuses to start the skill.
+  if (process.platform === 'linux') {
     const args = [path.join(pythonResources(), CONFINE_SCRIPT), '--policy', JSON.stringify(policy), '--', spec.command, ...spec.args];
     return { spec: { ...spec, command: systemPython(), args, env }, note: confineNote(policy, s) };
   }
@@ -89,8 +90,7 @@ export function confinedSpec(spec: SpawnSpec, opts: ConfineOptions): { spec: Spa
     const args = ['-p', darwinProfile(policy), spec.command, ...spec.args];
     return { spec: { ...spec, command: '/usr/bin/sandbox-exec', args, env }, note: `confined by sandbox-exec: ${policyWords(policy)}` };
   }
-  const why = process.platform === 'linux' ? 'this kernel has no Landlock' : `${process.platform} has no confinement the workbench can apply`;
-  return { spec, note: `not confined: ${why}; the skill runs with the user's rights` };
+  return { spec, note: `not confined: ${process.platform} has no confinement the workbench can apply; the skill runs with the user's rights` };
 }
 
 /** The header's words: what holds for a confined skill on this machine. */
@@ -98,10 +98,12 @@ export function confinementWords(network: boolean, s: ConfineSupport): string {
   const what = `writes only to its data folder and a private temporary folder; reads only its own folder, the interpreter and the system; ${network ? 'network allowed' : 'no network'}; the workbench's home out of reach`;
   if (s.platform === 'linux' && s.landlockAbi > 0) return `Confined by Landlock ABI ${s.landlockAbi}${s.seccomp ? ' + seccomp' : ''}: ${what}.`;
   if (s.platform === 'darwin') return `Confined by sandbox-exec: ${what}.`;
-  return `Not confined: ${s.platform === 'linux' ? 'this kernel has no Landlock' : `${s.platform} has no confinement the workbench can apply`}; the skill runs with the user's rights.`;
+  if (s.platform === 'linux') return 'Not confined: this kernel has no Landlock, so the skill is not started while "Confine this skill" is on.';
+  return `Not confined: ${s.platform} has no confinement the workbench can apply; the skill runs with the user's rights.`;
 }
 
 export function confineNote(p: ConfinePolicy, s: ConfineSupport): string {
+  if (s.landlockAbi <= 0) return 'no Landlock was found: the confine launcher will refuse to start the skill unless the kernel has it';
   const how = `Landlock ABI ${s.landlockAbi}${s.seccomp ? ' + seccomp' : ''}`;
   const tcpOnly = !p.network && !s.seccomp ? ' (TCP only: no seccomp filter on this machine)' : '';
   return `confined by ${how}: ${policyWords(p)}${tcpOnly}`;
