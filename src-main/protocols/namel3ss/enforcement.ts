@@ -31,7 +31,7 @@ export function sandboxLabel(g: Guarantees, support: ConfineSupport = confineSup
       .join(', ');
     return `sandbox: ${GUARDED}${wanted ? ` (${wanted}: refused by a Python-level guard)` : ' (no guarantees)'}`;
   }
-  const net = support.seccomp ? 'Landlock+seccomp' : 'Landlock, TCP only';
+  const net = support.seccomp ? 'Landlock+seccomp' : support.landlockAbi >= 4 ? 'Landlock, TCP only' : 'Python guard only';
   const parts = [
     v.no_network && `no network (${net})`,
     v.no_filesystem_write ? 'no file writes (Landlock)' : 'no writes outside the app and a private temporary folder (Landlock)',
