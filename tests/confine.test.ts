@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { confinePolicy, confineSupport, darwinProfile, type ConfinePolicy } from '../src-main/host/confine';
 import { pythonResources, systemPython } from '../src-main/host/paths';
-import { skillPaths } from '../src-main/host/workbench-home';
+import { skillFolder, skillPaths } from '../src-main/host/workbench-home';
+import { writeSettings } from '../src-main/runtime/skill-settings';
+import { openSkill } from '../src-main/cli/open-skill';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { FIXTURES } from './helpers';
@@ -85,6 +87,34 @@ describe.runIf(linux)('a confined skill on Linux (Landlock + seccomp, through th
     expect(info.tools.length).toBeGreaterThan(0);
     expect(info.confinement).toMatch(/^Confined by Landlock/);
     expect(rt.logs.entries().map((e) => e.text).join('\n')).toContain('skillbench: confined:');
+  });
+
+  it('follows the skill\'s saved setting ("Confine this skill"), read at each start', T, async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const ref = resolveSkill(path.join(FIXTURES, 'confine-probe'), { protocol: 'jsonrpc' });
+    const rt = cleanup.add(SkillRuntime.withSettings(ref, home, { restart: { enabled: false } }));
+    expect((await rt.start()).confinement).toBeUndefined();
+    await rt.stop();
+    writeSettings(skillFolder(home, ref.id), ref.id, { confine: true }, rt.homeStores.secrets);
+    expect((await rt.start()).confinement).toMatch(/^Confined by Landlock .*no network/);
+    expect((await rt.call('try', { op: 'connect', port })).text).toMatch(/^refused: PermissionError/);
+    expect(() => writeSettings(skillFolder(home, ref.id), ref.id, { confine: 'yes' as unknown as boolean }, rt.homeStores.secrets)).toThrow(/Confine this skill/);
+  });
+
+  it('is what --confine asks for on the command line', T, async ({ cleanup }) => {
+    const before = process.env.SKILLBENCH_HOME;
+    process.env.SKILLBENCH_HOME = cleanup.tempDir();
+    try {
+      const rt = cleanup.add(openSkill(path.join(FIXTURES, 'confine-probe'), { protocol: 'jsonrpc', confine: true }));
+      expect((await rt.start()).confinement).toMatch(/^Confined by Landlock .*no network/);
+      const out = await rt.call('try', { op: 'connect', port });
+      expect(out.text).toMatch(/^refused: PermissionError/);
+      const plain = cleanup.add(openSkill(path.join(FIXTURES, 'confine-probe'), { protocol: 'jsonrpc' }));
+      expect((await plain.start()).confinement).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.SKILLBENCH_HOME;
+      else process.env.SKILLBENCH_HOME = before;
+    }
   });
 
   it('holds for an unprivileged user as for root', T, ({ cleanup }) => {
