@@ -112,13 +112,17 @@ def run(request, call, proto_fd, encode):
                 break
             chunks.append(chunk)
             size += len(chunk)
+    if size > MAX_REPLY:
+        os.kill(pid, signal.SIGKILL)  # it would block on a full pipe: the host reports the size
     _, status = os.waitpid(pid, 0)
     if tmp:
         shutil.rmtree(tmp, ignore_errors=True)
     enforcement = _describe(request) if confined else (GUARDED if sandboxed else None)
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1
     if not chunks or size > MAX_REPLY:
-        if os.WIFSIGNALED(status):
+        if size > MAX_REPLY:
+            sys.stderr.write(f"skillbench: the tool's answer is over {MAX_REPLY // (1024 * 1024)} MB\n")
+        elif os.WIFSIGNALED(status):
             sys.stderr.write(f"skillbench: the tool process was killed by signal {os.WTERMSIG(status)}\n")
         return None, enforcement, code or 1
     return checked(b"".join(chunks).decode("utf-8", "replace"), request, encode), enforcement, 0
