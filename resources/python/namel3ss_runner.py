@@ -106,6 +106,11 @@ def _with_checks(output):
 
 
 def main():
+    if sys.platform.startswith("linux"):
+        # Ends with the workbench, even a SIGKILLed one, with the tool's process (which follows the runner).
+        import skillbench_confine
+
+        skillbench_confine.reap_and_follow_parent()
     out = _protocol_stream()
     tool = None
     try:
