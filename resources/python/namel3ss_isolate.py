@@ -7,8 +7,8 @@ was allowed. The child is confined before the tool's module is imported, from th
     no_filesystem_write -> no file written anywhere; else only below filesystem_root (or the app) and a
                            private temporary folder
     no_filesystem_read  -> files read only from the interpreter, the app's code and the system libraries;
-                           else also the rest of the system and the app (never the home, the workbench's
-                           data, other folders under /tmp)
+                           else also the rest of the system and the app (not the rest of the home,
+                           the workbench's data or other folders under /tmp)
     no_network          -> no socket of any family (seccomp), no TCP bind or connect (Landlock)
     no_subprocess       -> no execve (Landlock, seccomp), no fork (seccomp)
     always              -> no signals and no abstract UNIX sockets outside the sandbox (Landlock ABI 6+)
@@ -31,6 +31,7 @@ def load():
     import skillbench_confine
 
     confine = skillbench_confine
+
 
 CAPABILITIES = {"filesystem_read": "no_filesystem_read", "filesystem_write": "no_filesystem_write",
                 "network": "no_network", "subprocess": "no_subprocess", "env_read": "no_env_read",
