@@ -127,6 +127,15 @@ describe.runIf(linux)('a pure tool (all six guarantees) on Linux: Landlock and s
   });
 });
 
+describe.runIf(linux)('what a pure tool still does on Linux', () => {
+  it('runs threads and imports more of the standard library; namel3ss\'s guard still refuses a read of its own code', T, async ({ cleanup }) => {
+    const { skill } = app(cleanup);
+    const out = await skill.call('pure controls', { spec: {} });
+    expect(out.error).toBeUndefined();
+    expect(out.data).toEqual({ results: { thread: true, stdlib_import: true, own_code: 'What happened: Tool "pure controls" cannot read from the filesystem.' } });
+  });
+});
+
 describe.runIf(linux)('sandbox: true with no guarantee, on Linux', () => {
   it('still writes nothing outside the app and reads nothing of the home or the workbench', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup);
