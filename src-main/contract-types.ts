@@ -117,6 +117,8 @@ export interface SkillInfo extends SkillRef {
   hostParity?: HostParityInfo;
   /** What reading the skill's files told, with nothing of it run: the skill has not been started. */
   notStarted?: boolean;
+  /** Set when the skill runs confined ("Confine this skill", --confine): what the operating system enforces, in words. */
+  confinement?: string;
 }
 
 /** The real SkillDefinition host's behaviour (protocol notes section 5), on or off for one skill. */
@@ -351,6 +353,10 @@ export interface SkillSettings {
   history?: HistoryRetention;
   /** SkillDefinition skills: behave as the real host does (tools after setup, no skill/status, tool names namespaced…). Off (absent) by default. */
   hostParity?: boolean;
+  /** Run the skill's processes confined by the operating system (writes only to its data folder, no network unless allowed). Off (absent) by default. */
+  confine?: boolean;
+  /** With `confine`: the network is allowed. */
+  confineNetwork?: boolean;
 }
 
 /**

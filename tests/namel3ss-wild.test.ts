@@ -146,7 +146,7 @@ describe('packs', () => {
     const { skill, dir } = app(cleanup, 'pack-app');
     const info = await skill.start();
     const lower = info.tools.find((t) => t.name === 'convert text to lowercase')!;
-    expect(lower.description).toMatch(/built-in pack builtin\.text stable · namel3ss\.tool_packs\.text:lower · local runner · sandbox · cannot run here: Tool "convert text to lowercase" runs namel3ss\.tool_packs\.text:lower from the built-in pack builtin\.text, which is part of namel3ss, and namel3ss is not installed/);
+    expect(lower.description).toMatch(/built-in pack builtin\.text stable · namel3ss\.tool_packs\.text:lower · local runner · sandbox: [^·]* · cannot run here: Tool "convert text to lowercase" runs namel3ss\.tool_packs\.text:lower from the built-in pack builtin\.text, which is part of namel3ss, and namel3ss is not installed/);
     refused(await skill.call('convert text to lowercase', { text: 'Hi' }), 'LAUNCH', /namel3ss is not installed in .*pip install namel3ss/);
 
     // An interpreter that has (a stand-in for) namel3ss: the app's .venv, laid out as `python -m venv` lays it out,

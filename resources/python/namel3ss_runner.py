@@ -17,6 +17,7 @@ import json
 import os
 import sys
 
+import namel3ss_isolate as isolate
 import namel3ss_protocol as protocol
 from namel3ss_protocol import PROTOCOL_VERSION
 # namel3ss_sandbox, imported only for a sandboxed call (it costs start-up time every call would pay).
@@ -105,24 +106,56 @@ def _with_checks(output):
 
 
 def main():
+    if sys.platform.startswith("linux"):
+        # Ends with the workbench, even a SIGKILLed one, with the tool's process (which follows the runner).
+        import skillbench_confine
+
+        skillbench_confine.reap_and_follow_parent()
     out = _protocol_stream()
     tool = None
     try:
         request = json.loads(sys.stdin.read() or "null")
         if isinstance(request, dict) and request.get("sandbox"):
             _load_sandbox()  # before sys.path loses this folder
+            isolate.load()
         _fix_sys_path(request.get("paths") or [] if isinstance(request, dict) else [])
     except Exception as err:  # noqa: BLE001
         output = _error(err.__class__.__name__, f"The request on stdin is not JSON: {err}")
     else:
         if isinstance(request, dict):
             tool = request.get("tool")
-        output = _run(request)
+        # The call runs in a child (confined where the kernel can) that never holds `out`.
+        text, enforcement, code = isolate.run(request if isinstance(request, dict) else {}, lambda r: _run(request),
+                                        out.fileno(), lambda o: _encode(o, tool))
+        if text is None:
+            return code  # the tool's process died without an answer: the host reports its stderr
+        output = _with_enforcement(text, enforcement)
+        sys.stderr.flush()
+        out.write(output + "\n")
+        out.flush()
+        return 0
     sys.stderr.flush()
-    out.write(protocol.encode(output, tool, _error, ". Return dicts, lists, strings, numbers, booleans or None."))
-    out.write("\n")
+    out.write(_encode(output, tool) + "\n")
     out.flush()
     return 0
+
+
+def _encode(output, tool):
+    return protocol.encode(output, tool, _error, ". Return dicts, lists, strings, numbers, booleans or None.")
+
+
+def _with_enforcement(text, enforcement):
+    # Said by the runner, not the tool: what confined this call.
+    if not enforcement:
+        return text
+    try:
+        output = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(output, dict):
+        output["enforcement"] = enforcement
+        return json.dumps(output, ensure_ascii=False)
+    return text
 
 
 if __name__ == "__main__":

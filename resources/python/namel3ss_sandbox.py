@@ -19,6 +19,9 @@ import io
 import os
 import socket
 import subprocess
+import sys
+
+import namel3ss_guard_env
 
 _CTX = None
 _CHECKS = []
@@ -30,6 +33,8 @@ _CAPABILITY_KEY = {
     "filesystem_write": "no_filesystem_write",
     "network": "no_network",
     "subprocess": "no_subprocess",
+    "env_read": "no_env_read",
+    "env_write": "no_env_write",
 }
 
 
@@ -251,6 +256,22 @@ def _system(command):
     return _ORIG["system"](command)
 
 
+def _spawner(name):
+    original = getattr(os, name)
+
+    def checked(*args, **kwargs):
+        check_subprocess([name, *[str(a) for a in args[:2]]])
+        return original(*args, **kwargs)
+
+    return checked
+
+
+class _FileIO(io.FileIO):
+    def __init__(self, file, mode="r", *args, **kwargs):
+        check_filesystem(file, mode)
+        super().__init__(_resolve(file), mode, *args, **kwargs)
+
+
 def _install():
     if _ORIG:
         return
@@ -267,10 +288,17 @@ def _install():
     # pathlib's Path.open, read_text and write_text go through io.open.
     io.open = _open
     os.open = _os_open
-    for name in ("remove", "unlink", "rmdir", "mkdir"):
-        setattr(os, name, _writer(name))
-    for name in ("rename", "replace"):
+    # A Python-level guard: where the kernel confines nothing else, these are all that refuse.
+    for name in ("remove", "unlink", "rmdir", "mkdir", "truncate", "chmod", "chown", "utime", "mkfifo", "mknod"):
+        if hasattr(os, name):
+            setattr(os, name, _writer(name))
+    for name in ("rename", "replace", "link", "symlink"):
         setattr(os, name, _renamer(name))
+    for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "execv", "execve", "execvp", "execvpe", "popen", "spawnv", "spawnve"):
+        if hasattr(os, name):
+            setattr(os, name, _spawner(name))
+    io.FileIO = _FileIO
+    _ORIG.update(namel3ss_guard_env.install(sys.modules[__name__]))
     socket.socket.connect = _connect
     socket.socket.connect_ex = _connect_ex
     socket.socket.sendto = _sendto

@@ -108,7 +108,9 @@ def _sandboxed(request, guarantees, timeout_ms):
             "sources": {k: "user" for k, v in guarantees.items() if v},
         },
     }
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")]), PYTHONIOENCODING="utf-8")
+    # Under no_env_read the tool's process gets none of the service's variables (its secrets among them).
+    base = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG") or k.startswith("LC_")} if guarantees.get("no_env_read") else dict(os.environ)
+    env = dict(base, PYTHONPATH=os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")]), PYTHONIOENCODING="utf-8")
     try:
         done = subprocess.run(
             [sys.executable, RUNNER], input=json.dumps(child_request), capture_output=True, text=True, cwd=os.getcwd(), env=env, timeout=timeout_ms / 1000

@@ -36,6 +36,7 @@ import sys
 import traceback
 import types
 
+import skillbench_confine  # noqa: I001 - as skillbench_missing, before the path changes
 import skillbench_missing  # before the path changes below take this folder off it
 
 EXIT_LOAD_FAILED = 3
@@ -255,6 +256,9 @@ def find_skill(module, path):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    # Killed with the workbench even when it is SIGKILLed (a skill that ignores EOF is not orphaned), and
+    # the reaper of whatever it leaves behind, so a double-forked daemon stays findable from the skill.
+    skillbench_confine.reap_and_follow_parent()
     skill_args = []
     if "--" in argv:
         cut = argv.index("--")

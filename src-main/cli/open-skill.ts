@@ -10,7 +10,7 @@ import { UsageError } from './output';
 import { MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
 
 /** The options of every command that runs a skill (besides the common ones). */
-export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, 'host-parity': { type: 'boolean' } };
+export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, 'host-parity': { type: 'boolean' }, confine: { type: 'boolean' } };
 /** The options of the commands that also take an MCP server named without a folder (inspect, call). */
 export const MCP_RUN_OPTIONS: Options = { ...RUN_OPTIONS, ...MCP_OPTIONS };
 
@@ -32,7 +32,7 @@ export function protocolOption(p: unknown): Protocol | undefined {
 export function openSkill(
   ctx: CommandContext,
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; confine?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
   let ref;
@@ -54,7 +54,9 @@ export function openSkill(
   if (values.debug || ctx.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // --host-parity turns the skill's "behave as the real host" setting on for this run (SkillDefinition skills).
   const hostParity = values['host-parity'] ? true : opts.hostParity;
-  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}) });
+  // --confine runs it confined by the operating system, the network as its settings allow (host/confine.ts).
+  const confine = values.confine ? { network: readSettings(skillFolder(home, ref.id)).confineNetwork === true } : opts.confine;
+  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}), ...(confine ? { confine } : {}) });
 }
 
 /** The command's environment (what --inherit-env passes on), less the names `settings` give values of their own. */

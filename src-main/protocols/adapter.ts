@@ -115,6 +115,11 @@ export interface SkillInterop {
   callFunction(caller: string, skillId: string, functionName: string, args: Record<string, unknown>): Promise<unknown>;
 }
 
+/** "Confine this skill": writes only to its data folder and a private temporary folder; the network only when allowed. */
+export interface Confinement {
+  network: boolean;
+}
+
 export interface AdapterContext {
   logs: LogSink;
   messages: MessageLog;
@@ -127,6 +132,8 @@ export interface AdapterContext {
   args?: string[];
   /** Behave as the real host does (SkillDefinition skills; skilldef/host-parity.ts). Read at each launch. */
   hostParity?: boolean;
+  /** Run its processes confined by the operating system (protocols/confined.ts). Read at each launch. */
+  confine?: Confinement;
   /** Per-call timeout override for the whole skill (ms). */
   timeoutMs?: number;
   maxLineBytes?: number;

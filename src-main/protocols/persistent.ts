@@ -11,6 +11,7 @@ import { RpcProcess } from '../engine/rpc-process';
 import { Supervisor } from '../engine/supervisor';
 import type { AdapterContext, CallOptions, SkillAdapter } from './adapter';
 import { errorOutcome } from './outcome';
+import { confineSpec } from './confined';
 
 export abstract class PersistentRpcSkill implements SkillAdapter {
   protected readonly supervisor: Supervisor<RpcProcess>;
@@ -102,7 +103,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   }
 
   private async launch(): Promise<RpcProcess> {
-    const spec = this.spawnSpec();
+    const spec = confineSpec(this.spawnSpec(), this.ctx, this.ref);
     this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
     const proc = new RpcProcess({
       spec,

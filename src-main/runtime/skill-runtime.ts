@@ -15,7 +15,7 @@ import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, HostServices, SkillAdapter, SkillInterop } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, Confinement, HostServices, SkillAdapter, SkillInterop } from '../protocols/adapter';
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
@@ -29,6 +29,7 @@ import { RecordingSlot } from './recording-slot';
 import { readSettings, settingsEnv } from './skill-settings';
 import { dataOf, readDataFile, replaceState, vaultOf } from './skill-data';
 import { openHomeStores, skillStores, type HomeStores, type SkillStores } from './stores';
+import { withConfinement } from './confinement';
 import { Timeline, type Mark } from './timeline';
 
 /** How a runtime tells its owner what happens (the workbench's event hub). */
@@ -44,9 +45,11 @@ export interface RuntimeOptions {
   /** Extra environment (the skill's configured env, its stored secrets). */
   env?: Record<string, string>;
   /** Reads the skill's environment and extra arguments afresh at each launch (its settings, its secrets), over `env`. */
-  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean };
+  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean; confine?: Confinement };
   /** Behave as the real host does (the CLI's --host-parity), over the skill's own setting. */
   hostParity?: boolean;
+  /** Run confined (the CLI's --confine), over the skill's own setting. */
+  confine?: Confinement;
   host?: HostServices;
   /** The other skills its owner has open, for a SkillDefinition skill's `skills/*` calls (the workbench's). */
   interop?: SkillInterop;
@@ -69,6 +72,7 @@ export class SkillRuntime {
   /** State, data and secrets, for the protocols that serve a skill's reverse calls. */
   readonly stores: SkillStores | null = null;
   private readonly timeline: Timeline;
+  private readonly adapterCtx: AdapterContext;
   private readonly slot: RecordingSlot;
   private readonly releaseHistory: () => void;
   /** Tells the user when the disk refuses this skill's files, and when it takes them again. */
@@ -145,6 +149,9 @@ export class SkillRuntime {
       get hostParity() {
         return opts.hostParity ?? settings?.().hostParity === true;
       },
+      get confine() {
+        return opts.confine ?? settings?.().confine;
+      },
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
@@ -156,6 +163,7 @@ export class SkillRuntime {
       // Only where someone listens: an MCP server's requests to the user are declined where nobody can answer.
       onMcp: opts.emit ? (event, payload) => this.emit(event, payload as WorkbenchEvents[typeof event]) : undefined,
     };
+    this.adapterCtx = ctx;
     this.adapter = module.create(ref, ctx);
   }
 
@@ -170,7 +178,7 @@ export class SkillRuntime {
       maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
       processSettings: (secrets) => {
         const now = readSettings(dir);
-        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true };
+        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true, confine: now.confine ? { network: now.confineNetwork === true } : undefined };
       },
     });
     rt.homeStores.secrets.registerWith(ref.id, rt.redactor);
@@ -194,7 +202,7 @@ export class SkillRuntime {
   }
 
   info(): SkillInfo | null {
-    return this.adapter.info();
+    return withConfinement(this.adapter.info(), this.adapterCtx.confine);
   }
 
   /** What the skill's files say, nothing of them run; null where the protocol learns its tools only by running. */
@@ -204,7 +212,7 @@ export class SkillRuntime {
 
   async start(): Promise<SkillInfo> {
     if (this.closed) throw this.closedError();
-    return this.adapter.start();
+    return withConfinement(await this.adapter.start(), this.adapterCtx.confine)!;
   }
 
   /** Starts the skill unless it runs (or learnt its tools) already. */

@@ -21,6 +21,10 @@ export function readSettings(skillDir: string): SkillSettings {
     else delete settings.inheritEnv;
     if (raw.hostParity === true) settings.hostParity = true;
     else delete settings.hostParity;
+    if (raw.confine === true) settings.confine = true;
+    else delete settings.confine;
+    if (raw.confineNetwork === true) settings.confineNetwork = true;
+    else delete settings.confineNetwork;
     return settings;
   } catch {
     return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [], history: { ...DEFAULT_HISTORY } };
@@ -44,6 +48,9 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   }
   if (next.inheritEnv !== undefined && typeof next.inheritEnv !== 'boolean') throw new Error('"Inherit the whole environment" must be on or off (true or false).');
   if (next.hostParity !== undefined && typeof next.hostParity !== 'boolean') throw new Error('"Behave as the real host" must be on or off (true or false).');
+  for (const key of ['confine', 'confineNetwork'] as const) {
+    if (next[key] !== undefined && typeof next[key] !== 'boolean') throw new Error('"Confine this skill" must be on or off (true or false).');
+  }
   if (next.timeoutMs !== undefined && !(Number.isFinite(next.timeoutMs) && next.timeoutMs > 0)) throw new Error('The timeout must be a positive number of milliseconds.');
   if (next.maxLineBytes !== undefined && !(Number.isInteger(next.maxLineBytes) && next.maxLineBytes >= 1024)) throw new Error('The line limit must be at least 1024 bytes.');
   if (rest.history !== undefined) {

@@ -11,7 +11,7 @@ import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity]   call one tool (--debug: SKILL_DEBUG=1; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {

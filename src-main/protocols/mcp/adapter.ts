@@ -23,6 +23,7 @@ import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 import { hostEnv } from '../../host/host-env';
+import { confineSpec } from '../confined';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
@@ -224,13 +225,13 @@ export class McpSkill implements SkillAdapter {
     } else {
       const own: Record<string, string> = {};
       for (const [k, v] of Object.entries(cfg.env ?? {})) own[k] = x(v);
-      const spec = {
+      const spec = confineSpec({
         command: resolveCommand(x(cfg.command!)),
         args: [...(cfg.args ?? []).map(x), ...(this.ctx.args ?? [])],
         cwd: cfg.cwd ? path.resolve(this.ref.dir, x(cfg.cwd)) : this.ref.dir,
         // The server's configured env, under the skill's settings and secrets (the user's word wins).
         env: skillEnvironment({ own: { ...own, ...this.ctx.env } }),
-      };
+      }, this.ctx, this.ref);
       this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
       const transport = new ProcessTransport({ spec, logs: this.ctx.logs, messages: this.ctx.messages, maxLineBytes: this.ctx.maxLineBytes });
       conn = { client, transport, http: null, exited: transport.exited };

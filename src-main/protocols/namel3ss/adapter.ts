@@ -20,6 +20,7 @@ import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
 import { envValue } from './config';
 import { appNotes, toolInfo } from './describe';
+import { toolEnv } from './enforcement';
 import { choosePython, depsSource, runLocal, type PythonChoice, type RunnerReply } from './local-runner';
 import { planCall, type CallPlan } from './plan';
 import { fieldProblems, valueProblems } from './schema';
@@ -27,6 +28,7 @@ import { missingGuarantees, runService, serviceHandshake, serviceHealth, type Ha
 import { resolveTimeout, TIMEOUT_ENV, type ResolvedTimeout } from './timeouts';
 import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type ToolTrace } from './trace';
 import { capabilityCheck, guidance, sourceOf } from './capabilities';
+import { confineSpec } from '../confined';
 
 export interface Namel3ssOptions {
   /** How many call traces `traces()` keeps (default 100). */
@@ -96,7 +98,8 @@ export class Namel3ssSkill extends OneShotSkill {
     const decl = model.tools.find((t) => t.name === tool);
     if (!decl) return this.missingTool(model, tool, started);
     const plan = planCall(decl, model, this.planOptions(model));
-    const env = { ...this.ctx.env, ...(plan.binding?.env ?? {}) };
+    // Secrets the guarantees forbid never reach the tool's process.
+    const { env, bare } = toolEnv(plan.guarantees, this.ctx.env, plan.binding?.env);
     const timeout = resolveTimeout({
       callMs: opts.timeoutMs,
       skillMs: this.ctx.timeoutMs,
@@ -138,7 +141,10 @@ export class Namel3ssSkill extends OneShotSkill {
           paths: plan.paths,
           moduleRoots: plan.moduleRoots,
           cwd: plan.workspace,
+          bareEnv: bare,
+          wrap: (spec) => confineSpec(spec, this.ctx, this.ref),
         });
+        if (res.enforcement) trace.enforcement = res.enforcement;
         trace.exit_code = res.exitCode;
         trace.signal = res.signal;
         run = res;

@@ -7,6 +7,7 @@ import type { ToolInfo } from '../../contract';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { BINDINGS_FILE, bindingExample } from './bindings';
+import { sandboxLabel } from './enforcement';
 import { choosePython, depsSource } from './local-runner';
 import type { CallPlan } from './plan';
 import { fieldsSchema, typeSchema } from './schema';
@@ -16,7 +17,7 @@ export function toolInfo(t: AiTool, plan: CallPlan): ToolInfo {
   if (t.description) parts.push(t.description);
   if (t.declaredAs === 'foreign') parts.push('foreign function');
   if (plan.pack && plan.source !== 'binding') parts.push(`${plan.pack.source === 'builtin_pack' ? 'built-in pack' : 'pack'} ${plan.pack.id} ${plan.pack.version}`.trim());
-  if (plan.binding) parts.push(`${plan.binding.entry || '(no entry)'} · ${plan.runner} runner${plan.sandbox ? ' · sandbox' : ''}`);
+  if (plan.binding) parts.push(`${plan.binding.entry || '(no entry)'} · ${plan.runner} runner${plan.sandbox ? ` · ${sandboxLabel(plan.guarantees)}` : ''}`);
   else parts.push(`no binding in ${BINDINGS_FILE}`);
   if (t.purity === 'pure') parts.push('pure');
   if (t.timeoutSeconds) parts.push(`timeout ${t.timeoutSeconds} s`);

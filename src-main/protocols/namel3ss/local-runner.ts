@@ -12,10 +12,12 @@ import { parseBounded } from '../../engine/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { asText, isObject } from '../../engine/values';
+import { confineSupport } from '../../host/confine';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
+import type { SpawnSpec } from '../../engine/child';
 
 export const RUNNER_SCRIPT = 'namel3ss_runner.py';
 const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
@@ -58,6 +60,10 @@ export interface LocalRequest {
   moduleRoots?: string[];
   /** Working directory (a foreign function's workspace); the app root by default. */
   cwd?: string;
+  /** "Confine this skill": wraps the runner's command (protocols/confined.ts). */
+  wrap?: (spec: SpawnSpec) => SpawnSpec;
+  /** `no_env_read`: not even the safe defaults (HOME, USER…), only what Python needs to start. */
+  bareEnv?: boolean;
 }
 
 /** What came back: a result, the tool's own error, or a failure of the run itself. */
@@ -78,13 +84,23 @@ export interface LocalResult {
   durationMs: number;
   /** This call's stderr lines (redacted), for showing next to an error. */
   stderr: string[];
+  /** What confined the call, as the runner (not the tool) says it. */
+  enforcement?: string;
 }
 
 /** A tool's environment (skill-env.ts: the safe defaults and the skill's own), with the app's folder on PYTHONPATH. */
-export function pythonEnv(appRoot: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = skillEnvironment({ own: extra });
+export function pythonEnv(appRoot: string, extra: Record<string, string>, bare = false): NodeJS.ProcessEnv {
+  const env = bare ? bareEnvironment() : skillEnvironment({ own: extra });
   const existing = env.PYTHONPATH;
   env.PYTHONPATH = existing ? `${appRoot}${path.delimiter}${existing}` : appRoot;
+  return env;
+}
+
+/** PATH and the locale only: what an interpreter needs, nothing about the user. */
+function bareEnvironment(): NodeJS.ProcessEnv {
+  const all = skillEnvironment();
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(all)) if (k === 'PATH' || k === 'LANG' || k.startsWith('LC_') || k.startsWith('PYTHON')) env[k] = v;
   return env;
 }
 
@@ -92,13 +108,15 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const python = choosePython(req.appRoot);
   const request: Record<string, unknown> = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
   if (req.sandbox) request.sandbox = true;
+  // Where the kernel cannot confine (or SKILLBENCH_CONFINE=off), the runner's Python guard alone holds.
+  if (req.sandbox && confineSupport().landlockAbi <= 0) request.isolate = false;
   if (req.capabilityContext) request.capability_context = req.capabilityContext;
   if (req.paths?.length) request.paths = req.paths;
   if (req.moduleRoots?.length) request.module_roots = req.moduleRoots;
-  const env = pythonEnv(req.appRoot, req.env);
+  const env = pythonEnv(req.appRoot, req.env, req.bareEnv);
   if (req.paths?.length) env.PYTHONPATH = [...req.paths, env.PYTHONPATH].join(path.delimiter);
   const run = await runOneShot({
-    spec: { command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env },
+    spec: (req.wrap ?? ((s: SpawnSpec) => s))({ command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env }),
     input: JSON.stringify(request),
     logs: req.logs,
     timeoutMs: req.timeoutMs,
@@ -118,6 +136,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   if (text) {
     try {
       out.response = parseBounded(text).value;
+      if (isObject(out.response) && typeof out.response.enforcement === 'string') out.enforcement = out.response.enforcement;
     } catch {
       out.response = { raw: text.slice(0, 2000) };
     }

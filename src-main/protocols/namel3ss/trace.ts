@@ -23,6 +23,8 @@ export interface ToolTrace {
   declared_as?: 'foreign';
   /** Local runner: whether the sandbox enforced the guarantees. */
   sandbox?: boolean;
+  /** Workbench addition: what confined the call, as its runner says ("isolated: no network (Landlock+seccomp), …" or "guarded, not isolated"). */
+  enforcement?: string;
   /** Service runner: whether a handshake was asked for, and what the service said it enforces. */
   service_handshake?: boolean;
   enforcement_level?: string;

@@ -10,6 +10,7 @@ import { Spinner } from '../common/Spinner';
 import { useAction } from '../authoring/use-action';
 import { EnvRows } from './EnvRows';
 import { rowsOf, updateOf, type EnvRow } from './process-form';
+import { ConfineSetting } from './ConfineSetting';
 import '../../styles/process-settings.css';
 
 const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
@@ -38,6 +39,8 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   const [argsText, setArgsText] = useState('');
   const [inherit, setInherit] = useState(false);
   const [parity, setParity] = useState(false);
+  const [confine, setConfine] = useState(false);
+  const [confineNet, setConfineNet] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, error, act } = useAction();
@@ -49,6 +52,8 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     setArgsText(s.args.join('\n'));
     setInherit(s.inheritEnv === true);
     setParity(s.hostParity === true);
+    setConfine(s.confine === true);
+    setConfineNet(s.confineNetwork === true);
   };
   useEffect(() => {
     void act(() => api().getSkillSettings(id)).then((s) => s && show(s));
@@ -58,7 +63,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit, ...(skilldef ? { hostParity: parity } : {}) }));
+    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
     if (next) {
       show(next);
       setSaved(true);
@@ -126,6 +131,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
               data-testid="process-args"
             />
             {skilldef && <HostParitySetting name={summary.name} on={parity} onChange={edit(setParity)} />}
+            <ConfineSetting name={summary.name} on={confine} network={confineNet} onChange={edit(setConfine)} onNetwork={edit(setConfineNet)} />
             <HistoryLimits name={summary.name} settings={loaded} />
           </>
         )}

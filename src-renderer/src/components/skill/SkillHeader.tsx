@@ -5,6 +5,7 @@ import { StatusBadge } from './StatusBadge';
 import { SkillControls } from './SkillControls';
 import { SkillNotes } from './SkillNotes';
 import { NotStartedNote } from './NotStartedNote';
+import { ConfinementNote } from './ConfinementNote';
 import { HostParityNote } from './HostParityNote';
 import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
 import { SkillExtras } from '../agent/SkillExtras';
@@ -44,6 +45,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         {info && <NotStartedNote key={`not-started-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillNotes notes={info.notes} />}
         {info && <HostParityNote info={info} />}
+        {info && <ConfinementNote info={info} />}
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
