@@ -60,6 +60,8 @@ const UPDATE = z.strictObject(
     debug: flag('debug', 'Debug').optional(),
     inheritEnv: flag('inheritEnv', 'Inherit the whole environment').optional(),
     hostParity: flag('hostParity', 'Behave as the real host').optional(),
+    confine: flag('confine', 'Confine this skill').optional(),
+    confineNetwork: flag('confineNetwork', 'Allow the network when confined').optional(),
     history: z
       .strictObject(
         {
@@ -74,7 +76,7 @@ const UPDATE = z.strictObject(
   {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
-        ? `"${iss.keys[0]}" is not a skill setting (they are timeoutMs, maxLineBytes, env, secretEnv, args, hotReload, debug, inheritEnv, hostParity, history, secretValues)`
+        ? `"${iss.keys[0]}" is not a skill setting (they are timeoutMs, maxLineBytes, env, secretEnv, args, hotReload, debug, inheritEnv, hostParity, confine, confineNetwork, history, secretValues)`
         : `The settings update must be an object of settings (got ${describe(iss.input)})`,
   },
 );

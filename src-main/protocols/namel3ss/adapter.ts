@@ -251,6 +251,8 @@ export class Namel3ssSkill extends OneShotSkill {
     if (run.failure) return this.finish(trace, started, run.failure, run.stderr);
     const reply = run.reply!;
     if (!reply.ok) {
+      // The tool's timeout, enforced on the service's side (its timer fired before ours): the same timeout as ours.
+      if (reply.type === 'TimeoutError' && /^Tool exceeded [\d.]+s timeout\.$/.test(reply.message)) return this.finish(trace, started, new SkillError('TIMEOUT', reply.message), run.stderr);
       // A sandbox refusal is namel3ss's guidance text as it stands; a tool's own error keeps its type.
       const capability = reply.type === 'CapabilityViolation';
       const err = new SkillError(capability ? 'CAPABILITY' : 'TOOL', capability ? reply.message : `${reply.type}: ${reply.message}`, { type: reply.type, message: reply.message, ...(reply.reasonCode ? { reason_code: reply.reasonCode } : {}) });
