@@ -90,7 +90,7 @@ describe('a skill process gets the environment and arguments set for it', () => 
     await wb.updateSkillSettings('process-echo', { args: ['-v'] });
     await expect(wb.updateSkillSettings('process-echo', { args: [42 as unknown as string] })).rejects.toThrow(/list of texts/);
     await expect(wb.updateSkillSettings('process-echo', { secretValues: { '1BAD': 'x' } })).rejects.toThrow(/not a valid environment variable name/);
-    await expect(wb.updateSkillSettings('process-echo', { secretValues: { EMPTY: '' } })).rejects.toThrow(/Give the secret EMPTY a value/);
+    await expect(wb.updateSkillSettings('process-echo', { secretValues: { EMPTY: '' } })).rejects.toThrow(/"secretValues\.EMPTY": give the secret a value/);
     expect(await wb.getSkillSettings('process-echo')).toMatchObject({ args: ['-v'], secretEnv: [] });
   });
 });

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect } from 'vitest';
 import { EVENT_NAMES, type EventName } from '../src-main/contract';
 import { asciiForm, spellings } from '../src-main/engine/secret-forms';
@@ -67,6 +68,8 @@ describe('a secret at the ways out of the workbench', () => {
     await waitFor(() => heard.has('filesChanged'), 10_000, 'the edit to be told of');
 
     // The MCP server knows the secret (its variable) and is given it (an elicitation answered with it).
+    // Roots set, so the server asks for them and the roots event goes out too.
+    await wb.mcp.mcpSetRoots(mcp, [{ uri: pathToFileURL(cleanup.tempDir()).href, name: 'work' }]);
     await wb.startSkill(mcp);
     await wb.mcp.mcpSetLogLevel(mcp, 'debug');
     const env = await wb.callTool(mcp, 'get-env', {});
