@@ -126,7 +126,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const { own, remove } = opened;
         try {
           if (own) await stopServe(own);
-          else await sharedServe.release();
+          else await sharedServe.release(testInfo.titlePath.join(' › '));
         } finally {
           for (const dir of remove) fs.rmSync(dir, { recursive: true, force: true });
         }

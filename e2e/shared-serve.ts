@@ -7,17 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { childProcesses, resetServe, startServe, stopServe, type Served } from './serve-process';
-
-/** The workbench's own short-lived Python programs (host/run-python.ts): `-c` scripts and the action scan. */
-const SHORT_CHECK = /python[\d.]*\s.*(\s-c\s|action_scan\.py)/;
+import { childProcesses, resetServe, startServe, stopServe, type Served as ServeProcess } from './serve-process';
 
 export class SharedServe {
-  private served: Served | null = null;
+  private served: ServeProcess | null = null;
   private idle: { home: string; folders: string[] } | null = null;
+  /** The title of the test that used the workbench last, for the message when it left something running. */
+  private last = '(none yet)';
 
   /** The running server; started again if a test stopped it (that test is failed by `release`). */
-  async get(): Promise<Served> {
+  async get(): Promise<ServeProcess> {
     if (this.served && this.served.proc.exitCode === null && this.served.proc.signalCode === null) return this.served;
     // Between tests the server holds an empty workspace in a home of its own.
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-idle-'));
@@ -29,33 +28,42 @@ export class SharedServe {
   }
 
   /** A fresh workbench over `home` and `folders` in the running server. */
-  async acquire(to: { home: string; folders: string[] }): Promise<Served> {
+  async acquire(to: { home: string; folders: string[] }): Promise<ServeProcess> {
     const served = await this.get();
-    // The short Python checks the last workbench started end by themselves: wait for that, not a set time.
-    await expect
-      .poll(() => childProcesses(served.proc.pid!), { message: 'processes of the previous test still running', timeout: 30_000 })
-      .toEqual([]);
+    await this.noneLeft(served);
     await resetServe(served.url, to);
     return served;
   }
 
   /**
    * Back to the idle workbench after a test, so that its skills stop and its files are closed before its folders
-   * are removed; fails the test when it killed the shared server or left a skill running.
+   * are removed; fails the test when it killed the shared server.
    */
-  async release(): Promise<void> {
+  async release(title: string): Promise<void> {
+    this.last = title;
     const served = this.served;
     if (!served || served.proc.exitCode !== null || served.proc.signalCode !== null) {
       throw new Error('The test stopped the shared skillbench serve: a test that stops or restarts the server needs test.use({ ownServer: true }).');
     }
     await resetServe(served.url, this.idle!);
-    // The old workbench's close waited for its skills to exit: none may be left. Its short Python checks (a
-    // syntax check, an action script's scan) end by themselves; `acquire` waits for them.
-    expect(childProcesses(served.proc.pid!).filter((p) => !SHORT_CHECK.test(p)), 'skills still running after the workbench was reset').toEqual([]);
+  }
+
+  /**
+   * Nothing the last test's workbench started may still run when the next one starts. Its close stopped its
+   * skills; what it does not wait for (a Python syntax check or action scan, the Doctor's live start of a skill)
+   * ends by itself within its own timeout: wait for that, not a set time. A skill left running never ends.
+   */
+  private async noneLeft(served: ServeProcess): Promise<void> {
+    await expect
+      .poll(() => childProcesses(served.proc.pid!), { message: `processes the workbench of "${this.last}" started are still running`, timeout: 30_000 })
+      .toEqual([]);
   }
 
   async stop(): Promise<void> {
-    if (this.served) await stopServe(this.served.proc);
+    if (this.served && this.served.proc.exitCode === null && this.served.proc.signalCode === null) {
+      await this.noneLeft(this.served);
+      await stopServe(this.served.proc);
+    }
     if (this.idle) fs.rmSync(path.dirname(this.idle.home), { recursive: true, force: true });
   }
 }
