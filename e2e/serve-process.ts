@@ -9,7 +9,7 @@ export const ROOT = path.resolve(__dirname, '..');
 const RESET_ENV = 'SKILLBENCH_E2E_RESET';
 const RESET_ROUTE = '/__e2e/reset';
 
-export interface Served {
+export interface ServeProcess {
   url: string;
   proc: ChildProcess;
 }
@@ -18,7 +18,7 @@ export interface Served {
  * Starts `skillbench serve` on a free port; `skills` null opens no folder (what a first start shows).
  * `resettable` turns on the test hook that swaps the workbench for a fresh one (resetServe).
  */
-export async function startServe(skills: string | null, home: string, opts: { resettable?: boolean } = {}): Promise<Served> {
+export async function startServe(skills: string | null, home: string, opts: { resettable?: boolean } = {}): Promise<ServeProcess> {
   const folders = skills === null ? [] : [skills];
   const env: NodeJS.ProcessEnv = { ...process.env, SKILLBENCH_HOME: home };
   if (opts.resettable) env[RESET_ENV] = '1';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { childProcesses, resetServe, startServe, stopServe, type Served as ServeProcess } from './serve-process';
+import { childProcesses, resetServe, startServe, stopServe, type ServeProcess } from './serve-process';
 
 export class SharedServe {
   private served: ServeProcess | null = null;
