@@ -124,11 +124,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
       if (opened) {
         const { own, remove } = opened;
-        try {
-          if (own) await stopServe(own);
-          else await sharedServe.release(testInfo.titlePath.join(' › '));
-        } finally {
-          for (const dir of remove) fs.rmSync(dir, { recursive: true, force: true });
+        if (!own) await sharedServe.release(testInfo.titlePath.join(' › '), remove);
+        else {
+          try {
+            await stopServe(own);
+          } finally {
+            for (const dir of remove) fs.rmSync(dir, { recursive: true, force: true });
+          }
         }
       }
     }

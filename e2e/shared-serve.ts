@@ -14,11 +14,14 @@ export class SharedServe {
   private idle: { home: string; folders: string[] } | null = null;
   /** The title of the test that used the workbench last, for the message when it left something running. */
   private last = '(none yet)';
+  /** The last test's folders, removed once nothing its workbench started runs. */
+  private readonly leftFolders: string[] = [];
 
   /** The running server; started again if a test stopped it (that test is failed by `release`). */
   async get(): Promise<ServeProcess> {
     if (this.served && this.served.proc.exitCode === null && this.served.proc.signalCode === null) return this.served;
     // Between tests the server holds an empty workspace in a home of its own.
+    if (this.idle) fs.rmSync(path.dirname(this.idle.home), { recursive: true, force: true });
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-idle-'));
     const idle = { home: path.join(root, 'home'), folders: [path.join(root, 'empty')] };
     for (const dir of [idle.home, ...idle.folders]) fs.mkdirSync(dir);
@@ -31,21 +34,28 @@ export class SharedServe {
   async acquire(to: { home: string; folders: string[] }): Promise<ServeProcess> {
     const served = await this.get();
     await this.noneLeft(served);
+    this.removeLeftFolders();
     await resetServe(served.url, to);
     return served;
   }
 
   /**
-   * Back to the idle workbench after a test, so that its skills stop and its files are closed before its folders
-   * are removed; fails the test when it killed the shared server.
+   * Back to the idle workbench after a test, so that its skills stop and its files are closed; fails the test when
+   * it killed the shared server. Its folders (`remove`) go once nothing it started runs (see noneLeft).
    */
-  async release(title: string): Promise<void> {
+  async release(title: string, remove: string[]): Promise<void> {
     this.last = title;
+    this.leftFolders.push(...remove);
     const served = this.served;
     if (!served || served.proc.exitCode !== null || served.proc.signalCode !== null) {
       throw new Error('The test stopped the shared skillbench serve: a test that stops or restarts the server needs test.use({ ownServer: true }).');
     }
     await resetServe(served.url, this.idle!);
+  }
+
+  /** What finishes after a workbench closed (a Doctor's live start) may still write into its home: removed after. */
+  private removeLeftFolders(): void {
+    for (const dir of this.leftFolders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   }
 
   /**
@@ -60,9 +70,13 @@ export class SharedServe {
   }
 
   async stop(): Promise<void> {
-    if (this.served && this.served.proc.exitCode === null && this.served.proc.signalCode === null) {
-      await this.noneLeft(this.served);
-      await stopServe(this.served.proc);
+    try {
+      if (this.served && this.served.proc.exitCode === null && this.served.proc.signalCode === null) {
+        await this.noneLeft(this.served);
+        await stopServe(this.served.proc);
+      }
+    } finally {
+      this.removeLeftFolders();
     }
     if (this.idle) fs.rmSync(path.dirname(this.idle.home), { recursive: true, force: true });
   }
