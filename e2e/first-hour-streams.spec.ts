@@ -162,54 +162,59 @@ test('the Messages tab filters by kind: calls, ticks, reverse calls and lifecycl
   expect(lifecycle.every((m) => !/tools\/|skill\/tick|state\//.test(m))).toBe(true);
 });
 
-test('when the server stops, statuses turn unknown and actions grey out; the page comes back with the server', async ({ wb }) => {
-  test.skip(!wb.server, 'Only browser mode has a server that can stop under the page.');
-  const { page } = wb;
-  await openSkill(page, 'gas-estimator');
-  await openTool(page, 'estimate_gas_cost');
-  const status = page.locator('.skill-header').getByTestId('skill-status');
-  await expect(status).toHaveAttribute('data-status', 'ready');
-  const runButton = page.getByTestId('run-tool');
-  await expect(runButton).toBeEnabled();
+test.describe('with a server of its own', () => {
+  // The test kills the server and starts another at its address: not the worker's shared one.
+  test.use({ ownServer: true });
 
-  // The server dies without a word (a closed terminal, a crash).
-  const url = new URL(wb.url!);
-  wb.server!.kill('SIGKILL');
-  const banner = page.getByTestId('connection-banner');
-  await expect(banner).toContainText('The workbench server stopped.');
-  await expect(banner).toContainText('npm run serve');
-  await expect(status).toHaveAttribute('data-status', 'unknown');
-  await expect(status).toHaveText('unknown');
-  await expect(page.getByTestId('skill-item').filter({ hasText: 'gas-estimator' }).getByTestId('skill-status')).toHaveText('unknown');
-  await expect(runButton).toBeDisabled();
-  await expect(runButton).toHaveAttribute('title', /server stopped/);
-  await expect(page.locator('.skill-header').getByTestId('skill-restart')).toBeDisabled();
-  await expect(page.getByTestId('save-request')).toBeDisabled();
-  // Keyboard users get no call sent into the void either.
-  await page.locator('#args-estimate_gas_cost_gas_price_gwei').fill('30');
-  await page.locator('#args-estimate_gas_cost_gas_price_gwei').press('Control+Enter');
-  await expect(page.locator('.toast')).toContainText('The workbench server stopped');
-  // What needs no server still works: switching tabs, the theme.
-  await openTab(page, 'logs');
-  await openTab(page, 'tools');
-  await expect(page.getByTestId('theme-toggle')).toBeEnabled();
-  await shotBothThemes(wb, 'connection-lost');
-  await atSmallSize(page, () => shotBothThemes(wb, 'connection-lost-1024'));
-
-  // The server is started again at the same address: the page reconnects by itself.
-  let again: ChildProcess | undefined;
-  try {
-    again = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', wb.skills, '--port', url.port], {
-      env: { ...process.env, SKILLBENCH_HOME: wb.home, SKILLBENCH_TOKEN: url.searchParams.get('token')! },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await expect(banner).toHaveCount(0, { timeout: 30_000 });
-    await expect(status).not.toHaveAttribute('data-status', 'unknown');
+  test('when the server stops, statuses turn unknown and actions grey out; the page comes back with the server', async ({ wb }) => {
+    test.skip(!wb.server, 'Only browser mode has a server that can stop under the page.');
+    const { page } = wb;
     await openSkill(page, 'gas-estimator');
-    await openTool(page, 'list_operations');
+    await openTool(page, 'estimate_gas_cost');
+    const status = page.locator('.skill-header').getByTestId('skill-status');
+    await expect(status).toHaveAttribute('data-status', 'ready');
+    const runButton = page.getByTestId('run-tool');
     await expect(runButton).toBeEnabled();
-    await expect(await run(page)).toContainText('swap');
-  } finally {
-    if (again) await stopServe(again);
-  }
+
+    // The server dies without a word (a closed terminal, a crash).
+    const url = new URL(wb.url!);
+    wb.server!.kill('SIGKILL');
+    const banner = page.getByTestId('connection-banner');
+    await expect(banner).toContainText('The workbench server stopped.');
+    await expect(banner).toContainText('npm run serve');
+    await expect(status).toHaveAttribute('data-status', 'unknown');
+    await expect(status).toHaveText('unknown');
+    await expect(page.getByTestId('skill-item').filter({ hasText: 'gas-estimator' }).getByTestId('skill-status')).toHaveText('unknown');
+    await expect(runButton).toBeDisabled();
+    await expect(runButton).toHaveAttribute('title', /server stopped/);
+    await expect(page.locator('.skill-header').getByTestId('skill-restart')).toBeDisabled();
+    await expect(page.getByTestId('save-request')).toBeDisabled();
+    // Keyboard users get no call sent into the void either.
+    await page.locator('#args-estimate_gas_cost_gas_price_gwei').fill('30');
+    await page.locator('#args-estimate_gas_cost_gas_price_gwei').press('Control+Enter');
+    await expect(page.locator('.toast')).toContainText('The workbench server stopped');
+    // What needs no server still works: switching tabs, the theme.
+    await openTab(page, 'logs');
+    await openTab(page, 'tools');
+    await expect(page.getByTestId('theme-toggle')).toBeEnabled();
+    await shotBothThemes(wb, 'connection-lost');
+    await atSmallSize(page, () => shotBothThemes(wb, 'connection-lost-1024'));
+
+    // The server is started again at the same address: the page reconnects by itself.
+    let again: ChildProcess | undefined;
+    try {
+      again = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', wb.skills, '--port', url.port], {
+        env: { ...process.env, SKILLBENCH_HOME: wb.home, SKILLBENCH_TOKEN: url.searchParams.get('token')! },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      await expect(banner).toHaveCount(0, { timeout: 30_000 });
+      await expect(status).not.toHaveAttribute('data-status', 'unknown');
+      await openSkill(page, 'gas-estimator');
+      await openTool(page, 'list_operations');
+      await expect(runButton).toBeEnabled();
+      await expect(await run(page)).toContainText('swap');
+    } finally {
+      if (again) await stopServe(again);
+    }
+  });
 });

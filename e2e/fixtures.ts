@@ -1,15 +1,19 @@
 /**
  * The end-to-end fixture: a fresh workbench per test, in a temporary home, over a copy of the bundled
- * examples (so tests may change skills). In the `browser` project it is `skillbench serve` in Chromium;
- * in the `electron` project it is the desktop app, skipped with the reason where no Electron binary exists.
+ * examples (so tests may change skills). In the `browser` project it is `skillbench serve` in Chromium: one
+ * server and one browser per worker, the server reset to the test's home and folders and a new browser context
+ * (fresh storage) per test; `test.use({ ownServer: true })` gives a test a server of its own, to stop or restart.
+ * In the `electron` project it is the desktop app, skipped with the reason where no Electron binary exists.
  */
-import { test as base, _electron, chromium, type ElectronApplication, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { test as base, _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOT, startServe, stopServe } from './serve-process';
+import { SharedServe } from './shared-serve';
 
-export const ROOT = path.resolve(__dirname, '..');
+export { ROOT, startServe, stopServe };
 export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
 
 export interface Workbench {
@@ -17,7 +21,10 @@ export interface Workbench {
   /** The folder of skills the workbench opened (a copy of resources/examples). */
   skills: string;
   home: string;
-  /** Browser mode only: the server's URL (with token) and the process, to test the gate or kill it. */
+  /**
+   * Browser mode only: the server's URL (with token) and its process, to test the gate. The process is the worker's
+   * shared one unless the test asked for `ownServer`: only then may it be killed.
+   */
   url?: string;
   server?: ChildProcess;
   /** Takes a screenshot of the whole window into test-results/screenshots. */
@@ -39,74 +46,118 @@ function copyExamples(): string {
   return dir;
 }
 
-/** Starts `skillbench serve` on a free port; `skills` null opens no folder (what a first start shows). */
-export async function startServe(skills: string | null, home: string): Promise<{ url: string; proc: ChildProcess }> {
-  const folders = skills === null ? [] : [skills];
-  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', ...folders, '--port', '0'], {
-    env: { ...process.env, SKILLBENCH_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`skillbench serve did not start: ${err}`)), 15_000);
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const m = /Skill Workbench: (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    proc.stderr!.on('data', (d) => (err += d));
-    proc.on('exit', (code) => reject(new Error(`skillbench serve exited with ${code}: ${err}`)));
-  });
-  return { url, proc };
+/** A browser-mode workbench opened for a test: its page (in a context of its own), address and server. */
+export interface Served {
+  page: Page;
+  url: string;
+  server: ChildProcess;
 }
 
 /**
- * Stops a server as Ctrl+C or a service manager would. One that is still alive 10 s after SIGTERM is killed
- * and the test fails: a workbench that ignores the signal is a bug (it would outlive its terminal).
+ * Opens a browser-mode workbench over `folders` with `home`; `remove` are folders to delete once it is closed.
+ * One per test.
  */
-export async function stopServe(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<boolean>((r) => proc.once('exit', () => r(true)));
-  proc.kill('SIGTERM');
-  if (await Promise.race([exited, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))])) return;
-  proc.kill('SIGKILL');
-  throw new Error(`skillbench serve (pid ${proc.pid}) was still running 10 s after SIGTERM`);
+export type OpenServed = (opts: { folders: string[]; home: string; remove?: string[] }) => Promise<Served>;
+
+export interface WorkerFixtures {
+  sharedServe: SharedServe;
+  /** The worker's Chromium, launched on first use. */
+  workerBrowser: () => Promise<Browser>;
 }
 
-export const test = base.extend<{ wb: Workbench }>({
-  // eslint-disable-next-line no-empty-pattern
-  wb: async ({}, use, testInfo) => {
+export interface TestFixtures {
+  /** A `skillbench serve` of the test's own rather than the worker's shared one: for tests that stop or restart it. */
+  ownServer: boolean;
+  openServed: OpenServed;
+  wb: Workbench;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sharedServe: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const shared = new SharedServe();
+      try {
+        await use(shared);
+      } finally {
+        await shared.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  workerBrowser: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      let launched = null as Promise<Browser> | null;
+      try {
+        await use(() => (launched ??= chromium.launch(workerInfo.project.use.launchOptions)));
+      } finally {
+        if (launched) await (await launched).close().catch(() => undefined);
+      }
+    },
+    { scope: 'worker' },
+  ],
+  ownServer: [false, { option: true }],
+  openServed: async ({ ownServer, sharedServe, workerBrowser }, use, testInfo) => {
+    let opened = null as { own: ChildProcess | null; remove: string[] } | null;
+    let browser = null as Browser | null;
+    try {
+      await use(async ({ folders, home, remove = [] }) => {
+        if (opened) throw new Error('One workbench per test.');
+        opened = { own: null, remove };
+        let served;
+        if (ownServer) {
+          if (folders.length > 1) throw new Error('A server of its own opens one folder.');
+          served = await startServe(folders[0] ?? null, home);
+          opened.own = served.proc;
+        } else {
+          served = await sharedServe.acquire({ home, folders });
+        }
+        browser = await workerBrowser();
+        const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 880 } });
+        const page = await context.newPage();
+        await page.goto(served.url);
+        return { page, url: served.url, server: served.proc };
+      });
+    } finally {
+      // Every context the test made (a second window too) goes, with its storage and sockets.
+      for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
+      if (opened) {
+        const { own, remove } = opened;
+        if (!own) await sharedServe.release(testInfo.titlePath.join(' › '), remove);
+        else {
+          try {
+            await stopServe(own);
+          } finally {
+            for (const dir of remove) fs.rmSync(dir, { recursive: true, force: true });
+          }
+        }
+      }
+    }
+  },
+  wb: async ({ openServed }, use, testInfo) => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
     const skills = copyExamples();
     fs.mkdirSync(SHOTS, { recursive: true });
     const project = testInfo.project.name;
     let app: ElectronApplication | null = null;
-    let server: ChildProcess | undefined;
+    let served: Served | undefined;
     let page: Page;
-    let url: string | undefined;
     if (project === 'electron') {
       const bin = electronBinary();
       testInfo.skip(!bin, 'No Electron binary on this machine (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1): the Electron run needs a normal "npm install".');
       app = await _electron.launch({ executablePath: bin!, args: [ROOT, '--', skills], env: { ...process.env, SKILLBENCH_HOME: home } });
       page = await app.firstWindow();
     } else {
-      const started = await startServe(skills, home);
-      server = started.proc;
-      url = started.url;
-      const browser = await chromium.launch(testInfo.project.use.launchOptions);
-      page = await browser.newPage({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 880 } });
-      await page.goto(url);
+      served = await openServed({ folders: [skills], home, remove: [skills, home] });
+      page = served.page;
     }
     const wb: Workbench = {
       page,
       skills,
       home,
-      url,
-      server,
+      url: served?.url,
+      server: served?.server,
       shot: async (name) => {
         await page.screenshot({ path: path.join(SHOTS, `${project}-${name}.png`) });
       },
@@ -114,11 +165,8 @@ export const test = base.extend<{ wb: Workbench }>({
     try {
       await use(wb);
     } finally {
-      if (app) await app.close().catch(() => undefined);
-      else await page.context().browser()?.close().catch(() => undefined);
-      try {
-        if (server) await stopServe(server);
-      } finally {
+      if (app) {
+        await app.close().catch(() => undefined);
         fs.rmSync(skills, { recursive: true, force: true });
         fs.rmSync(home, { recursive: true, force: true });
       }

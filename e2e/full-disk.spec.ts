@@ -44,6 +44,8 @@ const test = base.extend<{ fd: FullDisk }>({
   },
 });
 
+/** The log search's count once it found at least one line ("1 of 2"), not "No matches". */
+const FOUND = /^\d+ of [1-9]\d*$/;
 const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
 const onlyFile = (dir: string) => path.join(dir, fs.readdirSync(dir)[0]);
 
@@ -90,23 +92,32 @@ test('a full disk: calls still answer, the app says so in plain words and again 
     await runFresh(page);
     await expect(banner).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await expect(banner).toContainText(/^The disk is full: Skill Workbench cannot write loud's (.+, )?log( and .+)?\. Calls still work; free some space and it carries on, noting the gap\.$/);
+  // The banner names the files the disk refused in the moment it gathers them (150 ms): on a busy machine the
+  // log may be refused after that and is named by the resume below, so any list of files is right here.
+  await expect(banner).toContainText(/^The disk is full: Skill Workbench cannot write loud's .+\. Calls still work; free some space and it carries on, noting the gap\.$/);
   for (let i = 0; i < 3; i++) await runFresh(page);
-  await expect(banner).toHaveCount(1);
+  // One banner, never a stack. A file may take its short gap note into the page it already has and resume
+  // between calls (more so on a busy machine, with more time between them): the next call that meets the full
+  // disk brings the banner back, so calls go on until it shows.
+  await expect(async () => {
+    if ((await banner.count()) === 0) await runFresh(page);
+    await expect(banner).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await shotBothThemes(fd, 'full-disk');
   await atSmallSize(page, () => shot(fd, 'full-disk-small'));
   // Said in the skill's log too, where its output goes on.
   await openTab(page, 'logs');
   await page.getByLabel('Search the log').fill('The disk is full: Skill Workbench cannot write');
-  await expect(page.locator('.search-count')).toContainText(/1/);
+  // Said once a time the disk refused; that is more than once when a file resumed in between (see above).
+  await expect(page.locator('.search-count')).toHaveText(FOUND);
   await page.getByLabel('Search the log').fill('');
 
   room.free();
-  await expect(banner).toHaveCount(0, { timeout: 15_000 });
+  await expect(banner).toHaveCount(0, { timeout: 30_000 });
   const toasts = () => page.evaluate(() => (window as unknown as { successToasts: string[] }).successToasts);
-  await expect.poll(toasts).toContainEqual(expect.stringMatching(/^Skill Workbench can write loud's .+ again\. What it could not write is noted as a gap\.$/));
+  await expect.poll(toasts).toContainEqual(expect.stringMatching(/^Skill Workbench can write loud's (.+, )?log( and .+)? again\. What it could not write is noted as a gap\.$/));
   await page.getByLabel('Search the log').fill("Skill Workbench can write loud's");
-  await expect(page.locator('.search-count')).toContainText(/1/);
+  await expect(page.locator('.search-count')).toHaveText(FOUND);
   await fd.shot('full-disk-resumed');
   await page.emulateMedia({ colorScheme: 'dark' });
   await fd.shot('full-disk-resumed-dark');

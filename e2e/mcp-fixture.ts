@@ -2,13 +2,13 @@
  * The MCP end-to-end fixture: `skillbench serve` in Chromium on a temporary folder whose `.mcp.json` names the
  * real reference server (`@modelcontextprotocol/server-everything`, stdio), as a user's project would.
  */
-import { chromium, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
-import { expect, ROOT, SHOTS, startServe, stopServe, test as base } from './fixtures';
+import { expect, ROOT, SHOTS, test as base } from './fixtures';
 
 export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
@@ -29,28 +29,14 @@ export function everythingConfig(name = 'everything'): Record<string, unknown> {
 }
 
 export const test = base.extend<{ mcp: McpBench }>({
-  // eslint-disable-next-line no-empty-pattern
-  mcp: async ({}, use, testInfo) => {
+  mcp: async ({ openServed }, use, testInfo) => {
     testInfo.skip(testInfo.project.name === 'electron', 'The MCP views are tested in browser mode (the same renderer).');
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-mcp-'));
     fs.writeFileSync(path.join(folder, '.mcp.json'), JSON.stringify(everythingConfig(), null, 2));
     fs.mkdirSync(SHOTS, { recursive: true });
-    const { url, proc } = await startServe(folder, home);
-    const browser = await chromium.launch(testInfo.project.use.launchOptions);
-    const page = await browser.newPage({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 900 } });
-    await page.goto(url);
-    try {
-      await use({ page, folder, home, server: proc, url, shot: (n) => page.screenshot({ path: path.join(SHOTS, `browser-${n}.png`) }).then(() => undefined) });
-    } finally {
-      await browser.close().catch(() => undefined);
-      try {
-        await stopServe(proc);
-      } finally {
-        fs.rmSync(folder, { recursive: true, force: true });
-        fs.rmSync(home, { recursive: true, force: true });
-      }
-    }
+    const { page, url, server } = await openServed({ folders: [folder], home, remove: [folder, home] });
+    await use({ page, folder, home, server, url, shot: (n) => page.screenshot({ path: path.join(SHOTS, `browser-${n}.png`) }).then(() => undefined) });
   },
 });
 

@@ -66,60 +66,65 @@ function cli(args: string[], home: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-test('a session recorded through the UI is whole on disk after a SIGKILL, and replays with the CLI', async ({ wb }, testInfo) => {
-  testInfo.skip(!wb.server, 'The workbench killed mid-session is the browser-mode server; the desktop app has none to kill.');
-  const { page, home } = wb;
-  await openGasEstimator(page);
-  await startRecording(page, 'fees before the kill');
-  await runTool(page, 'estimate_gas_cost', { operation: 'swap', gas_price_gwei: '30' });
-  await runTool(page, 'compare_speeds', { operation: 'transfer', base_fee_gwei: '12' });
-  await addNote(page, 'swap fee looks right');
-  await runTool(page, 'list_operations');
-  await runTool(page, 'estimate_gas_cost', { operation: 'nft_mint', gas_price_gwei: '18' });
+test.describe('with a server of its own', () => {
+  // The test kills the server: not the worker's shared one.
+  test.use({ ownServer: true });
 
-  const [file] = recordingFiles(home);
-  const onDisk = () => fs.readFileSync(file, 'utf8').trim().split('\n').length - 1;
-  await expect(page.getByTestId('record-count')).toHaveText(new RegExp(`^${onDisk()} records$`));
-  await shot(wb, 'recordings-header');
+  test('a session recorded through the UI is whole on disk after a SIGKILL, and replays with the CLI', async ({ wb }, testInfo) => {
+    testInfo.skip(!wb.server, 'The workbench killed mid-session is the browser-mode server; the desktop app has none to kill.');
+    const { page, home } = wb;
+    await openGasEstimator(page);
+    await startRecording(page, 'fees before the kill');
+    await runTool(page, 'estimate_gas_cost', { operation: 'swap', gas_price_gwei: '30' });
+    await runTool(page, 'compare_speeds', { operation: 'transfer', base_fee_gwei: '12' });
+    await addNote(page, 'swap fee looks right');
+    await runTool(page, 'list_operations');
+    await runTool(page, 'estimate_gas_cost', { operation: 'nft_mint', gas_price_gwei: '18' });
 
-  // The workbench dies mid-session, with the recording still open.
-  const exited = new Promise((r) => wb.server!.once('exit', r));
-  wb.server!.kill('SIGKILL');
-  await exited;
+    const [file] = recordingFiles(home);
+    const onDisk = () => fs.readFileSync(file, 'utf8').trim().split('\n').length - 1;
+    await expect(page.getByTestId('record-count')).toHaveText(new RegExp(`^${onDisk()} records$`));
+    await shot(wb, 'recordings-header');
 
-  expect(recordingFiles(home)).toEqual([file]);
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text.endsWith('\n')).toBe(true);
-  const records = text.trimEnd().split('\n').map((l) => JSON.parse(l));
-  expect(records[0]).toMatchObject({ type: 'header', name: 'fees before the kill', skill: { name: 'gas-estimator', protocol: 'jsonrpc' } });
-  const calls = records.filter((r) => r.type === 'call');
-  expect(calls.map((c) => c.tool)).toEqual(['estimate_gas_cost', 'compare_speeds', 'list_operations', 'estimate_gas_cost']);
-  expect(calls.every((c) => c.outcome.ok)).toBe(true);
-  expect(calls[0].outcome.data).toMatchObject({ gas_limit: 150000 });
-  expect(records.filter((r) => r.type === 'note').map((r) => r.text)).toContain('swap fee looks right');
-  expect(records.filter((r) => r.type === 'message').length).toBeGreaterThanOrEqual(8);
-  expect(records.some((r) => r.type === 'end')).toBe(false);
+    // The workbench dies mid-session, with the recording still open.
+    const exited = new Promise((r) => wb.server!.once('exit', r));
+    wb.server!.kill('SIGKILL');
+    await exited;
 
-  // Replay with the CLI: against the same skill everything matches.
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-junit-'));
-  const same = cli(['replay', file, '--junit', path.join(out, 'same.xml')], home);
-  expect(same.stdout).toContain('All 4 calls matched.');
-  expect(same.code).toBe(0);
-  expect(fs.readFileSync(path.join(out, 'same.xml'), 'utf8')).toMatch(/<testsuites tests="4" failures="0"/);
+    expect(recordingFiles(home)).toEqual([file]);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const records = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(records[0]).toMatchObject({ type: 'header', name: 'fees before the kill', skill: { name: 'gas-estimator', protocol: 'jsonrpc' } });
+    const calls = records.filter((r) => r.type === 'call');
+    expect(calls.map((c) => c.tool)).toEqual(['estimate_gas_cost', 'compare_speeds', 'list_operations', 'estimate_gas_cost']);
+    expect(calls.every((c) => c.outcome.ok)).toBe(true);
+    expect(calls[0].outcome.data).toMatchObject({ gas_limit: 150000 });
+    expect(records.filter((r) => r.type === 'note').map((r) => r.text)).toContain('swap fee looks right');
+    expect(records.filter((r) => r.type === 'message').length).toBeGreaterThanOrEqual(8);
+    expect(records.some((r) => r.type === 'end')).toBe(false);
 
-  // Against a changed copy of the skill: the mismatch, exit 1, and a JUnit failure.
-  const changed = path.join(out, 'gas-estimator');
-  fs.cpSync(path.join(wb.skills, 'gas-estimator'), changed, { recursive: true });
-  const py = path.join(changed, 'skill.py');
-  fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('"swap": 150000', '"swap": 160000'));
-  const diff = cli(['replay', file, '--skill', changed, '--junit', path.join(out, 'changed.xml')], home);
-  expect(diff.stdout).toContain('data.gas_limit: 150000 -> 160000 (it differs)');
-  expect(diff.stdout).toContain('2 of 4 calls matched; 2 differed.'); // list_operations lists the swap too
-  expect(diff.code).toBe(1);
-  const junit = fs.readFileSync(path.join(out, 'changed.xml'), 'utf8');
-  expect(junit).toMatch(/<testsuites tests="4" failures="2"/);
-  expect(junit).toContain('<failure message="data.gas_limit: 150000 -&gt; 160000 (it differs)">');
-  fs.rmSync(out, { recursive: true, force: true });
+    // Replay with the CLI: against the same skill everything matches.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-junit-'));
+    const same = cli(['replay', file, '--junit', path.join(out, 'same.xml')], home);
+    expect(same.stdout).toContain('All 4 calls matched.');
+    expect(same.code).toBe(0);
+    expect(fs.readFileSync(path.join(out, 'same.xml'), 'utf8')).toMatch(/<testsuites tests="4" failures="0"/);
+
+    // Against a changed copy of the skill: the mismatch, exit 1, and a JUnit failure.
+    const changed = path.join(out, 'gas-estimator');
+    fs.cpSync(path.join(wb.skills, 'gas-estimator'), changed, { recursive: true });
+    const py = path.join(changed, 'skill.py');
+    fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('"swap": 150000', '"swap": 160000'));
+    const diff = cli(['replay', file, '--skill', changed, '--junit', path.join(out, 'changed.xml')], home);
+    expect(diff.stdout).toContain('data.gas_limit: 150000 -> 160000 (it differs)');
+    expect(diff.stdout).toContain('2 of 4 calls matched; 2 differed.'); // list_operations lists the swap too
+    expect(diff.code).toBe(1);
+    const junit = fs.readFileSync(path.join(out, 'changed.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites tests="4" failures="2"/);
+    expect(junit).toContain('<failure message="data.gas_limit: 150000 -&gt; 160000 (it differs)">');
+    fs.rmSync(out, { recursive: true, force: true });
+  });
 });
 
 test('the app browses a recording and replays it: a changed skill differs side by side, and a tolerance makes it match', async ({ wb }, testInfo) => {

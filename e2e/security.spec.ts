@@ -1,6 +1,16 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from './fixtures';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, startServe, stopServe, test } from './fixtures';
+
+/** The end-to-end suite's reset hook (src-main/server/reset-route.ts). */
+const RESET_ROUTE = '/__e2e/reset';
+
+function resetRequest(origin: string, query: string, to: { home: string; folders: string[] }, headers: Record<string, string> = {}) {
+  return fetch(`${origin}${RESET_ROUTE}${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(to) });
+}
 
 test.describe('browser mode gate', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook wants from this pattern, and this one wants none
@@ -42,6 +52,50 @@ test.describe('browser mode gate', () => {
       expect(res.status).toBe(403);
     } finally {
       evil.close();
+    }
+  });
+
+  test('a server started as users start it has no reset hook, even with the token', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
+    const empty = path.join(home, 'skills');
+    fs.mkdirSync(empty);
+    // The opt-in is in this runner's environment too: a serve started without asking for it must not inherit it.
+    process.env.SKILLBENCH_E2E_RESET = '1';
+    const { url, proc } = await startServe(empty, home).finally(() => delete process.env.SKILLBENCH_E2E_RESET);
+    try {
+      const u = new URL(url);
+      const res = await resetRequest(u.origin, `?token=${u.searchParams.get('token')}`, { home: other, folders: [] });
+      expect(res.status).toBe(405);
+      // Nothing was opened over the other home.
+      expect(fs.readdirSync(other)).toEqual([]);
+    } finally {
+      await stopServe(proc);
+      fs.rmSync(home, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  test('the reset hook of a test server is behind the same gate: no token, a wrong Host or a foreign Origin is refused', async ({ wb }) => {
+    const u = new URL(wb.url!);
+    const token = `?token=${u.searchParams.get('token')}`;
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
+    try {
+      const to = { home: other, folders: [] };
+      expect((await resetRequest(u.origin, '', to)).status).toBe(401);
+      expect((await resetRequest(u.origin, '?token=not-the-token', to)).status).toBe(401);
+      expect((await resetRequest(u.origin, token, to, { Origin: 'http://127.0.0.1:1' })).status).toBe(403);
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${u.origin}${RESET_ROUTE}${token}`, { method: 'POST', headers: { Host: 'evil.example:80', 'Content-Type': 'application/json' } }, (res) => resolve(res.statusCode!));
+        req.on('error', reject);
+        req.end(JSON.stringify(to));
+      });
+      expect(rebound).toBe(403);
+      expect(fs.readdirSync(other)).toEqual([]);
+      // The workbench the test opened is still the one served.
+      await expect(wb.page.getByTestId('skill-item').first()).toBeVisible();
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 });

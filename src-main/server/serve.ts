@@ -12,6 +12,7 @@ import { bridgeSocket } from './ws-bridge';
 import { serveLogFile } from './log-file-route';
 import { LOG_FILE_ROUTE } from '../contract';
 import { workbenchApi } from '../workbench/api';
+import { RESET_ROUTE, serveReset, type ResetRequest } from './reset-route';
 
 /**
  * The largest command a window may send. The biggest legitimate ones carry a tool's arguments (typed or
@@ -26,21 +27,49 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   token?: string;
+  /**
+   * The end-to-end suite's hook (reset-route.ts): given, RESET_ROUTE swaps the workbench for the one this makes.
+   * Absent (always, for users), the route does not exist.
+   */
+  resetTo?: (req: ResetRequest) => Workbench;
 }
 
 export interface RunningServer {
   url: string;
   token: string;
   port: number;
+  /** The workbench served now (another one after a reset). */
+  readonly workbench: Workbench;
   close(): Promise<void>;
 }
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
-  const api = workbenchApi(opts.workbench);
+  let workbench = opts.workbench;
+  let api = workbenchApi(workbench);
   const host = opts.host ?? '127.0.0.1';
   const token = opts.token ?? newToken();
   let gate: Gate | null = null;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // Windows of the old workbench are cut off (they would talk to a closed one), then it closes, stopping its
+  // skills, before the new one opens. One reset at a time.
+  let resetting = Promise.resolve();
+  const resetTo =
+    opts.resetTo &&
+    ((req: ResetRequest) => {
+      const done = resetting.then(async () => {
+        const closedSockets = wss.clients.size;
+        for (const c of wss.clients) c.terminate();
+        await workbench.close();
+        workbench = opts.resetTo!(req);
+        api = workbenchApi(workbench);
+        return { closedSockets };
+      });
+      resetting = done.then(
+        () => undefined,
+        () => undefined,
+      );
+      return done;
+    });
   const server = http.createServer((req, res) => {
     try {
       handle(req, res);
@@ -56,13 +85,17 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.writeHead(refused.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${refused.reason}.\n`);
       return;
     }
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (resetTo && url.pathname === RESET_ROUTE) {
+      void serveReset(req, res, resetTo);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === LOG_FILE_ROUTE) {
-      void serveLogFile(opts.workbench, url, res, req.method === 'HEAD');
+      void serveLogFile(workbench, url, res, req.method === 'HEAD');
       return;
     }
     // The first page load carries the token in the URL; the cookie carries it for the assets that follow.
@@ -84,7 +117,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocket(ws, api, opts.workbench.events));
+    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocket(ws, api, workbench.events));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -97,6 +130,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     url: `http://${shown}:${port}/?token=${token}`,
     token,
     port,
+    get workbench() {
+      return workbench;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of wss.clients) c.terminate();

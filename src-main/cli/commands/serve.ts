@@ -1,4 +1,5 @@
 import { defaultHome, examplesDir, rendererDir } from '../../host/paths';
+import { RESET_ENV, type ResetRequest } from '../../server/reset-route';
 import { startServer } from '../../server/serve';
 import { Workbench } from '../../workbench/workbench';
 import { parse } from '../args';
@@ -24,6 +25,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
     throw new UsageError(`SKILLBENCH_TOKEN must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);
   }
+  // The end-to-end suite's reset hook (reset-route.ts): off unless asked for, and out of the skills' environment.
+  const resettable = process.env[RESET_ENV] === '1';
+  delete process.env[RESET_ENV];
   const renderer = rendererDir();
   if (!renderer) throw new Error('The user interface is not built yet: run "npm run build" first.');
   if (!LOOPBACK.has(host)) {
@@ -35,8 +39,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     folders: positionals.length ? positionals : [examplesDir()],
     replaceFolders: positionals.length > 0,
   });
-  const server = await startServer({ workbench, rendererDir: renderer, host, port, token: token || undefined });
+  // A reset is a fresh start in the same process: the new home is SKILLBENCH_HOME, as a new `serve` would see it.
+  const resetTo = (req: ResetRequest) => {
+    process.env.SKILLBENCH_HOME = req.home;
+    return new Workbench({ home: req.home, kind: 'browser', folders: req.folders, replaceFolders: true });
+  };
+  const server = await startServer({ workbench, rendererDir: renderer, host, port, token: token || undefined, resetTo: resettable ? resetTo : undefined });
   io.out(`Skill Workbench: ${server.url}`);
+  if (resettable) io.err(`Test hook on (${RESET_ENV}): this workbench can be reset to another home and folders.`);
   // Where no browser can be opened (no display), the address above is the way in.
   if (values.open) await openBrowser(server.url);
   // Ctrl+C reaches this process more than once (from the terminal, and forwarded by npm and `npm start`):
@@ -53,6 +63,6 @@ export async function run(argv: string[], io: Io): Promise<number> {
   });
   io.err('Stopping the workbench…');
   await server.close();
-  await workbench.close();
+  await server.workbench.close();
   return EXIT.OK;
 }
