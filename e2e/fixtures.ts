@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, startServe, stopServe } from './serve-process';
 import { SharedServe } from './shared-serve';
+import { chooseRunOnOpen } from './run-on-open';
 
 export { ROOT, startServe, stopServe };
 export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -68,6 +69,8 @@ export interface WorkerFixtures {
 export interface TestFixtures {
   /** A `skillbench serve` of the test's own rather than the worker's shared one: for tests that stop or restart it. */
   ownServer: boolean;
+  /** The home holds the choice to start the opened folder's skills when they are opened (run-on-open.ts); on by default. */
+  runOnOpen: boolean;
   openServed: OpenServed;
   wb: Workbench;
 }
@@ -98,17 +101,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   ownServer: [false, { option: true }],
-  openServed: async ({ ownServer, sharedServe, workerBrowser }, use, testInfo) => {
+  runOnOpen: [true, { option: true }],
+  openServed: async ({ ownServer, runOnOpen, sharedServe, workerBrowser }, use, testInfo) => {
     let opened = null as { own: ChildProcess | null; remove: string[] } | null;
     let browser = null as Browser | null;
     try {
       await use(async ({ folders, home, remove = [] }) => {
         if (opened) throw new Error('One workbench per test.');
         opened = { own: null, remove };
+        if (runOnOpen && folders.length) chooseRunOnOpen(home, folders);
         let served;
         if (ownServer) {
           if (folders.length > 1) throw new Error('A server of its own opens one folder.');
-          served = await startServe(folders[0] ?? null, home);
+          served = await startServe(folders[0] ?? null, home, { runOnOpen });
           opened.own = served.proc;
         } else {
           served = await sharedServe.acquire({ home, folders });
@@ -135,7 +140,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
     }
   },
-  wb: async ({ openServed }, use, testInfo) => {
+  wb: async ({ openServed, runOnOpen }, use, testInfo) => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
     const skills = copyExamples();
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -146,6 +151,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (project === 'electron') {
       const bin = electronBinary();
       testInfo.skip(!bin, 'No Electron binary on this machine (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1): the Electron run needs a normal "npm install".');
+      if (runOnOpen) chooseRunOnOpen(home, [skills]);
       app = await _electron.launch({ executablePath: bin!, args: [ROOT, '--', skills], env: { ...process.env, SKILLBENCH_HOME: home } });
       page = await app.firstWindow();
     } else {

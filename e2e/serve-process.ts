@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chooseRunOnOpen } from './run-on-open';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -18,8 +19,9 @@ export interface ServeProcess {
  * Starts `skillbench serve` on a free port; `skills` null opens no folder (what a first start shows).
  * `resettable` turns on the test hook that swaps the workbench for a fresh one (resetServe).
  */
-export async function startServe(skills: string | null, home: string, opts: { resettable?: boolean } = {}): Promise<ServeProcess> {
+export async function startServe(skills: string | null, home: string, opts: { resettable?: boolean; runOnOpen?: boolean } = {}): Promise<ServeProcess> {
   const folders = skills === null ? [] : [skills];
+  if (folders.length && opts.runOnOpen !== false) chooseRunOnOpen(home, folders);
   const env: NodeJS.ProcessEnv = { ...process.env, SKILLBENCH_HOME: home };
   if (opts.resettable) env[RESET_ENV] = '1';
   else delete env[RESET_ENV];
