@@ -8,6 +8,7 @@
 import { test as base, _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, startServe, stopServe } from './serve-process';
@@ -34,7 +35,8 @@ export interface Workbench {
 
 export function electronBinary(): string | null {
   try {
-    const p = require('electron') as unknown as string;
+    // The electron package's main export is the binary's path; it throws where the download never happened.
+    const p = createRequire(__filename)('electron') as unknown;
     return typeof p === 'string' && fs.existsSync(p) ? p : null;
   } catch {
     return null;

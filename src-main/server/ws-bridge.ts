@@ -3,7 +3,7 @@
  * and every WorkbenchEvent pushed as `{event, payload}`. Only the contract's method names are callable, and
  * every message is checked before use (envelope.ts).
  */
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { ApiMethod, WorkbenchApi, WorkbenchEvents } from '../contract';
 import type { EventHub } from '../workbench/events';
 import { readEnvelope } from './envelope';
@@ -33,8 +33,9 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
   };
   ws.on('close', unsubscribe);
   ws.on('error', unsubscribe);
-  ws.on('message', async (data) => {
-    const msg = readEnvelope(String(data));
+  ws.on('message', (data) => void answer(textOf(data)));
+  const answer = async (text: string) => {
+    const msg = readEnvelope(text);
     const reply = (body: Record<string, unknown>) => {
       if (ws.readyState !== ws.OPEN) return;
       try {
@@ -49,6 +50,7 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
       return;
     }
     try {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with `api` as `this` on the next line
       const fn = api[msg.method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
       const result = await fn.apply(api, msg.params);
       await events.delivered();
@@ -57,5 +59,11 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
       await events.delivered();
       reply({ error: { message: (err as Error)?.message ?? String(err) } });
     }
-  });
+  };
+}
+
+/** A frame's text, whichever form ws hands it in (one buffer, fragments, or an ArrayBuffer). */
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
 }
