@@ -4,7 +4,7 @@
  * every message is checked before use (envelope.ts).
  */
 import type { RawData, WebSocket } from 'ws';
-import type { ApiMethod, WorkbenchApi, WorkbenchEvents } from '../contract';
+import type { WorkbenchApi, WorkbenchEvents } from '../contract';
 import type { EventHub } from '../workbench/events';
 import { readEnvelope } from './envelope';
 import { LogBatches } from './log-batches';
@@ -51,7 +51,7 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
     }
     try {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called with `api` as `this` on the next line
-      const fn = api[msg.method as ApiMethod] as (...a: unknown[]) => Promise<unknown>;
+      const fn = api[msg.method] as (...a: unknown[]) => Promise<unknown>;
       const result = await fn.apply(api, msg.params);
       await events.delivered();
       reply({ result: result ?? null });
