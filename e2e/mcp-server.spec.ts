@@ -24,22 +24,23 @@ test('server: who it is, what it offers, its instructions, and a ping with its r
   await mcp.shot('mcp-server');
 });
 
-test("server: the roots are the skill's folder, and a change reaches the server", async ({ mcp }) => {
-  const { page, folder } = mcp;
+test('server: no roots until the user gives some; then the server has them, and its roots tool says so', async ({ mcp }) => {
+  const { page } = mcp;
   await openServer(page);
   await openTab(page, 'server');
   const roots = page.getByTestId('roots-editor');
-  const real = fs.realpathSync(folder);
-  await expect(roots.getByTestId('root-path').first()).toHaveValue(new RegExp(`${path.basename(real)}$`));
+  // A server may take roots as all it may reach: none is given unasked, not even the skill's folder.
+  await expect(roots.getByTestId('no-roots')).toBeVisible();
+  await expect(page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: /^get-roots-list$/ }) })).toHaveCount(0);
 
   const other = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-root-'));
   try {
     await roots.getByTestId('root-add').click();
-    await roots.getByTestId('root-path').nth(1).fill(other);
+    await roots.getByTestId('root-path').first().fill(other);
     await roots.getByTestId('roots-save').click();
     await expect(roots.getByRole('status')).toContainText('Saved');
 
-    // The server asks for its roots again and sees both.
+    // The server restarts with roots, offers its roots tool again, and sees the folder.
     await openTool(page, 'get-roots-list');
     await page.getByTestId('run-tool').click();
     const result = page.getByTestId('tool-result');

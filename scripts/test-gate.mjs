@@ -1,0 +1,64 @@
+// `npm test`, the gate: the type check and the build first, then lint, the vitest projects (unit and
+// components) and the end-to-end suite side by side. Each lane spends most of its time waiting on Python processes,
+// a browser or a socket, so on two cores they finish sooner together than one after another. Every line a lane
+// prints comes with its lane's name; the gate fails when any lane fails, and says which.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const started = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/** Runs one step in the foreground; stops the gate where it fails. */
+function step(name, command, args) {
+  const t0 = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    process.stderr.write(`\ngate: ${name} failed (exit ${r.status ?? r.signal}), so nothing else ran.\n`);
+    process.exit(r.status || 1);
+  }
+  process.stdout.write(`gate: ${name} passed in ${secs(Date.now() - t0)}\n`);
+}
+
+/** Runs a lane beside the others, each of its lines tagged with its name; resolves with its exit code. */
+function lane(name, command, args) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      let rest = '';
+      stream.setEncoding('utf8').on('data', (d) => {
+        const lines = (rest + d).split('\n');
+        rest = lines.pop();
+        for (const l of lines) out.write(`[${name}] ${l}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+    }
+    child.on('error', (err) => resolve({ name, code: 1, ms: Date.now() - t0, why: err.message }));
+    child.on('close', (code, signal) => resolve({ name, code: code ?? 1, ms: Date.now() - t0, why: signal ?? undefined }));
+  });
+}
+
+// Stopped by Ctrl+C: the lanes get it from the terminal too; this only keeps the summary from claiming anything.
+process.on('SIGINT', () => process.exit(130));
+
+step('Node version', process.execPath, [path.join(root, 'scripts', 'check-node.mjs'), '--say']);
+const tsc = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
+step('type check (engine)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.node.json']);
+step('type check (renderer)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.web.json']);
+step('build (app)', bin('electron-vite'), ['build']);
+step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
+
+const results = await Promise.all([
+  lane('lint', bin('eslint'), ['.']),
+  lane('vitest', bin('vitest'), ['run']),
+  lane('e2e', bin('playwright'), ['test']),
+]);
+process.stdout.write('\n');
+for (const r of results) process.stdout.write(`gate: ${r.name} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code}${r.why ? `, ${r.why}` : ''})`} in ${secs(r.ms)}\n`);
+const failed = results.filter((r) => r.code !== 0).length;
+process.stdout.write(`gate: ${secs(Date.now() - started)} in all\n`);
+process.stdout.write(`gate: ${results.length - failed} passed, ${failed} failed\n`);
+process.exit(failed ? 1 : 0);
