@@ -14,6 +14,7 @@ import path from 'node:path';
 import { ROOT, startServe, stopServe } from './serve-process';
 import { SharedServe } from './shared-serve';
 import { chooseRunOnOpen } from './run-on-open';
+import { takeShot } from './shots';
 
 export { ROOT, startServe, stopServe };
 export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -167,7 +168,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       url: served?.url,
       server: served?.server,
       shot: async (name) => {
-        await page.screenshot({ path: path.join(SHOTS, `${project}-${name}.png`) });
+        await takeShot(page, `${project}-${name}`);
       },
     };
     try {

@@ -13,6 +13,7 @@ import { skillFolder } from '../src-main/host/workbench-home';
 import { fillDisk, mountSmallDisk, NO_SMALL_DISK, unmountSmallDisk } from '../tests/small-disk';
 import { ROOT, SHOTS, startServe, stopServe, type Workbench } from './fixtures';
 import { atSmallSize, openSkill, openTab, openTool, run, shot, shotBothThemes } from './helpers';
+import { takeShot } from './shots';
 
 interface FullDisk extends Workbench {
   disk: string;
@@ -34,7 +35,7 @@ const test = base.extend<{ fd: FullDisk }>({
     await page.goto(url);
     fs.mkdirSync(SHOTS, { recursive: true });
     try {
-      await use({ page, skills, home, url, server: proc, disk: disk!, shot: (name) => page.screenshot({ path: path.join(SHOTS, `browser-${name}.png`) }).then(() => undefined) });
+      await use({ page, skills, home, url, server: proc, disk: disk!, shot: (name) => takeShot(page, `browser-${name}`) });
     } finally {
       await browser.close().catch(() => undefined);
       await stopServe(proc).catch(() => undefined);

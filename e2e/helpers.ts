@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, type Workbench } from './fixtures';
+import { shotsOn } from './shots';
 
 /** The price-alerts example accepts any key of this shape. */
 export const GOOD_KEY = 'pk_demo1234567890abcdefghij';
@@ -47,6 +48,7 @@ export async function run(page: Page, ok = true): Promise<Locator> {
 
 /** Toasts fade on their own; a screenshot should not wait for that. */
 export async function shot(wb: Workbench, name: string): Promise<void> {
+  if (!shotsOn()) return;
   const close = wb.page.locator('.toast-close');
   while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
   await wb.shot(name);
@@ -57,6 +59,7 @@ export async function shot(wb: Workbench, name: string): Promise<void> {
  * `keepToasts` for a dialog: toasts under its backdrop cannot be closed, so none is.
  */
 export async function shotBothThemes(wb: Workbench, name: string, opts: { keepToasts?: boolean } = {}): Promise<void> {
+  if (!shotsOn()) return;
   const html = wb.page.locator('html');
   const take = opts.keepToasts ? (n: string) => wb.shot(n) : (n: string) => shot(wb, n);
   await wb.page.emulateMedia({ colorScheme: 'light' });
@@ -81,6 +84,7 @@ export async function atSmallSize(page: Page, fn: () => Promise<void>): Promise<
 
 /** Both themes at the window's size (`name`), and again in a small window (`name-1024`). */
 export async function shotBothSizes(wb: Workbench, name: string, opts: { keepToasts?: boolean } = {}): Promise<void> {
+  if (!shotsOn()) return;
   await shotBothThemes(wb, name, opts);
   await atSmallSize(wb.page, () => shotBothThemes(wb, `${name}-1024`, opts));
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
 import { expect, ROOT, SHOTS, test as base } from './fixtures';
+import { takeShot } from './shots';
 
 export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
@@ -36,7 +37,7 @@ export const test = base.extend<{ mcp: McpBench }>({
     fs.writeFileSync(path.join(folder, '.mcp.json'), JSON.stringify(everythingConfig(), null, 2));
     fs.mkdirSync(SHOTS, { recursive: true });
     const { page, url, server } = await openServed({ folders: [folder], home, remove: [folder, home] });
-    await use({ page, folder, home, server, url, shot: (n) => page.screenshot({ path: path.join(SHOTS, `browser-${n}.png`) }).then(() => undefined) });
+    await use({ page, folder, home, server, url, shot: (n) => takeShot(page, `browser-${n}`) });
   },
 });
 

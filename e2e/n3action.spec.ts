@@ -13,6 +13,7 @@ import path from 'node:path';
 import { skillFolder } from '../src-main/host/workbench-home';
 import { ROOT, SHOTS, startServe, stopServe } from './fixtures';
 import { openTab, skillItem } from './helpers';
+import { takeShot } from './shots';
 
 interface Wild {
   page: Page;
@@ -74,7 +75,7 @@ const test = base.extend<{ wild: Wild }>({
         shot: async (name) => {
           const close = page.locator('.toast-close');
           while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
-          await page.screenshot({ path: path.join(SHOTS, `browser-${name}.png`) });
+          await takeShot(page, `browser-${name}`);
         },
       });
     } finally {
