@@ -1,7 +1,7 @@
-// `npm test`, the gate: the type check and the build first, then lint, the vitest projects (unit and
-// components) and the end-to-end suite side by side. Each lane spends most of its time waiting on Python processes,
-// a browser or a socket, so on two cores they finish sooner together than one after another. Every line a lane
-// prints comes with its lane's name; the gate fails when any lane fails, and says which.
+// `npm test`, the gate: the Node version, the type check and the build, then lint, the vitest projects (unit and
+// components) and the end-to-end suite, one after another, every line a lane prints tagged with its lane's name.
+// Side by side they finished barely sooner on two cores and made the busy-machine failures the gate must not have,
+// so they run in turn. At the end: each lane's verdict and time, and one closing line.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ function step(name, command, args) {
   process.stdout.write(`gate: ${name} passed in ${secs(Date.now() - t0)}\n`);
 }
 
-/** Runs a lane beside the others, each of its lines tagged with its name; resolves with its exit code. */
+/** Runs a lane, each of its lines tagged with its name; resolves with its exit code and time. */
 function lane(name, command, args, env = {}) {
   const t0 = Date.now();
   return new Promise((resolve) => {
@@ -51,12 +51,11 @@ step('type check (renderer)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfi
 step('build (app)', bin('electron-vite'), ['build']);
 step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
 
-const results = await Promise.all([
-  lane('lint', bin('eslint'), ['.']),
-  lane('vitest', bin('vitest'), ['run']),
-  // Screenshots are for people to look at (`npm run test:e2e` takes them); the gate only checks.
-  lane('e2e', bin('playwright'), ['test'], { SKILLBENCH_SHOTS: 'off' }),
-]);
+const results = [];
+results.push(await lane('lint', bin('eslint'), ['.']));
+results.push(await lane('vitest', bin('vitest'), ['run']));
+// Screenshots are for people to look at (`npm run test:e2e` takes them); the gate only checks.
+results.push(await lane('e2e', bin('playwright'), ['test'], { SKILLBENCH_SHOTS: 'off' }));
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`gate: ${r.name} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code}${r.why ? `, ${r.why}` : ''})`} in ${secs(r.ms)}\n`);
 const failed = results.filter((r) => r.code !== 0).length;
