@@ -1,5 +1,6 @@
 /** How the CLI speaks: one clear sentence per error on stderr, a stack only with --verbose, fixed exit codes. */
 import { SkillError } from '../engine/errors';
+import { visibleControls } from './terminal-text';
 
 export const EXIT = { OK: 0, TOOL_ERROR: 1, FAILURE: 2, TIMEOUT: 3 } as const;
 
@@ -11,9 +12,15 @@ export interface Io {
   verbose: boolean;
 }
 
+/** A line to a stream: on a terminal, with what a skill wrote in it unable to act as a terminal control. */
+function writeLine(stream: NodeJS.WriteStream, s: string): void {
+  const line = s.endsWith('\n') ? s.slice(0, -1) : s;
+  stream.write((stream.isTTY ? line.split('\n').map(visibleControls).join('\n') : line) + '\n');
+}
+
 export const stdio: Io = {
-  out: (s) => process.stdout.write(s.endsWith('\n') ? s : s + '\n'),
-  err: (s) => process.stderr.write(s.endsWith('\n') ? s : s + '\n'),
+  out: (s) => writeLine(process.stdout, s),
+  err: (s) => writeLine(process.stderr, s),
   verbose: false,
 };
 
