@@ -38,7 +38,7 @@ sys.stdout.write(out.decode("utf-8", "replace"))
 }
 
 describe('the command line on a terminal', () => {
-  it("prints a skill's controls as visible text on a terminal, and as they are into a pipe", async ({ cleanup }) => {
+  it("prints a skill's controls as visible text on a terminal, and as they are into a pipe", ({ cleanup }) => {
     const dir = path.join(cleanup.tempDir(), 'hostile');
     fs.cpSync(path.join(FIXTURES, 'rpc'), dir, { recursive: true });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
