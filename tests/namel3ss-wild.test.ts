@@ -249,6 +249,26 @@ describe('the service runner', () => {
     expect(await exited).toBe(0);
   });
 
+  it("runs tools only at its address with the token, answers only for 127.0.0.1, and keeps namel3ss's handshake at the origin", T, async () => {
+    const u = new URL(url);
+    expect(u.pathname).toMatch(/^\/[A-Za-z0-9_-]{16,}\/tools$/);
+    const call = { protocol_version: 1, tool_name: 'remote greet', kind: 'python', entry: 'tools.remote:greet', payload: { name: 'Ada' } };
+    const post = (to: string, host?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify(call);
+        const req = http.request(to, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(host ? { host } : {}) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await post(`${u.origin}/tools`)).toBe(404);
+    expect(await post(`${u.origin}/not-the-token/tools`)).toBe(404);
+    expect(await post(url, `evil.example:${u.port}`)).toBe(403);
+    expect(await post(`${u.origin}/capabilities/handshake`)).toBe(200);
+  });
+
   it('runs a service-bound tool with no local module file, after the handshake, and shows the URL as healthy', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: url });
     expect(fs.existsSync(path.join(dir, 'tools'))).toBe(false);

@@ -15,6 +15,7 @@ whose handshake asked for guarantees runs in a child process under namel3ss_runn
 """
 
 import argparse
+import hmac
 import importlib
 import json
 import os
@@ -165,8 +166,26 @@ def execute(request):
     return {"ok": True, "result": box.get("result")}
 
 
+# `skillbench n3-service` gives the service a token (in the environment, taken out at once so no tool inherits it):
+# a tool is then run only at an address that starts with /<token>/, the address it prints. namel3ss asks for the
+# handshake at the origin (`/capabilities/handshake`), which runs nothing and stays open. The Host check always
+# holds, against DNS rebinding: a page on another name that resolves to 127.0.0.1 is refused.
+TOKEN = os.environ.pop("SKILLBENCH_N3_TOKEN", "")
+
+
 class Handler(BaseHTTPRequestHandler):
     server_version = "namel3ss-tool-service/1"
+
+    def _refused(self, needs_token):
+        port = self.server.server_address[1]
+        if self.headers.get("Host") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            self._send(403, _error("Forbidden", "Only requests to 127.0.0.1 are served (a Host check against DNS rebinding)"))
+            return True
+        given = self.path.split("/")[1] if self.path.startswith("/") else ""
+        if needs_token and TOKEN and not hmac.compare_digest(given.encode(), TOKEN.encode()):
+            self._send(404, _error("NotFound", "No tool is served at this address: use the one skillbench n3-service printed"))
+            return True
+        return False
 
     def _send(self, status, body):
         data = body.encode("utf-8") if isinstance(body, str) else json.dumps(body).encode("utf-8")
@@ -177,9 +196,13 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def do_GET(self):  # noqa: N802 - http.server naming
+        if self._refused(needs_token=False):
+            return
         self._send(200, {"ok": True, "service": "namel3ss tools", "protocol_version": PROTOCOL_VERSION, "app_root": os.getcwd()})
 
     def do_POST(self):  # noqa: N802
+        if self._refused(needs_token=not self.path.rstrip("/").endswith("/capabilities/handshake")):
+            return
         if self.headers.get("Origin"):
             return self._send(403, _error("Forbidden", "Requests from web pages are refused"))
         try:
@@ -214,7 +237,7 @@ def main(argv=None):
     sys.path.insert(0, root)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
-    sys.stdout.write(f"listening on http://127.0.0.1:{server.server_address[1]}\n")
+    sys.stdout.write(f"listening on http://127.0.0.1:{server.server_address[1]}{'/' + TOKEN if TOKEN else ''}\n")
     sys.stdout.flush()
     # From here on, anything a tool prints goes to stderr: stdout carried only the address.
     os.dup2(2, 1)

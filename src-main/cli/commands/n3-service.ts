@@ -14,6 +14,7 @@ import { parse } from '../args';
 import type { CommandContext } from '../context';
 import { RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
+import { newToken } from '../../server/auth';
 
 export const help = 'n3-service <app> [--port N] [--json] [--inherit-env]   start the bundled namel3ss tool service for an app (port 0 or none: a free one) and print its URL; Ctrl+C stops it';
 
@@ -27,7 +28,9 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     cwd: app,
     stdio: ['ignore', 'pipe', 'inherit'],
     // The app's tools run inside it: they get the safe defaults, or with --inherit-env this shell's whole environment.
-    env: values['inherit-env'] ? { ...ctx.env, ...PYTHON_IO } : skillEnvironment({ source: ctx.env }),
+    // Tools run only at an address holding this token, as `skillbench mcp --http` has one (the service takes it out of
+    // its environment at once, so no tool inherits it).
+    env: { ...(values['inherit-env'] ? { ...ctx.env, ...PYTHON_IO } : skillEnvironment({ source: ctx.env })), SKILLBENCH_N3_TOKEN: newToken() },
   });
   let stopping = false;
   const stop = () => {
