@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -18,23 +17,17 @@ import { processContext } from '../src-main/cli/context';
 import { openSkill } from '../src-main/cli/open-skill';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
-import { FIXTURES } from './helpers';
+import { countingServer, FIXTURES, type CountingServer } from './helpers';
 
 const T = { timeout: 60_000 };
 const linux = process.platform === 'linux' && confineSupport().landlockAbi >= 4;
-let server: net.Server;
+let tcp: CountingServer;
 let port = 0;
-let connections = 0;
-
 beforeAll(async () => {
-  server = net.createServer((s) => {
-    connections++;
-    s.end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as net.AddressInfo).port;
+  tcp = await countingServer();
+  port = tcp.port;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => tcp.close());
 
 function probe(cleanup: Cleanup, network: boolean) {
   const home = cleanup.tempDir();
@@ -66,9 +59,9 @@ describe.runIf(linux)('a confined skill on Linux (Landlock + seccomp, through th
     for (const file of [path.join(home, 'secrets.json'), path.join(home, 'secret.key'), path.join(other, 'state.json')]) {
       expect(await tryOp({ op: 'read', path: file })).toMatch(/^refused: PermissionError/);
     }
-    const before = connections;
+    const before = tcp.connections;
     expect(await tryOp({ op: 'connect', port })).toMatch(/^refused: PermissionError/);
-    expect(connections).toBe(before);
+    expect(tcp.connections).toBe(before);
     expect(await tryOp({ op: 'exec', argv: ['/bin/echo', 'programs run'] })).toBe('ok: programs run');
     expect(fs.existsSync(path.join(outside, 'x.txt'))).toBe(false);
   });

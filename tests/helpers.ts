@@ -1,5 +1,6 @@
 /** Shared test helpers: temporary homes, process checks, polling, a crash on record. */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -75,4 +76,22 @@ export async function recordEchoThenCrash(wb: Workbench): Promise<RecordingInfo>
   const crash = await wb.callTool('rpc', 'crash', {});
   expect(crash.outcome?.error?.code).toBe('CRASHED');
   return info;
+}
+
+/** A TCP server on 127.0.0.1 that counts the connections it gets (and closes each): to prove a tool reached nothing. */
+export interface CountingServer {
+  port: number;
+  connections: number;
+  close(): Promise<void>;
+}
+
+export async function countingServer(): Promise<CountingServer> {
+  const counted: CountingServer = { port: 0, connections: 0, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const server = net.createServer((s) => {
+    counted.connections++;
+    s.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  counted.port = (server.address() as net.AddressInfo).port;
+  return counted;
 }

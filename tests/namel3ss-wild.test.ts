@@ -19,7 +19,7 @@ import { systemPython } from '../src-main/host/paths';
 import { discover } from '../src-main/protocols/discover';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { packDigest } from '../src-main/protocols/namel3ss/packs';
-import { FIXTURES, ROOT, tempDir } from './helpers';
+import { countingServer, FIXTURES, ROOT, tempDir, type CountingServer } from './helpers';
 
 const T = { timeout: 60_000 };
 const WILD = path.join(FIXTURES, 'namel3ss-wild');
@@ -172,18 +172,13 @@ describe('packs', () => {
 });
 
 describe('sandbox and capability overrides in the local runner', () => {
-  let server: net.Server;
+  let tcp: CountingServer;
   let port = 0;
-  let connections = 0;
   beforeAll(async () => {
-    server = net.createServer((s) => {
-      connections++;
-      s.end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as net.AddressInfo).port;
+    tcp = await countingServer();
+    port = tcp.port;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => tcp.close());
 
   it('refuses a file write the overrides forbid, with namel3ss\'s error and trace fields, and writes nothing', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup, 'sandboxed');
@@ -205,10 +200,10 @@ describe('sandbox and capability overrides in the local runner', () => {
 
   it('refuses the network where the overrides forbid it: no connection is made', T, async ({ cleanup }) => {
     const { skill } = app(cleanup, 'sandboxed');
-    const before = connections;
+    const before = tcp.connections;
     const out = await skill.call('fetch page', { port });
     refused(out, 'CAPABILITY', new RegExp(`^What happened: Tool "fetch page" cannot use the network\\.\\nWhy: Effective guarantees forbid network access \\(CONNECT socket://127\\.0\\.0\\.1:${port}\\)\\.`));
-    expect(connections).toBe(before);
+    expect(tcp.connections).toBe(before);
   });
 
   it('refuses, before it starts, a tool whose guarantees need a sandbox it does not have', T, async ({ cleanup }) => {
