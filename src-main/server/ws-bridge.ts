@@ -11,21 +11,34 @@ import { LogBatches } from './log-batches';
 
 /** A client this far behind gets no more message batches until it catches up (it can re-read them). */
 const CONGESTED_BYTES = 8 * 1024 * 1024;
+/**
+ * A client this far behind (one that stopped reading: a paused tab, a stuck debugger) is closed with 1013 ("try again
+ * later") rather than buffered without end; the window reconnects and reads what it missed afresh.
+ */
+export const MAX_BEHIND_BYTES = 64 * 1024 * 1024;
 
-export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub): void {
+export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub, maxBehind = MAX_BEHIND_BYTES): void {
+  /** Sends a frame, or closes a client that fell too far behind; false when nothing more should go to it. */
+  const send = (frame: string): boolean => {
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount + frame.length > maxBehind) {
+      ws.close(1013, 'Too far behind: reconnect to read what was missed');
+      return false;
+    }
+    ws.send(frame);
+    return true;
+  };
   // Log lines go in batches of their own pace and size (log-batches.ts), so that answers and every other
   // event are never queued behind a flood of them.
   const logs = new LogBatches(
-    (payload) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: 'logs', payload }));
-    },
+    (payload) => void send(JSON.stringify({ event: 'logs', payload })),
     () => ws.bufferedAmount,
   );
   const unsubscribeAll = events.onAnyForWindow((event, payload) => {
     if (ws.readyState !== ws.OPEN) return;
     if (event === 'logs') return logs.add(payload as WorkbenchEvents['logs']);
     if (event === 'messages' && ws.bufferedAmount > CONGESTED_BYTES) return;
-    ws.send(JSON.stringify({ event, payload }));
+    send(JSON.stringify({ event, payload }));
   });
   const unsubscribe = () => {
     unsubscribeAll();
@@ -37,13 +50,14 @@ export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub)
   const answer = async (text: string) => {
     const msg = readEnvelope(text);
     const reply = (body: Record<string, unknown>) => {
-      if (ws.readyState !== ws.OPEN) return;
+      let frame: string;
       try {
-        ws.send(JSON.stringify({ id: msg.id, ...body }));
+        frame = JSON.stringify({ id: msg.id, ...body });
       } catch (err) {
         // An answer that cannot be written as JSON still gets one.
-        ws.send(JSON.stringify({ id: msg.id, error: { message: `The answer could not be sent: ${(err as Error).message}` } }));
+        frame = JSON.stringify({ id: msg.id, error: { message: `The answer could not be sent: ${(err as Error).message}` } });
       }
+      send(frame);
     };
     if (!msg.ok) {
       reply({ error: { message: msg.error } });
