@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/** [command, args] that run a tool's own script with this Node: no .bin shim (a .cmd on Windows), no shell between. */
+const tool = (script, args) => [process.execPath, [path.join(root, 'node_modules', script), ...args]];
 const started = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
@@ -48,14 +49,14 @@ step('Node version', process.execPath, [path.join(root, 'scripts', 'check-node.m
 const tsc = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 step('type check (engine)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.node.json']);
 step('type check (renderer)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.web.json']);
-step('build (app)', bin('electron-vite'), ['build']);
+step('build (app)', ...tool('electron-vite/bin/electron-vite.js', ['build']));
 step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
 
 const results = [];
-results.push(await lane('lint', bin('eslint'), ['.']));
-results.push(await lane('vitest', bin('vitest'), ['run']));
+results.push(await lane('lint', ...tool('eslint/bin/eslint.js', ['.'])));
+results.push(await lane('vitest', ...tool('vitest/vitest.mjs', ['run'])));
 // Screenshots are for people to look at (`npm run test:e2e` takes them); the gate only checks.
-results.push(await lane('e2e', bin('playwright'), ['test'], { SKILLBENCH_SHOTS: 'off' }));
+results.push(await lane('e2e', ...tool('@playwright/test/cli.js', ['test']), { SKILLBENCH_SHOTS: 'off' }));
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`gate: ${r.name} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code}${r.why ? `, ${r.why}` : ''})`} in ${secs(r.ms)}\n`);
 const failed = results.filter((r) => r.code !== 0).length;
