@@ -55,6 +55,36 @@ test.describe('browser mode gate', () => {
     }
   });
 
+  test('the token cookie reaches no other server on 127.0.0.1 (cookies ignore ports)', async ({ wb }) => {
+    // Another local server the user's browser visits (a dev server, or one a skill started) records what it is sent.
+    const seen: string[] = [];
+    const other = http.createServer((req, res) => {
+      seen.push(`${req.url} cookie=${req.headers.cookie ?? ''}`);
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>');
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      // The app is open and connected, so its cookie is set.
+      await expect(wb.page.getByTestId('skill-item').first()).toBeVisible();
+      const cookies = await wb.page.context().cookies();
+      const ours = cookies.find((c) => c.name === `skillbench_token_${new URL(wb.url!).port}`);
+      expect(ours).toBeDefined();
+      const paths = ['/', '/api', '/log-file', '/assets/x.js'];
+      for (const where of paths) await wb.page.goto(`http://127.0.0.1:${port}${where}`);
+      expect(seen.map((line) => line.split(' ')[0])).toEqual(expect.arrayContaining(paths));
+      for (const line of seen) expect(line).not.toContain('skillbench_token');
+      // It is sent only under the page's own path, which is made from the token.
+      expect(ours!.path).toMatch(/^\/w\/[\w-]{22}\/$/);
+      // A new tab (no token in its address or storage) at the page's own address is let in by the cookie.
+      const tab = await wb.page.context().newPage();
+      await tab.goto(`${new URL(wb.url!).origin}${ours!.path}`);
+      await expect(tab.getByTestId('skill-item').first()).toBeVisible();
+    } finally {
+      other.close();
+    }
+  });
+
   test('a server started as users start it has no reset hook, even with the token', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));

@@ -58,8 +58,8 @@ export interface HttpServe {
 }
 
 /** `skillbench mcp <args> --http 0`, with the address and token it prints on stderr. */
-export function serveHttp(args: string[], home: string): Promise<HttpServe> {
-  const child = spawn(process.execPath, [BIN, 'mcp', ...args, '--http', '0'], { env: baseEnv(home), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function serveHttp(args: string[], home: string, env: NodeJS.ProcessEnv = {}): Promise<HttpServe> {
+  const child = spawn(process.execPath, [BIN, 'mcp', ...args, '--http', '0'], { env: { ...baseEnv(home), ...env }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   let out = '';
   child.stdout.on('data', (d) => (out += d));

@@ -89,7 +89,8 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     // The bridge offers no tasks of its own: the tool is a plain one to its client.
     expect(tools.find((t) => t.name === 'simulate-research-query')?.execution?.taskSupport).toBeUndefined();
     const report = (await mcp.client.callTool({ name: 'simulate-research-query', arguments: { topic: 'tides' } }, CallToolResultSchema, { timeout: 30_000 })) as CallToolResult;
-    expect(JSON.stringify(report.content)).toContain('Research Report: tides');
+    // The message is the whole answer: an error here names its cause.
+    expect(JSON.stringify(report.content), JSON.stringify(report.content)).toContain('Research Report: tides');
     expect(sentUpstream(home).some(([m]) => m === 'tasks/get')).toBe(true);
 
     const url = (await mcp.client.callTool({ name: 'trigger-url-elicitation', arguments: { url: 'https://example.com/sign-in' } })) as CallToolResult;

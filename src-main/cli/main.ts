@@ -1,5 +1,6 @@
 /** Entry point of the `skillbench` bundle. */
 import { main } from './index';
+import { reexecWithoutToken } from './token-handoff';
 
 // `skillbench list | head` closes the pipe early: that is not an error worth a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -13,6 +14,9 @@ for (const stream of [process.stdout, process.stderr]) {
 // free to quit), so a command awaiting one, such as the wait for a stopped skill's children, would otherwise
 // find the process gone mid-command with exit code 0 and nothing said.
 const alive = setInterval(() => undefined, 1 << 30);
+
+// A command given a token in the environment becomes itself again without it there (token-handoff.ts).
+reexecWithoutToken(process.argv[2]);
 
 main(process.argv.slice(2))
   .then(

@@ -17,8 +17,18 @@ export function tokenMatches(given: string | null | undefined, expected: string)
   return timingSafeEqual(a, b);
 }
 
+/**
+ * Where the page lives: `/w/<22 characters>/`, made from the token so that a fixed token keeps the address, and
+ * no more guessable than it. The cookie is scoped to it, because cookies ignore ports: with `Path=/` every other
+ * server on 127.0.0.1 would be sent the token by the browser.
+ */
+export function pagePrefix(token: string): string {
+  return `/w/${createHash('sha256').update(`skillbench page:${token}`).digest('base64url').slice(0, 22)}/`;
+}
+
 export class Gate {
   readonly cookieName: string;
+  readonly prefix: string;
   private readonly origins: Set<string>;
   private readonly hosts: Set<string>;
 
@@ -28,6 +38,7 @@ export class Gate {
     port: number,
   ) {
     this.cookieName = `skillbench_token_${port}`;
+    this.prefix = pagePrefix(token);
     const names = new Set(['127.0.0.1', 'localhost', '[::1]', host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]);
     this.hosts = new Set([...names].map((n) => `${n}:${port}`));
     this.origins = new Set([...names].map((n) => `http://${n}:${port}`));
@@ -44,7 +55,7 @@ export class Gate {
     return null;
   }
 
-  /** The token from the query string (?token=) or from the cookie set on the first page load. */
+  /** The token from the query string (?token=) or from the cookie the page's first load set (sent only under its prefix). */
   tokenOf(req: IncomingMessage): string | null {
     const url = new URL(req.url ?? '/', 'http://x');
     const q = url.searchParams.get('token');
@@ -63,6 +74,6 @@ export class Gate {
   }
 
   cookie(): string {
-    return `${this.cookieName}=${encodeURIComponent(this.token)}; HttpOnly; SameSite=Strict; Path=/`;
+    return `${this.cookieName}=${encodeURIComponent(this.token)}; HttpOnly; SameSite=Strict; Path=${this.prefix}`;
   }
 }

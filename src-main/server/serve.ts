@@ -43,6 +43,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A path under the page's prefix as the same path at the root; other paths as they are. */
+function withinPage(pathname: string, prefix: string): string {
+  return pathname.startsWith(prefix) ? pathname.slice(prefix.length - 1) : pathname;
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   let workbench = opts.workbench;
   let api = workbenchApi(workbench);
@@ -86,7 +91,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://x');
-    if (resetTo && url.pathname === RESET_ROUTE) {
+    const pathname = withinPage(url.pathname, gate!.prefix);
+    if (resetTo && pathname === RESET_ROUTE) {
       void serveReset(req, res, resetTo);
       return;
     }
@@ -94,12 +100,17 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.writeHead(405).end();
       return;
     }
-    if (url.pathname === LOG_FILE_ROUTE) {
+    if (pathname === LOG_FILE_ROUTE) {
       void serveLogFile(workbench, url, res, req.method === 'HEAD');
       return;
     }
+    // The page itself lives under its prefix, where the cookie is sent: the address printed (`/?token=`) leads there.
+    if (pathname === url.pathname && (pathname === '/' || pathname === '/index.html' || `${pathname}/` === gate!.prefix)) {
+      res.writeHead(302, { Location: `${gate!.prefix}${url.search}`, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).end();
+      return;
+    }
     // The first page load carries the token in the URL; the cookie carries it for the assets that follow.
-    serveStatic(opts.rendererDir, url.pathname, res, { 'Set-Cookie': gate!.cookie() });
+    serveStatic(opts.rendererDir, pathname, res, { 'Set-Cookie': gate!.cookie() });
   };
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => undefined);
@@ -107,7 +118,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     let pathname: string;
     try {
       refused = gate!.refuse(req);
-      pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      pathname = withinPage(new URL(req.url ?? '/', 'http://x').pathname, gate!.prefix);
     } catch {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       return;

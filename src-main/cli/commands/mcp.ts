@@ -11,6 +11,7 @@ import { serveHttp } from '../../bridge/http';
 import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
 import { parse } from '../args';
+import { takeHandedToken } from '../token-handoff';
 import { homeOf, resolvePath, type CommandContext } from '../context';
 import { mcpRef, namesMcpServer } from '../mcp-source';
 import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
@@ -47,7 +48,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const port = values.http === undefined ? null : Number(values.http);
   if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${String(values.http)}"`);
   // The token is taken out of the environment at once: the skill's process must never see it.
-  const token = (values['host-token'] as string | undefined) ?? ctx.env.SKILLBENCH_MCP_TOKEN;
+  // From the environment, the command line has already taken it out of this process's environment block (token-handoff.ts).
+  const token = (values['host-token'] as string | undefined) ?? takeHandedToken() ?? ctx.env.SKILLBENCH_MCP_TOKEN;
   delete ctx.env.SKILLBENCH_MCP_TOKEN;
   if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
     throw new UsageError(`the token must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);

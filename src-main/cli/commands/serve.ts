@@ -5,6 +5,7 @@ import { Workbench } from '../../workbench/workbench';
 import { parse } from '../args';
 import { openBrowser } from '../open-browser';
 import { EXIT, UsageError, type Io } from '../output';
+import { takeHandedToken } from '../token-handoff';
 
 export const help = 'serve [folders...] [--port N] [--host H] [--open]   the workbench in a browser (127.0.0.1, random token; SKILLBENCH_TOKEN keeps one; --open opens it)';
 
@@ -19,8 +20,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${String(values.port)}"`);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   // A fixed token (with a fixed --port) keeps the address the same across restarts, so an open page reconnects by
-  // itself. It is taken out of the environment at once: skill processes inherit the environment and must not see it.
-  const token = process.env.SKILLBENCH_TOKEN;
+  // itself. The command line took it out of this process's environment block before this ran (token-handoff.ts);
+  // run in process, it is taken out of the environment at once, as skill processes inherit that.
+  const token = takeHandedToken() ?? process.env.SKILLBENCH_TOKEN;
   delete process.env.SKILLBENCH_TOKEN;
   if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
     throw new UsageError(`SKILLBENCH_TOKEN must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);

@@ -141,7 +141,13 @@ export class McpSkill implements SkillAdapter {
   private callTask(client: Client, tool: string, args: unknown, opts: CallOptions): Promise<Record<string, unknown>> {
     const timeoutMs = opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const onStatus = statusReporter(this.ref.id, tool, opts.callId, this.ctx);
-    return callAsTask(client, tool, (args ?? {}) as Record<string, unknown>, { signal: opts.signal, timeoutMs, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, onStatus });
+    return callAsTask(client, tool, (args ?? {}) as Record<string, unknown>, {
+      signal: opts.signal,
+      timeoutMs,
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+      onStatus,
+      onAsked: (taskId, told) => this.session.onTaskAsks(taskId, told),
+    });
   }
 
   // ---- the connection ----

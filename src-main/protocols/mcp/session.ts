@@ -19,6 +19,7 @@ import {
   LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
+  RELATED_TASK_META_KEY,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -73,6 +74,8 @@ export class McpSession {
   private client: Client | null = null;
   /** The tasks the server asked the workbench to run (a task-augmented elicitation or sampling): each waits on the user. */
   readonly taskStore = new CancelAwareTaskStore((taskId) => this.taskCancelled(taskId));
+  /** Told of a request the server makes for one of our task calls (it is then input_required), by the task's id. */
+  private readonly taskAsked = new Map<string, () => void>();
 
   constructor(private readonly opts: SessionOptions) {
     // No folder is given unasked (not even the skill's): a server may take roots as all it may reach.
@@ -98,12 +101,14 @@ export class McpSession {
       });
     }
     client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
+      this.relatedTaskAsked(req.params);
       const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string; url?: string; elicitationId?: string; task?: { ttl?: number } };
       const what: Asked = { kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } };
       if (p.mode === 'url') Object.assign(what, { mode: 'url', url: String(p.url ?? ''), ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}) });
       return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
     });
     client.setRequestHandler(CreateMessageRequestSchema, (req, extra) => {
+      this.relatedTaskAsked(req.params);
       const p = req.params as unknown as McpSamplingRequest & { task?: { ttl?: number } };
       const what: Asked = { kind: 'sampling', request: p };
       return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
@@ -118,6 +123,20 @@ export class McpSession {
     client.setNotificationHandler(ToolListChangedNotificationSchema, changed('tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, changed('resources'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, changed('prompts'));
+  }
+
+  /**
+   * While a task call of ours runs, `told` hears of each request the server makes for it: the task waits on the user
+   * then, and a poll at that moment shows it (the user may answer before the next scheduled poll).
+   */
+  onTaskAsks(taskId: string, told: () => void): () => void {
+    this.taskAsked.set(taskId, told);
+    return () => this.taskAsked.delete(taskId);
+  }
+
+  private relatedTaskAsked(params: { _meta?: Record<string, unknown> } | undefined): void {
+    const related = params?._meta?.[RELATED_TASK_META_KEY] as { taskId?: unknown } | undefined;
+    if (typeof related?.taskId === 'string') this.taskAsked.get(related.taskId)?.();
   }
 
   /** The connection ended: the requests it made can no longer be answered. */

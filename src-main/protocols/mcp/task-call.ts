@@ -22,6 +22,8 @@ export interface TaskCallOptions {
   /** How long one small request (create, get, cancel) may take. */
   requestTimeoutMs: number;
   onStatus: (task: McpTask) => void;
+  /** Registers a hook called when the server asks the user something for this task; returns its removal. */
+  onAsked?: (taskId: string, told: () => void) => () => void;
 }
 
 /** Whether a tool is called as a task: it requires it, or offers it and the server serves task calls. */
@@ -63,6 +65,13 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
   const onAbort = () => stop.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   let settled = false;
+  // A request the server makes for the task (an elicitation) cuts the wait short: the status is polled at once.
+  let asked = false;
+  let wake: () => void = () => undefined;
+  const unhook = opts.onAsked?.(taskId, () => {
+    asked = true;
+    wake();
+  });
   const result = client.experimental.tasks
     .getTaskResult(taskId, CallToolResultSchema, { signal: stop.signal, timeout: opts.timeoutMs })
     .finally(() => {
@@ -77,7 +86,8 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
         throw new SkillError('CANCELLED', `The task of ${name} was cancelled; the server was told.`);
       }
       const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollInterval ?? 1000));
-      await Promise.race([sleep(wait, opts.signal), result.then(() => undefined, () => undefined)]);
+      if (!asked) await Promise.race([sleep(wait, opts.signal), result.then(() => undefined, () => undefined), new Promise<void>((r) => (wake = r))]);
+      asked = false;
       if (opts.signal?.aborted) continue;
       task = taskOf(await client.experimental.tasks.getTask(taskId, small));
       const now = `${task.status}\u0000${task.statusMessage ?? ''}`;
@@ -93,6 +103,7 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
     }
     return await result;
   } finally {
+    unhook?.();
     opts.signal?.removeEventListener('abort', onAbort);
     if (!settled) stop.abort();
   }

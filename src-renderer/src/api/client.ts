@@ -25,17 +25,21 @@ export function initClient(): void {
     return;
   }
   const token = takeToken();
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  // Next to the page, under the prefix its cookie is scoped to (server/auth.ts).
+  const socket = new URL('api', window.location.href);
+  socket.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  socket.hash = '';
+  socket.search = '';
   if (!token) {
     // No token in the address or this tab's storage: the server's cookie may still let us in (a new tab of the
     // same page). If it does not, say what to do.
-    client = createWsClient(`${scheme}//${window.location.host}/api`, connection, {
+    client = createWsClient(socket.href, connection, {
       giveUpMessage: 'This page needs the address printed by “skillbench serve” (it ends in ?token=…). Open that address instead.',
     });
     return;
   }
-  const url = `${scheme}//${window.location.host}/api?token=${encodeURIComponent(token)}`;
-  client = createWsClient(url, connection);
+  socket.searchParams.set('token', token);
+  client = createWsClient(socket.href, connection);
 }
 
 export function api(): WorkbenchClient {

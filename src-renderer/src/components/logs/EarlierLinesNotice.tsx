@@ -7,7 +7,7 @@ import { useOfflineReason } from '../../lib/offline';
 
 /** The complete log file's address in browser mode, where the server shows it as numbered text. */
 export function logFileHref(skillId: string): string {
-  return `${LOG_FILE_ROUTE}?skill=${encodeURIComponent(skillId)}`;
+  return `.${LOG_FILE_ROUTE}?skill=${encodeURIComponent(skillId)}`;
 }
 
 /**
