@@ -1,8 +1,7 @@
-import fs from 'node:fs';
+import { chromiumPath } from './scripts/chromium';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium where it is installed (CI here), else a browser Playwright manages.
-const chromium = process.env.SKILLBENCH_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromium = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +18,10 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
   use: {
-    trace: 'retain-on-failure',
+    // A trace records every action with screenshots and DOM snapshots, the most of a run's CPU after the app itself.
+    // `npm run test:e2e` keeps one for each failed test; the gate (SKILLBENCH_TRACE=off) keeps the screenshot and the
+    // page's state at the failure, and a failed spec is run again with `npm run test:e2e -- <spec>` for its trace.
+    trace: process.env.SKILLBENCH_TRACE === 'off' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1400, height: 880 },
   },

@@ -122,7 +122,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           served = await sharedServe.acquire({ home, folders });
         }
         browser = await workerBrowser();
-        const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 880 } });
+        // Reduced motion: a spinner or a pulsing dot would have the browser draw frames without end, for nothing a test
+        // checks, on machines where the browser's drawing is most of the suite's CPU time.
+        const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? { width: 1400, height: 880 }, reducedMotion: 'reduce' });
         const page = await context.newPage();
         await page.goto(served.url);
         return { page, url: served.url, server: served.proc };

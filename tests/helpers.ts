@@ -46,6 +46,20 @@ export async function waitFor<T>(fn: () => T | undefined | null | false, timeout
   }
 }
 
+/** Child processes (ProcessWrap) or folder watchers (FSEventWrap) this test process holds open. */
+export function liveHandles(kind: 'ProcessWrap' | 'FSEventWrap'): number {
+  return process.getActiveResourcesInfo().filter((r) => r === kind).length;
+}
+
+/**
+ * Waits until what earlier tests of the file started and left to end by itself (a syntax check, a static scan) has
+ * ended, so that a test counting handles starts from none: counted in a baseline and then gone, a straggler would make
+ * the count look one short for ever.
+ */
+export async function noHandlesLeft(): Promise<void> {
+  await waitFor(() => liveHandles('ProcessWrap') + liveHandles('FSEventWrap') === 0, 30_000, 'what earlier tests started to end');
+}
+
 /** Every file below `dir`, recursively. */
 export function allFiles(dir: string): string[] {
   const out: string[] = [];

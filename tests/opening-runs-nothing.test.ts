@@ -10,12 +10,10 @@ import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
-import { FIXTURES } from './helpers';
+import { FIXTURES, liveHandles, noHandlesLeft } from './helpers';
 
 /** Child processes this test process holds open. */
-function processes(): number {
-  return process.getActiveResourcesInfo().filter((r) => r === 'ProcessWrap').length;
-}
+const processes = () => liveHandles('ProcessWrap');
 
 /** An agent whose one skill is scheduled every minute; its script leaves a line in `marker` each time it runs. */
 function scheduledAgent(cleanup: Cleanup): { dir: string; marker: string } {
@@ -61,6 +59,7 @@ describe('opening a skill runs nothing', () => {
   it('reads a JSON-RPC skill without starting it, until its folder is chosen to start on open, which is remembered', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const folder = path.join(FIXTURES, 'rpc');
+    await noHandlesLeft();
     const before = processes();
     const wb = make(cleanup, home, [folder]);
     const read = await wb.readSkill('rpc');

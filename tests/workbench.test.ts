@@ -4,13 +4,9 @@ import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import type { EventName } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { allFiles, eventually, EXAMPLES, FIXTURES, waitFor } from './helpers';
+import { allFiles, eventually, EXAMPLES, FIXTURES, liveHandles, noHandlesLeft, waitFor } from './helpers';
 
 /** Child processes and folder watchers this test process holds open. */
-function live(kind: 'ProcessWrap' | 'FSEventWrap'): number {
-  return process.getActiveResourcesInfo().filter((r) => r === kind).length;
-}
-
 function make(cleanup: Cleanup, home: string, folders: string[], replace = true): Workbench {
   return cleanup.add(new Workbench({ home, kind: 'browser', folders, replaceFolders: replace }));
 }
@@ -50,7 +46,8 @@ describe('the workbench service', () => {
   it('leaves nothing running when it closes while skills are starting, or asked for after', async ({ cleanup }) => {
     // The server closes the workbench on SIGTERM while requests may still be starting skills: a folder
     // watcher or a process started after that would keep the server alive with nobody to stop it.
-    const before = live('FSEventWrap') + live('ProcessWrap');
+    await noHandlesLeft();
+    const before = 0;
     for (const delay of [0, 2, 5, 10, 20, 40, 80]) {
       for (const folder of ['build-analysis', 'gas-estimator']) {
         const wb = make(cleanup, cleanup.tempDir(), [path.join(EXAMPLES, folder)]);
@@ -61,13 +58,14 @@ describe('the workbench service', () => {
         await inspecting;
         await expect(wb.startSkill(skill)).rejects.toThrow('shutting down');
         // A handle is released a turn or two after its process exits; one that stays is a process or watcher left behind.
-        await waitFor(() => live('FSEventWrap') + live('ProcessWrap') === before, 15_000, `${skill} closed after ${delay} ms to leave nothing running`);
+        await waitFor(() => liveHandles('FSEventWrap') + liveHandles('ProcessWrap') === before, 15_000, `${skill} closed after ${delay} ms to leave nothing running`);
       }
     }
   });
 
   it('starts nothing for whoever still holds a skill once it closes: a collection run, a replay', async ({ cleanup }) => {
-    const base = live('ProcessWrap');
+    await noHandlesLeft();
+    const base = 0;
     const wb = make(cleanup, cleanup.tempDir(), [path.join(FIXTURES, 'rpc')]);
     await wb.startSkill('rpc');
     const info = await wb.startRecording('rpc');
@@ -78,15 +76,15 @@ describe('the workbench service', () => {
     fs.writeFileSync(info.file, fs.readFileSync(info.file, 'utf8').replaceAll('{"seconds":0.05}', '{"seconds":30}'));
     const held = await wb.liveRuntime('rpc');
     const replaying = wb.qa.replayRecording(info.file);
-    await eventually(() => Promise.resolve(live('ProcessWrap') === base + 2), 5000, 'the replay to start its own skill');
+    await eventually(() => Promise.resolve(liveHandles('ProcessWrap') === base + 2), 5000, 'the replay to start its own skill');
     await wb.close();
-    await waitFor(() => live('ProcessWrap') === base, 15_000, 'the closed workbench to leave no process');
+    await waitFor(() => liveHandles('ProcessWrap') === base, 15_000, 'the closed workbench to leave no process');
     const report = await replaying;
     expect(report.cases.map((c) => c.replayed.ok)).toEqual([false, false]);
     const late = await held.call('echo', { n: 2 });
     expect(late.error?.message).toMatch(/was closed .* does not start again/);
     await expect(held.start()).rejects.toThrow(/does not start again/);
-    await waitFor(() => live('ProcessWrap') === base, 15_000, 'nothing started after the close');
+    await waitFor(() => liveHandles('ProcessWrap') === base, 15_000, 'nothing started after the close');
   });
 
   it('cancels a running call', async ({ cleanup }) => {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { jsonRows, printTable, timeRow, type Row } from '../bench/rows';
+import { chromiumPath } from '../chromium';
 import { bareStarts, logBytes, makeFleet, serve } from './fleet';
 import { PROBES, p90 } from './probes';
 
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const fleet = makeFleet(SKILLS);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-bench-ui-home-'));
   const server = await serve(fleet, home);
-  const executablePath = process.env.SKILLBENCH_CHROMIUM ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const executablePath = chromiumPath();
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
   const rows: Row[] = [];
   try {

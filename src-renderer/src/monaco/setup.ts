@@ -20,7 +20,25 @@ self.MonacoEnvironment = {
 
 function cssVar(name: string, fallback: string): string {
   const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return v || fallback;
+  return (v && hexColor(v)) || fallback;
+}
+
+/**
+ * Any CSS colour as the `#rrggbb` or `#rrggbbaa` Monaco requires: the built stylesheet is minified, which writes
+ * `#ffffff` as `#fff` (and may write names or rgb()). A canvas reads the colour the way the page does.
+ */
+function hexColor(css: string): string | null {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(css) ? css : null;
+  ctx.fillStyle = '#010203';
+  ctx.fillStyle = css;
+  const read = String(ctx.fillStyle);
+  if (read === '#010203' && css.toLowerCase() !== '#010203') return null; // not a colour the canvas took
+  if (read.startsWith('#')) return read;
+  const m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)$/.exec(read);
+  if (!m) return null;
+  const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+  return `#${hex(+m[1])}${hex(+m[2])}${hex(+m[3])}${m[4] === undefined ? '' : hex(+m[4] * 255)}`;
 }
 
 /** Editor themes that take their background and accents from the app's CSS variables. */
