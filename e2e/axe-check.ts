@@ -9,11 +9,16 @@ export interface Found {
   nodes: { target: string; summary: string }[];
 }
 
-export async function seriousViolations(page: Page): Promise<Found[]> {
+/** The rules whose outcome a theme can change: a theme sets colours, and nothing of the structure. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** `only: 'colours'` runs just the rules a theme can change (COLOUR_RULES). */
+export async function seriousViolations(page: Page, only?: 'colours'): Promise<Found[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
+  const runOnly = only ? COLOUR_RULES : null;
+  return page.evaluate(async (runOnly) => {
     const w = globalThis as unknown as { axe: typeof axe };
-    const result = await w.axe.run({ exclude: [] }, { resultTypes: ['violations'] });
+    const result = await w.axe.run({ exclude: [] }, { resultTypes: ['violations'], ...(runOnly ? { runOnly: { type: 'rule', values: runOnly } } : {}) });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({
@@ -22,7 +27,7 @@ export async function seriousViolations(page: Page): Promise<Found[]> {
         help: v.help,
         nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ') })),
       }));
-  });
+  }, runOnly);
 }
 
 /**
@@ -35,13 +40,16 @@ export async function allowAxe(page: Page): Promise<void> {
   await page.reload();
 }
 
-/** The violations of the page in the light and the dark theme, each as one printable text. */
+/**
+ * The violations of the page in the light theme, and those the dark theme changes (its colours), each as one
+ * printable text.
+ */
 export async function violationsInBothThemes(page: Page, view: string): Promise<string[]> {
   const out: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.locator(`html[data-theme="${theme}"]`).waitFor();
-    for (const v of await seriousViolations(page)) {
+    for (const v of await seriousViolations(page, theme === 'dark' ? 'colours' : undefined)) {
       out.push(`${view} (${theme}): ${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target}: ${n.summary}`).join('\n')}`);
     }
   }

@@ -4,10 +4,12 @@
  * server view, Logs with the level picker, an elicitation, a sampling request, and adding servers.
  */
 import type { Page } from '@playwright/test';
+import { shotsOn } from './shots';
 import { axeBothThemes, expect, openServer, openTab, openTool, test, type McpBench } from './mcp-fixture';
 
 async function look(mcp: McpBench, name: string, failures: string[]): Promise<void> {
   failures.push(...(await axeBothThemes(mcp.page, name)));
+  if (!shotsOn()) return;
   await mcp.shot(`mcp-look-${name}`);
   await mcp.page.emulateMedia({ colorScheme: 'dark' });
   await mcp.shot(`mcp-look-${name}-dark`);

@@ -7,9 +7,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import axe from 'axe-core';
 import { expect, ROOT, SHOTS, test as base } from './fixtures';
 import { takeShot } from './shots';
+import { violationsInBothThemes } from './axe-check';
 
 export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
@@ -70,22 +70,5 @@ export async function openTool(page: Page, tool: string): Promise<Locator> {
   return page.locator('.tool-request');
 }
 
-/** Serious or critical axe violations on the page as it is, in the light and the dark theme. */
-export async function axeBothThemes(page: Page, view: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
-    const v = await page.evaluate(async () => {
-      const w = globalThis as unknown as { axe: typeof axe };
-      const r = await w.axe.run(document, { resultTypes: ['violations'] });
-      return r.violations
-        .filter((x) => x.impact === 'serious' || x.impact === 'critical')
-        .map((x) => `${x.id}: ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    found.push(...v.map((x) => `${view} (${theme}): ${x}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
+/** Serious or critical axe violations on the page as it is, in the light and the dark theme (axe-check.ts). */
+export const axeBothThemes = violationsInBothThemes;
