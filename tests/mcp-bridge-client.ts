@@ -38,8 +38,9 @@ function recording(t: Transport, heard: JSONRPCMessage[]): Transport {
   return t;
 }
 
-export async function overStdio(args: string[], home: string, capabilities: ClientCapabilities = {}, setup?: (c: Client) => void): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: baseEnv(home), stderr: 'pipe', cwd: ROOT });
+/** `skillbench mcp <args>` over stdio, started in `cwd` (the repository unless given). */
+export async function overStdio(args: string[], home: string, capabilities: ClientCapabilities = {}, setup?: (c: Client) => void, cwd = ROOT): Promise<Connected> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: baseEnv(home), stderr: 'pipe', cwd });
   let err = '';
   transport.stderr?.on('data', (d) => (err += d));
   const heard: JSONRPCMessage[] = [];

@@ -107,6 +107,30 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     expect(echo.content).toEqual([{ type: 'text', text: 'Echo: from the folder' }]);
   }, 60_000);
 
+  it('a server named by --command runs on when files change in the folder it was started in; a folder’s own server reloads', async ({ cleanup }) => {
+    const project = cleanup.tempDir();
+    const [command, ...args] = EVERYTHING.split(' ');
+    fs.writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command, args } } }));
+    const starts = (home: string) => sentUpstream(home).filter(([m]) => m === 'initialize').length;
+    // The folder's own server: a change there is a hot reload, a new start of the server.
+    const ownHome = cleanup.tempDir();
+    const own = cleanup.add(await overStdio([project, '--skill', 'everything'], ownHome, {}, undefined, project));
+    await own.client.listTools();
+    const changed = Date.now();
+    fs.writeFileSync(path.join(project, 'server.js'), '// changed\n');
+    await waitFor(() => starts(ownHome) === 2, 20_000, 'the folder’s server started again after the change');
+    const reloadTook = Date.now() - changed;
+    // Named by its command, the server has no folder: a change where it was started is none of its business.
+    const namedHome = cleanup.tempDir();
+    const named = cleanup.add(await overStdio(['--command', EVERYTHING], namedHome, {}, undefined, project));
+    await named.client.listTools();
+    fs.writeFileSync(path.join(project, 'server.js'), '// changed again\n');
+    await new Promise((r) => setTimeout(r, 2 * reloadTook + 500));
+    expect(starts(namedHome)).toBe(1);
+    const echo = (await named.client.callTool({ name: 'echo', arguments: { message: 'still here' } })) as CallToolResult;
+    expect(echo.content).toEqual([{ type: 'text', text: 'Echo: still here' }]);
+  }, 60_000);
+
   it('a client that cannot answer forms gets the server’s question declined, not a hang', async ({ cleanup }) => {
     const mcp = cleanup.add(await overStdio(['--command', EVERYTHING, '--server', 'everything'], cleanup.tempDir()));
     const r = (await mcp.client.callTool({ name: 'trigger-elicitation-request', arguments: {} })) as CallToolResult;

@@ -132,7 +132,7 @@ export class LiveRuntime extends SkillRuntime {
 
   /** Hot reload for a skill meant to run, where its settings allow it. */
   private watch(): void {
-    if (this.closed) return;
+    if (this.closed || this.opts.hotReload === false) return;
     if (!readSettings(skillFolder(this.opts.home, this.ref.id)).hotReload) return;
     this.reloaderOf().start();
   }

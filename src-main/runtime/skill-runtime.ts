@@ -58,6 +58,11 @@ export interface RuntimeOptions {
   emit?: Emit;
   /** Quiet time that ends a burst of saves before a hot reload (ms; live runtimes). */
   reloadDebounceMs?: number;
+  /**
+   * False where the skill has no folder of its own to watch (an MCP server named by a command or an address on the
+   * command line, whose folder is only where the command ran): no hot reload, whatever its settings say.
+   */
+  hotReload?: boolean;
   /** MCP servers: whose roots they get. 'user' (the default): what the user set in the app; 'agent': only what an agent gives. */
   mcpRoots?: 'user' | 'agent';
 }

@@ -61,7 +61,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (values.debug || ctx.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
   const setupTarget = ref.dir.includes(' ') ? `"${ref.dir}"` : ref.dir;
-  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent' }), { setupCommand: `skillbench setup ${setupTarget}` });
+  // A server named by --command or --url has no folder of its own: the one the command ran in changes for other
+  // reasons (a build, the agent's edits), and a hot reload would restart the server under a call.
+  const hotReload = values.command === undefined && values.url === undefined;
+  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload }), { setupCommand: `skillbench setup ${setupTarget}` });
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
   let stop!: () => void;
