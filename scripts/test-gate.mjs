@@ -1,7 +1,7 @@
-// `npm test`, the gate: the Node version, the type check and the build, then the vitest projects (unit and
-// components), then the end-to-end suite with lint beside it, every line a lane prints tagged with its lane's name.
-// The vitest and end-to-end lanes run in turn: side by side they finished barely sooner on two cores and made the
-// busy-machine failures the gate must not have. At the end: each lane's verdict and time, and one closing line.
+// `npm test`, the gate: the Node version, the type check and the build, then the unit tests, then the end-to-end
+// suite with the component tests and lint beside it, every line a lane prints tagged with its lane's name. The unit
+// and end-to-end lanes run in turn: side by side they finished barely sooner on two cores and made the busy-machine
+// failures the gate must not have. At the end: each lane's verdict and time, and one closing line.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,12 +53,14 @@ step('build (app)', ...tool('electron-vite/bin/electron-vite.js', ['build']));
 step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
 
 const results = [];
-results.push(await lane('vitest', ...tool('vitest/vitest.mjs', ['run'])));
-// Screenshots and traces are for people to look at (`npm run test:e2e` makes them); the gate only checks. Lint runs
-// beside the end-to-end lane, which leaves a quarter of the CPU idle while its tests wait on the app and its skills.
+results.push(await lane('unit', ...tool('vitest/vitest.mjs', ['run', '--project', 'unit'])));
+// Screenshots and traces are for people to look at (`npm run test:e2e` makes them); the gate only checks. The
+// component tests (one browser) and lint run beside the end-to-end lane, which leaves a quarter of the CPU idle
+// while its tests wait on the app and its skills.
 results.push(
   ...(await Promise.all([
     lane('e2e', ...tool('@playwright/test/cli.js', ['test']), { SKILLBENCH_SHOTS: 'off', SKILLBENCH_TRACE: 'off' }),
+    lane('components', ...tool('vitest/vitest.mjs', ['run', '--project', 'components'])),
     lane('lint', ...tool('eslint/bin/eslint.js', ['.'])),
   ])),
 );
