@@ -1,8 +1,9 @@
 /**
- * `serve` given SKILLBENCH_TOKEN, `mcp --http` given SKILLBENCH_MCP_TOKEN: the token sits in the process's environment block, which every process of the
- * same user (a skill too) reads at /proc/<pid>/environ, and deleting it from process.env does not change that block.
- * So the command replaces itself (execve: the same process, a new environment block) with the same command without
- * the token, which it reads from a private file that it then removes, before any skill runs.
+ * `serve` given SKILLBENCH_TOKEN, `mcp --http` given SKILLBENCH_MCP_TOKEN: the token sits in the process's environment
+ * block, which every process of the same user (a skill too) reads at /proc/<pid>/environ, and deleting it from
+ * process.env does not change that block. So the command replaces itself (execve: the same process, a new environment
+ * block) with the same command without the token, which it reads from a private file that it then removes, before any
+ * skill runs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +29,12 @@ export function reexecWithoutToken(command: string | undefined): void {
   fs.writeFileSync(file, token, { mode: 0o600 });
   const env: NodeJS.ProcessEnv = { ...process.env, [FILE_ENV]: file };
   delete env[name];
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+  } catch {
+    // Not swapped (the call failed): the command goes on as it is, the token taken out of process.env only.
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** After the swap: the token, its file removed; undefined when this process was not swapped. */
