@@ -10,6 +10,7 @@ import { checkPythonSyntax, describeSyntaxError, isIgnoredPath, pythonSyntaxErro
 import { createSkill } from '../src-main/authoring/new-skill';
 import { Workbench } from '../src-main/workbench/workbench';
 import { eventually, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterEach(() => {
@@ -45,12 +46,15 @@ describe.each([
 ] as const)('SkillWatcher with %s', (_label, poll) => {
   it('turns a burst of saves into one change naming the file', async ({ cleanup }) => {
     const dir = skillDir(cleanup);
-    const { w, calls } = watch(cleanup, dir, { poll });
+    // Saves 20 ms apart are one burst for a quiet time well above that: on a busy machine a 20 ms sleep was seen
+    // to last over 150 ms (the watcher's own default is 300 ms), which split the burst in two.
+    const debounceMs = scaled(500);
+    const { w, calls } = watch(cleanup, dir, { poll, debounceMs });
     expect(w.mode).toBe(poll ? 'polling' : 'events');
     await sleep(100);
     await burst(path.join(dir, 'skill.py'));
-    await waitFor(() => calls.length > 0, 3000, 'a change');
-    await sleep(400);
+    await waitFor(() => calls.length > 0, 3000 + debounceMs, 'a change');
+    await sleep(debounceMs + 250);
     expect(calls).toEqual([[path.join(dir, 'skill.py')]]);
   });
 
