@@ -14,10 +14,10 @@ import path from 'node:path';
 import { ROOT, startServe, stopServe } from './serve-process';
 import { SharedServe } from './shared-serve';
 import { chooseRunOnOpen } from './run-on-open';
-import { takeShot } from './shots';
+import { SHOTS_DIR, takeShot } from './shots';
 
 export { ROOT, startServe, stopServe };
-export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+export const SHOTS = SHOTS_DIR;
 
 export interface Workbench {
   page: Page;
@@ -159,6 +159,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (runOnOpen) chooseRunOnOpen(home, [skills]);
       app = await _electron.launch({ executablePath: bin!, args: [ROOT, '--', skills], env: { ...process.env, SKILLBENCH_HOME: home } });
       page = await app.firstWindow();
+      await page.emulateMedia({ reducedMotion: 'reduce' }); // as the browser contexts have it (openServed)
     } else {
       served = await openServed({ folders: [skills], home, remove: [skills, home] });
       page = served.page;

@@ -3,12 +3,12 @@
  * each at 1400x900 and at 1024x700: a tool's MCP result, resources, a template with suggestions, prompts, the
  * server view, Logs with the level picker, an elicitation, a sampling request, and adding servers.
  */
-import type { Page } from '@playwright/test';
 import { shotsOn } from './shots';
-import { axeBothThemes, expect, openServer, openTab, openTool, test, type McpBench } from './mcp-fixture';
+import { expect, openServer, openTab, openTool, test, type McpBench } from './mcp-fixture';
+import { allowAxe, violationsInBothThemes } from './axe-check';
 
 async function look(mcp: McpBench, name: string, failures: string[]): Promise<void> {
-  failures.push(...(await axeBothThemes(mcp.page, name)));
+  failures.push(...(await violationsInBothThemes(mcp.page, name)));
   if (!shotsOn()) return;
   await mcp.shot(`mcp-look-${name}`);
   await mcp.page.emulateMedia({ colorScheme: 'dark' });
@@ -16,20 +16,12 @@ async function look(mcp: McpBench, name: string, failures: string[]): Promise<vo
   await mcp.page.emulateMedia({ colorScheme: 'light' });
 }
 
-async function bypassCsp(page: Page): Promise<void> {
-  // axe is injected as an inline script, which the workbench's Content-Security-Policy refuses: let it through
-  // for this page, as browser extensions that run axe are.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.setBypassCSP', { enabled: true });
-  await page.reload();
-}
-
 for (const size of [{ width: 1400, height: 900 }, { width: 1024, height: 700 }]) {
   test(`the MCP views have no serious accessibility violation, light and dark, at ${size.width}x${size.height}`, async ({ mcp }) => {
     test.setTimeout(240_000);
     const { page } = mcp;
     await page.setViewportSize(size);
-    await bypassCsp(page);
+    await allowAxe(page);
     const failures: string[] = [];
     const tag = (n: string) => `${n}-${size.width}`;
     await openServer(page);

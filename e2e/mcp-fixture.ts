@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, ROOT, SHOTS, test as base } from './fixtures';
 import { takeShot } from './shots';
-import { violationsInBothThemes } from './axe-check';
 
 export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
@@ -69,6 +68,3 @@ export async function openTool(page: Page, tool: string): Promise<Locator> {
   await expect(page.locator('.tool-request .tool-name')).toHaveText(tool);
   return page.locator('.tool-request');
 }
-
-/** Serious or critical axe violations on the page as it is, in the light and the dark theme (axe-check.ts). */
-export const axeBothThemes = violationsInBothThemes;

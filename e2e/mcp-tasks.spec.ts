@@ -7,21 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { ROOT } from './fixtures';
-import { axeBothThemes, expect, openServer, openTab, openTool, test } from './mcp-fixture';
-
-/** axe is injected inline, which the workbench's Content-Security-Policy refuses: let it through for this page (as mcp-a11y does). */
-async function bypassCsp(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.setBypassCSP', { enabled: true });
-  await page.reload();
-}
+import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
+import { allowAxe, violationsInBothThemes } from './axe-check';
 
 test('a task tool: live status on the call, its clarification asked in the dialog, the result, the timeline and the task list', async ({ mcp }) => {
   test.setTimeout(120_000);
   const { page } = mcp;
-  await bypassCsp(page);
+  await allowAxe(page);
   await openServer(page);
   const request = await openTool(page, 'simulate-research-query');
   await expect(request.getByTestId('tool-hints')).toContainText('Runs as a task');
@@ -62,7 +55,7 @@ test('a task tool: live status on the call, its clarification asked in the dialo
   await expect(rows.first()).toHaveAttribute('data-status', 'completed');
   await page.getByTestId('mcp-tasks').scrollIntoViewIfNeeded();
   await mcp.shot('mcp-task-list');
-  expect(await axeBothThemes(page, 'Server tab with tasks')).toEqual([]);
+  expect(await violationsInBothThemes(page, 'Server tab with tasks')).toEqual([]);
 });
 
 test('a task call is cancelled from the Run bar (tasks/cancel), and the server\'s elicitation asked as a task is answered in the dialog', async ({ mcp }) => {
@@ -96,7 +89,7 @@ test('a task call is cancelled from the Run bar (tasks/cancel), and the server\'
 test('a URL elicitation: the message, the address and an Open link that opens nothing by itself; "I did it" and Decline', async ({ mcp }) => {
   test.setTimeout(90_000);
   const { page } = mcp;
-  await bypassCsp(page);
+  await allowAxe(page);
   await openServer(page);
   const request = await openTool(page, 'trigger-url-elicitation');
   await request.getByLabel(/^url/i).fill('https://example.com/authorize?step=1');
@@ -115,7 +108,7 @@ test('a URL elicitation: the message, the address and an Open link that opens no
   await expect(open).toHaveAttribute('target', '_blank');
   expect(page.context().pages().length).toBe(pagesBefore);
   await mcp.shot('mcp-url-elicitation');
-  expect(await axeBothThemes(page, 'URL elicitation')).toEqual([]);
+  expect(await violationsInBothThemes(page, 'URL elicitation')).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await mcp.shot('mcp-url-elicitation-dark');
   await page.emulateMedia({ colorScheme: 'light' });

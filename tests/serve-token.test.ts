@@ -108,7 +108,7 @@ describe('skillbench serve with SKILLBENCH_TOKEN', () => {
     expect(other.outcome.text).toBe('(unset)');
   });
 
-  it.runIf(process.platform === 'linux')('holds the token in no process environment block, and leaves no file of it behind', async ({ cleanup }) => {
+  it.runIf(process.platform === 'linux')('holds the token in no process environment block, and leaves no file of it behind (Linux: read through /proc)', async ({ cleanup }) => {
     // Any process of the user, a skill among them, reads another's environment block at /proc/<pid>/environ.
     const token = 'a-token-no-environment-holds_012';
     const { url, proc } = await serveProcess(cleanup, token);
@@ -131,7 +131,7 @@ describe('skillbench serve with SKILLBENCH_TOKEN', () => {
 });
 
 describe('skillbench mcp --http with SKILLBENCH_MCP_TOKEN', () => {
-  it.runIf(process.platform === 'linux')('keeps the token and holds it in no process environment block', async ({ cleanup }) => {
+  it.runIf(process.platform === 'linux')('keeps the token and holds it in no process environment block (Linux: read through /proc)', async ({ cleanup }) => {
     const token = 'an-mcp-token-no-environment-holds';
     const served = await serveHttp([LOUD], cleanup.tempDir(), { SKILLBENCH_MCP_TOKEN: token });
     cleanup.add({ close: () => served.stop() });
