@@ -9,6 +9,15 @@ export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** Shorter tokens would be guessable; newToken() makes 32 characters. */
+const MIN_GIVEN_TOKEN = 16;
+/** What a token the user gives (SKILLBENCH_TOKEN, SKILLBENCH_MCP_TOKEN, --host-token) must be, in words. */
+export const GIVEN_TOKEN_RULE = `at least ${MIN_GIVEN_TOKEN} letters, digits, "-" or "_"`;
+
+export function usableGivenToken(token: string): boolean {
+  return token.length >= MIN_GIVEN_TOKEN && /^[A-Za-z0-9_-]+$/.test(token);
+}
+
 /** Constant-time comparison; hashing first makes the lengths equal so length leaks nothing either. */
 export function tokenMatches(given: string | null | undefined, expected: string): boolean {
   if (!given) return false;

@@ -12,6 +12,7 @@ import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
 import { parse } from '../args';
 import { takeHandedToken } from '../token-handoff';
+import { GIVEN_TOKEN_RULE, usableGivenToken } from '../../server/auth';
 import { homeOf, resolvePath, type CommandContext } from '../context';
 import { mcpRef, namesMcpServer } from '../mcp-source';
 import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
@@ -20,8 +21,6 @@ import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 
 export const help =
   'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client';
-
-const MIN_TOKEN = 16;
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -51,8 +50,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   // From the environment, the command line has already taken it out of this process's environment block (token-handoff.ts).
   const token = (values['host-token'] as string | undefined) ?? takeHandedToken() ?? ctx.env.SKILLBENCH_MCP_TOKEN;
   delete ctx.env.SKILLBENCH_MCP_TOKEN;
-  if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
-    throw new UsageError(`the token must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);
+  if (token !== undefined && !usableGivenToken(token)) {
+    throw new UsageError(`the token must be ${GIVEN_TOKEN_RULE}`);
   }
   if (port === null) guardStdout();
 

@@ -1,6 +1,7 @@
 import { defaultHome, examplesDir, rendererDir } from '../../host/paths';
 import { RESET_ENV, type ResetRequest } from '../../server/reset-route';
 import { startServer } from '../../server/serve';
+import { GIVEN_TOKEN_RULE, usableGivenToken } from '../../server/auth';
 import { Workbench } from '../../workbench/workbench';
 import { parse } from '../args';
 import { openBrowser } from '../open-browser';
@@ -8,9 +9,6 @@ import { EXIT, UsageError, type Io } from '../output';
 import { takeHandedToken } from '../token-handoff';
 
 export const help = 'serve [folders...] [--port N] [--host H] [--open]   the workbench in a browser (127.0.0.1, random token; SKILLBENCH_TOKEN keeps one; --open opens it)';
-
-/** Shorter tokens would be guessable; newToken() makes 32 characters. */
-const MIN_TOKEN = 16;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -24,8 +22,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // run in process, it is taken out of the environment at once, as skill processes inherit that.
   const token = takeHandedToken() ?? process.env.SKILLBENCH_TOKEN;
   delete process.env.SKILLBENCH_TOKEN;
-  if (token !== undefined && (token.length < MIN_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token))) {
-    throw new UsageError(`SKILLBENCH_TOKEN must be at least ${MIN_TOKEN} letters, digits, "-" or "_"`);
+  if (token !== undefined && !usableGivenToken(token)) {
+    throw new UsageError(`SKILLBENCH_TOKEN must be ${GIVEN_TOKEN_RULE}`);
   }
   // The end-to-end suite's reset hook (reset-route.ts): off unless asked for, and out of the skills' environment.
   const resettable = process.env[RESET_ENV] === '1';
