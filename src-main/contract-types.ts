@@ -150,8 +150,10 @@ export interface CrashInfo {
   signal: string | null;
   /** In words: "Exited on signal SIGKILL". */
   detail: string;
-  /** Its last stderr lines before it ended (at most 20), secrets redacted. */
+  /** Its last stderr lines before it ended (at most 20; a failed start's whole output, up to 100), secrets redacted. */
   stderrTail: string[];
+  /** It ended before it was ever up (a failed start): it was not restarted, and the start's own error says why. */
+  duringStart?: boolean;
 }
 
 /** How often a skill crashed and was restarted by the workbench on its own, and the last crash. */

@@ -190,12 +190,24 @@ describe('the supervisor', () => {
   });
 
   it('reports a crash loop as such and stops restarting', async ({ cleanup }) => {
-    const rt = fixture(cleanup, { restart: { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 } }, { FIXTURE_CRASH_AT_START: '1' });
-    await expect(rt.start()).rejects.toThrow(/exited during start-up/);
+    const rt = fixture(cleanup, { restart: { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 } }, { FIXTURE_CRASH_AFTER_INIT: '0.2' });
+    await rt.start();
     await waitFor(() => rt.status === 'crashed' && /Crash loop/.test(rt.statusDetail ?? ''), 5000, 'crash loop');
     expect(rt.statusDetail).toMatch(/3 crashes/);
     const out = await rt.call('echo', {});
     expect(out.error?.message).toMatch(/Crash loop/);
+  });
+
+  it('does not restart a skill that never came up, and says why once, the cause first', async ({ cleanup }) => {
+    const statuses: string[] = [];
+    const rt = fixture(cleanup, { restart: { enabled: true, initialDelayMs: 20, maxDelayMs: 40, loopCount: 3 } }, { FIXTURE_CRASH_AT_START: '1' });
+    rt.onStatus(({ status }) => statuses.push(status));
+    await expect(rt.start()).rejects.toThrow(/^misbehaving did not start: crashing at start \(it exited during start-up, with code 4\)\.$/);
+    // Longer than the restart delay: a restart would have shown by now.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(statuses).not.toContain('restarting');
+    expect(rt.status).toBe('crashed');
+    expect(rt.logs.entries().filter((e) => e.text === 'crashing at start')).toHaveLength(1);
   });
 
   it('says plainly when the command cannot be found', async ({ cleanup }) => {

@@ -264,6 +264,21 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
     expect((await wb.callTool(id, 'echo', { message: 'back' })).outcome!.text).toBe('Echo: back');
   });
 
+  it('says once why a mistyped npx server did not start, the cause first, and does not restart it', async ({ cleanup }) => {
+    // npm itself, offline so the test needs no registry: it fails the way a typo does, in several lines.
+    const dir = mcpFolder(cleanup, { typo: { command: 'npx', args: ['--offline', '-y', '@modelcontextprotocol/server-everythin'] } });
+    const { wb, id } = mcpBench(cleanup, dir, 'typo');
+    const statuses = collect(wb, 'status');
+    await expect(wb.startSkill(id)).rejects.toThrow(/^typo did not start: npm error request to https:\/\/registry\.npmjs\.org\/.*server-everythin failed/);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(statuses.map((s) => s.status)).not.toContain('restarting');
+    const summary = (await wb.listSkills()).find((s) => s.id === id)!;
+    expect(summary.status).toBe('crashed');
+    // The whole output is kept for "Details", npm's pointer to its log included.
+    expect(summary.crashes).toMatchObject({ count: 1, restarts: 0, last: { duringStart: true } });
+    expect(summary.crashes!.last.stderrTail.join('\n')).toMatch(/ENOTCACHED[\s\S]*complete log of this run/);
+  });
+
   it('fails only the call whose answer was over the line limit, at once and in words', async ({ cleanup }) => {
     const dir = mcpFolder(cleanup, { everything: everythingStdio() });
     const { wb, id } = mcpBench(cleanup, dir, 'everything');

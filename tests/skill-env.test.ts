@@ -161,6 +161,13 @@ describe('the rule itself', () => {
     expect(env.PATH).toBe('/own');
     expect([env.PYTHONUNBUFFERED, env.PYTHONIOENCODING]).toEqual(['1', 'utf-8']);
   });
+
+  it('passes on the way out to the network (proxies, extra certificate authorities) on every platform', () => {
+    const source = { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'localhost', NODE_EXTRA_CA_CERTS: '/etc/corp.pem', SSL_CERT_FILE: '/etc/ca.pem', OPENAI_API_KEY: 'k' };
+    const want = { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'localhost', NODE_EXTRA_CA_CERTS: '/etc/corp.pem', SSL_CERT_FILE: '/etc/ca.pem' };
+    expect(defaultEnvironment(source, 'linux')).toEqual(want);
+    expect(defaultEnvironment(source, 'win32')).toEqual(want);
+  });
 });
 
 describe('the doctor warns of a variable the skill reads but will not get', () => {

@@ -142,12 +142,19 @@ export class LogSink {
     return this.linesFrom(this.clearedAt, this.maxLines).lines;
   }
 
-  /** The last `n` lines of one stream, for showing next to an error. */
-  tail(stream: LogStream, n: number): string[] {
+  /** Where the log stands now: `tail(…, since)` then reads only what came after (one start's output). */
+  mark(): number {
+    this.releaseAll();
+    return this.offset;
+  }
+
+  /** The last `n` lines of one stream (logged at or after the `since` mark), for showing next to an error. */
+  tail(stream: LogStream, n: number, since = 0): string[] {
     this.releaseAll();
     const out: string[] = [];
     for (let i = this.chunks.length - 1; i >= this.head && out.length < n; i--) {
       const c = this.chunks[i];
+      if (c.offset < since) break;
       if (c.stream !== stream) continue;
       const lines = splitLines(c).map((l) => l.text);
       out.unshift(...lines.slice(Math.max(0, lines.length - (n - out.length))));

@@ -35,8 +35,8 @@ export interface SupervisorOptions<I extends Instance> {
   shutdown: (instance: I) => Promise<unknown>;
   restart?: Partial<RestartPolicy>;
   onStatus?: (status: SkillStatus, detail?: string) => void;
-  /** Told of every unexpected exit, before any restart. */
-  onCrash?: (detail: string, info: ExitInfo) => void;
+  /** Told of every unexpected exit, before any restart; `starting` when it ended before it was up. */
+  onCrash?: (detail: string, info: ExitInfo, starting: boolean) => void;
 }
 
 export class Supervisor<I extends Instance> {
@@ -48,6 +48,8 @@ export class Supervisor<I extends Instance> {
   private crashes: number[] = [];
   private attempt = 0;
   private gaveUpOnLoop = false;
+  /** It has been up since the last explicit start: only then is a failed launch worth another try. */
+  private wasUp = false;
   private readonly calls = new InFlight((busy) => {
     if (busy && this._status === 'ready') this.setStatus('busy');
     if (!busy && this._status === 'busy') this.setStatus('ready');
@@ -87,6 +89,7 @@ export class Supervisor<I extends Instance> {
     this.crashes = [];
     this.attempt = 0;
     this.gaveUpOnLoop = false;
+    this.wasUp = false;
     return this.launch();
   }
 
@@ -122,6 +125,7 @@ export class Supervisor<I extends Instance> {
         }
         this.instance = inst;
         this.starting = null;
+        this.wasUp = true;
         this.setStatus(this.calls.active > 0 ? 'busy' : 'ready');
         const startedAt = Date.now();
         void inst.exited.then((info) => this.exited(inst, info, startedAt, gen));
@@ -130,7 +134,9 @@ export class Supervisor<I extends Instance> {
       (err: Error) => {
         if (gen === this.generation) {
           this.starting = null;
-          this.crashed(err.message, { code: null, signal: null }, Date.now(), (err as { code?: string }).code !== 'LAUNCH');
+          // One that never came up (a mistyped package, a syntax error) fails the same way each time: restarting
+          // it only repeats the message. A restart of one that had been up may meet a passing cause.
+          this.crashed(err.message, { code: null, signal: null }, Date.now(), this.wasUp && (err as { code?: string }).code !== 'LAUNCH', true);
         }
         throw err;
       },
@@ -142,11 +148,11 @@ export class Supervisor<I extends Instance> {
   private exited(inst: I, info: ExitInfo, startedAt: number, gen: number): void {
     if (this.instance !== inst || gen !== this.generation) return;
     this.instance = null;
-    this.crashed(info.reason ?? `Exited ${describeExit(info.code, info.signal)}`, info, startedAt, true);
+    this.crashed(info.reason ?? `Exited ${describeExit(info.code, info.signal)}`, info, startedAt, true, false);
   }
 
-  private crashed(detail: string, info: ExitInfo, startedAt: number, mayRestart: boolean): void {
-    this.opts.onCrash?.(detail, info);
+  private crashed(detail: string, info: ExitInfo, startedAt: number, mayRestart: boolean, starting: boolean): void {
+    this.opts.onCrash?.(detail, info, starting);
     const now = Date.now();
     // A process that stayed up for a while starts its backoff afresh.
     if (now - startedAt > this.policy.loopWindowMs / 2) this.attempt = 0;

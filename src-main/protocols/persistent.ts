@@ -6,12 +6,14 @@
 import type { CallOutcome, SkillInfo, SkillRef, SkillStatus } from '../contract';
 import type { SpawnSpec } from '../engine/child';
 import { ExitError, SkillError, describeExit } from '../engine/errors';
+import { startFailure } from '../engine/last-words';
 import { parseBounded, tooDeepNote } from '../engine/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
 import { Supervisor } from '../engine/supervisor';
 import type { AdapterContext, CallOptions, SkillAdapter } from './adapter';
 import { errorOutcome } from './outcome';
 import { confineSpec } from './confined';
+import { noteCrash } from './crash-note';
 
 export abstract class PersistentRpcSkill implements SkillAdapter {
   protected readonly supervisor: Supervisor<RpcProcess>;
@@ -26,12 +28,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       shutdown: (proc) => this.shutdown(proc),
       restart: ctx.restart,
       onStatus: (status, detail) => this.statusChanged(status, detail),
-      onCrash: (detail, info) => {
-        ctx.logs.append('system', `${ref.name} stopped unexpectedly: ${detail}`);
-        // Its last words go with the crash, so a recording explains it wherever it is opened.
-        const data = { stderrTail: ctx.logs.tail('stderr', 20), code: info.code, signal: info.signal };
-        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error', data });
-      },
+      onCrash: (detail, info, starting) => noteCrash(ref, ctx, detail, info, starting ? this.launchMark : undefined),
     });
   }
 
@@ -102,7 +99,11 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
     this.ctx.onStatus?.(status, detail);
   }
 
+  /** Where the log stood when the last launch began: what a failed start said is what came after. */
+  protected launchMark = 0;
+
   private async launch(): Promise<RpcProcess> {
+    this.launchMark = this.ctx.logs.mark();
     const spec = confineSpec(this.spawnSpec(), this.ctx, this.ref);
     this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
     const proc = new RpcProcess({
@@ -141,10 +142,7 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   protected warnFrameBytes?: number;
 
   protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
-    // A skill crashing in a loop repeats itself: say each distinct line once.
-    const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
-    const last = tail.length ? ` Its last words on stderr: ${tail.join(' / ')}` : '';
-    return new SkillError('CRASHED', `${this.ref.name} exited during start-up (${describeExit(code, signal)}).${last}`);
+    return new SkillError('CRASHED', startFailure(this.ref.name, `it exited during start-up, ${describeExit(code, signal)}`, this.ctx.logs.tail('stderr', 40, this.launchMark)));
   }
 }
 

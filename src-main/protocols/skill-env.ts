@@ -11,6 +11,11 @@
  * tempfile looks there) and TZ (times shown in the user's zone). VIRTUAL_ENV is not passed on: the
  * launch runs a skill's own `.venv` interpreter by its path, which needs no activation, and the user's
  * shell may have some other environment active.
+ *
+ * The way out to the network is passed on too: the proxy variables and the CA bundles a company network adds.
+ * Without them `npx some-server` behind such a network cannot fetch its package and waits for minutes, and a
+ * skill cannot reach the API its key is for. A proxy address may hold the user's proxy login; it is passed on
+ * as curl, pip and npm themselves take it from the environment.
  */
 
 import { hostEnv } from '../host/host-env';
@@ -31,6 +36,22 @@ const WINDOWS = [
   'USERPROFILE',
   'PROGRAMFILES',
 ];
+/** How this machine reaches the network: proxies and extra certificate authorities, on every platform. */
+const NETWORK = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'all_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'REQUESTS_CA_BUNDLE',
+  'CURL_CA_BUNDLE',
+];
 /** Locale categories (LC_ALL, LC_CTYPE, …), passed on where the platform has them. */
 const LOCALE = /^LC_[A-Z_]+$/;
 
@@ -39,12 +60,12 @@ export const PYTHON_IO: Record<string, string> = { PYTHONUNBUFFERED: '1', PYTHON
 
 /** The safe variables' names on a platform (the locale categories aside). */
 export function safeNames(platform: NodeJS.Platform = process.platform): readonly string[] {
-  return platform === 'win32' ? WINDOWS : POSIX;
+  return [...(platform === 'win32' ? WINDOWS : POSIX), ...NETWORK];
 }
 
 /** True when a variable of this name reaches every skill on some platform (the doctor asks about any platform). */
 export function isSafeName(name: string): boolean {
-  return POSIX.includes(name) || WINDOWS.includes(name) || LOCALE.test(name);
+  return POSIX.includes(name) || WINDOWS.includes(name) || NETWORK.includes(name) || LOCALE.test(name);
 }
 
 /** The safe variables as this process has them. Values that start with "()" are shell functions: never passed. */

@@ -72,13 +72,14 @@ export class Timeline {
   }
 
   private noteCrash(e: TimelineEntry): void {
-    const data = (e.data ?? {}) as { code?: number | null; signal?: string | null; stderrTail?: string[] };
+    const data = (e.data ?? {}) as { code?: number | null; signal?: string | null; stderrTail?: string[]; starting?: boolean };
     const last: CrashInfo = {
       time: e.time,
       code: typeof data.code === 'number' ? data.code : null,
       signal: typeof data.signal === 'string' ? data.signal : null,
       detail: e.label,
       stderrTail: Array.isArray(data.stderrTail) ? data.stderrTail : [],
+      ...(data.starting === true ? { duringStart: true } : {}),
     };
     this.crashReport = { count: (this.crashReport?.count ?? 0) + 1, restarts: this.crashReport?.restarts ?? 0, last };
   }

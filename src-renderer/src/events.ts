@@ -47,8 +47,9 @@ export function wireEvents(): void {
     const summary = s.skills.find((k) => k.id === skillId);
     const prev = summary?.status;
     s.setSkillStatus(skillId, status, detail, crashes);
-    // A crash is news even when the workbench brings the skill back at once.
-    if (crashes && crashes.count > (summary?.crashes?.count ?? 0)) {
+    // A crash is news even when the workbench brings the skill back at once. A start that failed is not: the
+    // start's own answer and the header say why.
+    if (crashes && crashes.count > (summary?.crashes?.count ?? 0) && !crashes.last.duringStart) {
       s.pushToast('error', `${summary?.name ?? skillId} stopped unexpectedly: ${exitWords(crashes.last)}.`, crashes.last.stderrTail.slice(-3));
     }
     // A skill that just became ready may now report its tools.

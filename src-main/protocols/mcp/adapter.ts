@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
 import { SkillError } from '../../engine/errors';
+import { startFailure } from '../../engine/last-words';
 import { Supervisor } from '../../engine/supervisor';
 import { skillFolder } from '../../host/workbench-home';
 import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
@@ -24,6 +25,7 @@ import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
+import { noteCrash } from '../crash-note';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
@@ -79,10 +81,9 @@ export class McpSkill implements SkillAdapter {
       shutdown: (conn) => this.shutdown(conn),
       restart: ctx.restart,
       onStatus: (status, detail) => ctx.onStatus?.(status, detail),
-      onCrash: (detail, info) => {
+      onCrash: (detail, info, starting) => {
         this.session.detach();
-        ctx.logs.append('system', `${ref.name} stopped unexpectedly: ${detail}`);
-        ctx.onTimeline?.({ kind: 'crash', label: detail, outcome: 'error', data: { stderrTail: ctx.logs.tail('stderr', 20), code: info.code, signal: info.signal } });
+        noteCrash(ref, ctx, detail, info, starting ? this.launchMark : undefined);
       },
     });
     this.mcp = this.capability();
@@ -197,7 +198,11 @@ export class McpSkill implements SkillAdapter {
     return found;
   }
 
+  /** Where the log stood when the last launch began: what a failed start said is what came after. */
+  private launchMark = 0;
+
   private async launch(): Promise<Connection> {
+    this.launchMark = this.ctx.logs.mark();
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
@@ -261,8 +266,8 @@ export class McpSkill implements SkillAdapter {
       const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
       const e = gone ? new SkillError('CRASHED', `${gone}.`) : engineError(err, `Connecting to ${cfg.name}`);
       if (cfg.transport === 'stdio') {
-        const tail = [...new Set(this.ctx.logs.tail('stderr', 10))].slice(-3);
-        if (tail.length && !(e instanceof SkillError && e.code === 'LAUNCH')) throw new SkillError('CRASHED', `${e.message} Its last words on stderr: ${tail.join(' / ')}`);
+        const said = this.ctx.logs.tail('stderr', 40, this.launchMark);
+        if (said.length && !(e instanceof SkillError && e.code === 'LAUNCH')) throw new SkillError('CRASHED', startFailure(this.ref.name, e.message, said));
       }
       throw e;
     }

@@ -208,7 +208,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
    * it (hot reload tries again when a file changes).
    */
   protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
-    const last = this.ctx.logs.tail('stderr', 1)[0] ?? '';
+    const last = this.ctx.logs.tail('stderr', 1, this.launchMark)[0] ?? '';
     if (code === LOAD_FAILED && last.startsWith(LAUNCHER_PREFIX)) {
       return new SkillError('LAUNCH', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);
     }

@@ -153,8 +153,15 @@ export async function startSkill(skillId: string): Promise<void> {
   try {
     await api().startSkill(skillId);
   } catch (err) {
-    toastError(err, 'Could not start the skill');
+    startFailed(skillId, err, 'Could not start the skill');
   }
+}
+
+/** A failed start of the skill on screen is said by its header (StartFailure); of another, by a toast. */
+function startFailed(skillId: string, err: unknown, title: string): void {
+  const s = get();
+  const shown = s.selectedSkillId === skillId && s.skills.find((k) => k.id === skillId)?.status === 'crashed';
+  if (!shown) toastError(err, title);
 }
 
 export async function stopSkill(skillId: string): Promise<void> {
@@ -169,6 +176,6 @@ export async function restartSkill(skillId: string): Promise<void> {
   try {
     await api().restartSkill(skillId);
   } catch (err) {
-    toastError(err, 'Could not restart the skill');
+    startFailed(skillId, err, 'Could not restart the skill');
   }
 }

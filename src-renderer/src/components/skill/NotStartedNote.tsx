@@ -11,7 +11,8 @@ import { Button } from '../common/Button';
 export function NotStartedNote({ summary, info }: { summary: SkillSummary; info: SkillInfo }) {
   const [always, setAlways] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!info.notStarted || (summary.status !== 'stopped' && summary.status !== 'crashed')) return null;
+  // After a start that failed, the failure is the news (StartFailure), and the header's Start tries again.
+  if (!info.notStarted || summary.status !== 'stopped') return null;
   const schedules = info.agent?.schedules.filter((s) => s.enabled).length ?? 0;
   const start = async () => {
     setBusy(true);

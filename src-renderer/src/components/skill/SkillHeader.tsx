@@ -11,6 +11,7 @@ import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
 import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
+import { StartFailure } from './StartFailure';
 import { SkillReport } from './SkillReport';
 import { ProcessSettingsButton } from '../settings/ProcessSettingsDialog';
 import { UseFromAgentButton } from './UseFromAgent';
@@ -49,9 +50,7 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
-        {summary.statusDetail && summary.status === 'crashed' && (
-          <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
-        )}
+        <StartFailure summary={summary} />
         {needsSetup && info?.capabilities.setup && !onSetupTab && (
           <div className="callout callout-setup">
             {summary.statusDetail
