@@ -47,6 +47,7 @@ test('hot reload: a change on disk shows in the next call from the same, still-f
   fs.writeFileSync(py, original.replace('return {"gas_limit": gas,', 'return {"reloaded_at": "v2", "gas_limit": gas,'));
   await expect(page.getByTestId('reload-notice')).toHaveAttribute('data-kind', 'reloaded');
   await expect(page.getByTestId('reload-notice')).toContainText('Reloaded after a change to skill.py');
+  await expect(page.getByTestId('reload-notice').locator('.reload-time')).toHaveText(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
   await expect(page.locator('.skill-header').getByTestId('skill-status')).toContainText('ready');
   // The form kept its values through the restart: run it again as it stands.
   await expect(page.locator('#args-estimate_gas_cost_gas_price_gwei')).toHaveValue('30');

@@ -231,6 +231,11 @@ test('skills with the same name show the folder that tells them apart, and their
   for (const dir of Object.values(copies)) fs.cpSync(path.join(wb.skills, 'gas-estimator'), dir, { recursive: true });
   // The workbench's own examples hold a sixth.
   copies[path.basename(wb.skills)] = path.join(wb.skills, 'gas-estimator');
+  // One renamed in its manifest: its display name no longer says which folder it is.
+  const renamed = path.join(root, 'team-d', 'gas2');
+  fs.cpSync(path.join(wb.skills, 'gas-estimator'), renamed, { recursive: true });
+  const manifest = path.join(renamed, 'manifest.json');
+  fs.writeFileSync(manifest, JSON.stringify({ ...JSON.parse(fs.readFileSync(manifest, 'utf8')), name: 'Gas estimator pro' }));
   try {
     await page.getByTestId('open-folder').click();
     await page.locator('#open-folder-path').fill(root);
@@ -248,6 +253,9 @@ test('skills with the same name show the folder that tells them apart, and their
     const unique = skillItem(page, 'build_analysis');
     await expect(unique.getByTestId('skill-place')).toHaveCount(0);
     await expect(unique.locator('[data-skill-button]')).toHaveAttribute('title', new RegExp(`^${path.join(wb.skills, 'build-analysis')}`));
+    // The display name, with the folder where the name does not say it ("Price alerts" in price-alerts does).
+    await expect(skillItem(page, 'Gas estimator pro').getByTestId('skill-place')).toHaveText('gas2');
+    await expect(skillItem(page, 'Price alerts').getByTestId('skill-place')).toHaveCount(0);
     await shotBothThemes(wb, 'sidebar-same-names');
     // The filter finds a copy by its folder.
     await page.getByLabel('Filter skills').fill('team-c');

@@ -33,4 +33,7 @@ test('timeline and messages: reads and prompts are marked with their outcome; th
   for (const method of ['initialize', 'resources/read', 'prompts/get', 'ping']) {
     await expect(page.locator('.messages-tab, [data-testid="messages-tab"]').first()).toContainText(method);
   }
+  // An MCP server never ticks: no Ticks filter beside the kinds it does have.
+  await expect(page.getByTestId('kind-call')).toBeVisible();
+  await expect(page.getByTestId('kind-tick')).toHaveCount(0);
 });

@@ -142,6 +142,9 @@ test('the app browses a recording and replays it: a changed skill differs side b
   const row = page.getByTestId('recording-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('swap and transfer');
+  // Every clock is 24-hour, whatever the locale: the row's time and its full date in the tooltip.
+  await expect(row).toContainText(/Today ([01]\d|2[0-3]):[0-5]\d:[0-5]\d/);
+  await expect(row.locator('[title]').filter({ hasText: 'Today' })).toHaveAttribute('title', /^\d{4}-\d\d-\d\d ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
   await expect(page.getByTestId('recorded-call')).toHaveCount(2);
   await expect(page.getByTestId('recorded-call-detail').getByTestId('tool-result')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('recorded-call-detail')).toContainText('150000');
@@ -152,6 +155,9 @@ test('the app browses a recording and replays it: a changed skill differs side b
   await shot(wb, 'recordings-browse-messages');
   await page.getByTestId('rec-tab-timeline').click();
   await expect(page.locator('.tl-entry')).toContainText(['checking the swap']);
+  // The calls stand beside the note, as in the HTML report.
+  await expect(page.getByTestId('timeline-call')).toHaveCount(2);
+  await expect(page.locator('.tl-entry').filter({ hasText: 'estimate_gas_cost' })).toHaveCount(2);
   await shot(wb, 'recordings-browse-timeline');
 
   // A report: written next to the recording, and downloaded in the browser (the desktop app shows the path).
@@ -172,6 +178,9 @@ test('the app browses a recording and replays it: a changed skill differs side b
   await expect(view.getByTestId('sbs-recorded').locator('[data-marked]').filter({ hasText: '150000' })).toHaveCount(1);
   await expect(view.getByTestId('sbs-replayed').locator('[data-marked]').filter({ hasText: '160000' })).toHaveCount(1);
   await expect(view.getByTestId('replay-differences')).toContainText('data.gas_limit');
+  // The differing call has the number it has in the Calls list, in the list and above its comparison.
+  const n = await page.locator('[data-testid="replay-case"][data-match="false"] .rec-call-n').textContent();
+  await expect(view.getByTestId('replay-case-title')).toHaveText(`Call ${n}: estimate_gas_cost`);
   await shot(wb, 'recordings-replay-diff');
 
   // A tolerance of 10% on numbers, saved into the recording; the replay runs again and the call matches.

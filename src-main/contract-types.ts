@@ -237,7 +237,9 @@ export type TimelineKind =
   | 'setup'
   | 'crash'
   | 'restart'
-  | 'note';
+  | 'note'
+  /** A tool call, on a recording's timeline: label the tool, its duration and outcome. */
+  | 'call';
 
 export interface TimelineEntry {
   seq: number;

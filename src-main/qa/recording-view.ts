@@ -64,6 +64,9 @@ export function recordingView(rec: Recording, opts: { active: boolean; logStderr
     warnings.push(`Only the last ${max.toLocaleString('en')} of ${list.length.toLocaleString('en')} ${what} are shown here; the file holds them all.`);
     return list.slice(-max);
   };
+  // The calls stand beside the notes and ticks, as in the HTML report: one story of the session, in time order.
+  for (const c of calls) timeline.push(callEntry(c));
+  timeline.sort((a, b) => a.time - b.time);
   // The log has every line the skill wrote; the lines kept with failures are a subset of it when it is there.
   const stderr = opts.logStderr?.length ? opts.logStderr : kept;
   return {
@@ -79,6 +82,13 @@ export function recordingView(rec: Recording, opts: { active: boolean; logStderr
     stderr: cap(stderr, VIEW_LIMITS.stderr, 'stderr lines'),
     warnings,
   };
+}
+
+/** A recorded call on the recording's timeline: a bar from its start, as long as it took. */
+function callEntry(c: RecordedCall): TimelineEntry {
+  const outcome = c.outcome ? (c.outcome.ok ? 'ok' : 'error') : undefined;
+  const label = c.outcome ? c.tool : `${c.tool} (no answer recorded)`;
+  return { seq: c.seq, time: c.time, kind: 'call', label, durationMs: c.outcome?.durationMs, outcome, data: { args: c.args, ...(c.outcome?.error ? { error: c.outcome.error } : {}) } };
 }
 
 /** The timeline entry a record shows as on the live timeline, or null for records that are not on it. */

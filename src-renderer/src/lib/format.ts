@@ -26,6 +26,12 @@ export function formatWhen(time: number): string {
   return `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${formatClock(time)}`;
 }
 
+/** A full date and 24-hour time, for a tooltip: "2026-11-27 14:05:09" (every clock in the app is 24-hour). */
+export function formatDateTime(time: number): string {
+  const d = new Date(time);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${formatClock(time)}`;
+}
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

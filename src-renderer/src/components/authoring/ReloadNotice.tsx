@@ -4,6 +4,7 @@ import type { TimelineEntry } from '@contract';
 import { useTimelineRing } from '../../streams/timeline';
 import { IconButton } from '../common/Button';
 import { HotReloadSwitch } from './HotReloadSwitch';
+import { formatClock } from '../../lib/format';
 import '../../styles/authoring.css';
 
 type ReloadKind = 'reloaded' | 'syntax-error' | 'failed';
@@ -37,7 +38,7 @@ export function ReloadNotice({ skillId }: { skillId: string }) {
     <div className={`reload-notice ${ok ? 'is-ok' : 'is-error'}`} role="status" data-testid="reload-notice" data-kind={last.kind} data-seq={last.entry.seq}>
       {ok ? <RotateCw size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
       <span className="reload-text">{last.entry.label}</span>
-      <span className="reload-time">{new Date(last.entry.time).toLocaleTimeString()}</span>
+      <span className="reload-time">{formatClock(last.entry.time)}</span>
       <span className="spacer" />
       <HotReloadSwitch skillId={skillId} />
       <IconButton

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { MessagesSquare, Search } from 'lucide-react';
 import type { MessageDirection } from '@contract';
 import { useMessageRing } from '../../streams/messages';
+import { useStore } from '../../store';
 import { MessageList } from './MessageList';
 import { MessageDetail } from './MessageDetail';
 import { MessageHeader } from './MessageHeader';
@@ -18,6 +19,7 @@ const kindFilters = new Map<string, KindFilter>();
 
 export function MessagesTab({ skillId }: { skillId: string }) {
   const { ring, version } = useMessageRing(skillId);
+  const ticks = useStore((s) => !!s.infos[skillId]?.capabilities.ticks);
   const [text, setText] = useState('');
   const [direction, setDirection] = useState<'all' | MessageDirection>('all');
   const [selected, setSelected] = useState<number | null>(null);
@@ -72,7 +74,8 @@ export function MessagesTab({ skillId }: { skillId: string }) {
           <button type="button" aria-pressed={direction === 'in'} onClick={() => setDirection('in')} title="Sent by the skill to the workbench">↙ From skill</button>
         </div>
         <div className="kind-filter" role="group" aria-label="Kinds of message shown">
-          {MESSAGE_CATEGORIES.map((c) => (
+          {/* A skill that cannot tick (an MCP server, an action script) gets no Ticks filter, unless one came anyway. */}
+          {MESSAGE_CATEGORIES.filter((c) => c.key !== 'tick' || ticks || counts.tick > 0).map((c) => (
             <button
               key={c.key}
               type="button"

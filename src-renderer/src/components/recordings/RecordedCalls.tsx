@@ -4,7 +4,7 @@ import type { CallRecord, RecordedCall, RecordingView } from '@contract';
 import { CallResultView } from '../tools/CallResultView';
 import { EmptyState } from '../common/EmptyState';
 import { JsonTree } from '../common/JsonTree';
-import { formatClock, formatDuration } from '../../lib/format';
+import { formatClock, formatDateTime, formatDuration } from '../../lib/format';
 
 /** The recorded calls, in order, and the one picked: shown as the Tools tab shows a result. */
 export function RecordedCalls({ view }: { view: RecordingView }) {
@@ -29,7 +29,7 @@ export function RecordedCalls({ view }: { view: RecordingView }) {
                 </span>
                 <span className="rec-call-args">{argsSummary(c.args)}</span>
               </span>
-              <span className="rec-call-meta" title={new Date(c.time).toLocaleString()}>
+              <span className="rec-call-meta" title={formatDateTime(c.time)}>
                 {c.outcome ? formatDuration(c.outcome.durationMs) : 'no answer'}
                 <br />
                 {formatClock(c.time)}

@@ -12,7 +12,7 @@ const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2000;
 const clamp = (z: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
 
-/** The recorded ticks, events, notes and lifecycle marks, in the live Timeline tab's chart and list. */
+/** The recorded calls, ticks, events, notes and lifecycle marks, in the live Timeline tab's chart and list. */
 export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
   const wrap = useRef<HTMLDivElement>(null);
   const [pxPerSec, setPxPerSec] = useState(20);
@@ -33,7 +33,7 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
   if (!entries.length) {
     return (
       <EmptyState compact icon={<Activity size={20} />} title="Nothing on the timeline">
-        Ticks, emitted events, notes, sessions, crashes and restarts recorded during the session show up here.
+        Calls, ticks, emitted events, notes, sessions, crashes and restarts recorded during the session show up here.
       </EmptyState>
     );
   }
@@ -55,7 +55,7 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
         <IconButton worksOffline label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
       </div>
       <div className="timeline-chart-wrap">
-        <TimelineLaneLabels />
+        <TimelineLaneLabels middle={entries.some((e) => e.kind === 'tick') ? 'Calls, ticks' : 'Calls'} />
         <TimelineChart
           entries={entries}
           pxPerSec={pxPerSec}

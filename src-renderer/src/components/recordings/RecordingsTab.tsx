@@ -6,6 +6,7 @@ import { Spinner } from '../common/Spinner';
 import { RecordingBrowser } from './RecordingBrowser';
 import { useRecordings, wireRecordings } from './recordings-store';
 import { recordedAt } from './use-recording';
+import { formatDateTime } from '../../lib/format';
 import '../../styles/recordings.css';
 
 /** A skill's recordings, newest first, and the one opened: browse it, export a report, replay it. */
@@ -60,7 +61,7 @@ function RecordingRow({ info, selected, onOpen }: { info: RecordingInfo; selecte
           {info.active && <span className="rec-live-pill"><span className="rec-dot" aria-hidden="true" />recording</span>}
         </span>
         <span className="rec-row-meta">
-          <span title={new Date(info.startedAt).toLocaleString()}>{recordedAt(info.startedAt)}</span>
+          <span title={formatDateTime(info.startedAt)}>{recordedAt(info.startedAt)}</span>
           <span className="dot-sep" aria-hidden="true">·</span>
           <span>{info.records.toLocaleString()} {info.records === 1 ? 'record' : 'records'}</span>
         </span>

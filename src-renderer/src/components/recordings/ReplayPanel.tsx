@@ -74,6 +74,8 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
   }
 
   const current = report.cases.find((c) => c.seq === picked) ?? report.cases.find((c) => !c.match) ?? report.cases[0];
+  // A call keeps the number it has in the recording's Calls list (a call that got no answer is not replayed).
+  const callNo = new Map(view.calls.map((c, i) => [c.seq, i + 1]));
   return (
     <div className="replay-panel">
       {head}
@@ -94,7 +96,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
             {report.cases.map((c, i) => (
               <li key={c.seq}>
                 <button type="button" className={`rec-call${c === current ? ' selected' : ''}`} onClick={() => setPicked(c.seq)} data-testid="replay-case" data-match={String(c.match)}>
-                  <span className="rec-call-n">{i + 1}</span>
+                  <span className="rec-call-n">{callNo.get(c.seq) ?? i + 1}</span>
                   {c.match ? <CircleCheck size={13} className="status-text-ready" aria-label="matches" /> : <CircleX size={13} className="status-text-crashed" aria-label="differs" />}
                   <span className="rec-call-main">
                     <span className="rec-call-line">
@@ -111,7 +113,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
             ))}
           </ol>
           <div className="rec-detail">
-            {current && <CaseView key={`${current.seq}`} file={view.file} c={current} onSaved={() => {
+            {current && <CaseView key={`${current.seq}`} file={view.file} c={current} n={callNo.get(current.seq)} onSaved={() => {
                   setPicked(current.seq);
                   onToleranceSaved();
                   void run();
@@ -128,9 +130,9 @@ function ReplaySummary({ report }: { report: ReplayReport }) {
   return (
     <span className="replay-summary" data-testid="replay-summary" aria-live="polite">
       {report.mismatched === 0 ? (
-        <span className="pill pill-ok"><CircleCheck size={12} aria-hidden="true" /> All {n} {n === 1 ? 'call' : 'calls'} match</span>
+        <span className="pill pill-ok"><CircleCheck size={12} aria-hidden="true" /> {n === 1 ? 'The call matches' : `All ${n} calls match`}</span>
       ) : (
-        <span className="pill pill-error"><CircleX size={12} aria-hidden="true" /> {report.mismatched} of {n} {n === 1 ? 'call differs' : 'calls differ'}</span>
+        <span className="pill pill-error"><CircleX size={12} aria-hidden="true" /> {n === 1 ? 'The call differs' : `${report.mismatched} of ${n} calls differ`}</span>
       )}
       <span className="muted small">against {report.skill.name}{report.skill.version ? ` v${report.skill.version}` : ''}</span>
     </span>
@@ -138,7 +140,7 @@ function ReplaySummary({ report }: { report: ReplayReport }) {
 }
 
 /** One replayed call: both results side by side, the differences in words, and its tolerance. */
-function CaseView({ file, c, onSaved, rerunning }: { file: string; c: ReplayCase; onSaved(): void; rerunning: boolean }) {
+function CaseView({ file, c, n, onSaved, rerunning }: { file: string; c: ReplayCase; n?: number; onSaved(): void; rerunning: boolean }) {
   const [draft, setDraft] = useState<ToleranceDraft>(() => draftOf(c.tolerance));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -170,7 +172,7 @@ function CaseView({ file, c, onSaved, rerunning }: { file: string; c: ReplayCase
     <div className="replay-case" data-testid="replay-case-view">
       <div className="result-status">
         {c.match ? <span className="pill pill-ok">Matches</span> : <span className="pill pill-error">Differs</span>}
-        <span className="result-tool">#{c.seq} {c.tool}</span>
+        <span className="result-tool" data-testid="replay-case-title">{n !== undefined ? `Call ${n}: ` : ''}{c.tool}</span>
         <span className="spacer" />
       </div>
       <details className="disclosure">

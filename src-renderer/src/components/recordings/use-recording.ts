@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordingInfo, RecordingView } from '@contract';
 import { api } from '../../api/client';
 import { messageOf } from '../../actions/errors';
+import { formatClock } from '../../lib/format';
 
 /**
  * A recording read for browsing, read again as it grows while it is being written: at most one read at a
@@ -47,10 +48,10 @@ export function useRecordingView(info: RecordingInfo): { view: RecordingView | n
   return { view, error, reload };
 }
 
-/** "Today 14:02:11", or "Nov 21, 2025 14:02" for another day. */
+/** "Today 14:02:11", or "Nov 21, 2025 14:02:11" for another day: 24-hour, whatever the locale. */
 export function recordedAt(time: number): string {
   const d = new Date(time);
-  const clock = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  const clock = formatClock(time);
   if (d.toDateString() === new Date().toDateString()) return `Today ${clock}`;
   return `${d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })} ${clock}`;
 }

@@ -5,6 +5,21 @@ import { ProtocolBadge, StatusDot, StatusText } from '../skill/StatusBadge';
 import { SkillControls } from '../skill/SkillControls';
 import { CrashChip } from '../skill/CrashBadge';
 import { selectSkill } from '../../actions/workspace';
+import { basename } from '../../lib/format';
+
+/** Protocols whose skill is a folder of its own (the others name a script or a server within one). */
+const OWN_FOLDER = new Set<SkillSummary['protocol']>(['jsonrpc', 'skilldef', 'namel3ss']);
+const plain = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The folder a skill lives in, where its display name does not say it ("Watchlist Pro" in skills/wl2): what the
+ * user sees in their files and terminal. "Price alerts" in price-alerts says it already.
+ */
+export function folderIfDifferent(skill: SkillSummary): string | undefined {
+  if (!OWN_FOLDER.has(skill.protocol)) return undefined;
+  const folder = basename(skill.dir);
+  return plain(folder) === plain(skill.name) ? undefined : folder;
+}
 
 /** The full path first (what tells copies apart), then what the skill says it does. */
 function tooltip(skill: SkillSummary): string {
@@ -18,6 +33,7 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
   /** Where another skill has the same name: the folder that tells this one apart. */
   place?: string;
 }) {
+  const folder = place ?? folderIfDifferent(skill);
   return (
     <li className={`skill-item${selected ? ' selected' : ''}`} data-testid="skill-item" data-skill-id={skill.id}>
       <button
@@ -32,10 +48,10 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         <StatusDot status={skill.status} />
         <span className="skill-item-text">
           <span className="skill-item-name">{skill.name}</span>
-          {place && (
+          {folder && (
             <span className="skill-item-place">
               <Folder size={10} aria-hidden="true" />
-              <span className="skill-item-place-path" data-testid="skill-place"><span dir="ltr">{place}</span></span>
+              <span className="skill-item-place-path" data-testid="skill-place"><span dir="ltr">{folder}</span></span>
             </span>
           )}
           <span className="skill-item-meta">

@@ -178,18 +178,20 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
           const sel = e.seq === selected;
           const ex = x(e.time);
           const pick = () => onSelect(e.seq);
-          if (e.kind === 'tick') {
+          if (e.kind === 'tick' || e.kind === 'call') {
             const w = Math.max(3, (e.durationMs ?? 0) * scale);
+            // Calls (on a recording's timeline) share the middle lane with ticks, as thinner bars.
+            const call = e.kind === 'call';
             return (
               <rect
                 key={e.seq}
-                data-testid="timeline-tick"
+                data-testid={call ? 'timeline-call' : 'timeline-tick'}
                 x={ex}
-                y={LANES.ticks - 12}
+                y={LANES.ticks - (call ? 7 : 12)}
                 width={w}
-                height={24}
+                height={call ? 14 : 24}
                 rx={2}
-                className={`tl-tick outcome-${e.outcome ?? 'ok'}${sel ? ' selected' : ''}`}
+                className={`tl-tick${call ? ' tl-call' : ''} outcome-${e.outcome ?? (call ? 'skipped' : 'ok')}${sel ? ' selected' : ''}`}
                 onClick={pick}
               >
                 <title>{tooltip(e)}</title>

@@ -3,12 +3,12 @@ import type { TimelineEntry } from '@contract';
 import { JsonTree } from '../common/JsonTree';
 import { formatClock, formatDuration } from '../../lib/format';
 
-/** The lane names beside the chart; their heights follow TimelineChart's lanes. */
-export function TimelineLaneLabels() {
+/** The lane names beside the chart; their heights follow TimelineChart's lanes. The middle one holds ticks (and, on a recording, calls): unnamed for a skill that has neither. */
+export function TimelineLaneLabels({ middle = 'Ticks' }: { middle?: string }) {
   return (
     <div className="timeline-lanes-labels" aria-hidden="true">
       <span style={{ top: 26 }}>Lifecycle</span>
-      <span style={{ top: 76 }}>Ticks</span>
+      <span style={{ top: 76 }}>{middle}</span>
       <span style={{ top: 116 }}>Events</span>
     </div>
   );

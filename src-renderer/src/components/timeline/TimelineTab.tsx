@@ -80,7 +80,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
       ) : (
         <>
           <div className="timeline-chart-wrap">
-          <TimelineLaneLabels />
+          <TimelineLaneLabels middle={hasTicks ? 'Ticks' : ''} />
           <TimelineChart
             entries={ring.list}
             pxPerSec={pxPerSec}
