@@ -23,9 +23,8 @@ export interface JUnitSuite {
 export function junitXml(suites: JUnitSuite[]): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const all = suites.flatMap((s) => s.cases);
-  out.push(
-    `<testsuites tests="${all.length}" failures="${count(all, 'failure')}" errors="${count(all, 'error')}" time="${secs(all)}">`,
-  );
+  const time = suites.reduce((a, s) => a + (s.seconds ?? s.cases.reduce((b, c) => b + c.seconds, 0)), 0);
+  out.push(`<testsuites tests="${all.length}" failures="${count(all, 'failure')}" errors="${count(all, 'error')}" time="${time.toFixed(3)}">`);
   for (const s of suites) {
     const attrs = `name="${esc(s.name)}" tests="${s.cases.length}" failures="${count(s.cases, 'failure')}" errors="${count(s.cases, 'error')}" skipped="${s.cases.filter((c) => c.skipped).length}" time="${s.seconds !== undefined ? s.seconds.toFixed(3) : secs(s.cases)}"${s.timestamp ? ` timestamp="${s.timestamp.toISOString()}"` : ''}`;
     out.push(`  <testsuite ${attrs}>`);

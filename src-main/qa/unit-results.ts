@@ -49,7 +49,7 @@ export function replayResult(u: Unit, r: ReplayReport, durationMs: number): Unit
   });
   const notes = [...r.warnings];
   if (r.folderChanged) notes.push(`The skill's folder changed since the recording (${r.folderHash.recorded} -> ${r.folderHash.now}).`);
-  const out: UnitResult = { id: u.id, kind: u.kind, suite: { ...suiteOfUnit(u), name: r.recording.name }, status: r.mismatched ? 'fail' : 'pass', durationMs, cases, skill: { name: r.skill.name, dir: r.skill.dir } };
+  const out: UnitResult = { id: u.id, kind: u.kind, suite: suiteOfUnit(u), status: r.mismatched ? 'fail' : 'pass', durationMs, cases, skill: { name: r.skill.name, dir: r.skill.dir } };
   if (notes.length) out.notes = notes;
   return out;
 }

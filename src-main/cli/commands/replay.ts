@@ -32,7 +32,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   });
   if (values.junit) {
     const [suite] = suitesOf([replayResult({ kind: 'recording', id: unitIdOf(path.resolve(ctx.cwd, file), ctx.cwd), file }, report, 0)]);
-    writeJUnit(resolvePath(ctx, values.junit as string), [{ ...suite, seconds: undefined, timestamp: new Date(report.recording.startedAt) }]);
+    writeJUnit(resolvePath(ctx, values.junit as string), [{ ...suite, name: report.recording.name, seconds: undefined, timestamp: new Date(report.recording.startedAt) }]);
   }
   if (asJson) io.out(json(report));
   else {
