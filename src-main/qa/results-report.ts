@@ -27,10 +27,11 @@ export function mergedHtml(m: Merged): string {
     `Failed: ${t.failed}`,
     `Could not run: ${t.errors}`,
     `Cases: ${t.cases}${t.failedCases ? ` (${t.failedCases} failed)` : ''}`,
-    `Shards: ${m.shards.length}, the slowest ${formatDuration(slowest)}`,
+    `Shard runs: ${m.shards.length}, the slowest ${formatDuration(slowest)}`,
     `Exit code: ${m.exitCode}`,
   ];
-  const out = htmlHead(`QA report: ${t.units} units, ${m.shards.length} shard${m.shards.length === 1 ? '' : 's'}`, rows, summary);
+  const n = Math.max(1, ...m.runs.map((r) => r.shards));
+  const out = htmlHead(`QA report: ${t.units} unit${t.units === 1 ? '' : 's'} over ${n} shard${n === 1 ? '' : 's'}`, rows, summary);
 
   out.push('<h2>Results</h2>', '<table class="results"><thead><tr><th>Unit</th><th>Kind</th><th>Result</th><th>Cases</th><th>Time</th><th>Shard</th></tr></thead><tbody>');
   for (const r of m.results) {

@@ -27,7 +27,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   });
   if (positionals[0] !== 'init' || positionals.length > 1) throw new UsageError('ci has one subcommand: ci init --shards N');
   const shards = Number(values.shards);
-  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new UsageError(`--shards takes a whole number from 1 to ${MAX_SHARDS}, not "${values.shards ?? ''}"`);
+  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) throw new UsageError(`--shards takes a whole number from 1 to ${MAX_SHARDS}, not "${(values.shards as string | undefined) ?? ''}"`);
   const root = resolvePath(ctx, (values.dir as string | undefined) ?? '.');
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--dir: there is no folder at ${root}`);
 
