@@ -68,7 +68,9 @@ export function unitIdOf(abs: string, cwd: string): string {
 
 function recordingUnits(abs: string, cwd: string): Unit[] {
   const stat = statOf(abs, 'recording');
-  const files = stat.isDirectory() ? walk(abs, (dir, names) => names.filter((n) => n.endsWith('.jsonl') && !n.endsWith(BLOB_SUFFIX) && !isTempFile(n) && fs.statSync(path.join(dir, n)).isFile()).map((n) => path.join(dir, n))) : [abs];
+  const isRecording = (dir: string, n: string) =>
+    n.endsWith('.jsonl') && !n.endsWith(BLOB_SUFFIX) && !isTempFile(n) && !!fs.statSync(path.join(dir, n), { throwIfNoEntry: false })?.isFile();
+  const files = stat.isDirectory() ? walk(abs, (dir, names) => names.filter((n) => isRecording(dir, n)).map((n) => path.join(dir, n))) : [abs];
   return files.map((f) => ({ kind: 'recording', id: unitIdOf(f, cwd), file: f }));
 }
 

@@ -7,15 +7,16 @@
  *
  * - What the process keeps is flat. The unsharded run goes through tests/fixtures/heap-probe, which reads
  *   the heap after a full GC every half second. A run keeps one small result per unit (an id, a status, its
- *   cases' names and times: about 2 KB measured) and writes the rest to its blob as each unit ends, so from
- *   the first sample to the last the heap may grow by at most 4 KiB a unit plus 4 MiB of slack for V8's own
- *   caches. Keeping each unit's replay report (the recorded and replayed answers, the differences) or a skill
- *   runtime per unit (a message ring, log buffers: several MiB each) would exceed it many times over.
+ *   cases' names and times: a few KB) and writes the rest to its blob as each unit ends, so from the first
+ *   sample to the last the heap may grow by at most 4 KiB a unit plus 4 MiB of slack for V8's own caches
+ *   (measured: 19.7 MiB at first, 21.5 MiB after 400 units). Keeping each unit's replay report (the recorded
+ *   and replayed answers, the differences) or a skill runtime per unit (a message ring, log buffers: several
+ *   MiB each) would exceed it many times over.
  * - Peak RSS is bounded, whatever the number of units: every process, the 400-unit one included, stays under
  *   256 MiB, about twice what a replay process of a single recording takes (~95 MiB here). Peak RSS is the
- *   allocator's high-water mark (V8 reserves heap ahead and returns it late), so it rises somewhat with a
- *   longer run even where the heap is flat (127 MiB for 100 units, 170 MiB for 400 here): it is bounded, not
- *   compared.
+ *   allocator's high-water mark (V8 reserves heap ahead and returns it late), so without the probe's frequent
+ *   GCs it rises somewhat with a longer run even where the heap is flat (127 MiB for 100 units, 170 MiB for
+ *   400, measured): it is bounded, not compared.
  */
 import fs from 'node:fs';
 import path from 'node:path';
