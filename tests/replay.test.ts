@@ -218,7 +218,7 @@ describe('skillbench report', () => {
     const out = path.join(cleanup.tempDir(), 'report.html');
     const r = await cli(['report', file, '--format', 'html', '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe(`Wrote the HTML report to ${out}\n`);
     const html = fs.readFileSync(out, 'utf8');
     expect(html).toBe(renderReport(file, 'html'));
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);

@@ -97,6 +97,41 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array, opt
   syncDirSync(path.dirname(file));
 }
 
+/**
+ * A file written a line at a time that appears only once complete (a long run's results): the lines go to a
+ * temp file as they come, so memory holds none of them, and `commit` renames it into place.
+ */
+export class AtomicLineWriter {
+  private fd: number | undefined;
+  private readonly tmp: string;
+
+  constructor(readonly file: string) {
+    this.tmp = tempName(file);
+    this.fd = fs.openSync(this.tmp, 'wx', 0o666);
+  }
+
+  line(text: string): void {
+    if (this.fd === undefined) throw new Error(`${this.file} is already closed.`);
+    fs.writeFileSync(this.fd, text + '\n');
+  }
+
+  commit(): void {
+    if (this.fd === undefined) return;
+    fs.fsyncSync(this.fd);
+    fs.closeSync(this.fd);
+    this.fd = undefined;
+    fs.renameSync(this.tmp, this.file);
+    syncDirSync(path.dirname(this.file));
+  }
+
+  /** Drops what was written: the target is left as it was. */
+  abandon(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+    fs.rmSync(this.tmp, { force: true });
+  }
+}
+
 // Folders cannot be opened for fsync on Windows; there the rename is as durable as the OS makes it.
 async function syncDir(dir: string): Promise<void> {
   if (isWin) return;

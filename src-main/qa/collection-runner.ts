@@ -36,6 +36,8 @@ export interface RunOptions {
    */
   secretEnv?: Record<string, string | undefined>;
   onResult?: (r: RequestResult) => void;
+  /** Call only the requests of these names (a shard's part of the collection); all are still filled first. */
+  only?: ReadonlySet<string>;
 }
 
 interface Prepared {
@@ -48,7 +50,7 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
   const c = loadCollection(dir);
   const env = pickEnvironment(c, opts.env);
   const secrets = secretsFor(c, env, opts, opts.runtime?.homeStores.secrets ?? SecretStore.open(opts.home));
-  const prepared = prepare(c, env, secrets);
+  const prepared = prepare(c, env, secrets).filter((p) => !opts.only || opts.only.has(p.req.name));
 
   const ref = opts.runtime?.ref ?? resolveSkill(opts.skillPath ?? c.skillPath, { skill: c.skillName });
   const rt = opts.runtime ?? new SkillRuntime(ref, { home: opts.home, restart: { enabled: false } });

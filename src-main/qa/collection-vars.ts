@@ -34,3 +34,11 @@ export function fillVariables(v: unknown, vars: Record<string, unknown>, unknown
   };
   return walk(v);
 }
+
+/** The placeholder names used anywhere in `v` (strings only, as fillVariables fills them). */
+export function placeholdersIn(v: unknown, into = new Set<string>()): Set<string> {
+  if (typeof v === 'string') for (const m of v.matchAll(PLACEHOLDER)) into.add(m[1]);
+  else if (Array.isArray(v)) for (const x of v) placeholdersIn(x, into);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) placeholdersIn(x, into);
+  return into;
+}

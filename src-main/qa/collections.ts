@@ -10,6 +10,8 @@
  *   sits in (three levels up from `.skillbench/collections/<name>`).
  * - `skillName`: picks one skill where that path holds several (an agent folder, say).
  * - `order`: request names (or file names) to run first, in that order; the rest follow by file name.
+ * - `sequential`: the requests depend on one another (the skill's state, one request's effect seen by the
+ *   next): a sharded run keeps the collection whole, on one shard, in its order (qa/units.ts).
  * - `environments`: variables per environment. Strings in `args` (and in assertions' expected values) may
  *   hold `{{name}}`; a string that is exactly `"{{name}}"` takes the variable's own JSON type.
  * - `secrets`: names only. Their values live in the workbench's encrypted secret store, per collection
@@ -35,6 +37,7 @@ export interface CollectionFile {
   skill?: string;
   skillName?: string;
   order?: string[];
+  sequential?: boolean;
   environments: Record<string, Record<string, unknown>>;
   secrets: string[];
 }
@@ -115,6 +118,7 @@ export function saveCollection(dir: string, c: CollectionFile): void {
     skill: checked.skill,
     skillName: checked.skillName,
     order: checked.order,
+    sequential: checked.sequential || undefined,
     environments: sortKeys(checked.environments),
     secrets: [...new Set(checked.secrets)].sort(),
   });
@@ -245,6 +249,7 @@ const collectionFile = z.object(
     skill: z.string(says('"skill" must be a path, as text')).optional(),
     skillName: z.string(says('"skillName" must be text')).optional(),
     order: z.array(z.string(listOfNames), listOfNames).optional(),
+    sequential: z.boolean(says('"sequential" must be true or false')).optional(),
     // Taken as written (not copied): variable names are the user's, whatever they are.
     environments: z
       .custom<CollectionFile['environments']>(

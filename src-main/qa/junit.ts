@@ -14,17 +14,22 @@ export interface JUnitSuite {
   name: string;
   cases: JUnitCase[];
   timestamp?: Date;
+  /** The suite's own time where it is more than its cases' (a skill's start); else their sum. */
+  seconds?: number;
+  /** `<properties>`: what a later run reads back (the unit ids, the shard that ran it; see unit-results.ts). */
+  properties?: Record<string, string>;
 }
 
 export function junitXml(suites: JUnitSuite[]): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const all = suites.flatMap((s) => s.cases);
-  out.push(
-    `<testsuites tests="${all.length}" failures="${count(all, 'failure')}" errors="${count(all, 'error')}" time="${secs(all)}">`,
-  );
+  const time = suites.reduce((a, s) => a + (s.seconds ?? s.cases.reduce((b, c) => b + c.seconds, 0)), 0);
+  out.push(`<testsuites tests="${all.length}" failures="${count(all, 'failure')}" errors="${count(all, 'error')}" time="${time.toFixed(3)}">`);
   for (const s of suites) {
-    const attrs = `name="${esc(s.name)}" tests="${s.cases.length}" failures="${count(s.cases, 'failure')}" errors="${count(s.cases, 'error')}" skipped="${s.cases.filter((c) => c.skipped).length}" time="${secs(s.cases)}"${s.timestamp ? ` timestamp="${s.timestamp.toISOString()}"` : ''}`;
+    const attrs = `name="${esc(s.name)}" tests="${s.cases.length}" failures="${count(s.cases, 'failure')}" errors="${count(s.cases, 'error')}" skipped="${s.cases.filter((c) => c.skipped).length}" time="${s.seconds !== undefined ? s.seconds.toFixed(3) : secs(s.cases)}"${s.timestamp ? ` timestamp="${s.timestamp.toISOString()}"` : ''}`;
     out.push(`  <testsuite ${attrs}>`);
+    const props = Object.entries(s.properties ?? {});
+    if (props.length) out.push('    <properties>', ...props.map(([k, v]) => `      <property name="${esc(k)}" value="${esc(v)}"/>`), '    </properties>');
     for (const c of s.cases) {
       const open = `    <testcase name="${esc(c.name)}" classname="${esc(c.classname ?? s.name)}" time="${c.seconds.toFixed(3)}"`;
       const inner: string[] = [];

@@ -127,25 +127,14 @@ ol.steps{padding-left:1.5rem}ol.steps li{margin:.35rem 0}
 details{margin:.15rem 0 .15rem 1.2em}summary{cursor:pointer;color:#5a6272}
 section.failure{border-left:3px solid #cf222e;padding-left:.75rem;margin:1rem 0}
 .warn{color:#9a6700}
+table.results{border-collapse:collapse;width:100%;margin-top:.5rem}table.results th,table.results td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid #e3e7ee;vertical-align:top}
+table.results th{color:#5a6272;font-weight:600;background:#f5f7fa}table.results td.num{text-align:right;font-variant-numeric:tabular-nums}
+table.results tr.failed td.status,table.results tr.error td.status{color:#cf222e;font-weight:600}table.results tr.ok td.status{color:#1a7f37}
 `;
 
 function html(m: ReportModel): string {
-  const out: string[] = [
-    '<!DOCTYPE html>',
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>QA report: ${esc(m.name)}</title>`,
-    `<style>${CSS}</style>`,
-    '</head><body>',
-    `<h1>QA report: ${esc(m.name)}</h1>`,
-    '<table class="meta">',
-    ...headerRows(m).map(([k, v, code]) => `<tr><th>${esc(k)}</th><td>${code ? `<code>${esc(v)}</code>` : esc(v)}</td></tr>`),
-    '</table>',
-    '<h2>Summary</h2>',
-    `<ul class="summary">${summaryRows(m).map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`,
-    '<h2>What was done</h2>',
-  ];
+  const out = htmlHead(`QA report: ${m.name}`, headerRows(m), summaryRows(m));
+  out.push('<h2>What was done</h2>');
   if (!m.steps.length) out.push('<p>Nothing was recorded.</p>');
   else {
     out.push('<ol class="steps">');
@@ -171,6 +160,28 @@ function html(m: ReportModel): string {
   return out.join('\n');
 }
 
-function esc(s: string): string {
+/**
+ * The top of every HTML report (a recording's, a merged run's in results-report.ts): one self-contained page,
+ * its title, the table of facts and the summary; the caller adds its sections and closes the page.
+ */
+export function htmlHead(title: string, rows: [string, string, boolean?][], summary: string[]): string[] {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title>`,
+    `<style>${CSS}</style>`,
+    '</head><body>',
+    `<h1>${esc(title)}</h1>`,
+    '<table class="meta">',
+    ...rows.map(([k, v, code]) => `<tr><th>${esc(k)}</th><td>${code ? `<code>${esc(v)}</code>` : esc(v)}</td></tr>`),
+    '</table>',
+    '<h2>Summary</h2>',
+    `<ul class="summary">${summary.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`,
+  ];
+}
+
+export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

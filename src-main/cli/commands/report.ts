@@ -13,7 +13,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const format = (values.format ?? 'markdown') as string;
   if (format !== 'markdown' && format !== 'html') throw new UsageError(`--format takes markdown or html, not "${format}"`);
   const text = renderReport(resolvePath(ctx, file), format);
-  if (values.out) writeFileAtomicSync(resolvePath(ctx, values.out as string), text);
-  else io.out(text);
+  if (values.out) {
+    const out = resolvePath(ctx, values.out as string);
+    writeFileAtomicSync(out, text);
+    io.out(`Wrote the ${format === 'html' ? 'HTML' : 'Markdown'} report to ${out}`);
+  } else io.out(text);
   return EXIT.OK;
 }

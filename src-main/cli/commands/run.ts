@@ -1,22 +1,30 @@
 import { asText } from '../../engine/values';
 import { runCollection, type RequestResult, type RunReport } from '../../qa/collection-runner';
-import { writeJUnit, type JUnitCase } from '../../qa/junit';
+import { writeJUnit } from '../../qa/junit';
+import { requestCase } from '../../qa/unit-results';
 import { parse, seconds } from '../args';
-import { homeOf, resolvePath, type CommandContext } from '../context';
+import { resolvePath, type CommandContext } from '../context';
 import { EXIT, json, UsageError, type Io } from '../output';
+import { qaHome } from '../qa-home';
+import { manyUnits, runManyUnits, UNIT_OPTIONS } from '../qa-units';
 
-export const help = 'run <collection> [--env NAME] [--skill PATH] [--timeout S] [--junit FILE] [--json]   run saved requests and check their assertions';
+export const help =
+  'run <collection|folder>... [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR] [--env NAME] [--skill PATH] [--timeout S] [--junit FILE] [--json]   run saved requests and check their assertions';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parse(argv, { env: { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' } });
+  const { values, positionals } = parse(argv, { env: { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' }, ...UNIT_OPTIONS });
   const [dir] = positionals;
-  if (!dir) throw new UsageError('run needs a collection: its folder (for example <skill>/.skillbench/collections/smoke) or its collection.json');
+  if (!dir) throw new UsageError('run needs a collection: its folder (for example <skill>/.skillbench/collections/smoke) or its collection.json; or several, or a folder of them');
+  const skillPath = values.skill === undefined ? undefined : resolvePath(ctx, values.skill as string);
+  const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
+  const env = values.env as string | undefined;
+  if (manyUnits('run', positionals, values, ctx)) return runManyUnits('run', positionals, values, io, ctx, { collectionEnv: env, skillPath, timeoutMs, secretEnv: ctx.env });
   const asJson = Boolean(values.json);
   const report = await runCollection(resolvePath(ctx, dir), {
-    env: values.env as string | undefined,
-    home: homeOf(ctx),
-    skillPath: values.skill === undefined ? undefined : resolvePath(ctx, values.skill as string),
-    timeoutMs: seconds(values.timeout as string | undefined, 'timeout'),
+    env,
+    home: qaHome(ctx),
+    skillPath,
+    timeoutMs,
     secretEnv: ctx.env,
     onResult: asJson ? undefined : (r) => io.out(resultLines(r).join('\n')),
   });
@@ -55,14 +63,6 @@ function summary(r: RunReport): string {
   return `${where}: ${r.passed} of ${n} requests passed; ${r.failed} failed.`;
 }
 
-function suiteOf(r: RunReport): { name: string; cases: JUnitCase[] } {
-  return {
-    name: r.env ? `${r.collection.name} (${r.env})` : r.collection.name,
-    cases: r.results.map((res) => {
-      const c: JUnitCase = { name: res.name, classname: r.skill.name, seconds: res.durationMs / 1000 };
-      const failed = res.assertions.filter((a) => !a.pass).map((a) => a.message);
-      if (failed.length) c.failure = { message: failed[0], details: failed.join('\n') };
-      return c;
-    }),
-  };
+function suiteOf(r: RunReport): { name: string; cases: ReturnType<typeof requestCase>[] } {
+  return { name: r.env ? `${r.collection.name} (${r.env})` : r.collection.name, cases: r.results.map((res) => requestCase(res, r.skill.name)) };
 }
