@@ -1,17 +1,16 @@
 /**
- * A running JSON-RPC skill: one SkillChild, its stdout framed into lines and fed to a JsonRpcPeer,
- * its stdin written with backpressure. When the process exits, every pending request is rejected at
- * once with the exit code or signal.
+ * A running JSON-RPC skill: a JsonRpcPeer on a StdioChannel (the process, framing, overflow and backpressure).
+ * When the process exits, every pending request is rejected at once with the exit code or signal.
  */
-import { SkillChild, type ExitInfo, type SpawnSpec } from './child';
+import type { ExitInfo, SkillChild, SpawnSpec } from './child';
 import { ExitError, JSONRPC, RpcError, SkillError } from './errors';
-import { DEFAULT_MAX_LINE_BYTES, LineReader, LineWriter } from './framing';
 import { tooDeepNote } from './json-depth';
 import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
 import type { LogSink } from './log-sink';
 import type { MessageLog } from './message-log';
 import { classifyOversize } from './oversize';
 import type { ParamsIn, ResultOf, RpcMethod } from './rpc-method';
+import { StdioChannel } from './stdio-channel';
 
 export interface RpcProcessOptions {
   spec: SpawnSpec;
@@ -30,81 +29,52 @@ export interface RpcProcessOptions {
 }
 
 export class RpcProcess {
-  readonly child: SkillChild;
+  readonly channel: StdioChannel;
   readonly peer: JsonRpcPeer;
   readonly exited: Promise<ExitInfo>;
   private readonly logs: LogSink;
 
   constructor(opts: RpcProcessOptions) {
     this.logs = opts.logs;
-    const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    let noise: string[] = [];
-    // Reading stops while the skill has too many reverse calls in flight, or its message history is behind.
-    let congested = false;
-    let waitingForFile = false;
-    const flow = () => {
-      const stdout = this.child.proc.stdout!;
-      if (congested || waitingForFile) stdout.pause();
-      else stdout.resume();
-    };
-    const reader = new LineReader({
-      maxLineBytes,
-      onLine: (line) => this.peer.receive(line),
-      onOverflow: (bytes, head, tail) => this.overflow(bytes, head, tail, maxLineBytes),
-    });
-    this.child = new SkillChild(opts.spec, {
+    this.channel = new StdioChannel({
+      spec: opts.spec,
       logs: opts.logs,
+      messages: opts.messages,
+      maxLineBytes: opts.maxLineBytes,
       onSurvivors: opts.onSurvivors,
-      onStdout: (chunk) => {
-        reader.push(chunk);
-        if (noise.length) {
-          opts.logs.append('stdout', noise);
-          noise = [];
-        }
-        if (opts.messages?.behind && !waitingForFile) {
-          waitingForFile = true;
-          flow();
-          opts.messages.onceDrained(() => {
-            waitingForFile = false;
-            flow();
-          });
-        }
-      },
+      onLine: (line) => this.peer.receive(line),
+      onOverflow: (bytes, head, tail, max) => this.overflow(bytes, head, tail, max),
     });
-    const writer = new LineWriter(this.child.proc.stdin!);
     const warnAt = opts.warnFrameBytes ?? Infinity;
     this.peer = new JsonRpcPeer({
       defaultTimeoutMs: opts.defaultTimeoutMs,
       maxIncoming: opts.maxIncoming,
       // Past the limit of reverse calls in flight, stop reading: the skill's own writes wait on the pipe.
-      onCongestion: (on) => {
-        congested = on;
-        flow();
-      },
+      onCongestion: (on) => this.channel.hold('reverse calls', on),
       onTooDeep: (depth) => opts.logs.append('system', tooDeepNote('A message from the skill', depth)),
       send: (line) => {
         if (line.length > warnAt) {
           opts.logs.append('system', `Sending a ${Buffer.byteLength(line)}-byte message: skills on older SDKs cannot read lines over ${warnAt} bytes and may exit.`);
         }
-        return writer.write(line);
+        return this.channel.write(line);
       },
       onRequest: opts.onRequest,
       onNotification: opts.onNotification,
       onNoise: (line, reason) => {
         // Plain text on stdout is the skill's own output: log it as such; anything else says what it was.
-        if (reason === 'not JSON') noise.push(line);
+        if (reason === 'not JSON') this.channel.noiseLine(line);
         else opts.logs.append('system', `Ignored a message from the skill (${reason}): ${truncate(line, 300)}`);
       },
       trace: opts.messages ? (t) => opts.messages!.trace(t) : undefined,
     });
-    this.exited = this.child.exited.then((info) => {
-      reader.end();
-      if (noise.length) opts.logs.append('stdout', noise);
-      noise = [];
+    this.exited = this.channel.exited.then((info) => {
       this.peer.close(info.spawnError ?? new ExitError(info.code, info.signal));
-      opts.messages?.resetPairs();
       return info;
     });
+  }
+
+  get child(): SkillChild {
+    return this.channel.child;
   }
 
   get pid(): number | undefined {

@@ -3,35 +3,18 @@
  * process speaking JSON-RPC over stdio, restarted on crash, with calls marked busy and every failure
  * turned into a CallOutcome. Subclasses say how to spawn, how to handshake and how to call a tool.
  */
-import type { CallOutcome, SkillInfo, SkillRef, SkillStatus } from '../contract';
+import type { CallOutcome, SkillInfo } from '../contract';
 import type { SpawnSpec } from '../engine/child';
 import { ExitError, SkillError, describeExit } from '../engine/errors';
 import { startFailure } from '../engine/last-words';
 import { parseBounded, tooDeepNote } from '../engine/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
-import { Supervisor } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, SkillAdapter } from './adapter';
+import type { CallOptions, SkillAdapter } from './adapter';
 import { errorOutcome } from './outcome';
 import { confineSpec } from './confined';
-import { noteCrash } from './crash-note';
+import { SupervisedSkill } from './supervised-skill';
 
-export abstract class PersistentRpcSkill implements SkillAdapter {
-  protected readonly supervisor: Supervisor<RpcProcess>;
-  protected learnt: SkillInfo | null = null;
-
-  constructor(
-    readonly ref: SkillRef,
-    protected readonly ctx: AdapterContext,
-  ) {
-    this.supervisor = new Supervisor<RpcProcess>({
-      launch: () => this.launch(),
-      shutdown: (proc) => this.shutdown(proc),
-      restart: ctx.restart,
-      onStatus: (status, detail) => this.statusChanged(status, detail),
-      onCrash: (detail, info, starting) => noteCrash(ref, ctx, detail, info, starting ? this.launchMark : undefined),
-    });
-  }
-
+export abstract class PersistentRpcSkill extends SupervisedSkill<RpcProcess> implements SkillAdapter {
   /** The request that asks the skill to exit. */
   protected abstract readonly shutdownMethod: string;
   protected abstract spawnSpec(): SpawnSpec;
@@ -46,28 +29,6 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
   /** Reverse calls from the skill (none by default). */
   protected onRequest?(method: string, params: unknown): unknown;
 
-  info(): SkillInfo | null {
-    return this.learnt;
-  }
-
-  status(): SkillStatus {
-    return this.supervisor.status;
-  }
-
-  async start(): Promise<SkillInfo> {
-    await this.supervisor.start();
-    return this.learnt!;
-  }
-
-  async restart(): Promise<SkillInfo> {
-    await this.supervisor.restart();
-    return this.learnt!;
-  }
-
-  async stop(): Promise<void> {
-    await this.supervisor.stop();
-  }
-
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
     const started = performance.now();
     try {
@@ -79,31 +40,13 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
     }
   }
 
-  /** The running process, starting it when needed; throws a plain-words error if it cannot run. */
-  protected async running(): Promise<RpcProcess> {
-    const current = this.supervisor.current;
-    if (current) return current;
-    if (this.supervisor.gaveUp) {
-      throw new SkillError('CRASHED', `${this.ref.name} is not running: ${this.supervisor.statusDetail}. Fix the skill and restart it.`);
-    }
-    return this.supervisor.start();
-  }
-
   protected withTimeout(opts: CallOptions): CallOptions {
     // Copied only when there is something to add (a call on the hot path usually names no timeout of its own).
     if (opts.timeoutMs !== undefined || this.ctx.timeoutMs === undefined) return opts;
     return { ...opts, timeoutMs: this.ctx.timeoutMs };
   }
 
-  protected statusChanged(status: SkillStatus, detail?: string): void {
-    this.ctx.onStatus?.(status, detail);
-  }
-
-  /** Where the log stood when the last launch began: what a failed start said is what came after. */
-  protected launchMark = 0;
-
-  private async launch(): Promise<RpcProcess> {
-    this.launchMark = this.ctx.logs.mark();
+  protected async launch(): Promise<RpcProcess> {
     const spec = confineSpec(this.spawnSpec(), this.ctx, this.ref);
     this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
     const proc = new RpcProcess({

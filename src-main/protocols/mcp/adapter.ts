@@ -8,10 +8,9 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef, SkillStatus } from '../../contract';
+import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../engine/errors';
 import { startFailure } from '../../engine/last-words';
-import { Supervisor } from '../../engine/supervisor';
 import { skillFolder } from '../../host/workbench-home';
 import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
 import { resolveCommand } from '../command';
@@ -25,7 +24,7 @@ import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
-import { noteCrash } from '../crash-note';
+import { SupervisedSkill } from '../supervised-skill';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
@@ -46,10 +45,9 @@ export function serverNameOf(ref: SkillRef): string {
   return at >= 0 ? ref.id.slice(at + 1) : ref.name;
 }
 
-export class McpSkill implements SkillAdapter {
-  private readonly supervisor: Supervisor<Connection>;
+export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapter {
+  protected readonly noun = 'server';
   private readonly session: McpSession;
-  private learnt: SkillInfo | null = null;
   private server: McpServerInfo | null = null;
   private toolList: McpTool[] = [];
   private launching: Connection | null = null;
@@ -57,10 +55,8 @@ export class McpSkill implements SkillAdapter {
   private relisting: Promise<McpTool[]> | null = null;
   readonly mcp: McpCapability;
 
-  constructor(
-    readonly ref: SkillRef,
-    private readonly ctx: AdapterContext,
-  ) {
+  constructor(ref: SkillRef, ctx: AdapterContext) {
+    super(ref, ctx);
     this.session = new McpSession({
       skillId: ref.id,
       // Through `skillbench mcp`, only the agent's roots reach the server: none the app's user set for it.
@@ -76,39 +72,15 @@ export class McpSkill implements SkillAdapter {
         );
       },
     });
-    this.supervisor = new Supervisor<Connection>({
-      launch: () => this.launch(),
-      shutdown: (conn) => this.shutdown(conn),
-      restart: ctx.restart,
-      onStatus: (status, detail) => ctx.onStatus?.(status, detail),
-      onCrash: (detail, info, starting) => {
-        this.session.detach();
-        noteCrash(ref, ctx, detail, info, starting ? this.launchMark : undefined);
-      },
-    });
     this.mcp = this.capability();
   }
 
-  info(): SkillInfo | null {
-    return this.learnt;
-  }
-
-  status(): SkillStatus {
-    return this.supervisor.status;
-  }
-
-  async start(): Promise<SkillInfo> {
-    await this.supervisor.start();
-    return this.learnt!;
-  }
-
-  async restart(): Promise<SkillInfo> {
-    await this.supervisor.restart();
-    return this.learnt!;
-  }
-
   async stop(): Promise<void> {
-    await this.supervisor.stop();
+    await super.stop();
+    this.session.detach();
+  }
+
+  protected crashed(): void {
     this.session.detach();
   }
 
@@ -153,13 +125,6 @@ export class McpSkill implements SkillAdapter {
 
   // ---- the connection ----
 
-  private async running(): Promise<Connection> {
-    const current = this.supervisor.current;
-    if (current) return current;
-    if (this.supervisor.gaveUp) throw new SkillError('CRASHED', `${this.ref.name} is not running: ${this.supervisor.statusDetail}. Fix the server and restart it.`);
-    return this.supervisor.start();
-  }
-
   /** Runs a request on the connection, marked busy, its errors in our words. */
   private async request<T>(what: string, fn: (client: Client) => Promise<T>): Promise<T> {
     const conn = await this.running();
@@ -198,11 +163,7 @@ export class McpSkill implements SkillAdapter {
     return found;
   }
 
-  /** Where the log stood when the last launch began: what a failed start said is what came after. */
-  private launchMark = 0;
-
-  private async launch(): Promise<Connection> {
-    this.launchMark = this.ctx.logs.mark();
+  protected async launch(): Promise<Connection> {
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
@@ -273,7 +234,7 @@ export class McpSkill implements SkillAdapter {
     }
   }
 
-  private async shutdown(conn: Connection): Promise<void> {
+  protected async shutdown(conn: Connection): Promise<void> {
     this.session.detach();
     if (conn.http) await conn.http.terminateSession().catch(() => undefined);
     await conn.transport.close().catch(() => undefined);

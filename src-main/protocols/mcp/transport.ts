@@ -1,21 +1,21 @@
 /**
- * The MCP SDK's `Transport` over our own engine, not the SDK's StdioClientTransport: a stdio server runs as a
- * SkillChild (process group, escalating stop, launch errors in plain words, stderr into the skill's log),
- * its stdout cut by our LineReader (bounded, UTF-8 safe) and its stdin written by our LineWriter (drain).
+ * The MCP SDK's `Transport` over our own engine, not the SDK's StdioClientTransport: a stdio server runs on
+ * the same StdioChannel as our JSON-RPC skills (process group, escalating stop, launch errors in plain words,
+ * stderr into the skill's log, bounded UTF-8 safe framing, backpressure).
  * Every message in and out goes to the skill's MessageLog. An HTTP server goes through the SDK's
  * StreamableHTTPClientTransport, wrapped so its messages are traced the same way.
  */
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
-import { SkillChild, type ExitInfo, type SpawnSpec } from '../../engine/child';
+import type { ExitInfo, SpawnSpec } from '../../engine/child';
 import { ExitError } from '../../engine/errors';
-import { DEFAULT_MAX_LINE_BYTES, LineReader, LineWriter } from '../../engine/framing';
 import { parseBounded } from '../../engine/json-depth';
 import type { RpcTrace } from '../../engine/jsonrpc';
 import type { LogSink } from '../../engine/log-sink';
 import type { MessageLog } from '../../engine/message-log';
 import { classifyOversize } from '../../engine/oversize';
 import { formatBytes } from '../../engine/rpc-process';
+import { StdioChannel } from '../../engine/stdio-channel';
 
 /** A connection the supervisor watches: it resolves `exited` when the process ends (or the HTTP session closes). */
 export interface Exiting {
@@ -41,14 +41,13 @@ export interface ProcessTransportOptions {
   maxLineBytes?: number;
 }
 
-/** An MCP server over stdio, on our child process and framing. */
+/** An MCP server over stdio, on our StdioChannel (the process, framing, overflow and backpressure). */
 export class ProcessTransport implements Transport, Exiting, Versioned {
   protocolVersion?: string;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  private child: SkillChild | null = null;
-  private writer: LineWriter | null = null;
+  private channel: StdioChannel | null = null;
   private exitedResolve!: (info: ExitInfo) => void;
   readonly exited: Promise<ExitInfo> = new Promise((resolve) => (this.exitedResolve = resolve));
   private closed = false;
@@ -56,36 +55,17 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
   constructor(private readonly opts: ProcessTransportOptions) {}
 
   async start(): Promise<void> {
-    if (this.child) throw new Error('The MCP server was already started.');
-    const { logs, messages } = this.opts;
-    const max = this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    let noise: string[] = [];
-    const reader = new LineReader({
-      maxLineBytes: max,
-      onLine: (line) => this.receive(line, noise),
-      onOverflow: (bytes, head, tail) => this.overflow(bytes, head, tail, max),
+    if (this.channel) throw new Error('The MCP server was already started.');
+    const channel = new StdioChannel({
+      spec: this.opts.spec,
+      logs: this.opts.logs,
+      messages: this.opts.messages,
+      maxLineBytes: this.opts.maxLineBytes,
+      onLine: (line) => this.receive(line),
+      onOverflow: (bytes, head, tail, max) => this.overflow(bytes, head, tail, max),
     });
-    const child = new SkillChild(this.opts.spec, {
-      logs,
-      onStdout: (chunk) => {
-        reader.push(chunk);
-        if (noise.length) {
-          logs.append('stdout', noise);
-          noise = [];
-        }
-        if (messages?.behind) {
-          // The history file is behind: stop reading until it catches up, so memory stays flat.
-          child.proc.stdout?.pause();
-          messages.onceDrained(() => child.proc.stdout?.resume());
-        }
-      },
-    });
-    this.child = child;
-    this.writer = new LineWriter(child.proc.stdin!);
-    void child.exited.then((info) => {
-      reader.end();
-      if (noise.length) logs.append('stdout', noise);
-      messages?.resetPairs();
+    this.channel = channel;
+    void channel.exited.then((info) => {
       this.exitedResolve(info);
       if (info.spawnError) this.onerror?.(info.spawnError);
       else if (!this.closed) this.onerror?.(new ExitError(info.code, info.signal));
@@ -93,6 +73,7 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
       this.onclose?.();
     });
     // A launch error shows at once: fail the start rather than the first request.
+    const child = channel.child;
     await new Promise<void>((resolve, reject) => {
       if (child.pid !== undefined) return resolve();
       void child.exited.then((info) => (info.spawnError ? reject(info.spawnError) : resolve()));
@@ -105,22 +86,22 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
   }
 
   async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
-    if (!this.writer || this.closed) throw new Error('The MCP server is not running.');
+    if (!this.channel || this.closed) throw new Error('The MCP server is not running.');
     const line = JSON.stringify(message);
     this.opts.messages?.trace(traceOf('out', message, line));
-    await this.writer.write(line);
+    await this.channel.write(line);
   }
 
   /** Stops the server: end its input, then SIGTERM, then SIGKILL (the MCP way: there is no shutdown request). */
   async close(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
+    const channel = this.channel;
+    if (!channel) return;
     this.closed = true;
-    await child.stop({ graceMs: 500, termMs: 2000 });
+    await channel.child.stop({ graceMs: 500, termMs: 2000 });
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.channel?.pid;
   }
 
   /**
@@ -137,13 +118,13 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
     else if (line.kind === 'request') void this.send({ jsonrpc: '2.0', id: line.id, error: { code: -32600, message: `${what}: the request was not read. Send less data in one message.` } }).catch(() => undefined);
   }
 
-  private receive(line: string, noise: string[]): void {
+  private receive(line: string): void {
     let message: JSONRPCMessage;
     try {
       message = parseBounded(line).value as JSONRPCMessage;
     } catch {
       // Plain text on stdout is the server's own output, not a protocol error: log it as such.
-      noise.push(line);
+      this.channel?.noiseLine(line);
       return;
     }
     if (!message || typeof message !== 'object' || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
