@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { skillbenchBin } from '../../host/cli-command';
 import { defaultHome, examplesDir, rendererDir } from '../../host/paths';
 import { RESET_ENV, type ResetRequest } from '../../server/reset-route';
 import { startServer, type RunningServer } from '../../server/serve';
@@ -31,7 +33,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const resettable = process.env[RESET_ENV] === '1';
   delete process.env[RESET_ENV];
   const renderer = rendererDir();
-  if (!renderer) throw new Error('The user interface is not built yet: run "npm run build" first.');
+  if (!renderer) throw new Error(`The user interface is not built yet: run "npm run build" in ${path.dirname(path.dirname(skillbenchBin()))} first.`);
   if (!LOOPBACK.has(host)) {
     io.err(`Warning: listening on ${host}, not just this machine. Anyone who can reach it and learns the token can run skills as you.`);
   }
