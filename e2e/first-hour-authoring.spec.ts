@@ -29,13 +29,6 @@ async function headingJumps(page: Page): Promise<string[]> {
 }
 
 /** `skillbench` on PATH for a shell, as a user who installed it has it. */
-function shimDir(): string {
-  const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-bin-'));
-  fs.writeFileSync(path.join(bin, 'skillbench'), `#!/bin/sh\nexec '${process.execPath}' '${path.join(ROOT, 'bin', 'skillbench.cjs')}' "$@"\n`);
-  fs.chmodSync(path.join(bin, 'skillbench'), 0o755);
-  return bin;
-}
-
 async function allowClipboard(wb: Workbench): Promise<void> {
   if (wb.url) await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(wb.url).origin });
 }
@@ -183,9 +176,9 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
 test('copy as command: the form, a result and a history row give a skillbench call line a shell runs to the same result', async ({ wb }) => {
   const { page } = wb;
   await allowClipboard(wb);
-  const bin = shimDir();
-  const shell = (line: string) =>
-    spawnSync('sh', ['-c', line], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, SKILLBENCH_HOME: wb.home } });
+  // No skillbench on PATH here (none is linked): the line names the launcher by its path, and runs from another folder.
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-paste-'));
+  const shell = (line: string) => spawnSync('sh', ['-c', line], { cwd: elsewhere, encoding: 'utf8', env: { ...process.env, SKILLBENCH_HOME: wb.home } });
   try {
     await openSkill(page, 'greeter-app', /ready|stopped|idle/);
     await openTool(page, 'greet someone');
@@ -194,7 +187,7 @@ test('copy as command: the form, a result and a history row give a skillbench ca
 
     // From the form, before anything ran: the shell's answer is the app's answer.
     const fromForm = await copied(page, page.getByTestId('copy-command'));
-    expect(fromForm).toMatch(/^skillbench call \S+ 'greet someone' --args '/);
+    expect(fromForm).toMatch(/^(skillbench|node \S+\/bin\/skillbench\.cjs) call \S+ 'greet someone' --args '/);
     const result = await run(page);
     const appGot = JSON.parse(await copied(page, result.getByRole('button', { name: 'Copy the result' })));
     expect(appGot).toEqual({ message: `Hello ${name}!` });
@@ -223,7 +216,7 @@ test('copy as command: the form, a result and a history row give a skillbench ca
     await expect(pane).toContainText(`total:${data.metrics.total}succeeded`);
     await expect(pane).toContainText(`success_rate:${data.metrics.success_rate}trend`);
   } finally {
-    fs.rmSync(bin, { recursive: true, force: true });
+    fs.rmSync(elsewhere, { recursive: true, force: true });
   }
 });
 

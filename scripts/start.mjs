@@ -1,31 +1,25 @@
-// `npm start`: builds, then opens the desktop app where Electron can run, else the same workbench in the browser
-// (browser mode), on the bundled examples or on the folders given after `--`. Either way Ctrl+C ends it with 0.
-// The build runs from here, and package.json starts this with `exec`: a shell left between npm and this script
-// (dash, Debian's and Ubuntu's sh) dies of the Ctrl+C and makes npm exit 130 however cleanly the workbench
-// stopped. Windows' cmd has no `exec`, so there the `||` runs this script in the ordinary way.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+// `npm start`: brings the build up to date (scripts/build.mjs: only the steps whose inputs changed, one line each),
+// then opens the desktop app where Electron can run, else the same workbench in the browser (browser mode), on the
+// bundled examples or on the folders given after `--`. Either way Ctrl+C ends it with 0.
+// package.json starts this with `exec`: a shell left between npm and this script (dash, Debian's and Ubuntu's sh)
+// dies of the Ctrl+C and makes npm exit 130 however cleanly the workbench stopped. Windows' cmd has no `exec`, so
+// there the `||` runs this script in the ordinary way.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
+import { electronBinary } from './electron-binary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folders = process.argv.slice(2);
 
 /** The Electron binary, or why there is none (in words for the user). */
 function electron() {
-  let bin;
-  try {
-    // The package exports the binary's path, and throws where its download never happened.
-    bin = createRequire(import.meta.url)('electron');
-  } catch {
-    return { why: 'No Electron binary is installed here (its download failed or was skipped)' };
-  }
-  if (typeof bin !== 'string' || !fs.existsSync(bin)) return { why: 'No Electron binary is installed here (its download failed or was skipped)' };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  const found = electronBinary();
+  if (found.bin && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     return { why: 'This machine has no display for the desktop app' };
   }
-  return { bin };
+  return found;
 }
 
 /** Runs a child in the foreground: signals go to it (the terminal sends Ctrl+C to both), its exit is ours. */
@@ -44,20 +38,19 @@ function foreground(command, args) {
   child.on('exit', (code, signal) => process.exit(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : (code ?? 1)));
 }
 
-/** Brings the build up to date; what it prints is shown only when it fails. */
-function build() {
-  // Under npm, npm_execpath is npm's own script; run it with this Node so no shell is involved.
-  const npm = process.env.npm_execpath;
-  const options = { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 };
-  const r = npm
-    ? spawnSync(process.execPath, [npm, 'run', 'build'], options)
-    : spawnSync('npm', ['run', 'build'], { ...options, shell: process.platform === 'win32' });
-  if (r.status === 0) return;
-  process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}The build failed (above), so the workbench cannot start.\n`);
-  process.exit(r.status ?? 1);
+/** Brings the build up to date: only the steps whose inputs changed, one line each; nothing when it is current. */
+function buildChanged() {
+  // SKILLBENCH_NO_BUILD=1 starts on what is built, unchecked (a build of one's own, a test of the launcher).
+  if (process.env.SKILLBENCH_NO_BUILD === '1') return;
+  try {
+    build(root);
+  } catch (err) {
+    process.stderr.write(`${err.message}The build failed (above), so the workbench cannot start.\n`);
+    process.exit(err.status ?? 1);
+  }
 }
 
-build();
+buildChanged();
 const found = electron();
 if (found.bin) {
   foreground(found.bin, ['.', ...(folders.length ? ['--', ...folders] : [])]);

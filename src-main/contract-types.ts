@@ -389,6 +389,11 @@ export interface HostInfo {
   home: string;
   /** True where a native folder picker exists. */
   canPickFolder: boolean;
+  /**
+   * How to run the `skillbench` command in a terminal here, for the commands the UI hands out: `skillbench` where
+   * the one on PATH is this install's, else `node <absolute path of bin/skillbench.cjs>` (host/cli-command.ts).
+   */
+  cli: string;
 }
 
 // ---- Recordings (the file format; see src-main/runtime/recording-format.ts) ----

@@ -23,6 +23,8 @@ function make(cleanup: Cleanup, folders: string[], pick?: string): Workbench {
 async function withSkill(cleanup: Cleanup, protocol: Protocol = 'jsonrpc', name = 'greeter') {
   const root = cleanup.tempDir('skillbench-ws-');
   createSkill({ folder: path.join(root, name), protocol, name });
+  // The template's own smoke collection out of the way: these tests begin with a skill that has none.
+  fs.rmSync(path.join(root, name, '.skillbench'), { recursive: true });
   const wb = make(cleanup, [root]);
   const id = (await wb.listSkills()).find((s) => s.name === name)!.id;
   return { wb, id, root, dir: path.join(root, name) };

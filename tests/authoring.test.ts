@@ -11,6 +11,7 @@ import { it, type Cleanup } from './cleanup-fixture';
 import type { Protocol } from '../src-main/contract';
 import { runDoctor, type Finding } from '../src-main/authoring/doctor';
 import { createSkill } from '../src-main/authoring/new-skill';
+import { cliPrefix } from '../src-main/host/cli-command';
 import { cli } from './cli-run';
 import { allFiles, EXAMPLES, ROOT } from './helpers';
 
@@ -46,7 +47,8 @@ describe('skillbench new', () => {
     const created = await cli(['new', dir, '--protocol', protocol], { home });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain(`Created "hello-${protocol}"`);
-    expect(created.stdout).toContain(`skillbench call ${dir} greet --args '{"name": "Ada"}'`);
+    expect(created.stdout).toContain(`${cliPrefix()} call ${dir} greet --args '{"name": "Ada"}'`);
+    expect(created.stdout).toContain(`${cliPrefix()} run ${dir}/.skillbench/collections/smoke --env dev`);
     expect(created.stdout).toContain('README.md');
 
     const doctor = await cli(['doctor', dir, '--json'], { home });
@@ -60,6 +62,11 @@ describe('skillbench new', () => {
     expect(call.code, call.stderr).toBe(0);
     expect(call.stdout).toContain('Hello, Ada!');
 
+    // The smoke collection every template brings: its saved call and checks pass as made.
+    const smoke = await cli(['run', path.join(dir, '.skillbench', 'collections', 'smoke')], { home });
+    expect(smoke.code, smoke.stderr).toBe(0);
+    expect(smoke.stdout).toMatch(/✓ greet says hello[^]*all 1 request passed/);
+
     const tests = unittest(dir, { SKILLBENCH_SDK: SDK });
     expect(tests.status, tests.stderr).toBe(0);
     expect(tests.stderr).toMatch(/Ran [1-9]\d* tests?/);
@@ -71,9 +78,9 @@ describe('skillbench new', () => {
       const dir = createSkill({ folder: path.join(cleanup.tempDir(), 'folder'), protocol, name: 'Weather-Report' }).dir;
       for (const f of allFiles(dir)) {
         expect(f).not.toMatch(/__SKILL_/);
-        expect(fs.readFileSync(f, 'utf8'), f).not.toMatch(/__SKILL_/);
+        expect(fs.readFileSync(f, 'utf8'), f).not.toMatch(/__SKILL(_|BENCH)/);
       }
-      expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toMatch(/skillbench call \. greet --args/);
+      expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(`${cliPrefix()} call . greet --args`);
       expect(fs.existsSync(path.join(dir, '.gitignore'))).toBe(true);
     }
     const action = createSkill({ folder: path.join(cleanup.tempDir(), 'agent'), protocol: 'action', name: 'Weather-Report' });

@@ -40,6 +40,28 @@ describe('skillbench setup, state, tick, message', () => {
     expect(state.config).toMatchObject({ currency: 'EUR', symbols: ['BTC', 'SOL'], threshold_pct: 3, notify_on_drops: false });
   });
 
+  it('a refused step is asked again with the answers given as its defaults; a secret is kept unseen', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const typed = [
+      // Credentials: a good key, a label too long for the skill. Again: Enter keeps the key, a shorter label.
+      KEY, 'x'.repeat(50), '', 'Main',
+      // Preferences: BTC and SOL, a threshold out of range. Again: Enter on everything but the threshold.
+      '', 'BTC, SOL', '99', 'n', '', '', '10', '',
+    ].join('\n') + '\n';
+    const r = await cli(['setup', PRICE], { home, input: typed });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Keep the label under 40 characters.');
+    expect(r.stderr).toContain('API key [kept; press Enter to keep]: ');
+    expect(r.stderr).toContain(`Account label (optional) [${'x'.repeat(50)}]: `);
+    expect(r.stderr).toContain('Choose a value from 0.5 to 50.');
+    expect(r.stderr).toContain('Assets to watch (numbers or values, comma-separated) [BTC, SOL]: ');
+    expect(r.stderr).toContain('Tell me when a price drops by that much (optional) [y/n] [n]: ');
+    expect(r.stderr).toContain('Watching BTC, SOL in USD; moves of 10% are reported.');
+    expect(r.stderr).not.toContain(KEY);
+    const state = JSON.parse((await cli(['state', PRICE, '--json'], { home })).stdout);
+    expect(state).toMatchObject({ api_key: '••••', config: { account_label: 'Main', symbols: ['BTC', 'SOL'], threshold_pct: 10, notify_on_drops: false } });
+  });
+
   it('exits 2 when input ends before the setup is complete', async () => {
     const r = await cli(['setup', PRICE], { input: '' });
     expect(r.code).toBe(2);

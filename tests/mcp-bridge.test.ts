@@ -4,6 +4,7 @@
  * token); setup asked by elicitation, or one clear error naming `skillbench setup`; secrets never in
  * what the client hears; ticks driven; progress and stderr as notifications; cancellation.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { describe, expect } from 'vitest';
 import { CallToolResultSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
-import { overHttp, overStdio, serveHttp } from './mcp-bridge-client';
+import { BIN, overHttp, overStdio, serveHttp } from './mcp-bridge-client';
 
 const PROBE = path.join(FIXTURES, 'mcp-bridge', 'probe');
 const KEY = `pk_${'Q7'.repeat(12)}`;
@@ -125,7 +126,14 @@ describe('skillbench mcp: a SkillDefinition skill that needs setup (price-alerts
     expect((await mcp.client.listTools()).tools.map((t) => t.name)).toContain('get_price');
     const r = (await mcp.client.callTool({ name: 'get_price', arguments: { symbol: 'BTC' } })) as CallToolResult;
     expect(r.isError).toBe(true);
-    expect(text(r)).toContain(`skillbench setup ${path.join(EXAMPLES, 'price-alerts')}`);
+    // The command it names runs as it is, pasted into a shell in another folder (with the answers a person would type).
+    const command = /Run "([^"]+)" in a terminal/.exec(text(r))?.[1];
+    expect(command).toBe(`node ${BIN} setup ${path.join(EXAMPLES, 'price-alerts')}`);
+    const answers = path.join(cleanup.tempDir(), 'answers.json');
+    fs.writeFileSync(answers, JSON.stringify({ credentials: { api_key: KEY } }));
+    const setup = spawnSync('sh', ['-c', `${command} --answers ${answers}`], { cwd: path.dirname(answers), env: { ...process.env, SKILLBENCH_HOME: cleanup.tempDir() }, encoding: 'utf8' });
+    expect(setup.status, setup.stderr).toBe(0);
+    expect(setup.stderr).toContain('Watching BTC, ETH in USD');
   });
 
   it('asks for setup by elicitation; the key is kept encrypted and never heard again; ticks run', async ({ cleanup }) => {
@@ -196,7 +204,7 @@ describe('skillbench mcp: a SkillDefinition skill that needs setup (price-alerts
     );
     const r = (await mcp.client.callTool({ name: 'get_price', arguments: { symbol: 'BTC' } })) as CallToolResult;
     expect(r.isError).toBe(true);
-    expect(text(r)).toMatch(/declined: nothing was saved[\s\S]*skillbench setup/);
+    expect(text(r)).toMatch(/declined: nothing was saved[\s\S]*skillbench(\.cjs)? setup/);
   });
 });
 

@@ -246,7 +246,7 @@ describe('QA service: replay and tolerances', () => {
     await wb.stopRecording(id);
     await wb.close();
     const other = rpcWorkbench(cleanup, home);
-    await expect(other.qa.replayRecording(info.file)).rejects.toThrow(/gas-estimator \(recorded from .*\) is not in the open folders.*skillbench replay <recording> --skill PATH/);
+    await expect(other.qa.replayRecording(info.file)).rejects.toThrow(/gas-estimator \(recorded from .*\) is not in the open folders.*skillbench(\.cjs)? replay <recording> --skill PATH/);
   });
 
   it('replays with the skill configured as in the workbench: its environment, its secret values redacted from the results', async ({ cleanup }) => {

@@ -9,6 +9,7 @@ import { renderReport } from '../src-main/qa/report';
 import { replayRecording } from '../src-main/qa/replay';
 import { setTolerance } from '../src-main/qa/tolerance';
 import { cli } from './cli-run';
+import { formatBytes } from '../src-main/engine/rpc-process';
 import { EXAMPLES, FIXTURES } from './helpers';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
@@ -216,9 +217,11 @@ describe('skillbench report', () => {
   it('html: self-contained, escaped, with the same content', async ({ cleanup }) => {
     const file = await mixed(cleanup);
     const out = path.join(cleanup.tempDir(), 'report.html');
-    const r = await cli(['report', file, '--format', 'html', '--out', out]);
+    // Given relative to the folder it runs in, the report's path is said in full.
+    const r = await cli(['report', file, '--format', 'html', '--out', 'report.html'], { cwd: path.dirname(out) });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Wrote the HTML report to ${out}\n`);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`Wrote the HTML report to ${out} (${formatBytes(fs.statSync(out).size)}).\n`);
     const html = fs.readFileSync(out, 'utf8');
     expect(html).toBe(renderReport(file, 'html'));
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);

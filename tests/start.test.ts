@@ -1,9 +1,10 @@
 /**
  * `npm start` (scripts/start.mjs): the desktop app where an Electron binary can run, else browser mode on the
- * bundled examples with one sentence saying why, and a clean exit 0 on Ctrl+C. npm's own build step is stood in
- * for by a script that does nothing (`npm_execpath`), so the test runs on what `npm test` has already built.
+ * bundled examples with one sentence saying why, and a clean exit 0 on Ctrl+C. Its build step is left out
+ * (SKILLBENCH_NO_BUILD; build-stamp.test.ts tests it), so the test runs on what `npm test` has already built.
+ * And the install's note (scripts/postinstall.mjs) where there is no binary, which never fails the install.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,18 +14,16 @@ import { ROOT, waitFor } from './helpers';
 
 const START = path.join(ROOT, 'scripts', 'start.mjs');
 
-/** A folder holding a do-nothing "npm" (for the build step) and, when asked, a fake Electron binary. */
-function stage(cleanup: Cleanup, fakeElectron: boolean): { dir: string; npm: string; argsFile: string } {
+/** A folder that stands for Electron's binary folder, holding a fake binary when asked. */
+function stage(cleanup: Cleanup, fakeElectron: boolean): { dir: string; argsFile: string } {
   const dir = cleanup.tempDir('skillbench-start-');
-  const npm = path.join(dir, 'npm-cli.js');
-  fs.writeFileSync(npm, 'process.exit(0);\n');
   const argsFile = path.join(dir, 'electron-args.json');
   if (fakeElectron) {
     const bin = path.join(dir, 'electron');
     fs.writeFileSync(bin, `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(argsFile)}, JSON.stringify(process.argv.slice(2)));\n`);
     fs.chmodSync(bin, 0o755);
   }
-  return { dir, npm, argsFile };
+  return { dir, argsFile };
 }
 
 function start(cleanup: Cleanup, env: NodeJS.ProcessEnv, args: string[] = []): { proc: ChildProcess; out: () => string; err: () => string } {
@@ -57,9 +56,9 @@ function electronPackageInstalled(): boolean {
 
 describe('npm start', () => {
   it('with no Electron binary, says so in one sentence, serves the examples in browser mode, and exits 0 on Ctrl+C', async ({ cleanup }) => {
-    const { dir, npm } = stage(cleanup, false);
+    const { dir } = stage(cleanup, false);
     // An empty folder as Electron's binary folder: no binary there, whatever this machine has installed.
-    const run = start(cleanup, { npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: cleanup.tempDir(), DISPLAY: '', BROWSER: 'none' });
+    const run = start(cleanup, { SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: cleanup.tempDir(), DISPLAY: '', BROWSER: 'none' });
     const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(run.out())?.[1], 20_000, 'the browser-mode URL');
     const lines = run.out().trim().split('\n');
     expect(lines).toHaveLength(2);
@@ -80,11 +79,24 @@ describe('npm start', () => {
   const installed = electronPackageInstalled();
   const why = installed ? '' : ' (skipped: the optional electron package is not installed here, so no binary can be faked through it)';
   it.skipIf(!installed)(`where an Electron binary exists, opens the desktop app on the folders given${why}`, async ({ cleanup }) => {
-    const { dir, npm, argsFile } = stage(cleanup, true);
+    const { dir, argsFile } = stage(cleanup, true);
     const folder = cleanup.tempDir();
-    const run = start(cleanup, { npm_execpath: npm, ELECTRON_OVERRIDE_DIST_PATH: dir, DISPLAY: ':0' }, [folder]);
+    const run = start(cleanup, { SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir, DISPLAY: ':0' }, [folder]);
     expect(await exited(run.proc)).toBe(0);
     expect(JSON.parse(fs.readFileSync(argsFile, 'utf8'))).toEqual(['.', '--', folder]);
     expect(run.out()).toBe('');
+  });
+
+  it('the install says when there is no Electron binary and what npm start does instead, and exits 0', ({ cleanup }) => {
+    const { dir } = stage(cleanup, false);
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'postinstall.mjs')], { cwd: ROOT, env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dir }, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/Electron's binary could not be fetched.*`npm start` will open the workbench in your browser instead \(browser mode/);
+    // With a binary (faked through the electron package's own lookup, so only where that package is), nothing to say.
+    if (!electronPackageInstalled()) return;
+    const withBinary = stage(cleanup, true);
+    const quiet = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'postinstall.mjs')], { cwd: ROOT, env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: withBinary.dir }, encoding: 'utf8' });
+    expect(quiet.status).toBe(0);
+    expect(quiet.stderr + quiet.stdout).toBe('');
   });
 });

@@ -33,6 +33,7 @@ import { checkTools } from './checks/tool-checks';
 import { pythonSyntaxErrors } from '../runtime/python-syntax';
 import { relPath, skillFiles } from '../runtime/skill-files';
 import { hostEnv } from '../host/host-env';
+import { cliCommand } from '../host/cli-command';
 
 export type { DoctorReport, Finding, Severity } from '../contract';
 
@@ -59,7 +60,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   const f = new Findings();
   const dir = ref.dir;
   if (!detected) {
-    f.error('NOT_DETECTED', `The workbench does not find a ${PROTOCOL_LABELS[ref.protocol]} skill here as the files stand; the findings below say why.`, 'Fix the errors below; "skillbench list" shows the skill once it is found.');
+    f.error('NOT_DETECTED', `The workbench does not find a ${PROTOCOL_LABELS[ref.protocol]} skill here as the files stand; the findings below say why.`, `Fix the errors below; "${cliCommand('list', ref.dir)}" shows the skill once it is found.`);
   }
 
   let staticTools: ToolInfo[] | null = null;
@@ -103,7 +104,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   if (ref.protocol === 'namel3ss') {
     f.info('LIVE_SKIPPED', 'Nothing to start: namel3ss tools run one Python process per call, and the app was read as a call reads it.');
   } else if (opts.live === false) {
-    f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`, 'The live check starts the skill and reads its tools and first setup step: run "skillbench doctor" without --static, or Start the skill in the app.');
+    f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`, `The live check starts the skill and reads its tools and first setup step: run "${cliCommand('doctor', ref.dir)}" (without --static), or Start the skill in the app.`);
   } else if (f.blocking() || !detected) {
     f.info('LIVE_SKIPPED', 'Not started: fix the errors above first.');
   } else {

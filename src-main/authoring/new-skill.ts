@@ -2,12 +2,15 @@
  * `skillbench new`: a working skill from a template. The templates are real files under
  * `resources/templates/<protocol>/` (run and tested as they are), with two placeholders filled in, in
  * file contents and in file names: `__SKILL_NAME__` (the name as given) and `__SKILL_ID__` (the same
- * name as a Python identifier, for module and script names). `_gitignore` becomes `.gitignore`
- * (a file named `.gitignore` would act on this repository instead of being copied).
+ * name as a Python identifier, for module and script names); and in the README `__SKILLBENCH__`, the `skillbench`
+ * command in the form that runs on this machine (host/cli-command.ts). `_gitignore` becomes `.gitignore`
+ * (a file named `.gitignore` would act on this repository instead of being copied). Each template has a smoke
+ * collection (`.skillbench/collections/smoke`) that `skillbench run` checks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Protocol, SkillRef } from '../contract';
+import { cliPrefix } from '../host/cli-command';
 import { resourcesDir } from '../host/paths';
 import { resolveSkill } from '../protocols/discover';
 
@@ -77,7 +80,7 @@ export function createSkill(opts: NewSkillOptions): NewSkill {
   if (!fs.existsSync(template)) throw new NewSkillError(`The ${opts.protocol} template is missing from ${templatesDir()}: the workbench's resources are incomplete.`);
 
   const existed = checkTarget(dir, opts.folder);
-  const values: Record<string, string> = { __SKILL_NAME__: name, __SKILL_ID__: skillIdOf(name) };
+  const values: Record<string, string> = { __SKILL_NAME__: name, __SKILL_ID__: skillIdOf(name), __SKILLBENCH__: cliPrefix() };
   const files: string[] = [];
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -107,7 +110,7 @@ function checkTarget(dir: string, shown: string): boolean {
 }
 
 function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/__SKILL_(NAME|ID)__/g, (m) => values[m] ?? m);
+  return text.replace(/__SKILL(_NAME|_ID|BENCH)__/g, (m) => values[m] ?? m);
 }
 
 function copyTree(from: string, to: string, rel: string, values: Record<string, string>, files: string[]): void {

@@ -1,6 +1,7 @@
 /** How the CLI speaks: one clear sentence per error on stderr, a stack only with --verbose, fixed exit codes. */
 import { SkillError } from '../engine/errors';
 import { visibleControls } from './terminal-text';
+import { cliCommand } from '../host/cli-command';
 
 export const EXIT = { OK: 0, TOOL_ERROR: 1, FAILURE: 2, TIMEOUT: 3 } as const;
 
@@ -29,7 +30,7 @@ export function report(io: Io, err: unknown): number {
   const e = err as Error;
   if (err instanceof UsageError) {
     io.err(`skillbench: ${e.message}`);
-    io.err(`Run "skillbench help" for usage.`);
+    io.err(`Run "${cliCommand('help')}" for usage.`);
     return EXIT.FAILURE;
   }
   io.err(`skillbench: ${e?.message ?? String(err)}`);

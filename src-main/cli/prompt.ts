@@ -49,18 +49,24 @@ export class Prompter {
     return line;
   }
 
-  /** Asks for one field until the answer has the right form; null when input ended. */
-  async field(f: SetupField): Promise<unknown> {
+  /**
+   * Asks for one field until the answer has the right form; null when input ended. `previous` (the user's own answer
+   * to this field, asked again) takes the place of the field's default; a secret one is kept without being shown.
+   */
+  async field(field: SetupField, previous?: { value: unknown }): Promise<unknown> {
+    const kept = previous !== undefined && field.type === 'password' && previous.value !== '' && previous.value != null;
+    const f: SetupField = previous === undefined || kept ? field : { ...field, default: previous.value };
     for (;;) {
       const label = `${f.label}${f.required === false ? ' (optional)' : ''}`;
       if (f.description) this.output.write(`  ${f.description}\n`);
       if ((f.type === 'select' || f.type === 'multiselect') && f.options?.length) {
         f.options.forEach((o, i) => this.output.write(`    ${i + 1}. ${o.label}${o.label !== o.value ? ` (${o.value})` : ''}\n`));
       }
-      const def = defaultText(f);
+      const def = kept ? 'kept; press Enter to keep' : defaultText(f);
       const hint = f.type === 'boolean' ? ' [y/n]' : f.type === 'multiselect' ? ' (numbers or values, comma-separated)' : '';
       const answer = await this.ask(`${label}${hint}${def ? ` [${def}]` : ''}: `, f.type === 'password');
       if (answer === null) return null;
+      if (kept && answer.trim() === '') return previous.value;
       const parsed = parseAnswer(f, answer.trim());
       if (parsed.ok) return parsed.value;
       this.output.write(`  ${parsed.error}\n`);

@@ -3,24 +3,11 @@
  * prints it and the app's "Use from an agent" dialog shows it, so the two never differ. The agent runs
  * `node <absolute path of bin/skillbench.cjs> mcp <the skill's folder> --skill <its name>`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentConfig, AgentConfigSnippet, SkillRef } from '../contract';
-import { hostEnv } from '../host/host-env';
+import { shellWord, skillbenchBin } from '../host/cli-command';
 
-/** The `skillbench` launcher: SKILLBENCH_BIN, else bin/skillbench.cjs found above this module. */
-export function skillbenchBin(): string {
-  const given = hostEnv().SKILLBENCH_BIN;
-  if (given) return path.resolve(given);
-  let dir = typeof __dirname === 'string' ? __dirname : process.cwd();
-  for (let i = 0; i < 6; i++) {
-    const bin = path.join(dir, 'bin', 'skillbench.cjs');
-    if (fs.existsSync(bin)) return bin;
-    dir = path.dirname(dir);
-  }
-  const packaged = (process as { resourcesPath?: string }).resourcesPath;
-  return path.join(packaged ?? process.cwd(), 'bin', 'skillbench.cjs');
-}
+export { skillbenchBin };
 
 /** A name for the server in the agent's list: the skill's name in lower-case words joined by "-". */
 export function serverName(skill: string): string {
@@ -40,8 +27,4 @@ export function agentConfig(ref: Pick<SkillRef, 'name' | 'dir'>, bin = skillbenc
     { client: 'vscode', label: 'VS Code', where: '.vscode/mcp.json in your workspace', text: json({ servers: { [name]: { type: 'stdio', ...entry } } }) },
   ];
   return { name, command, args, commandLine: [command, ...args].map(shellWord).join(' '), snippets };
-}
-
-function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

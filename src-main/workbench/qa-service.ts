@@ -27,6 +27,7 @@ import { setTolerance as appendTolerance } from '../qa/tolerance';
 import { recordingFileIn } from '../runtime/recordings';
 import { readSettings, settingsEnv } from '../runtime/skill-settings';
 import type { SkillHost } from './skill-host';
+import { cliPrefix } from '../host/cli-command';
 
 export class QaService implements QaApi {
   constructor(readonly wb: SkillHost) {}
@@ -106,7 +107,7 @@ export class QaService implements QaApi {
       if (same(ref)) return ref;
     }
     throw new Error(
-      `${skill.name} (recorded from ${skill.dir}) is not in the open folders. Open its folder to replay it here, or replay it with "skillbench replay <recording> --skill PATH".`,
+      `${skill.name} (recorded from ${skill.dir}) is not in the open folders. Open its folder to replay it here, or replay it with "${cliPrefix()} replay <recording> --skill PATH".`,
     );
   }
 }

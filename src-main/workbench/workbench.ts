@@ -7,6 +7,7 @@
 import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
 import type { AgentConfig, SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
 import { agentConfig } from './agent-config';
+import { cliPrefix } from '../host/cli-command';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
@@ -112,7 +113,7 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async hostInfo(): Promise<HostInfo> {
-    return { kind: this.opts.kind, version: this.opts.version ?? '0.1.0', home: this.opts.home, canPickFolder: !!this.opts.pickFolder };
+    return { kind: this.opts.kind, version: this.opts.version ?? '0.1.0', home: this.opts.home, canPickFolder: !!this.opts.pickFolder, cli: cliPrefix() };
   }
 
   async getWorkspace(): Promise<Workspace> {

@@ -10,6 +10,7 @@ import { sdkRootOf } from '../../protocols/skilldef/locate';
 import { SkillRuntime } from '../../runtime/skill-runtime';
 import { Findings } from './findings';
 import { checkSetupStep } from './setup-checks';
+import { cliCommand } from '../../host/cli-command';
 
 export interface LiveOptions {
   home: string;
@@ -57,7 +58,7 @@ export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): 
     if (!timedOut && repoSdkBehind(ref, (err as Error).message, f)) return { info: null, stderr: rt.logs.tail('stderr', 200) };
     f.error(timedOut ? 'LIVE_TIMEOUT' : 'LIVE_START_FAILED', `It ${timedOut ? err.message : `did not start: ${(err as Error).message}`}.${said}`, timedOut
       ? 'Answer the first request promptly: do slow work (network, large files) later, in a tool or a tick. --timeout gives it longer.'
-      : `Run it with "skillbench inspect ${ref.dir}" or by hand to see the whole error, fix it, and run the doctor again.`);
+      : `Run it with "${cliCommand('inspect', ref.dir)}" or by hand to see the whole error, fix it, and run the doctor again.`);
     return { info: null, stderr: rt.logs.tail('stderr', 200) };
   } finally {
     await rt.close().catch(() => undefined);

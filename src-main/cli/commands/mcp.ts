@@ -18,6 +18,7 @@ import { mcpRef, namesMcpServer } from '../mcp-source';
 import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 import { StdioServerTransport } from '../../bridge/stdio-server-transport';
+import { cliCommand } from '../../host/cli-command';
 
 export const help =
   'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client';
@@ -59,11 +60,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(ctx.env, readSettings(skillFolder(home, ref.id))) : {};
   if (values.debug || ctx.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
-  const setupTarget = ref.dir.includes(' ') ? `"${ref.dir}"` : ref.dir;
   // A server named by --command or --url has no folder of its own: the one the command ran in changes for other
   // reasons (a build, the agent's edits), and a hot reload would restart the server under a call.
   const hotReload = values.command === undefined && values.url === undefined;
-  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload }), { setupCommand: `skillbench setup ${setupTarget}` });
+  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload }), { setupCommand: cliCommand('setup', ref.dir) });
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
   let stop!: () => void;

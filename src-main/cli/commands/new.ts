@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PROTOCOL_LABELS, type Protocol } from '../../contract';
+import { cliPrefix, shellWord } from '../../host/cli-command';
 import { pythonResources } from '../../host/paths';
 import { createSkill, TEMPLATE_PROTOCOLS } from '../../authoring/new-skill';
 import { parse } from '../args';
@@ -11,7 +12,7 @@ export const help = 'new <folder> --protocol jsonrpc|skilldef|namel3ss|action [-
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { name: { type: 'string' } });
   const folder = positionals[0];
-  if (!folder) throw new UsageError('new needs a folder to create, e.g. skillbench new my-skill --protocol skilldef');
+  if (!folder) throw new UsageError(`new needs a folder to create, e.g. ${cliPrefix()} new my-skill --protocol skilldef`);
   if (positionals.length > 1) throw new UsageError(`new takes one folder; got ${positionals.length} (${positionals.join(', ')})`);
   const protocol = values.protocol as Protocol | undefined;
   if (!protocol) throw new UsageError(`new needs --protocol, one of: ${TEMPLATE_PROTOCOLS.join(', ')}`);
@@ -32,22 +33,20 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   return EXIT.OK;
 }
 
-/** The commands to try, with the path as the user would type it. */
+/** The commands to try, with the path as the user would type it, in a form that runs wherever they are pasted. */
 function nextSteps(shown: string, dir: string, protocol: Protocol): string[] {
-  const q = quote(shown);
+  const sb = cliPrefix();
+  const q = shellWord(shown);
   const test =
     protocol === 'skilldef'
-      ? `(cd ${quote(dir)} && SKILLBENCH_SDK=${quote(pythonResources())} python3 -m unittest)`
-      : `(cd ${quote(dir)} && python3 -m unittest)`;
-  return [`skillbench call ${q} greet --args '{"name": "Ada"}'`, `skillbench doctor ${q}`, test];
+      ? `(cd ${shellWord(dir)} && SKILLBENCH_SDK=${shellWord(pythonResources())} python3 -m unittest)`
+      : `(cd ${shellWord(dir)} && python3 -m unittest)`;
+  const smoke = shellWord(path.join(shown, '.skillbench', 'collections', 'smoke'));
+  return [`${sb} call ${q} greet --args '{"name": "Ada"}'`, `${sb} run ${smoke} --env dev`, `${sb} doctor ${q}`, test];
 }
 
 /** Relative to the working folder when the skill is inside it, else absolute. */
 function display(cwd: string, dir: string): string {
   const rel = path.relative(cwd, dir);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : dir;
-}
-
-function quote(s: string): string {
-  return /^[\w./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

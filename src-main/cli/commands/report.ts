@@ -2,6 +2,7 @@ import { writeFileAtomicSync } from '../../host/atomic-write';
 import { renderReport } from '../../qa/report';
 import { parse } from '../args';
 import { resolvePath, type CommandContext } from '../context';
+import { formatBytes } from '../../engine/rpc-process';
 import { EXIT, UsageError, type Io } from '../output';
 
 export const help = 'report <recording> [--format markdown|html] [--out FILE]   a readable QA report of a recording';
@@ -16,7 +17,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (values.out) {
     const out = resolvePath(ctx, values.out as string);
     writeFileAtomicSync(out, text);
-    io.out(`Wrote the ${format === 'html' ? 'HTML' : 'Markdown'} report to ${out}`);
+    // stdout stays for the report itself (without --out); where it went is a note, with the path to open it by.
+    io.err(`Wrote the ${format === 'html' ? 'HTML' : 'Markdown'} report to ${out} (${formatBytes(Buffer.byteLength(text))}).`);
   } else io.out(text);
   return EXIT.OK;
 }

@@ -25,6 +25,9 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     io.err(`Setting up ${info.name}.`);
     let step: SetupStep | null = await setup.start();
     let n = 1;
+    // What the user answered to a step the skill refused: asked again, each answer is the default (a secret is kept
+    // unseen), so fixing one field does not quietly put the others back to the skill's defaults.
+    let refused: { stepId: string; values: Record<string, unknown> } | null = null;
     while (step) {
       io.err(`\nStep ${n}: ${step.title}${step.description ? `\n${step.description}` : ''}`);
       let values: Record<string, unknown>;
@@ -32,8 +35,9 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
         values = { ...defaults(step), ...(answers[step.id] ?? {}) };
       } else {
         values = {};
+        const before = refused?.stepId === step.id ? refused.values : {};
         for (const f of step.fields) {
-          const v = await prompter!.field(f);
+          const v = await prompter!.field(f, f.name in before ? { value: before[f.name] } : undefined);
           if (v === null) {
             await setup.cancel().catch(() => undefined);
             io.err('skillbench: input ended before the setup was complete; nothing was saved.');
@@ -48,6 +52,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
         io.err(`The skill did not accept step "${step.title}"${result.message ? `: ${result.message}` : '.'}`);
         for (const e of result.errors ?? []) io.err(`  ${labelOf(step, e.field)}: ${e.message}`);
         if (answers) return EXIT.TOOL_ERROR;
+        refused = { stepId: step.id, values };
+        io.err('Answer again: Enter keeps what you gave.');
         continue;
       }
       if (result.status === 'complete') {
@@ -58,6 +64,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
         }
         return EXIT.OK;
       }
+      refused = null;
       step = result.nextStep ?? null;
       n++;
       if (!step) {

@@ -13,6 +13,7 @@ import { asText, isObject } from '../../engine/values';
 import { replyFrom, type RunnerReply } from './local-runner';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
+import { cliPrefix } from '../../host/cli-command';
 
 export const SERVICE_URL_ENV = 'N3_TOOL_SERVICE_URL';
 const MAX_BODY_CHARS = 16 * 1024 * 1024;
@@ -124,7 +125,7 @@ function networkError(err: unknown, url: string): SkillError {
   const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code;
   if (code === 'ECONNREFUSED') {
-    return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: connection refused. Start the service (skillbench n3-service <app> --port N starts the workbench's own) or fix the url.`);
+    return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: connection refused. Start the service (${cliPrefix()} n3-service <app> --port N starts the workbench's own) or fix the url.`);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: the host name does not resolve.`);
   const why = cause?.message ?? (err as Error)?.message ?? String(err);
@@ -214,7 +215,7 @@ export async function serviceHealth(url: string, timeoutMs = 1500): Promise<Heal
     if ((err as Error)?.name === 'TimeoutError') return { health: 'unreachable', detail: `no answer within ${timeoutMs / 1000} s` };
     const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
     const code = cause?.code;
-    const why = code === 'ECONNREFUSED' ? 'connection refused: nothing listens there (start it with skillbench n3-service <app>)' : code === 'ENOTFOUND' ? 'the host name does not resolve' : cause?.message ?? (err as Error).message;
+    const why = code === 'ECONNREFUSED' ? `connection refused: nothing listens there (start it with ${cliPrefix()} n3-service <app>)` : code === 'ENOTFOUND' ? 'the host name does not resolve' : cause?.message ?? (err as Error).message;
     return { health: 'unreachable', detail: why };
   }
 }

@@ -25,6 +25,8 @@ export async function copyCallCommand(skillId: string, tool: string, args: unkno
     args: masked,
     skill: skillOption(skill.id, skill.name),
     timeoutSeconds: opts.timeoutMs ? opts.timeoutMs / 1000 : undefined,
+    // The engine knows whether `skillbench` is on this machine's PATH; without it, its absolute form runs anywhere.
+    prefix: s.host?.cli,
   });
   try {
     await navigator.clipboard.writeText(built.line);

@@ -23,6 +23,11 @@ export interface CallCommand {
   protocol?: Protocol;
   /** A per-call timeout, in seconds. */
   timeoutSeconds?: number;
+  /**
+   * How `skillbench` is run here, as the engine says (HostInfo.cli: `skillbench`, or `node '<path>/bin/skillbench.cjs'`),
+   * already quoted for the shell. Defaults to `skillbench`.
+   */
+  prefix?: string;
 }
 
 export interface BuiltCommand {
@@ -42,13 +47,13 @@ export function shellQuote(word: string): string {
 
 /** `skillbench call <path> <tool> --args '<json>'`, with `--skill`, `--protocol` and `--timeout` where they apply. */
 export function callCommand(c: CallCommand): BuiltCommand {
-  const words = ['skillbench', 'call', c.path, c.tool];
+  const words = ['call', c.path, c.tool];
   if (c.skill) words.push('--skill', c.skill);
   if (c.protocol) words.push('--protocol', c.protocol);
   words.push('--args', JSON.stringify(c.args ?? {}));
   if (c.timeoutSeconds !== undefined && c.timeoutSeconds > 0) words.push('--timeout', String(c.timeoutSeconds));
   // A relative path that starts with "-" would read as an option: "./" in front keeps it a path.
-  const line = words.map((w, i) => (i === 2 && w.startsWith('-') ? `./${shellQuote(w)}` : shellQuote(w))).join(' ');
+  const line = [c.prefix ?? 'skillbench', ...words.map((w, i) => (i === 1 && w.startsWith('-') ? `./${shellQuote(w)}` : shellQuote(w)))].join(' ');
   return { line, masked: countMasked(c.args) };
 }
 

@@ -4,7 +4,9 @@ import { Spinner } from './Spinner';
 
 /** Shown while the browser-mode socket is down; the page keeps what it has and greys out what needs the server. */
 export function ConnectionBanner() {
-  const { connection, detail } = useStore(useShallow((s) => ({ connection: s.connection, detail: s.connectionDetail })));
+  const { connection, detail, cli } = useStore(useShallow((s) => ({ connection: s.connection, detail: s.connectionDetail, cli: s.host?.cli })));
+  // The command as the engine said it runs here (told before the connection went); a page that never connected has none.
+  const serve = `${cli ?? 'skillbench'} serve`;
   if (connection === 'open' || connection === 'connecting') return null;
   if (connection === 'reconnecting') {
     return (
@@ -18,7 +20,7 @@ export function ConnectionBanner() {
     return (
       <div className="banner banner-error" role="alert" data-testid="connection-banner">
         <span>
-          <strong>The workbench server stopped.</strong> Start it again with <code>npm run serve</code> or <code>skillbench serve</code>, then
+          <strong>The workbench server stopped.</strong> Start it again with <code>{serve}</code>, then
           open the address it prints (or reload this page if it is the same). Until then nothing here can run; this page reconnects by
           itself if the server comes back at the same address.
         </span>
@@ -29,7 +31,7 @@ export function ConnectionBanner() {
     return (
       <div className="banner banner-error" role="alert" data-testid="connection-banner">
         <Spinner size={13} />
-        Cannot reach the workbench. Is “skillbench serve” still running? If you restarted it, open the new address it printed
+        Cannot reach the workbench. Is “{serve}” still running? If you restarted it, open the new address it printed
         (the old one stops working). Still trying…
       </div>
     );
