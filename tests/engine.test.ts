@@ -29,6 +29,16 @@ describe('a JSON-RPC skill process', () => {
     expect(rt.status).toBe('ready');
   });
 
+  it('says what a cancel did where the protocol cannot tell the skill', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
+    await rt.start();
+    const call = rt.callTool('sleep', { seconds: 5 }, { callId: 'slow-1' });
+    await waitFor(() => rt.cancel('slow-1'), 2000, 'the call to be in flight');
+    const { outcome } = await call;
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    expect(outcome!.error!.message).toBe('The call of sleep was cancelled here. This protocol has no way to tell the skill, so it may still finish the work; its answer will be ignored.');
+  });
+
   it('correlates out-of-order answers of pipelined calls', async ({ cleanup }) => {
     const rt = fixture(cleanup);
     await rt.start();

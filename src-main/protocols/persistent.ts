@@ -36,7 +36,10 @@ export abstract class PersistentRpcSkill extends SupervisedSkill<RpcProcess> imp
       const proc = this.supervisor.current ?? (await this.running());
       return await this.supervisor.track(this.invoke(proc, tool, args, this.withTimeout(opts)));
     } catch (err) {
-      return errorOutcome(err, started, this.ctx.logs);
+      // These protocols have no cancel message: say what a cancel here did, and did not, do.
+      const cancelled = err instanceof SkillError && err.code === 'CANCELLED' && opts.signal?.aborted;
+      const said = cancelled ? new SkillError('CANCELLED', `The call of ${tool} was cancelled here. This protocol has no way to tell the skill, so it may still finish the work; its answer will be ignored.`) : err;
+      return errorOutcome(said, started, this.ctx.logs);
     }
   }
 
