@@ -314,7 +314,7 @@ describe('the service runner', () => {
     await new Promise((r) => closed.close(r));
     const { skill } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: `http://127.0.0.1:${port}/tools` });
     const info = await skill.start();
-    expect(info.services?.[0]).toMatchObject({ health: 'unreachable', detail: expect.stringMatching(/connection refused.*skillbench n3-service/) });
+    expect(info.services?.[0]).toMatchObject({ health: 'unreachable', detail: expect.stringMatching(/connection refused.*skillbench(\.cjs)? n3-service/) });
   });
 });
 
