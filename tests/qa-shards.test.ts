@@ -222,6 +222,8 @@ describe('skillbench ci init', () => {
     const named = await run(['ci', 'init', '--shards', '3', '--recordings', 'recordings', '--collections', 'collections']);
     expect(named.code, named.stderr).toBe(0);
     expect(named.stdout).toContain(`Wrote ${file}: 3 shards, replaying recordings, running collections, one merged report.`);
+    // The repository does not list the workbench yet: the shards would stop at `npx skillbench`, and it says so.
+    expect(named.stderr).toContain('does not list the skill-workbench package');
     type Workflow = { jobs: Record<string, { strategy?: { matrix: { shard: number[] } }; needs?: string; steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }> };
     const again = YAML.parse(fs.readFileSync(file, 'utf8'), { prettyErrors: true }) as Workflow;
     expect(again.jobs.shard.strategy!.matrix.shard).toEqual([1, 2, 3]);

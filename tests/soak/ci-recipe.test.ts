@@ -30,10 +30,12 @@ describe('the CI recipe', () => {
     gasCollections(repo);
     fs.mkdirSync(path.join(repo.root, 'node_modules', '.bin'), { recursive: true });
     fs.symlinkSync(path.join(ROOT, 'bin', 'skillbench.cjs'), path.join(repo.root, 'node_modules', '.bin', 'skillbench'));
-    fs.writeFileSync(path.join(repo.root, 'package.json'), '{"name": "gas-qa", "private": true}\n');
+    // What `npm ci` makes of a devDependency on the workbench's folder, made by hand (the test installs nothing).
+    fs.writeFileSync(path.join(repo.root, 'package.json'), `${JSON.stringify({ name: 'gas-qa', private: true, devDependencies: { 'skill-workbench': `file:${ROOT}` } })}\n`);
 
     const init = await cli(['ci', 'init', '--shards', '3', '--recordings', 'recordings', '--collections', 'collections'], { cwd: repo.root });
     expect(init.code, init.stderr).toBe(0);
+    expect(init.stderr).toBe('');
     const wf = YAML.parse(fs.readFileSync(path.join(repo.root, '.github/workflows/skillbench.yml'), 'utf8')) as Workflow;
     const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', ...SECRET_ENV };
     delete env.SKILLBENCH_HOME;

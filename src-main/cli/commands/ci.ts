@@ -53,5 +53,18 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   writeFileAtomicSync(file, workflowYaml({ shards, recordings, collections }));
   if (values.json) io.out(json({ file, shards, recordings: recordings ?? null, collections: collections ?? null }));
   else io.out(`Wrote ${file}: ${shards} shard${shards === 1 ? '' : 's'}${recordings ? `, replaying ${recordings}` : ''}${collections ? `, running ${collections}` : ''}, one merged report.`);
+  if (!listsWorkbench(root)) {
+    io.err(`skillbench: the workflow runs skillbench from this repository's devDependencies, and ${path.join(root, 'package.json')} does not list the skill-workbench package. Add it (npm install --save-dev <the workbench's folder, tarball or git URL>), or each shard stops at "npx skillbench".`);
+  }
   return EXIT.OK;
+}
+
+/** Whether the repository's package.json brings the workbench (the package that provides `skillbench`). */
+function listsWorkbench(root: string): boolean {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    return ['dependencies', 'devDependencies'].some((k) => pkg[k] && 'skill-workbench' in pkg[k]);
+  } catch {
+    return false;
+  }
 }
