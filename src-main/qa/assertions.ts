@@ -82,7 +82,7 @@ export function evaluateAssertion(a: Assertion, o: CallOutcome): AssertionResult
   const textFirst = !('equals' in a) && o.text !== undefined;
   const at = resolved ? resolved.at : o.data !== undefined && !textFirst ? 'data' : 'text';
   if ('equals' in a) {
-    const base = at.split('.');
+    const base = resolved ? resolved.segs : [at];
     const loose = a.ignore?.length || a.numeric ? ` (${looseWords(a)})` : '';
     if (missing) {
       const differences: Difference[] = [{ path: at, recorded: a.equals, replayed: undefined, why: 'there is nothing there' }];

@@ -17,6 +17,8 @@ export interface Resolved {
   found: boolean;
   /** Dotted from the outcome (`data.cost_usd`), whichever way the path was written. */
   at: string;
+  /** The same, step by step (a key may hold a dot). */
+  segs: string[];
 }
 
 const OWN = ['ok', 'text', 'data', 'error'] as const;
@@ -76,13 +78,14 @@ function child(cur: unknown, seg: string): unknown {
 export function resolvePath(o: CallOutcome, path: string): Resolved {
   const segs = parsePath(path);
   const direct = walk(record(o), segs, o, true);
-  if (direct.depth === segs.length) return { value: direct.value, found: direct.value !== undefined, at: segs.join('.') };
+  if (direct.depth === segs.length) return { value: direct.value, found: direct.value !== undefined, at: segs.join('.'), segs };
   const shown = shownResult(o);
   if (shown) {
     const inShown = walk(shown.value, segs, o, false);
-    if (inShown.depth === segs.length) return { value: inShown.value, found: true, at: [shown.root, ...segs].join('.') };
+    const full = [shown.root, ...segs];
+    if (inShown.depth === segs.length) return { value: inShown.value, found: true, at: full.join('.'), segs: full };
   }
-  return { value: undefined, found: false, at: segs.join('.') };
+  return { value: undefined, found: false, at: segs.join('.'), segs };
 }
 
 /**
