@@ -12,8 +12,8 @@ const GAS: CallOutcome = { ok: true, text: '{"gas_limit": 150000, "cost_eth": 0.
 
 describe('check paths', () => {
   it('a field as the result shows it and the full form from the outcome are the same field', () => {
-    expect(resolvePath(GAS, 'cost_usd')).toEqual({ value: 13.5, found: true, at: 'data.cost_usd' });
-    expect(resolvePath(GAS, 'data.cost_usd')).toEqual({ value: 13.5, found: true, at: 'data.cost_usd' });
+    expect(resolvePath(GAS, 'cost_usd')).toMatchObject({ value: 13.5, found: true, at: 'data.cost_usd' });
+    expect(resolvePath(GAS, 'data.cost_usd')).toMatchObject({ value: 13.5, found: true, at: 'data.cost_usd' });
     expect(resolvePath(GAS, '$.cost_usd')).toMatchObject({ value: 13.5, at: 'data.cost_usd' });
     expect(evaluateAssertion({ path: 'cost_usd', equals: 13.5 }, GAS)).toMatchObject({ pass: true, at: 'data.cost_usd', message: 'cost_usd equals 13.5.' });
     const list: CallOutcome = { ok: true, data: { items: [{ id: 'a' }, { id: 'b' }] }, durationMs: 1 };
@@ -79,5 +79,36 @@ describe('check paths', () => {
     expect(wide.length).toBeLessThanOrEqual(80);
     expect(wide).toMatch(/^\{"field_0":0,.*,…\d+ more\}$/);
     expect(preview('y'.repeat(300), 20)).toBe(`"${'y'.repeat(18)}…`);
+  });
+});
+
+describe('path syntax', () => {
+  it('dots, indexes and quoted keys (a quoted key keeps its dots)', async () => {
+    const { parsePath } = await import('../src-main/qa/compare');
+    expect(parsePath('$.data.items[0].id')).toEqual(['data', 'items', '0', 'id']);
+    expect(parsePath('data["unit.price"].eur')).toEqual(['data', 'unit.price', 'eur']);
+    expect(parsePath("data['it is'][2]")).toEqual(['data', 'it is', '2']);
+    expect(parsePath('$')).toEqual([]);
+    const o: CallOutcome = { ok: true, data: { 'unit.price': { eur: 3 } }, durationMs: 1 };
+    expect(resolvePath(o, 'data["unit.price"].eur')).toMatchObject({ value: 3, segs: ['data', 'unit.price', 'eur'] });
+    expect(evaluateAssertion({ path: 'data["unit.price"].eur', equals: 4 }, o).differences).toEqual([{ path: 'data.unit.price.eur', recorded: 4, replayed: 3, why: 'it differs' }]);
+  });
+});
+
+describe('a path picked in a result', () => {
+  it('is written from the outcome, odd keys quoted, and finds the value it was picked from', async () => {
+    const { checkPathOf, draftOfPick, assertionOf } = await import('../src-renderer/src/components/authoring/assertion-drafts');
+    const o: CallOutcome = { ok: true, data: { items: [{ 'unit price': 3, 'a.b': { 'say "hi"': 1 } }], text: 'x' }, durationMs: 1 };
+    expect(checkPathOf('data', ['items', 0, 'unit price'])).toBe('data.items.0["unit price"]');
+    expect(checkPathOf('data', ['items', 0, 'a.b', 'say "hi"'])).toBe(`data.items.0["a.b"]['say "hi"']`);
+    expect(checkPathOf('data', ['text'])).toBe('data.text');
+    for (const [segs, value] of [[['items', 0, 'unit price'], 3], [['items', 0, 'a.b', 'say "hi"'], 1], [['text'], 'x']] as const) {
+      const made = assertionOf(draftOfPick(checkPathOf('data', [...segs]), value));
+      expect('assertion' in made && evaluateAssertion(made.assertion, o).pass).toBe(true);
+    }
+    const fromText: CallOutcome = { ok: true, text: '{"rows": [{"n": "7"}]}', durationMs: 1 };
+    const made = assertionOf(draftOfPick(checkPathOf('text', ['rows', 0, 'n']), '7'));
+    expect(made).toEqual({ assertion: { path: 'text.rows.0.n', equals: '7' } });
+    expect('assertion' in made && evaluateAssertion(made.assertion, fromText).pass).toBe(true);
   });
 });
