@@ -48,8 +48,8 @@ export function ChecksDialog({ skillId, collection, request, onClose }: { skillI
         <p className="field-help">
           A run of <strong>{collection.name}</strong> calls <code>{request.tool}</code> and passes this request when every check passes.
         </p>
-        <AssertionEditor drafts={checks} onChange={setChecks} idPrefix="edit-check" />
         <PathsHint />
+        <AssertionEditor drafts={checks} onChange={setChecks} idPrefix="edit-check" />
         {error && <ErrorNote message={error} />}
       </div>
     </Dialog>
