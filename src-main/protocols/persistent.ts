@@ -10,8 +10,15 @@ import { parseBounded, tooDeepNote } from '../engine/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
 import { Supervisor } from '../engine/supervisor';
 import type { AdapterContext, CallOptions, SkillAdapter } from './adapter';
-import { errorOutcome } from './outcome';
+import { errorOutcome, STDERR_TAIL_LINES } from './outcome';
 import { confineSpec } from './confined';
+
+/**
+ * After a failed call, stderr is read until it has been quiet this long (and no longer than the second):
+ * enough for the event loop to read what is already in the pipe.
+ */
+const STDERR_QUIET_MS = 10;
+const STDERR_WAIT_MS = 250;
 
 export abstract class PersistentRpcSkill implements SkillAdapter {
   protected readonly supervisor: Supervisor<RpcProcess>;
@@ -78,7 +85,11 @@ export abstract class PersistentRpcSkill implements SkillAdapter {
       const proc = this.supervisor.current ?? (await this.running());
       return await this.supervisor.track(this.invoke(proc, tool, args, this.withTimeout(opts)));
     } catch (err) {
-      return errorOutcome(err, started, this.ctx.logs);
+      const outcome = errorOutcome(err, started);
+      // What the skill wrote to stderr as it failed (its traceback, written before its answer) may be read
+      // after the answer: let it come, then take the lines around the failure.
+      await this.ctx.logs.quiet('stderr', STDERR_QUIET_MS, STDERR_WAIT_MS);
+      return { ...outcome, stderrTail: this.ctx.logs.tail('stderr', STDERR_TAIL_LINES) };
     }
   }
 
