@@ -24,6 +24,7 @@ function levelsOf(v: unknown): number {
 }
 
 export type TreePath = (string | number)[];
+const ROOT: TreePath = [];
 
 /**
  * Picking a value (optional): a click on a value (or a key) selects it, and the action beside it hands
@@ -154,7 +155,8 @@ const Node = memo(function Node({ name, value, depth, expandDepth, path }: {
       {open && (
         <div className="jt-children" role="group">
           {entries.slice(0, shown).map(([k, v]) => (
-            <Node key={k} name={k} value={v} depth={depth + 1} expandDepth={expandDepth} path={[...path, k]} />
+            // Paths only where values are picked: elsewhere every child keeps the same props and is not drawn again.
+            <Node key={k} name={k} value={v} depth={depth + 1} expandDepth={expandDepth} path={pick ? [...path, k] : ROOT} />
           ))}
           {entries.length > shown && (
             <button type="button" className="jt-more" onClick={() => setShown(shown + PAGE * 5)}>
@@ -198,5 +200,3 @@ export function JsonTree({ value, expandDepth = 2, label = 'JSON value', onPick,
     </PickContext.Provider>
   );
 }
-
-const ROOT: TreePath = [];
