@@ -2,7 +2,8 @@
  * A skill author's first hour, end to end in the UI (issue 11, section 2): the Doctor never goes stale
  * (it checks again when the skill's files change and when its tab opens, in plain words and 24-hour
  * times, headings in order); a saved request's checks are tuned in an editor and a failed run shows its
- * fields side by side; any call is copied as a `skillbench call` line that a real shell runs to the
+ * fields side by side, a value picked in a result becomes a check ("Check this") and a path that finds nothing
+ * offers the nearest that exists; any call is copied as a `skillbench call` line that a real shell runs to the
  * same result.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, ROOT, test, type Workbench } from './fixtures';
-import { finishPriceAlertsSetup, GOOD_KEY, openSkill, openTab, openTool, run, shotBothSizes } from './helpers';
+import { finishPriceAlertsSetup, GOOD_KEY, openSkill, openTab, openTool, run, shotBothSizes, shotBothThemes } from './helpers';
 
 
 /** The levels of the visible headings in document order: none may be more than one deeper than the one before. */
@@ -171,6 +172,40 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
   const cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'run', dir], { encoding: 'utf8', env: { ...process.env, SKILLBENCH_HOME: wb.home } });
   expect(cli.stdout).toContain('all 1 request passed');
   expect(cli.status).toBe(0);
+
+  // Check this: a value picked in the result becomes a check with its path written for it. A path typed as the
+  // result shows the field works too; one with a slip says what is there and the nearest path, which one click puts right.
+  const result = page.getByTestId('tool-result');
+  await result.getByRole('button', { name: '150000', exact: true }).click();
+  await shotBothThemes(wb, 'checks-pick-value');
+  await result.getByTestId('json-pick-action').click();
+  const rows = page.getByTestId('assertion-editor').getByTestId('check-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-kind', 'equals');
+  await expect(rows.first().getByTestId('check-path')).toHaveValue('data.gas_limit');
+  await expect(rows.first().getByTestId('check-value')).toHaveValue('150000');
+  await expect(page.getByTestId('checks-paths-hint')).toContainText('data.cost_usd');
+  await page.getByTestId('save-request-name').fill('gas limit');
+  await page.getByTestId('check-add').click();
+  await rows.nth(1).getByTestId('check-kind').selectOption('exists');
+  await rows.nth(1).getByTestId('check-path').fill('cost_usdd');
+  await shotBothThemes(wb, 'checks-pick-save', { keepToasts: true });
+  await page.getByTestId('save-request-submit').click();
+  await expect(page.getByTestId('saved-request').filter({ hasText: 'gas limit' })).toBeVisible();
+  const picked = path.join(dir, 'gas-limit.json');
+  expect(JSON.parse(fs.readFileSync(picked, 'utf8')).assertions).toEqual([{ path: 'data.gas_limit', equals: 150000 }, { path: 'cost_usdd' }]);
+
+  await page.getByTestId('collection-run').click();
+  await page.getByTestId('collection-run-start').click();
+  await expect(page.getByTestId('collection-run-summary')).toContainText('1 of 2 failed');
+  const slip = page.getByTestId('run-result').filter({ hasText: 'gas limit' }).getByTestId('assertion-result').nth(1);
+  await expect(slip).toHaveAttribute('data-pass', 'false');
+  await expect(slip).toContainText('there is nothing at cost_usdd (did you mean cost_usd?); the result is {"gas_limit":150000,');
+  await shotBothThemes(wb, 'checks-nothing-at', { keepToasts: true });
+  await slip.getByTestId('check-use-suggestion').click();
+  await expect(page.getByTestId('collection-run-summary')).toContainText('All 2 passed');
+  expect(JSON.parse(fs.readFileSync(picked, 'utf8')).assertions[1]).toEqual({ path: 'cost_usd' });
+  await page.getByRole('button', { name: 'Close' }).click();
 });
 
 test('copy as command: the form, a result and a history row give a skillbench call line a shell runs to the same result', async ({ wb }) => {

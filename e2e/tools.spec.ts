@@ -1,6 +1,10 @@
 /** Tools, as a user runs them: one tool per protocol through its form, nested and array forms, validation. */
-import { expect, test } from './fixtures';
-import { openSkill, openTool, openTab, run, shot, shotBothThemes } from './helpers';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, ROOT, test } from './fixtures';
+import { openFixtureFolder, openSkill, openTool, openTab, removeFixtureFolders, run, shot, shotBothThemes } from './helpers';
+
+test.afterEach(removeFixtureFolders);
 
 test('a JSON-RPC tool runs through its form (gas-estimator estimate_gas_cost)', async ({ wb }) => {
   const { page } = wb;
@@ -34,7 +38,7 @@ test('an action skill runs through its form (build-analysis analyze)', async ({ 
   await expect(result).toContainText(/success|builds/i);
 });
 
-test('a SkillDefinition tool runs before setup (price-alerts get_price)', async ({ wb }) => {
+test('a SkillDefinition tool runs before setup (price-alerts get_price); one that raises shows its own line first', async ({ wb }) => {
   const { page } = wb;
   await openSkill(page, 'Price alerts');
   await openTool(page, 'get_price');
@@ -42,6 +46,35 @@ test('a SkillDefinition tool runs before setup (price-alerts get_price)', async 
   const result = await run(page);
   await expect(result).toContainText('Ether');
   await expect(result).toContainText("USD");
+
+  // A tool that raises in the skill's own code, while handling another exception: the stderr box opens on the
+  // exception and the skill's frames, the SDK's folded; the raw lines are a click away and Copy copies them all.
+  await openFixtureFolder(page, 'raises', path.join(ROOT, 'tests', 'fixtures', 'skilldef'));
+  await openSkill(page, 'raises');
+  await openTool(page, 'convert_fallback');
+  const failed = await run(page, false);
+  const box = failed.getByTestId('stderr-tail');
+  await expect(box).toHaveAttribute('data-view', 'traceback');
+  await expect(box.getByTestId('traceback-exception').first()).toHaveText("ValueError: could not convert string to float: 'n/a'");
+  const frames = box.getByTestId('traceback-frame');
+  await expect(frames.first()).toHaveAttribute('data-owner', 'skill');
+  await expect(frames.first()).toContainText('skill.py:13 in parse_amount');
+  await expect(frames.nth(1)).toContainText('skill.py:34 in convert_fallback');
+  await expect(box.getByTestId('traceback-fold').first()).toHaveText('6 frames in the SDK');
+  await expect(box).toContainText('It was raised while handling:');
+  await expect(box.getByTestId('traceback-exception').nth(1)).toHaveText("KeyError: 'XYZ'");
+  await expect(box).not.toContainText('server.py');
+  await shotBothThemes(wb, 'tools-traceback');
+  await box.getByTestId('traceback-fold').first().getByRole('button').click();
+  await expect(box).toContainText('server.py');
+  await box.getByTestId('stderr-raw-toggle').click();
+  await expect(box.locator('pre').first()).toContainText('Traceback (most recent call last):');
+  if (wb.url) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(wb.url).origin });
+  await box.getByTestId('stderr-copy').click();
+  let copied = '';
+  await expect.poll(async () => (copied = await page.evaluate<string>('navigator.clipboard.readText()'))).toContain('During handling of the above exception');
+  expect(copied).toContain('skillbench: tools/call failed:');
+  expect(copied).toContain(`File "${path.join(os.tmpdir())}`);
 });
 
 test('a nested-object and array form: items added and removed, nested fields filled, the skill gets exactly that', async ({ wb }) => {

@@ -93,7 +93,8 @@ export interface AssertionResult {
   /** What the assertion looked at, dotted from the outcome: `data.gas_limit`; `data` or `text` for the whole result. */
   at?: string;
   /** For a failure, each field that differs, dotted from the outcome as a replay names them (`recorded`: expected, `replayed`: actual). */
-  differences?: Difference[];
+  differences?: Difference[];  /** Where the path finds nothing: the existing path nearest to it, written as the check wrote its own (`cost_usd` or `data.cost_usd`). */
+  suggestion?: string;
 }
 
 export interface SavedRequest {

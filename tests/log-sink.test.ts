@@ -50,6 +50,20 @@ describe('LogSink', () => {
     expect(got.length).toBe(2001);
   });
 
+  it('waits for a stream to go quiet: bytes that come while it waits are in the tail it then gives', async () => {
+    const sink = new LogSink();
+    sink.appendBytes('stderr', Buffer.from('long ago\n'));
+    const quiet = sink.quiet('stderr', 20, 5000);
+    // Timers fire in order of their time: this one comes before the first look at the stream.
+    setTimeout(() => sink.appendBytes('stderr', Buffer.from('Traceback (most recent call last):\nValueError: late\n')), 5);
+    await quiet;
+    expect(sink.tail('stderr', 3)).toEqual(['long ago', 'Traceback (most recent call last):', 'ValueError: late']);
+    // A stream that never goes quiet is waited for no longer than the bound.
+    const chatty = setInterval(() => sink.appendBytes('stderr', Buffer.from('more\n')), 2);
+    await sink.quiet('stderr', 50, 60);
+    clearInterval(chatty);
+  });
+
   it('flushes a last line without newline at the end, tails per stream, clears the view', () => {
     const sink = new LogSink();
     sink.appendBytes('stderr', Buffer.from('a\nb'));

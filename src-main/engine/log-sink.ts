@@ -52,6 +52,8 @@ export class LogSink {
   /** Lines before this offset were cleared from view (they stay in the file). */
   private clearedAt = 0;
   private readonly pending: Partial<Record<LogStream, Buffer>> = {};
+  /** When each stream last brought bytes (for quiet()). */
+  private readonly lastAt: Partial<Record<LogStream, number>> = {};
   /** A redacted last line waiting for the next piece of its stream (HOLD_MS). */
   private readonly waiting: Partial<Record<LogStream, { bytes: Buffer; time: number; timer: NodeJS.Timeout }>> = {};
   private lastHeader = '';
@@ -89,6 +91,7 @@ export class LogSink {
 
   /** Appends raw bytes as they came from a pipe; a partial last line waits for the rest. */
   appendBytes(stream: LogStream, chunk: Buffer, time = Date.now()): boolean {
+    this.lastAt[stream] = performance.now();
     const prev = this.pending[stream];
     if (prev) {
       // Finish the held line with the start of this chunk, without copying the whole chunk.
@@ -123,6 +126,24 @@ export class LogSink {
     this.pending[stream] = undefined;
     if (rest) this.push(stream, Buffer.concat([rest, Buffer.from('\n')]), Date.now());
     this.release(stream);
+  }
+
+  /**
+   * Resolves once `stream` has brought nothing for `quietMs` from now (at most `maxMs`). A process that
+   * writes a traceback to stderr and then answers on stdout: the two pipes are read apart, so the answer
+   * may be read first; this lets the traceback arrive before the lines around a failure are taken.
+   */
+  quiet(stream: LogStream, quietMs: number, maxMs: number): Promise<void> {
+    const start = performance.now();
+    return new Promise((resolve) => {
+      const check = () => {
+        const now = performance.now();
+        const still = now - Math.max(start, this.lastAt[stream] ?? 0);
+        if (still >= quietMs || now - start >= maxMs) return resolve();
+        setTimeout(check, Math.min(quietMs - still, maxMs - (now - start))).unref?.();
+      };
+      setTimeout(check, quietMs).unref?.();
+    });
   }
 
   /** Resolves once every line logged so far is in the file on disk. */

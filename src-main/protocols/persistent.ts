@@ -10,9 +10,16 @@ import { startFailure } from '../engine/last-words';
 import { parseBounded, tooDeepNote } from '../engine/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
 import type { CallOptions, SkillAdapter } from './adapter';
-import { errorOutcome } from './outcome';
+import { errorOutcome, STDERR_TAIL_LINES } from './outcome';
 import { confineSpec } from './confined';
 import { SupervisedSkill } from './supervised-skill';
+
+/**
+ * After a failed call, stderr is read until it has been quiet this long (and no longer than the second):
+ * enough for the event loop to read what is already in the pipe.
+ */
+const STDERR_QUIET_MS = 10;
+const STDERR_WAIT_MS = 250;
 
 export abstract class PersistentRpcSkill extends SupervisedSkill<RpcProcess> implements SkillAdapter {
   /** The request that asks the skill to exit. */
@@ -39,7 +46,11 @@ export abstract class PersistentRpcSkill extends SupervisedSkill<RpcProcess> imp
       // These protocols have no cancel message: say what a cancel here did, and did not, do.
       const cancelled = err instanceof SkillError && err.code === 'CANCELLED' && opts.signal?.aborted;
       const said = cancelled ? new SkillError('CANCELLED', `The call of ${tool} was cancelled here. This protocol has no way to tell the skill, so it may still finish the work; its answer will be ignored.`) : err;
-      return errorOutcome(said, started, this.ctx.logs);
+      const outcome = errorOutcome(said, started);
+      // What the skill wrote to stderr as it failed (its traceback, written before its answer) may be read
+      // after the answer: let it come, then take the lines around the failure.
+      await this.ctx.logs.quiet('stderr', STDERR_QUIET_MS, STDERR_WAIT_MS);
+      return { ...outcome, stderrTail: this.ctx.logs.tail('stderr', STDERR_TAIL_LINES) };
     }
   }
 

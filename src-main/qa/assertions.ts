@@ -1,8 +1,11 @@
 /**
  * Checking a call's outcome against a saved request's assertions. Paths resolve against
  * `{ok, text, data, error}` of the outcome: `data.items.0.id`, `text`, `error.code` (a leading `$.` and
- * `[0]` are accepted). Without a path an assertion looks at the result: `data` when the call returned
- * structured data, else `text`. Every result says in plain words what was expected and what came.
+ * `[0]` are accepted); where nothing is there, against the result as the workbench shows it, so
+ * `items.0.id` works too (the rule and its one ambiguity: result-paths.ts). Without a path an assertion
+ * looks at the result: `data` when the call returned structured data, else `text`. Every result says in
+ * plain words what was expected and what came; a path that finds nothing is told with the value where
+ * it stopped and the nearest path that exists.
  *
  *   {"is_error": false}                       the call succeeded (true: it failed)
  *   {"equals": 150000, "path": "data.gas_limit"}   deep equality (numbers, strings, objects, lists)
@@ -18,7 +21,8 @@
  */
 import type { Assertion, AssertionResult, CallOutcome, Difference } from '../contract';
 import { asText } from '../engine/values';
-import { compareExpected, parsePath } from './compare';
+import { compareExpected } from './compare';
+import { deepestFound, nearestPath, preview, resolvePath } from './result-paths';
 import { checkTolerance } from './tolerance';
 
 export type { Assertion, AssertionResult } from '../contract';
@@ -66,21 +70,23 @@ export function evaluateAssertion(a: Assertion, o: CallOutcome): AssertionResult
     if (a.is_error) return r(failed, 'fails', actual, failed ? 'The call failed, as expected.' : 'The call should have failed, but it succeeded.');
     return r(!failed, 'succeeds', actual, failed ? `The call should have succeeded, but it ${actual}.` : 'The call succeeded.');
   }
-  const where = a.path ?? 'the result';
   const Where = a.path ?? 'The result'; // paths keep their case at the start of a sentence
-  const value = a.path ? valueAt(o, a.path) : o.data !== undefined ? o.data : o.text;
+  const resolved = a.path ? resolvePath(o, a.path) : undefined;
+  const value = resolved ? resolved.value : o.data !== undefined ? o.data : o.text;
   const found = value !== undefined;
   const actual = found ? short(value) : 'nothing';
+  const missing = a.path && !found ? nothingAt(o, a.path) : undefined;
+  const hint = missing?.suggestion ? { suggestion: missing.suggestion } : {};
 
   // Without a path, equals looks at the data first; contains and matches at the text first.
   const textFirst = !('equals' in a) && o.text !== undefined;
-  const at = dotted(a.path ? parsePath(a.path) : [o.data !== undefined && !textFirst ? 'data' : 'text']);
+  const at = resolved ? resolved.at : o.data !== undefined && !textFirst ? 'data' : 'text';
   if ('equals' in a) {
-    const base = at.split('.');
+    const base = resolved ? resolved.segs : [at];
     const loose = a.ignore?.length || a.numeric ? ` (${looseWords(a)})` : '';
-    if (!found) {
+    if (missing) {
       const differences: Difference[] = [{ path: at, recorded: a.equals, replayed: undefined, why: 'there is nothing there' }];
-      return { ...r(false, short(a.equals), actual, `${Where} should equal ${short(a.equals)}${loose}, but there is nothing at ${where}.`), at, differences };
+      return { ...r(false, short(a.equals), actual, `${Where} should equal ${short(a.equals)}${loose}, but ${missing.words}.`), at, differences, ...hint };
     }
     const differences = compareExpected(base, a.equals, value, { ignore: a.ignore, numeric: a.numeric });
     if (!differences.length) return { ...r(true, short(a.equals), actual, `${Where} equals ${short(a.equals)}${loose}.`), at };
@@ -95,19 +101,19 @@ export function evaluateAssertion(a: Assertion, o: CallOutcome): AssertionResult
     const pass = found && contains(subject, a.contains);
     const what = short(a.contains);
     const shown = subject === undefined ? 'nothing' : short(subject);
-    const res = r(pass, `contains ${what}`, shown, pass ? `${Where} contains ${what}.` : `${Where} should contain ${what}, but it is ${shown}.`);
-    return pass ? { ...res, at } : { ...res, at, differences: [{ path: at, recorded: `contains ${what}`, replayed: subject, why: `it does not contain ${what}` }] };
+    const res = r(pass, `contains ${what}`, shown, pass ? `${Where} contains ${what}.` : `${Where} should contain ${what}, but ${missing ? missing.words : `it is ${shown}`}.`);
+    return pass ? { ...res, at } : { ...res, at, differences: [{ path: at, recorded: `contains ${what}`, replayed: subject, why: `it does not contain ${what}` }], ...hint };
   }
   if (a.matches !== undefined) {
     const subject = a.path ? value : o.text ?? (o.data !== undefined ? JSON.stringify(o.data) : undefined);
     const text = typeof subject === 'string' ? subject : subject === undefined ? undefined : JSON.stringify(subject);
     const pass = text !== undefined && new RegExp(a.matches).test(text);
     const shown = subject === undefined ? 'nothing' : short(subject);
-    const res = r(pass, `matches /${a.matches}/`, shown, pass ? `${Where} matches /${a.matches}/.` : `${Where} should match /${a.matches}/, but it is ${shown}.`);
-    return pass ? { ...res, at } : { ...res, at, differences: [{ path: at, recorded: `/${a.matches}/`, replayed: subject, why: `it does not match the pattern /${a.matches}/` }] };
+    const res = r(pass, `matches /${a.matches}/`, shown, pass ? `${Where} matches /${a.matches}/.` : `${Where} should match /${a.matches}/, but ${missing ? missing.words : `it is ${shown}`}.`);
+    return pass ? { ...res, at } : { ...res, at, differences: [{ path: at, recorded: `/${a.matches}/`, replayed: subject, why: `it does not match the pattern /${a.matches}/` }], ...hint };
   }
   const want = a.exists ?? true;
-  if (want) return r(found, 'exists', actual, found ? `${Where} exists.` : `${Where} should exist, but there is nothing there.`);
+  if (want) return found ? r(true, 'exists', actual, `${Where} exists.`) : { ...r(false, 'exists', actual, `${Where} should exist, but ${missing!.words}.`), ...hint };
   return r(!found, 'does not exist', actual, found ? `${Where} should not exist, but it is ${actual}.` : `${Where} does not exist, as expected.`);
 }
 
@@ -130,24 +136,18 @@ function fieldsDiffer(d: Difference[]): string {
   return `${d.length} fields differ: ${names}${d.length > 3 ? ', …' : ''}`;
 }
 
-function dotted(segs: string[]): string {
-  return segs.join('.');
-}
-
-/** The value at a dotted path of `{ok, text, data, error}`; undefined when there is none. */
-export function valueAt(o: CallOutcome, path: string): unknown {
-  let cur: unknown = { ok: o.ok, text: o.text, data: o.data, error: o.error };
-  for (const seg of parsePath(path)) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    if (Array.isArray(cur)) {
-      if (!/^\d+$/.test(seg)) return undefined;
-      cur = cur[Number(seg)];
-    } else {
-      if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined;
-      cur = (cur as Record<string, unknown>)[seg];
-    }
-  }
-  return cur;
+/**
+ * "there is nothing at cost_usdd (did you mean cost_usd?); the result is {"gas_limit":150000,…}": where the
+ * path stopped, what is there, and the nearest path that exists (in the form the check wrote its own).
+ */
+function nothingAt(o: CallOutcome, path: string): { words: string; suggestion?: string } {
+  const near = nearestPath(o, path);
+  const deep = deepestFound(o, path);
+  const there = deep
+    ? `${deep.at === 'data' || (deep.at === 'text' && o.data === undefined) ? 'the result' : deep.at} is ${preview(deep.value)}`
+    : o.ok ? 'the call returned nothing' : `the call failed (${o.error?.code ?? 'error'}: ${o.error?.message ?? 'no reason given'})`;
+  const words = `there is nothing at ${path}${near ? ` (did you mean ${near}?)` : ''}; ${there}`;
+  return near ? { words, suggestion: near } : { words };
 }
 
 function contains(subject: unknown, needle: unknown): boolean {

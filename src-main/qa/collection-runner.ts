@@ -72,6 +72,7 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
           message: rt.redactor.text(r.message),
         };
         if (r.differences) shown.differences = scrubAll(r.differences, rt.redactor);
+        if (r.suggestion) shown.suggestion = rt.redactor.text(r.suggestion);
         return shown;
       });
       const result: RequestResult = {

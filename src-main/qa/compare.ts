@@ -192,14 +192,15 @@ export function allowance(numeric: Tolerance['numeric'], a: number, b: number): 
   return Math.max(numeric.abs ?? 0, (numeric.rel ?? 0) * Math.max(Math.abs(a), Math.abs(b)));
 }
 
-/** `$.data.items[0].id` -> ['data', 'items', '0', 'id']. */
+/** `$.data.items[0].id` -> ['data', 'items', '0', 'id']; a quoted key keeps its dots: `data["a.b"]` -> ['data', 'a.b']. */
 export function parsePath(p: string): string[] {
   let s = p.trim();
   if (s === '$') return [];
   if (s.startsWith('$.')) s = s.slice(2);
   else if (s.startsWith('$[')) s = s.slice(1);
-  s = s.replace(/\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*))\s*\]/g, (_m, q1: string | undefined, q2: string | undefined, bare: string) => `.${q1 ?? q2 ?? bare.trim()}`);
-  return s.split('.').filter((x) => x !== '');
+  const out: string[] = [];
+  for (const m of s.matchAll(/\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*))\s*\]|([^.[]+)/g)) out.push(m[1] ?? m[2] ?? m[3]?.trim() ?? m[4]);
+  return out.filter((x) => x !== '');
 }
 
 /** True when `pattern` names `segs` or a path above it (`*` matches any one step). */

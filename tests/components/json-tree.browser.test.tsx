@@ -63,6 +63,36 @@ describe('JsonTree', () => {
     expect(container.querySelector('.jt-string')!.textContent).toBe(`“${long}”`);
   });
 
+  it('picks a value: a click selects it, the action beside it gives its path and value; a key picks a whole level', async () => {
+    const picks: [unknown[], unknown][] = [];
+    const { container } = await render(<JsonTree value={value} onPick={(p, v) => picks.push([p, v])} pickAction="Check this" />);
+    // Nothing picked: values read as before, no action shown.
+    expect(page.getByRole('button', { name: 'Check this' }).query()).toBeNull();
+    await page.getByRole('treeitem').filter({ hasText: /^geo/ }).getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('button', { name: '51.5', exact: true }).click();
+    await expect.element(page.getByRole('button', { name: '51.5', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Check this' }).click();
+    expect(picks).toEqual([[['address', 'geo', 'lat'], 51.5]]);
+    // Another value moves the pick; only one action is shown at a time.
+    await page.getByRole('button', { name: '“b”' }).click();
+    expect(container.querySelectorAll('.jt-pick-action')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Check this' }).click();
+    expect(picks[1]).toEqual([['tags', 1], 'b']);
+    // A key of an object picks the object; a second click lets go.
+    await page.getByRole('button', { name: 'address', exact: true }).click();
+    await page.getByRole('button', { name: 'Check this' }).click();
+    expect(picks[2]).toEqual([['address'], value.address]);
+    await page.getByRole('button', { name: 'address', exact: true }).click();
+    expect(page.getByRole('button', { name: 'Check this' }).query()).toBeNull();
+  });
+
+  it('a picked value has no serious accessibility violation in either theme', async () => {
+    const { container } = await render(<JsonTree value={value} onPick={() => {}} pickAction="Check this" />);
+    await page.getByRole('button', { name: '36', exact: true }).click();
+    await expect.element(page.getByRole('button', { name: 'Check this' })).toBeVisible();
+    await expectNoSeriousViolations(container);
+  });
+
   it('has no serious accessibility violation in either theme', async () => {
     const { container } = await render(<JsonTree value={{ ...value, items: Array.from({ length: 101 }, (_, i) => i), long: 'y'.repeat(500) }} expandDepth={3} />);
     await expectNoSeriousViolations(container);

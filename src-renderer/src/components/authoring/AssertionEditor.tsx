@@ -25,6 +25,21 @@ export function AssertionEditor({ drafts, onChange, idPrefix }: { drafts: CheckD
   );
 }
 
+/**
+ * How a check's path is written, as src-main/qa/result-paths.ts resolves it: the call's outcome first, then
+ * the result as shown. `pick`: also say that a value can be picked from a result.
+ */
+export function PathsHint({ pick }: { pick?: boolean }) {
+  return (
+    <p className="field-help checks-paths" data-testid="checks-paths-hint">
+      <strong>Paths</strong> name a field as the result shows it (<code>cost_usd</code>, <code>items.0.id</code>) or from the call’s
+      outcome (<code>data.cost_usd</code>, <code>text</code>, <code>error.code</code>). Where both have a field by one name, the
+      outcome’s comes first: write <code>data.text</code> for the result’s own <code>text</code>.
+      {pick && <> To check a value without typing its path, click it in the result and choose <strong>Check this</strong>.</>}
+    </p>
+  );
+}
+
 function CheckRow({ n, draft: d, idPrefix, onChange, onRemove }: { n: number; draft: CheckDraft; idPrefix: string; onChange(p: Partial<CheckDraft>): void; onRemove(): void }) {
   const id = (what: string) => `${idPrefix}-${what}`;
   const usesPath = d.kind !== 'succeeds' && d.kind !== 'fails';

@@ -5,7 +5,7 @@ import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { AssertionEditor } from './AssertionEditor';
+import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, type CheckDraft } from './assertion-drafts';
 import { useCollections } from './collections-store';
 import { useAction } from './use-action';
@@ -46,9 +46,9 @@ export function ChecksDialog({ skillId, collection, request, onClose }: { skillI
     >
       <div className="wide-dialog checks-dialog">
         <p className="field-help">
-          A run of <strong>{collection.name}</strong> calls <code>{request.tool}</code> and passes this request when every check passes. Paths are
-          dotted from the call’s outcome: <code>data.gas_limit</code>, <code>text</code>, <code>error.code</code>.
+          A run of <strong>{collection.name}</strong> calls <code>{request.tool}</code> and passes this request when every check passes.
         </p>
+        <PathsHint />
         <AssertionEditor drafts={checks} onChange={setChecks} idPrefix="edit-check" />
         {error && <ErrorNote message={error} />}
       </div>

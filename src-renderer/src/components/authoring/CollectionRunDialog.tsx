@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, ChevronDown, ChevronRight, Play, X } from 'lucide-react';
-import type { CollectionDetails, RequestResult, RunReport, SavedRequest } from '@contract';
+import type { Assertion, CollectionDetails, RequestResult, RunReport, SavedRequest } from '@contract';
 import { api } from '../../api/client';
 import { formatDuration } from '../../lib/format';
 import { Dialog } from '../common/Dialog';
@@ -27,23 +27,30 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
     setReport((await act(() => api().runCollection(skillId, live.dir, env || null))) ?? null);
   };
 
-  /** Leaves a field out of one `equals` check of a request (written to its file), then runs again. */
-  const ignoreField = async (result: RequestResult, index: number, path: string) => {
+  /** Changes one check of a request (written to its file), then runs again. */
+  const changeCheck = async (result: RequestResult, index: number, change: (a: Assertion) => Assertion | null, done: string) => {
     const saved = live.requests.find((r) => r.name === result.name);
     const a = saved?.assertions[index];
-    if (!saved || !a || !('equals' in a)) return;
-    const assertions = saved.assertions.map((x, i) => (i === index ? { ...x, ignore: [...(x.ignore ?? []), path] } : x));
+    const changed = a && change(a);
+    if (!saved || !changed) return;
+    const assertions = saved.assertions.map((x, i) => (i === index ? changed : x));
     const request: SavedRequest = { name: saved.name, tool: saved.tool, args: saved.args, assertions };
     if (saved.timeoutMs !== undefined) request.timeoutMs = saved.timeoutMs;
     try {
       const res = await api().saveRequest(skillId, { collection: { dir: live.dir }, request });
       useCollections.getState().put(skillId, res.collection);
-      useStore.getState().pushToast('success', `“${saved.name}”, check ${index + 1}: ${path} is left out from now on.`);
+      useStore.getState().pushToast('success', `“${saved.name}”, check ${index + 1}: ${done}`);
     } catch (err) {
       useStore.getState().pushToast('error', `Could not change the check: ${messageOf(err)}`);
       return;
     }
     await run();
+  };
+  const fixes: Fixes = {
+    // Leaves a field out of an `equals` check from now on.
+    ignore: (r, i, path) => void changeCheck(r, i, (a) => ('equals' in a ? { ...a, ignore: [...(a.ignore ?? []), path] } : null), `${path} is left out from now on.`),
+    // Points a check whose path found nothing at the nearest path that exists.
+    usePath: (r, i, path) => void changeCheck(r, i, (a) => (a.path !== undefined ? { ...a, path } : null), `it now looks at ${path}.`),
   };
 
   return (
@@ -84,15 +91,19 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
         {busy && !report && (
           <div className="panel-loading"><Spinner /> Calling {live.requests.length} request{live.requests.length === 1 ? '' : 's'} in order…</div>
         )}
-        {report && <RunResults report={report} onIgnore={(r, i, p) => void ignoreField(r, i, p)} />}
+        {report && <RunResults report={report} fixes={fixes} />}
       </div>
     </Dialog>
   );
 }
 
-type OnIgnore = (result: RequestResult, check: number, path: string) => void;
+type Fix = (result: RequestResult, check: number, path: string) => void;
+interface Fixes {
+  ignore: Fix;
+  usePath: Fix;
+}
 
-function RunResults({ report, onIgnore }: { report: RunReport; onIgnore: OnIgnore }) {
+function RunResults({ report, fixes }: { report: RunReport; fixes: Fixes }) {
   return (
     <div className="run-results" data-testid="collection-run-results">
       <div className="run-summary" data-testid="collection-run-summary">
@@ -105,14 +116,14 @@ function RunResults({ report, onIgnore }: { report: RunReport; onIgnore: OnIgnor
       </div>
       <ul className="run-list">
         {report.results.map((r) => (
-          <ResultRow key={r.file} result={r} onIgnore={onIgnore} />
+          <ResultRow key={r.file} result={r} fixes={fixes} />
         ))}
       </ul>
     </div>
   );
 }
 
-function ResultRow({ result: r, onIgnore }: { result: RequestResult; onIgnore: OnIgnore }) {
+function ResultRow({ result: r, fixes }: { result: RequestResult; fixes: Fixes }) {
   const [open, setOpen] = useState(!r.pass);
   return (
     <li className={`run-row ${r.pass ? 'is-pass' : 'is-fail'}`} data-testid="run-result" data-pass={r.pass}>
@@ -150,14 +161,21 @@ function ResultRow({ result: r, onIgnore }: { result: RequestResult; onIgnore: O
                   </td>
                   <td className="mono">{a.assertion.path ? <span className="assert-path">{a.assertion.path} </span> : null}{a.expected}</td>
                   <td className="mono">{a.actual}</td>
-                  <td>{a.message}</td>
+                  <td>
+                    {a.message}
+                    {a.suggestion && (
+                      <button type="button" className="link-btn check-use-path" onClick={() => fixes.usePath(r, i, a.suggestion!)} title="Write this path into the check (saved in the request's file) and run again" data-testid="check-use-suggestion">
+                        Use {a.suggestion}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
           {r.assertions.map((a, i) =>
             a.pass ? null : (
-              <CheckFailure key={i} n={i + 1} result={a} outcome={r.outcome} onIgnore={'equals' in a.assertion ? (p) => onIgnore(r, i, p) : undefined} />
+              <CheckFailure key={i} n={i + 1} result={a} outcome={r.outcome} onIgnore={'equals' in a.assertion ? (p) => fixes.ignore(r, i, p) : undefined} />
             ),
           )}
         </div>

@@ -6,7 +6,7 @@ import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { useCollections, useSkillCollections } from './collections-store';
-import { AssertionEditor } from './AssertionEditor';
+import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, newDraft, type CheckDraft } from './assertion-drafts';
 import { useAction } from './use-action';
 import '../../styles/authoring.css';
@@ -22,7 +22,7 @@ function expectation(call: CallRecord | undefined, tool: string): Assertion | nu
 }
 
 /** Saves the call in the form, with a name, into one of the skill's collections or a new one. */
-export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: string; tool: string; args: unknown; onClose(): void }) {
+export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose }: { skillId: string; tool: string; args: unknown; initialChecks?: CheckDraft[]; onClose(): void }) {
   const { list } = useSkillCollections(skillId);
   const { lastCall, canPick } = useStore(useShallow((s) => ({ lastCall: s.shownCall[skillId], canPick: !!s.host?.canPickFolder })));
   const [name, setName] = useState(tool);
@@ -31,7 +31,8 @@ export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: s
   const [where, setWhere] = useState<'skill' | 'folder'>('skill');
   const [folder, setFolder] = useState('');
   const expected = expectation(lastCall, tool);
-  const [checks, setChecks] = useState<CheckDraft[]>([]);
+  // "Check this" on a value of a result opens the dialog with that check in it.
+  const [checks, setChecks] = useState<CheckDraft[]>(initialChecks ?? []);
   const expect = checks.some((c) => c.fromLast);
   const { busy, error, setError, act } = useAction();
   const creating = target === NEW || !list?.length;
@@ -82,7 +83,7 @@ export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: s
         <label className="field-label" htmlFor="save-name">Name</label>
         <input id="save-name" className="input" autoFocus value={name} onChange={(e) => setName(e.target.value)} data-testid="save-request-name" />
         <p className="field-help">
-          Calls <code>{tool}</code> with the arguments in the form. It is saved as a plain JSON file you can keep in git.
+          Calls <code>{tool}</code> with {initialChecks ? 'the arguments of the call shown' : 'the arguments in the form'}. It is saved as a plain JSON file you can keep in git.
         </p>
 
         <label className="field-label" htmlFor="save-collection">Collection</label>
@@ -129,6 +130,7 @@ export function SaveRequestDialog({ skillId, tool, args, onClose }: { skillId: s
             </span>
           </label>
           <AssertionEditor drafts={checks} onChange={setChecks} idPrefix="save-check" />
+          <PathsHint pick />
         </fieldset>
         {error && <p className="field-error" role="alert">{error}</p>}
       </form>

@@ -159,3 +159,23 @@ function sameAsRead(d: CheckDraft): boolean {
   const again = draftOfAssertion(d.original!);
   return (['kind', 'path', 'value', 'ignore', 'abs', 'rel', 'pattern', 'exists'] as const).every((k) => again[k] === d[k]);
 }
+
+/**
+ * A path picked in a result's tree, as a check writes it: from the call's outcome (`data.items.0.id`,
+ * `text.rows.0` for JSON text), so it never depends on the short form's fallback. A key that is not a
+ * plain name is quoted: `data["unit price"]`.
+ */
+export function checkPathOf(root: 'data' | 'text', segs: (string | number)[]): string {
+  let out: string = root;
+  for (const s of segs) {
+    const k = String(s);
+    if (/^[A-Za-z_$][\w$-]*$/.test(k) || /^\d+$/.test(k)) out += `.${k}`;
+    else out += k.includes('"') ? `['${k}']` : `["${k}"]`;
+  }
+  return out;
+}
+
+/** "Check this" on a picked value: the value there, as shown, must come again. */
+export function draftOfPick(path: string, value: unknown): CheckDraft {
+  return newDraft('equals', { path, value: typed(value) });
+}

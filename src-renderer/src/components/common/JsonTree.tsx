@@ -1,5 +1,5 @@
-import { memo, useState } from 'react';
-import { ChevronRight } from 'lucide-react';
+import { createContext, memo, useContext, useMemo, useState } from 'react';
+import { ChevronRight, ListChecks } from 'lucide-react';
 
 const PAGE = 100;
 const LONG_STRING = 400;
@@ -23,6 +23,21 @@ function levelsOf(v: unknown): number {
   return deepest;
 }
 
+export type TreePath = (string | number)[];
+const ROOT: TreePath = [];
+
+/**
+ * Picking a value (optional): a click on a value (or a key) selects it, and the action beside it hands
+ * its path from the root, and the value, to `onPick`.
+ */
+interface Picking {
+  onPick(path: TreePath, value: unknown): void;
+  action: string;
+  selected: string | null;
+  select(key: string | null): void;
+}
+const PickContext = createContext<Picking | null>(null);
+
 function typeOf(v: unknown): 'null' | 'array' | 'object' | 'string' | 'number' | 'boolean' | 'other' {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
@@ -32,43 +47,68 @@ function typeOf(v: unknown): 'null' | 'array' | 'object' | 'string' | 'number' |
   return 'other';
 }
 
-function Scalar({ value }: { value: unknown }) {
+/** A value as text; a button that picks it where the tree picks values. */
+function Scalar({ value, onClick, picked }: { value: unknown; onClick?(): void; picked?: boolean }) {
   const [full, setFull] = useState(false);
   const t = typeOf(value);
-  if (t === 'string') {
-    const s = value as string;
-    const long = s.length > LONG_STRING && !full;
-    return (
-      <span className="jt-string">
-        “{long ? s.slice(0, LONG_STRING) : s}”
-        {long && (
-          <button type="button" className="jt-more" onClick={() => setFull(true)}>
-            show all {s.length.toLocaleString()} characters
-          </button>
-        )}
-      </span>
-    );
-  }
-  if (t === 'number') return <span className="jt-number">{String(value)}</span>;
-  if (t === 'boolean') return <span className="jt-boolean">{String(value)}</span>;
-  if (t === 'null') return <span className="jt-null">null</span>;
-  return <span className="jt-null">{String(value)}</span>;
+  const s = t === 'string' ? (value as string) : '';
+  const long = t === 'string' && s.length > LONG_STRING && !full;
+  const [cls, text] =
+    t === 'string' ? ['jt-string', `“${long ? s.slice(0, LONG_STRING) : s}”`]
+    : t === 'number' ? ['jt-number', String(value)]
+    : t === 'boolean' ? ['jt-boolean', String(value)]
+    : ['jt-null', t === 'null' ? 'null' : String(value)];
+  const shown = onClick ? (
+    <button type="button" className={`${cls} jt-value-pick`} onClick={onClick} aria-pressed={picked} title="Pick this value">{text}</button>
+  ) : (
+    <span className={cls}>{text}</span>
+  );
+  if (!long) return shown;
+  return (
+    <span>
+      {shown}
+      <button type="button" className="jt-more" onClick={() => setFull(true)}>
+        show all {s.length.toLocaleString()} characters
+      </button>
+    </span>
+  );
 }
 
-const Node = memo(function Node({ name, value, depth, expandDepth }: {
+/** What a picked row shows beside its value: the action that uses it. */
+function PickAction({ pick, path, value }: { pick: Picking; path: TreePath; value: unknown }) {
+  return (
+    <button type="button" className="jt-pick-action" onClick={() => pick.onPick(path, value)} data-testid="json-pick-action">
+      <ListChecks size={12} aria-hidden="true" />
+      {pick.action}
+    </button>
+  );
+}
+
+const Node = memo(function Node({ name, value, depth, expandDepth, path }: {
   name?: string | number;
   value: unknown;
   depth: number;
   expandDepth: number;
+  path: TreePath;
 }) {
   const t = typeOf(value);
   const container = t === 'array' || t === 'object';
   const [open, setOpen] = useState(depth < expandDepth);
   const [shown, setShown] = useState(PAGE);
+  const pick = useContext(PickContext);
+  const pathKey = pick ? JSON.stringify(path) : '';
+  const picked = !!pick && pick.selected === pathKey;
+  const toggle = pick ? () => pick.select(picked ? null : pathKey) : undefined;
+  const keyClass = typeof name === 'number' ? 'jt-index' : 'jt-key';
   const key =
-    name === undefined ? null : (
-      <span className={typeof name === 'number' ? 'jt-index' : 'jt-key'}>{typeof name === 'number' ? name : name}</span>
+    name === undefined ? null
+    : toggle && container ? (
+      <button type="button" className={`${keyClass} jt-key-pick`} onClick={toggle} aria-pressed={picked} title="Pick this value">{name}</button>
+    ) : (
+      <span className={keyClass}>{name}</span>
     );
+  const action = pick && picked ? <PickAction pick={pick} path={path} value={value} /> : null;
+  const rowClass = `jt-row${picked ? ' jt-picked' : ''}`;
   if (container && depth >= MAX_RENDER_DEPTH) {
     return (
       <div className="jt-row" role="treeitem" aria-selected={false}>
@@ -81,11 +121,12 @@ const Node = memo(function Node({ name, value, depth, expandDepth }: {
   }
   if (!container) {
     return (
-      <div className="jt-row" role="treeitem" aria-selected={false}>
+      <div className={rowClass} role="treeitem" aria-selected={picked}>
         <span className="jt-toggle-space" />
         {key}
         {key && <span className="jt-colon">:</span>}
-        <Scalar value={value} />
+        <Scalar value={value} onClick={toggle} picked={picked} />
+        {action}
       </div>
     );
   }
@@ -93,8 +134,8 @@ const Node = memo(function Node({ name, value, depth, expandDepth }: {
     t === 'array' ? (value as unknown[]).map((v, i) => [i, v]) : Object.entries(value as Record<string, unknown>);
   const summary = t === 'array' ? `[${entries.length}]` : `{${entries.length}}`;
   return (
-    <div className="jt-node" role="treeitem" aria-expanded={open} aria-selected={false}>
-      <div className="jt-row">
+    <div className="jt-node" role="treeitem" aria-expanded={open} aria-selected={picked}>
+      <div className={rowClass}>
         <button
           type="button"
           className={`jt-toggle${open ? ' open' : ''}`}
@@ -109,11 +150,13 @@ const Node = memo(function Node({ name, value, depth, expandDepth }: {
           {open ? (t === 'array' ? '[' : '{') : summary}
           {!open && entries.length > 0 && <span className="jt-preview">{preview(entries, t === 'array')}</span>}
         </button>
+        {action}
       </div>
       {open && (
         <div className="jt-children" role="group">
           {entries.slice(0, shown).map(([k, v]) => (
-            <Node key={k} name={k} value={v} depth={depth + 1} expandDepth={expandDepth} />
+            // Paths only where values are picked: elsewhere every child keeps the same props and is not drawn again.
+            <Node key={k} name={k} value={v} depth={depth + 1} expandDepth={expandDepth} path={pick ? [...path, k] : ROOT} />
           ))}
           {entries.length > shown && (
             <button type="button" className="jt-more" onClick={() => setShown(shown + PAGE * 5)}>
@@ -136,11 +179,24 @@ function preview(entries: [string | number, unknown][], isArray: boolean): strin
   return ` ${parts.join(', ')}${entries.length > 4 ? ', …' : ''}`;
 }
 
-/** A collapsible, keyboard-reachable view of any JSON value. */
-export function JsonTree({ value, expandDepth = 2, label = 'JSON value' }: { value: unknown; expandDepth?: number; label?: string }) {
+/**
+ * A collapsible, keyboard-reachable view of any JSON value. With `onPick`, a value (or a key of an object
+ * or list) is picked by a click, and `pickAction` beside it hands its path and value to `onPick`.
+ */
+export function JsonTree({ value, expandDepth = 2, label = 'JSON value', onPick, pickAction = 'Use this' }: {
+  value: unknown;
+  expandDepth?: number;
+  label?: string;
+  onPick?(path: TreePath, value: unknown): void;
+  pickAction?: string;
+}) {
+  const [selected, select] = useState<string | null>(null);
+  const pick = useMemo(() => (onPick ? { onPick, action: pickAction, selected, select } : null), [onPick, pickAction, selected]);
   return (
-    <div className="json-tree" role="tree" aria-label={label}>
-      <Node value={value} depth={0} expandDepth={expandDepth} />
-    </div>
+    <PickContext.Provider value={pick}>
+      <div className="json-tree" role="tree" aria-label={label}>
+        <Node value={value} depth={0} expandDepth={expandDepth} path={ROOT} />
+      </div>
+    </PickContext.Provider>
   );
 }

@@ -4,7 +4,10 @@ import { REDACTED, type CallRecord } from '@contract';
 import { api } from '../../api/client';
 import { toastError } from '../../actions/errors';
 import { useStore } from '../../store';
-import { JsonTree } from '../common/JsonTree';
+import { JsonTree, type TreePath } from '../common/JsonTree';
+import { SaveRequestDialog } from '../authoring/SaveRequestDialog';
+import { checkPathOf, draftOfPick, type CheckDraft } from '../authoring/assertion-drafts';
+import { StderrTail } from './StderrTail';
 import { ErrorNote } from '../common/ErrorNote';
 import { Button, IconButton } from '../common/Button';
 import { formatDuration, formatWhen, pretty, tryParseJson } from '../../lib/format';
@@ -13,7 +16,7 @@ import { copyCallCommand } from '../../actions/copy-command';
 import { deepEqual } from '../../lib/deep-equal';
 import { McpToolResult } from '../mcp/McpToolResult';
 
-function TextResult({ text, title = 'Text (parsed as JSON)' }: { text: string; title?: string }) {
+function TextResult({ text, title = 'Text (parsed as JSON)', onPick }: { text: string; title?: string; onPick?(path: TreePath, value: unknown): void }) {
   const parsed = tryParseJson(text);
   const [raw, setRaw] = useState(false);
   if (!parsed) return <pre className="result-text">{text}</pre>;
@@ -23,7 +26,7 @@ function TextResult({ text, title = 'Text (parsed as JSON)' }: { text: string; t
         <span className="muted">{title}</span>
         <button type="button" className="link-btn" onClick={() => setRaw(!raw)}>{raw ? 'Show as tree' : 'Show raw text'}</button>
       </div>
-      {raw ? <pre className="result-text">{text}</pre> : <JsonTree value={parsed.value} label="Result" />}
+      {raw ? <pre className="result-text">{text}</pre> : <JsonTree value={parsed.value} label="Result" onPick={onPick} pickAction="Check this" />}
     </div>
   );
 }
@@ -49,9 +52,13 @@ function useReveal(record: CallRecord): { shown: CallRecord; masked: boolean; re
   return { shown: mine ?? record, masked, revealed: !!mine, toggle };
 }
 
-/** One call's outcome: text, structured data, a plain-words error with the stderr around it, and the trace. */
-export function CallResultView({ record: given, onRunAgain }: { record: CallRecord; onRunAgain?(): void }) {
+/**
+ * One call's outcome: text, structured data, a plain-words error with the stderr around it, and the trace.
+ * `checkable`: a value picked in the result's tree becomes a check of a saved request ("Check this").
+ */
+export function CallResultView({ record: given, onRunAgain, checkable }: { record: CallRecord; onRunAgain?(): void; checkable?: boolean }) {
   const reveal = useReveal(given);
+  const [picked, setPicked] = useState<CheckDraft | null>(null);
   const record = reveal.shown;
   const o = record.outcome;
   const running = record.status === 'running' || !o;
@@ -59,6 +66,9 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
   // Many skills send the same JSON as text and as structured data: one tree is enough.
   const parsedText = o?.text ? tryParseJson(o.text) : undefined;
   const textIsData = !!parsedText && o?.data !== undefined && deepEqual(parsedText.value, o.data);
+  // A tree of the data (or of text that is the same data) names its fields from `data`; text alone from `text`.
+  // Not while secrets are revealed: a check is saved to a file, and a secret never is.
+  const pickIn = (root: 'data' | 'text') => (checkable && !reveal.revealed ? (path: TreePath, value: unknown) => setPicked(draftOfPick(checkPathOf(root, path), value)) : undefined);
   return (
     <div className="call-result" data-testid="tool-result" data-ok={o ? String(o.ok) : undefined}>
       <div className="result-status">
@@ -95,12 +105,7 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
 
       {o?.error && !o.mcp?.isError && (
         <ErrorNote message={o.error.message} code={o.error.code}>
-          {o.stderrTail && o.stderrTail.length > 0 && (
-            <div className="stderr-tail">
-              <div className="stderr-tail-title">Last lines the skill wrote to stderr</div>
-              <pre>{o.stderrTail.join('\n')}</pre>
-            </div>
-          )}
+          {o.stderrTail && o.stderrTail.length > 0 && <StderrTail lines={o.stderrTail} skillId={record.skillId} />}
           {o.error.details !== undefined && (
             <details className="disclosure">
               <summary>Details</summary>
@@ -113,12 +118,12 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
       {o?.mcp && <McpToolResult skillId={record.skillId} result={o.mcp} tool={useStore.getState().infos[record.skillId]?.tools.find((t) => t.name === record.tool)} />}
       {/* A failed MCP-style call often repeats its error as text: show it once. */}
       {!o?.mcp && o?.text !== undefined && o.text !== '' && !(o.error && o.text.trim() === o.error.message.trim()) && (
-        <TextResult text={o.text} title={textIsData ? 'JSON result' : o.trace?.form === 'not JSON' ? 'Text the skill printed' : undefined} />
+        <TextResult text={o.text} title={textIsData ? 'JSON result' : o.trace?.form === 'not JSON' ? 'Text the skill printed' : undefined} onPick={pickIn(textIsData ? 'data' : 'text')} />
       )}
       {!o?.mcp && o?.data !== undefined && !textIsData && (
         <div className="result-block">
           <div className="result-block-head"><span className="muted">Structured result</span></div>
-          <JsonTree value={o.data} label="Structured result" />
+          <JsonTree value={o.data} label="Structured result" onPick={pickIn('data')} pickAction="Check this" />
         </div>
       )}
       {o && o.ok && !o.mcp && (o.text === undefined || o.text === '') && o.data === undefined && (
@@ -134,6 +139,9 @@ export function CallResultView({ record: given, onRunAgain }: { record: CallReco
           <summary>Trace</summary>
           <JsonTree value={o.trace} label="Trace" />
         </details>
+      )}
+      {picked && (
+        <SaveRequestDialog skillId={record.skillId} tool={record.tool} args={record.args ?? {}} initialChecks={[picked]} onClose={() => setPicked(null)} />
       )}
     </div>
   );

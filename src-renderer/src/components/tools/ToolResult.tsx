@@ -48,7 +48,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
         ) : runError ? (
           <ErrorNote title="The call could not be made" message={runError} />
         ) : shown ? (
-          <CallResultView record={shown} onRunAgain={() => void runTool(skillId, shown.tool, shown.args ?? {})} />
+          <CallResultView record={shown} checkable onRunAgain={() => void runTool(skillId, shown.tool, shown.args ?? {})} />
         ) : (
           <EmptyState compact title="No result yet">
             Fill in the arguments and press <strong>Run</strong> (<kbd className="kbd">{RUN_SHORTCUT}</kbd>). The answer
