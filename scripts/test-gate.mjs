@@ -49,6 +49,8 @@ step('Node version', process.execPath, [path.join(root, 'scripts', 'check-node.m
 const tsc = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 step('type check (engine)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.node.json']);
 step('type check (renderer)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.web.json']);
+// common/ serves both sides: it compiles with neither Node's types nor the DOM.
+step('type check (common)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.common.json']);
 step('build (app)', ...tool('electron-vite/bin/electron-vite.js', ['build']));
 step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
 

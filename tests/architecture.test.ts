@@ -1,8 +1,9 @@
 /**
  * The layers hold: no import cycle anywhere in the engine or the renderer, engine imports go only
- * downwards (contract, engine, host, protocols, runtime, qa, authoring, workbench, server, the MCP bridge, then the front ends),
- * nothing outside `electron/` imports Electron, and the renderer reaches the engine only through the contract
- * (and pure helpers that import nothing, such as engine/values.ts).
+ * downwards (contract, common, engine, host, protocols, runtime, qa, authoring, workbench, server, the MCP bridge,
+ * then the front ends), nothing outside `electron/` imports Electron, the renderer reaches the engine only through
+ * the contract and common/, common/ names no runtime (tsconfig.common.json compiles it without Node's types or
+ * the DOM; here, its imports), and each protocol is reached from outside through its index.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { allFiles, ROOT } from './helpers';
 /** Bottom first. A file may import its own layer and those below it. */
 const LAYERS: [string, RegExp][] = [
   ['contract', /^contract[-a-z]*\.ts$/],
+  ['common', /^common\//],
   ['engine', /^engine\//],
   ['host', /^host\//],
   ['protocols', /^protocols\//],
@@ -121,15 +123,43 @@ describe('the architecture', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('keeps the engine out of the renderer, but for the contract and pure helpers that import nothing', () => {
-    const pure = (f: string) => (main.imports.get(f) ?? []).length === 0 && !/^\s*import\s/m.test(fs.readFileSync(f, 'utf8'));
+  it('keeps the engine out of the renderer, but for the contract and common/', () => {
+    const shared = (d: string) => /src-main\/contract[-a-z]*\.ts$/.test(d) || d.startsWith(path.join(ROOT, 'src-main', 'common') + path.sep);
     const reach = [...renderer.imports].flatMap(([f, deps]) =>
       deps
-        .filter((d) => !d.startsWith(path.join(ROOT, 'src-renderer')))
-        .filter((d) => !/src-main\/contract[-a-z]*\.ts$/.test(d) && !pure(d))
+        .filter((d) => !d.startsWith(path.join(ROOT, 'src-renderer')) && !shared(d))
         .map((d) => `${path.relative(ROOT, f)} -> ${path.relative(ROOT, d)}`),
     );
     expect(reach).toEqual([]);
+  });
+
+  it('keeps common/ free of any runtime: no Node module, no package but its two', () => {
+    const allowed = new Set(['zod', '@cfworker/json-schema']);
+    const dir = path.join(ROOT, 'src-main', 'common');
+    const bad = sources(dir).flatMap((f) =>
+      [...fs.readFileSync(f, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)]
+        .map((m) => m[1])
+        .filter((spec) => !spec.startsWith('.') && !allowed.has(spec))
+        .map((spec) => `${path.relative(ROOT, f)} imports ${spec}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('reaches each protocol from outside through its index.ts (its public face)', () => {
+    const protocols = path.join(ROOT, 'src-main', 'protocols');
+    const folderOf = (f: string) => {
+      const rel = path.relative(protocols, f).split(path.sep);
+      return rel.length > 1 && !rel[0].startsWith('..') ? rel[0] : null;
+    };
+    const wrong: string[] = [];
+    for (const [file, deps] of main.imports) {
+      for (const dep of deps) {
+        const into = folderOf(dep);
+        if (!into || folderOf(file) === into || path.basename(dep) === 'index.ts') continue;
+        wrong.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, dep)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /** The renderer's form-schema normaliser: Pydantic's shapes made into what the form shows well, accepting the same values. */
 import { describe, expect, it } from 'vitest';
-import { prepareFormSchema, takesNoArguments } from '../src-renderer/src/lib/form-schema';
-import { validateValue } from '../src-renderer/src/lib/schema-validator';
+import { prepareFormSchema, takesNoArguments } from '../src-main/common/form-schema';
+import { validateValue } from '../src-main/common/json-schema';
 
 /** What Pydantic 2 writes for a tool's arguments (model_json_schema of a model with these fields). */
 const pydantic = () => ({

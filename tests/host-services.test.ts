@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDACTED } from '../src-main/contract';
-import { JSONRPC, RpcError } from '../src-main/engine/errors';
+import { JSONRPC, RpcError } from '../src-main/common/errors';
 import { Redactor } from '../src-main/engine/redactor';
 import { CoalescingWriter, CorruptFileError, readJsonFile, writeFileAtomic, writeFileAtomicSync } from '../src-main/host/atomic-write';
 import { DataStore } from '../src-main/host/data-store';

@@ -6,7 +6,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
-import { DEFAULT_MAX_INCOMING } from '../src-main/engine/jsonrpc';
+import { DEFAULT_MAX_INCOMING } from '../src-main/common/jsonrpc';
 import { peakGrowth, reportFlood } from './flood-figures';
 import { answerOf, hostileWorkbench } from './hostile-helpers';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { API_METHODS } from '../src-main/contract';
 import { LineReader } from '../src-main/engine/framing';
-import { JsonRpcPeer } from '../src-main/engine/jsonrpc';
+import { JsonRpcPeer } from '../src-main/common/jsonrpc';
 import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { MAX_PARAMS, readEnvelope } from '../src-main/server/envelope';

@@ -1,7 +1,7 @@
 /** The bounded walk every path over skill data shares (src-main/engine/json-depth.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundDepth, depthOf, MAX_DEPTH, parseBounded, stringifyBounded } from '../src-main/engine/json-depth';
+import { boundDepth, depthOf, MAX_DEPTH, parseBounded, stringifyBounded } from '../src-main/common/json-depth';
 
 const nest = (n: number, inner: unknown = 'x'): unknown => {
   let v = inner;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RpcError, SkillError } from '../src-main/engine/errors';
-import { JsonRpcPeer, type RpcTrace } from '../src-main/engine/jsonrpc';
+import { RpcError, SkillError } from '../src-main/common/errors';
+import { JsonRpcPeer, type RpcTrace } from '../src-main/common/jsonrpc';
 
 /** Two peers wired back to back, each line delivered asynchronously as a pipe would. */
 function pair(aOpts: Partial<ConstructorParameters<typeof JsonRpcPeer>[0]> = {}, bOpts: Partial<ConstructorParameters<typeof JsonRpcPeer>[0]> = {}) {

@@ -86,4 +86,26 @@ describe('LogSink', () => {
     await sink.close();
     expect(fs.readFileSync(file, 'utf8')).not.toContain('hunter2');
   });
+
+  it('never shows half of a secret split over two writes, however late the second comes', async ({ cleanup }) => {
+    const secret = 's3cr3t/Pa+ss w0rd!(x)';
+    const r = new Redactor();
+    r.add(secret);
+    const file = path.join(cleanup.tempDir(), 'l.txt');
+    const sink = new LogSink({ file, redactor: r });
+    // The second half comes in time: the secret is hidden whole, as one.
+    sink.appendBytes('stderr', Buffer.from(`token=${secret.slice(0, 10)}\n`));
+    sink.appendBytes('stderr', Buffer.from(`${secret.slice(10)} (continued)\n`));
+    // It comes late (someone read the log meanwhile, which lets the held line go): each half masked on its own.
+    sink.appendBytes('stderr', Buffer.from(`again=${secret.slice(0, 12)}\n`));
+    expect(sink.tail('stderr', 1)).toEqual(['again=••••']);
+    sink.appendBytes('stderr', Buffer.from(`${secret.slice(12)} (late)\n`));
+    // A line that only ends like no secret starts goes at once, untouched.
+    sink.appendBytes('stderr', Buffer.from('plain s3c\n'));
+    const lines = sink.entries().map((e) => e.text);
+    expect(lines).toEqual(['token=••••', '•••• (continued)', 'again=••••', '•••• (late)', 'plain s3c']);
+    await sink.close();
+    const onDisk = fs.readFileSync(file, 'utf8');
+    for (const part of [secret.slice(0, 10), secret.slice(10), secret.slice(0, 12), secret.slice(12)]) expect(onDisk).not.toContain(part);
+  });
 });

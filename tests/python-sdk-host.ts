@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { RpcError } from '../src-main/engine/errors';
+import { RpcError } from '../src-main/common/errors';
 import { LogSink } from '../src-main/engine/log-sink';
 import type { MessageLog } from '../src-main/engine/message-log';
 import { RpcProcess } from '../src-main/engine/rpc-process';

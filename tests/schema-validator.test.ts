@@ -1,6 +1,7 @@
 /** The renderer's schema validator: the validator's raw output mapped to one plain problem per field. */
 import { describe, expect, it } from 'vitest';
-import { describePath, rjsfValidator, validateValue } from '../src-renderer/src/lib/schema-validator';
+import { describePath, validateValue } from '../src-main/common/json-schema';
+import { rjsfValidator } from '../src-renderer/src/lib/schema-validator';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
 /** Problems as `property: message`, the way a person sees them beside the fields. */

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import type { MessageEntry } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
-import { categoryOf } from '../src-renderer/src/lib/message-kind';
+import { categoryOf } from '../src-main/common/message-kind';
 import { LogBuffer } from '../src-renderer/src/components/logs/log-buffer';
 import { EXAMPLES, eventually } from './helpers';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CollectionDetails } from '../contract';
-import { z } from '../engine/shape';
+import { z } from '../common/shape';
 import { writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 import { PRIVATE, PRIVATE_DIR, skillFolder } from '../host/workbench-home';

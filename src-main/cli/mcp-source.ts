@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { McpServerConfig, SkillRef } from '../contract';
-import { readMcpConfigFile, entryOf } from '../protocols/mcp/config';
+import { readMcpConfigFile, entryOf } from '../protocols/mcp';
 import { projectOf, refsOf } from '../protocols/mcp';
 import type { Options } from './args';
 import { resolvePath, type CommandContext } from './context';

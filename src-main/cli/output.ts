@@ -1,5 +1,5 @@
 /** How the CLI speaks: one clear sentence per error on stderr, a stack only with --verbose, fixed exit codes. */
-import { SkillError } from '../engine/errors';
+import { SkillError } from '../common/errors';
 import { visibleControls } from './terminal-text';
 import { cliCommand } from '../host/cli-command';
 

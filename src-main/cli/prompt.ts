@@ -4,7 +4,7 @@
  */
 import readline from 'node:readline';
 import type { SetupField } from '../contract';
-import { asText } from '../engine/values';
+import { asText } from '../common/values';
 
 export class Prompter {
   private readonly rl: readline.Interface;

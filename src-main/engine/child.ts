@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { LogSink } from './log-sink';
-import { SkillError } from './errors';
+import { SkillError } from '../common/errors';
 import { canWalkProcesses, ProcessTree } from './process-tree';
 
 /** How often a running skill's descendants are sampled, so one re-parented later is still known. */

@@ -26,6 +26,8 @@ const BATCH_LINES = 2000;
  * secret split over two lines (two writes) is hidden whole, never half of it written before the rest comes.
  */
 const HOLD_MS = 40;
+/** A last line that ends in what may be a secret's first characters waits this long (let go sooner, that end is masked). */
+const PARTIAL_HOLD_MS = 500;
 
 export type LogListener = (entries: LogEntry[]) => void;
 
@@ -54,6 +56,8 @@ export class LogSink {
   private readonly pending: Partial<Record<LogStream, Buffer>> = {};
   /** When each stream last brought bytes (for quiet()). */
   private readonly lastAt: Partial<Record<LogStream, number>> = {};
+  /** After a release that masked a possible secret's start: the ends that would complete it, per stream. */
+  private partial: Partial<Record<LogStream, string[]>> = {};
   /** A redacted last line waiting for the next piece of its stream (HOLD_MS). */
   private readonly waiting: Partial<Record<LogStream, { bytes: Buffer; time: number; timer: NodeJS.Timeout }>> = {};
   private lastHeader = '';
@@ -223,12 +227,21 @@ export class LogSink {
       this.waiting[stream] = undefined;
       bytes = Buffer.concat([before.bytes, bytes]);
     }
-    const text = this.redactor.acrossLines(bytes.toString('utf8'));
+    let raw = bytes.toString('utf8');
+    const partial = this.partial[stream];
+    if (partial) {
+      // The line before went out with the start of a secret masked: so goes the rest of it, if this is it.
+      this.partial[stream] = undefined;
+      raw = this.redactor.maskContinuation(raw, partial);
+    }
+    const text = this.redactor.acrossLines(raw);
     // The last line waits for the next piece; the lines before it are final.
     const cut = text.lastIndexOf('\n', text.length - 2) + 1;
-    const timer = setTimeout(() => this.release(stream), HOLD_MS);
+    const tail = text.slice(cut);
+    // A line ending in what may be the start of a secret waits longer for the rest: shown whole, it is hidden whole.
+    const timer = setTimeout(() => this.release(stream), this.redactor.maskPartialEnd(tail).rest.length ? PARTIAL_HOLD_MS : HOLD_MS);
     timer.unref?.();
-    this.waiting[stream] = { bytes: Buffer.from(text.slice(cut)), time, timer };
+    this.waiting[stream] = { bytes: Buffer.from(tail), time, timer };
     return cut === 0 ? true : this.store(stream, Buffer.from(text.slice(0, cut)), time);
   }
 
@@ -237,7 +250,11 @@ export class LogSink {
     if (!w) return;
     clearTimeout(w.timer);
     this.waiting[stream] = undefined;
-    this.store(stream, w.bytes, w.time);
+    // Let go before the next piece came: an end that may be half of a secret is masked, and the next piece's
+    // start with it if it turns out to be the other half.
+    const { text, rest } = this.redactor ? this.redactor.maskPartialEnd(w.bytes.toString('utf8')) : { text: '', rest: [] };
+    if (rest.length) this.partial[stream] = rest;
+    this.store(stream, rest.length ? Buffer.from(text) : w.bytes, w.time);
   }
 
   private releaseAll(): void {

@@ -5,8 +5,8 @@
  */
 import type { MessageEntry } from '../contract';
 import { FileSink, type DiskHooks } from './file-sink';
-import { stringifyBounded } from './json-depth';
-import type { RpcId, RpcTrace } from './jsonrpc';
+import { stringifyBounded } from '../common/json-depth';
+import type { RpcId, RpcTrace } from '../common/jsonrpc';
 import type { Redactor } from './redactor';
 import { Ring } from './ring';
 

@@ -6,7 +6,7 @@
  * The top level is visible at the two ends: before the first nested `{`/`[` of the head, and after the
  * last `}`/`]` of the tail that is not the line's own closing brace.
  */
-import type { RpcId } from './jsonrpc';
+import type { RpcId } from '../common/jsonrpc';
 
 export interface OversizeLine {
   /** The top-level id, where one end shows it. */

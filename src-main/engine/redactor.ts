@@ -8,8 +8,11 @@
  * scrubs everything that leaves the workbench.
  */
 import { REDACTED } from '../contract';
-import { depthOf, tooDeepMarker, WALK_DEPTH } from './json-depth';
+import { depthOf, tooDeepMarker, WALK_DEPTH } from '../common/json-depth';
 import { asciiForm, base64Forms, encodedSpellings, jsonForm, SHORT_SECRET, spellings, standAlonePattern } from './secret-forms';
+
+/** The shortest end of a line taken for the start of a split secret: shorter ones are too often innocent. */
+const MIN_PARTIAL = 4;
 
 export class Redactor {
   /** Longest first, so an escaped form is replaced before a shorter form inside it. */
@@ -83,6 +86,39 @@ export class Redactor {
       end = from;
     }
     return out;
+  }
+
+  /**
+   * A log line let go before the rest of its piece came (the skill paused, the machine was busy): where its end
+   * could be the start of a secret, that end is masked, and what it would take to finish the secret is returned,
+   * so the next piece's start is masked too if it does. Neither half of a split secret is ever shown.
+   */
+  maskPartialEnd(s: string): { text: string; rest: string[] } {
+    const body = s.endsWith('\n') ? s.slice(0, -1) : s;
+    const last = body[body.length - 1];
+    let best = 0;
+    const rest: string[] = [];
+    if (last === undefined) return { text: s, rest };
+    for (const n of this.needles) {
+      // Only where the needle has the line's last character can a start of it end the line: few places to try.
+      for (let j = n.lastIndexOf(last, Math.min(n.length - 2, body.length - 1)); j >= MIN_PARTIAL - 1; j = n.lastIndexOf(last, j - 1)) {
+        if (!body.endsWith(n.slice(0, j + 1))) continue;
+        best = Math.max(best, j + 1);
+        rest.push(n.slice(j + 1));
+        break;
+      }
+    }
+    if (!best) return { text: s, rest: [] };
+    return { text: body.slice(0, body.length - best) + REDACTED + s.slice(body.length), rest };
+  }
+
+  /** A piece that starts with what a masked partial end was waiting for (`rest`): that start masked too. */
+  maskContinuation(s: string, rest: readonly string[]): string {
+    const lead = s.length - s.replace(/^[\r\n]+/, '').length;
+    for (const r of [...rest].sort((a, b) => b.length - a.length)) {
+      if (r && s.startsWith(r, lead)) return s.slice(0, lead) + REDACTED + s.slice(lead + r.length);
+    }
+    return s;
   }
 
   /** True for a number that is one of the secrets (a PIN sent back as a number). */

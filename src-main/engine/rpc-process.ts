@@ -3,13 +3,13 @@
  * When the process exits, every pending request is rejected at once with the exit code or signal.
  */
 import type { ExitInfo, SkillChild, SpawnSpec } from './child';
-import { ExitError, JSONRPC, RpcError, SkillError } from './errors';
-import { tooDeepNote } from './json-depth';
-import { JsonRpcPeer, type RequestOptions } from './jsonrpc';
+import { ExitError, JSONRPC, RpcError, SkillError } from '../common/errors';
+import { tooDeepNote } from '../common/json-depth';
+import { JsonRpcPeer, type RequestOptions } from '../common/jsonrpc';
 import type { LogSink } from './log-sink';
 import type { MessageLog } from './message-log';
 import { classifyOversize } from './oversize';
-import type { ParamsIn, ResultOf, RpcMethod } from './rpc-method';
+import type { ParamsIn, ResultOf, RpcMethod } from '../common/rpc-method';
 import { StdioChannel } from './stdio-channel';
 
 export interface RpcProcessOptions {

@@ -6,7 +6,7 @@
 import type { SkillStatus } from '../contract';
 import type { ExitInfo } from './child';
 import { delay } from './child';
-import { describeExit } from './errors';
+import { describeExit } from '../common/errors';
 import { InFlight } from './in-flight';
 
 export interface Instance {

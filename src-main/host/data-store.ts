@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REDACTED } from '../contract';
-import { JSONRPC, RpcError } from '../engine/errors';
+import { JSONRPC, RpcError } from '../common/errors';
 import { isTempFile, writeFileAtomic } from './atomic-write';
 import { descriptorInside, isInside as inside, openNoFollow } from './confined-open';
 import { concealText, PLACEHOLDER, revealText } from './secret-placeholders';

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Entity } from '../contract';
 import { readJsonFile } from './atomic-write';
 import { AppendJournal } from './append-journal';
-import { isObject } from '../engine/values';
+import { isObject } from '../common/values';
 import { homeLayout, PRIVATE_DIR, PRIVATE_FILE } from './workbench-home';
 
 export interface StoredEntity extends Entity {

@@ -3,7 +3,7 @@
  * occurrences inside text become {{skillbench:secret:key}} (naming the spelling, see engine/secret-forms.ts),
  * which reads back as the secret for the skill and stays hidden everywhere else.
  */
-import { isObject } from '../engine/values';
+import { isObject } from '../common/values';
 import { needlePattern, reversibleSpellings, type Spelling } from '../engine/secret-forms';
 
 export const PLACEHOLDER = /\{\{skillbench:secret:([^:{}]+)(?::(json|ascii))?\}\}/g;

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Redactor } from '../engine/redactor';
-import { check, says, z } from '../engine/shape';
+import { check, says, z } from '../common/shape';
 import { readJsonFile, writeFileAtomicSync } from './atomic-write';
 import { LocalKeyCipher, type SecretCipher } from './secret-cipher';
 import { homeLayout, PRIVATE_DIR } from './workbench-home';

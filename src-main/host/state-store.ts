@@ -11,7 +11,7 @@
  */
 import { REDACTED } from '../contract';
 import { CoalescingWriter, readJsonFile } from './atomic-write';
-import { isObject } from '../engine/values';
+import { isObject } from '../common/values';
 import { concealValue, revealValue } from './secret-placeholders';
 import type { SkillSecrets } from './secret-store';
 import { PRIVATE_DIR, PRIVATE_FILE, skillPaths } from './workbench-home';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Protocol, SkillRef } from '../contract';
-import { SkillError } from '../engine/errors';
+import { SkillError } from '../common/errors';
 import { protocolModule, protocolModules } from './registry';
 
 const SKIP = new Set(['node_modules', '.venv', 'venv', '.git', '__pycache__', '.mypy_cache', '.pytest_cache', 'dist', 'out']);

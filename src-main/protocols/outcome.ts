@@ -1,6 +1,6 @@
 /** Turning whatever went wrong into a CallOutcome with a plain-words error and the stderr around it. */
 import type { CallOutcome } from '../contract';
-import { RpcError, SkillError } from '../engine/errors';
+import { RpcError, SkillError } from '../common/errors';
 import type { LogSink } from '../engine/log-sink';
 
 /**

@@ -5,9 +5,9 @@
  */
 import type { CallOutcome, SkillInfo } from '../contract';
 import type { SpawnSpec } from '../engine/child';
-import { ExitError, SkillError, describeExit } from '../engine/errors';
+import { ExitError, SkillError, describeExit } from '../common/errors';
 import { startFailure } from '../engine/last-words';
-import { parseBounded, tooDeepNote } from '../engine/json-depth';
+import { parseBounded, tooDeepNote } from '../common/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
 import type { CallOptions, SkillAdapter } from './adapter';
 import { errorOutcome, STDERR_TAIL_LINES } from './outcome';
@@ -98,7 +98,7 @@ export abstract class PersistentRpcSkill extends SupervisedSkill<RpcProcess> imp
 
   protected warnFrameBytes?: number;
 
-  protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
+  protected startupCrash(code: number | null, signal: string | null): SkillError {
     return new SkillError('CRASHED', startFailure(this.ref.name, `it exited during start-up, ${describeExit(code, signal)}`, this.ctx.logs.tail('stderr', 40, this.launchMark)));
   }
 }

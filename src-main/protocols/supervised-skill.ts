@@ -5,7 +5,7 @@
  * Subclasses say how to launch and shut down one instance (a process, or a connection to a server).
  */
 import type { SkillInfo, SkillRef, SkillStatus } from '../contract';
-import { SkillError } from '../engine/errors';
+import { SkillError } from '../common/errors';
 import { Supervisor, type Instance } from '../engine/supervisor';
 import type { AdapterContext } from './adapter';
 import { noteCrash } from './crash-note';

@@ -20,7 +20,7 @@
  * (`differences`, dotted from the outcome as a replay names them), for a field-by-field view.
  */
 import type { Assertion, AssertionResult, CallOutcome, Difference } from '../contract';
-import { asText } from '../engine/values';
+import { asText } from '../common/values';
 import { compareExpected } from './compare';
 import { deepestFound, nearestPath, preview, resolvePath } from './result-paths';
 import { checkTolerance } from './tolerance';

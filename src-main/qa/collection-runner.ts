@@ -5,7 +5,7 @@
  * its logs and message histories, and from everything this report holds.
  */
 import type { Assertion, RequestResult, RunReport } from '../contract';
-import { SkillError } from '../engine/errors';
+import { SkillError } from '../common/errors';
 import type { Redactor } from '../engine/redactor';
 import { SecretStore } from '../host/secret-store';
 import { resolveSkill } from '../protocols/discover';

@@ -26,9 +26,9 @@ import { isTempFile, writeFileAtomicSync } from '../host/atomic-write';
 import type { SecretStore } from '../host/secret-store';
 import type { Assertion, CollectionSummary, SavedRequest } from '../contract';
 import { checkAssertion } from './assertions';
-import { parseBounded } from '../engine/json-depth';
-import { parseWith, says, z } from '../engine/shape';
-import { isObject } from '../engine/values';
+import { parseBounded } from '../common/json-depth';
+import { parseWith, says, z } from '../common/shape';
+import { isObject } from '../common/values';
 
 export type { CollectionSummary, SavedRequest } from '../contract';
 

@@ -13,8 +13,8 @@
  *   regular expression (anywhere in it, unless anchored with ^ and $) instead of being equal.
  */
 import type { CallOutcome, Difference, Tolerance } from '../contract';
-import { boundDepth, parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
-import { isObject } from '../engine/values';
+import { boundDepth, parseBounded, stringifyBounded, WALK_DEPTH } from '../common/json-depth';
+import { isObject } from '../common/values';
 
 export type { Difference };
 

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import type { CallOutcome, Tolerance } from '../contract';
-import { parseBounded, tooDeepNote, WALK_DEPTH } from '../engine/json-depth';
-import { asText } from '../engine/values';
+import { parseBounded, tooDeepNote, WALK_DEPTH } from '../common/json-depth';
+import { asText } from '../common/values';
 import { RECORDING_VERSION, type RecordEntry, type RecordingHeader } from '../runtime/recording-format';
 
 export type CallEntry = Extract<RecordEntry, { type: 'call' }>;

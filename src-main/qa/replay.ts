@@ -6,17 +6,17 @@
 import fs from 'node:fs';
 import type { Protocol, ReplayCase, ReplayReport, SkillRef } from '../contract';
 import { REDACTED } from '../contract';
-import { SkillError } from '../engine/errors';
+import { SkillError } from '../common/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
 import { refsOf } from '../protocols/mcp';
-import { readMcpConfigFile } from '../protocols/mcp/config';
+import { readMcpConfigFile } from '../protocols/mcp';
 import { startForCalls } from '../protocols/registry';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import type { HomeStores } from '../runtime/stores';
 import { compareOutcome, type Difference } from './compare';
 import { folderHash } from '../runtime/folder-hash';
-import { asText } from '../engine/values';
+import { asText } from '../common/values';
 import { callsOf, readRecording } from './recording-reader';
 
 export type { ReplayCase, ReplayReport };

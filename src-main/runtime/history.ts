@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallRecord } from '../contract';
 import { FileSink, type DiskHooks } from '../engine/file-sink';
-import { parseBounded, stringifyBounded, WALK_DEPTH } from '../engine/json-depth';
+import { parseBounded, stringifyBounded, WALK_DEPTH } from '../common/json-depth';
 import type { Redactor } from '../engine/redactor';
 import { Ring } from '../engine/ring';
 

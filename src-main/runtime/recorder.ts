@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillRef } from '../contract';
-import { stringifyBounded } from '../engine/json-depth';
+import { stringifyBounded } from '../common/json-depth';
 import { trimTornLine } from '../engine/file-sink';
 import type { Redactor } from '../engine/redactor';
 import { folderHash } from './folder-hash';

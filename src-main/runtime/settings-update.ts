@@ -7,8 +7,8 @@
  * hundreds of thousands of keys (a text where an object goes was once spread into one key per character).
  */
 import type { SkillSettingsUpdate } from '../contract';
-import { check, describe, z } from '../engine/shape';
-import { isObject } from '../engine/values';
+import { check, describe, z } from '../common/shape';
+import { isObject } from '../common/values';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_VARS = 1000;

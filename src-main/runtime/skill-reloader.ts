@@ -12,7 +12,7 @@
  */
 import { checkPythonSyntax, describeSyntaxError, reloadPlan, SkillWatcher } from './hot-reload';
 import { relPath } from './skill-files';
-import { skillVenv } from '../protocols/skilldef/locate';
+import { skillVenv } from '../protocols/skilldef';
 import type { SkillRef, SkillStatus } from '../contract';
 import type { Mark } from './timeline';
 

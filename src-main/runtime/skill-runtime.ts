@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_HISTORY, type CallOutcome, type CallRecord, type EventName, type RecordingInfo, type SkillData, type SkillInfo, type SkillRef, type SkillStatus, type SkillSummary, type TimelineEntry, type WorkbenchEvents } from '../contract';
-import { SkillError } from '../engine/errors';
+import { SkillError } from '../common/errors';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';

@@ -9,7 +9,7 @@ import type { Redactor } from '../engine/redactor';
 import { DataStore } from '../host/data-store';
 import { EntityStore } from '../host/entity-store';
 import { prepareHome } from '../host/home-folder';
-import { createHostServices } from '../protocols/skilldef/host-services';
+import { createHostServices } from '../protocols/skilldef';
 import { SecretStore, type SecretStoreOptions } from '../host/secret-store';
 import { StateStore } from '../host/state-store';
 import type { HostServices, SkillInterop } from '../protocols/adapter';

@@ -5,10 +5,10 @@
  */
 import type { CrashInfo, CrashReport, TimelineEntry } from '../contract';
 import { FileSink, type DiskHooks } from '../engine/file-sink';
-import { stringifyBounded } from '../engine/json-depth';
+import { stringifyBounded } from '../common/json-depth';
 import { Ring } from '../engine/ring';
 import type { Redactor } from '../engine/redactor';
-import { asText } from '../engine/values';
+import { asText } from '../common/values';
 import type { RecordBody } from './recording-format';
 
 const TIMELINE_RING = 2000;

@@ -5,7 +5,7 @@
  * error, answered under the message's id where it has a usable one. Nothing here throws.
  */
 import { API_METHODS, type ApiMethod } from '../contract';
-import { depthOf, MAX_DEPTH } from '../engine/json-depth';
+import { depthOf, MAX_DEPTH } from '../common/json-depth';
 
 const CALLABLE = new Set<string>(API_METHODS);
 /** No command takes more than four arguments; a few more are forgiven (trailing undefineds become null). */

@@ -5,7 +5,7 @@
  * in the history, in any recording, and on the timeline.
  */
 import type { AgentApi, ScheduleState, SkillInfo } from '../contract';
-import { ActionSkill } from '../protocols/action/adapter';
+import { ActionSkill } from '../protocols/action';
 import { ScheduleRunner } from './schedule-runner';
 import type { SkillHost } from './skill-host';
 

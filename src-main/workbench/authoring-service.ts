@@ -37,7 +37,7 @@ import {
   saveRequest as writeRequest,
   setSecretVariable,
 } from '../qa/collections';
-import { parseWith, plainObject, says, z } from '../engine/shape';
+import { parseWith, plainObject, says, z } from '../common/shape';
 import { settingsEnvNames } from '../runtime/skill-settings';
 import type { SkillHost } from './skill-host';
 

@@ -12,8 +12,8 @@
  *   so that two skills calling each other cannot loop forever.
  */
 import type { ExposedData, ExposedFunction, InteropAnswer, InteropApi, SkillExposure, SkillSummary } from '../contract';
-import { isUnknownMethod, JSONRPC, RpcError } from '../engine/errors';
-import { isObject } from '../engine/values';
+import { isUnknownMethod, JSONRPC, RpcError } from '../common/errors';
+import { isObject } from '../common/values';
 import type { InteropCapability, InteropSkillInfo, SkillInterop } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';

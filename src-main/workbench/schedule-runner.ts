@@ -6,7 +6,7 @@
  * next run.
  */
 import type { AgentSchedule, CallOutcome, ScheduleState, TimelineEntry } from '../contract';
-import { nextRun, parseCron, type Cron } from '../protocols/action/cron';
+import { nextRun, parseCron, type Cron } from '../protocols/action';
 
 export interface ScheduleTarget {
   /** Calls the skill's action with the entry's params; never throws for the tool's own failure. */

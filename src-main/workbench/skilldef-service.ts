@@ -5,7 +5,7 @@
  * lacks a part, gets a plain-words refusal (or, for the status, a report that says so).
  */
 import type { EntityGraph, LifecycleAction, SkillDefApi, SkillReport, TriggerInput, TriggersView } from '../contract';
-import { isUnknownMethod } from '../engine/errors';
+import { isUnknownMethod } from '../common/errors';
 import type { LifecycleCapability, TriggersCapability } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';

@@ -5,8 +5,8 @@
 import { useRef, useState } from 'react';
 import { getDefaultFormState } from '@rjsf/utils';
 import { ArgsForm, type ArgsFormHandle } from '../../src-renderer/src/components/form/ArgsForm';
-import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema } from '../../src-renderer/src/lib/form-schema';
-import { rjsfValidator } from '../../src-renderer/src/lib/schema-validator';
+import { prepareFormSchema } from '../../src-main/common/form-schema';
+import { FORM_DEFAULTS_BEHAVIOR, rjsfValidator } from '../../src-renderer/src/lib/schema-validator';
 
 /** What ToolRequest's Reset and first render put in the form. */
 export function defaultsFor(schema: unknown): unknown {

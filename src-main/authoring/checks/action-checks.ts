@@ -10,12 +10,12 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { SkillRef, ToolInfo } from '../../contract';
 import { systemPython } from '../../host/paths';
-import { readAgentConfig } from '../../protocols/action/agent-yaml';
-import { readScript } from '../../protocols/action/detect';
-import { learnActions } from '../../protocols/action/learn';
-import { looksLikeActionScript } from '../../protocols/action/scan';
+import { readAgentConfig } from '../../protocols/action';
+import { readScript } from '../../protocols/action';
+import { learnActions } from '../../protocols/action';
+import { looksLikeActionScript } from '../../protocols/action';
 import { Findings, lineAt, lineOf, shown } from './findings';
-import { isObject } from '../../engine/values';
+import { isObject } from '../../common/values';
 
 const AGENT_FILES = ['agent.yaml', 'agent.yml'];
 const SKILL_KEYS = new Set(['name', 'entry', 'script', 'description', 'timeout']);

@@ -4,10 +4,10 @@
  * declares, and a namel3ss binding's `env`. These reach the skill (protocols/skill-env.ts).
  */
 import type { SkillRef } from '../../contract';
-import { readAgentConfig } from '../../protocols/action/detect';
-import { readSubprocessManifest } from '../../protocols/jsonrpc/manifest';
-import { readBindings } from '../../protocols/namel3ss/bindings';
-import { readSkillDefManifest } from '../../protocols/skilldef/locate';
+import { readAgentConfig } from '../../protocols/action';
+import { readSubprocessManifest } from '../../protocols/jsonrpc';
+import { readBindings } from '../../protocols/namel3ss';
+import { readSkillDefManifest } from '../../protocols/skilldef';
 
 export function declaredEnv(ref: SkillRef): string[] {
   switch (ref.protocol) {

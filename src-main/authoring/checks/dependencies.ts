@@ -14,7 +14,7 @@ import { systemPython } from '../../host/paths';
 import { runPythonFilter } from '../../host/run-python';
 import { normaliseDistName, readVenv } from '../../host/venv-packages';
 import { toolEnvironment } from '../../protocols/skill-env';
-import { skillVenv } from '../../protocols/skilldef/locate';
+import { skillVenv } from '../../protocols/skilldef';
 import type { Findings } from './findings';
 
 /** Per requirement: [the requirement, the distribution's version or null, whether a module of its name is found]. */

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { SkillInfo, SkillRef } from '../../contract';
-import { sdkRootOf } from '../../protocols/skilldef/locate';
+import { sdkRootOf } from '../../protocols/skilldef';
 import { SkillRuntime } from '../../runtime/skill-runtime';
 import { Findings } from './findings';
 import { checkSetupStep } from './setup-checks';

@@ -9,10 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { onPath, resolveCommand } from '../../protocols/command';
-import { readSkillMd, readSubprocessManifest } from '../../protocols/jsonrpc/manifest';
-import { readSkillDefManifest } from '../../protocols/skilldef/locate';
+import { readSkillMd, readSubprocessManifest } from '../../protocols/jsonrpc';
+import { readSkillDefManifest } from '../../protocols/skilldef';
 import { Findings, jsonKeyLine, lineAt, shown } from './findings';
-import { isObject, nonBlank } from '../../engine/values';
+import { isObject, nonBlank } from '../../common/values';
 
 const MANIFEST = 'manifest.json';
 const MIN_TICK_MS = 1000;

@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ToolInfo } from '../../contract';
-import { listAiFiles, loadApp } from '../../protocols/namel3ss/app';
-import type { AiTool } from '../../protocols/namel3ss/ai-file';
-import { BINDINGS_FILE, BUILTIN_PACK_PREFIX, bindingExample } from '../../protocols/namel3ss/bindings';
-import { CONFIG_FILE } from '../../protocols/namel3ss/config';
-import { toolInfo } from '../../protocols/namel3ss/describe';
-import { choosePython } from '../../protocols/namel3ss/local-runner';
-import { planCall } from '../../protocols/namel3ss/plan';
+import { listAiFiles, loadApp } from '../../protocols/namel3ss';
+import type { AiTool } from '../../protocols/namel3ss';
+import { BINDINGS_FILE, BUILTIN_PACK_PREFIX, bindingExample } from '../../protocols/namel3ss';
+import { CONFIG_FILE } from '../../protocols/namel3ss';
+import { toolInfo } from '../../protocols/namel3ss';
+import { choosePython } from '../../protocols/namel3ss';
+import { planCall } from '../../protocols/namel3ss';
 import { Findings, lineOf } from './findings';
 
 const BINDINGS = BINDINGS_FILE.split(path.sep).join('/');

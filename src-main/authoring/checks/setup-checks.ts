@@ -6,7 +6,7 @@
  */
 import type { SetupStep } from '../../contract';
 import { Findings, lineAt, shown, type Where } from './findings';
-import { isObject } from '../../engine/values';
+import { isObject } from '../../common/values';
 import { withText } from '../../runtime/skill-files';
 
 const SETUP_TYPES = new Set(['text', 'number', 'password', 'select', 'multiselect', 'boolean']);

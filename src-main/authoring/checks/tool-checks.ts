@@ -8,8 +8,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, ToolInfo } from '../../contract';
 import { Findings, shown, type Severity, type Where } from './findings';
-import { isObject } from '../../engine/values';
-import { pointerSegments } from '../../engine/json-pointer';
+import { isObject } from '../../common/values';
+import { pointerSegments } from '../../common/json-pointer';
 
 export interface ToolCheckOptions {
   /** How much a missing description matters for this protocol; null where it has no place for one (namel3ss). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
-import { isErrorCode, type ErrorCode } from '../../engine/errors';
+import { isErrorCode, type ErrorCode } from '../../common/errors';
 import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';

@@ -1,10 +1,10 @@
 import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
-import { nextRun, parseCron } from '../../protocols/action/cron';
+import { nextRun, parseCron } from '../../protocols/action';
 import { parse } from '../args';
 import type { CommandContext } from '../context';
 import { formatLocal } from '../format-time';
 import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
-import { ActionSkill } from '../../protocols/action/adapter';
+import { ActionSkill } from '../../protocols/action';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =

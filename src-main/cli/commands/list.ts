@@ -6,7 +6,7 @@ import { parse } from '../args';
 import { resolvePath, type CommandContext } from '../context';
 import { protocolOption } from '../open-skill';
 import { EXIT, json, table, UsageError, type Io } from '../output';
-import { readMcpConfigFile } from '../../protocols/mcp/config';
+import { readMcpConfigFile } from '../../protocols/mcp';
 import { projectOf, refsOf } from '../../protocols/mcp';
 
 /** The servers of an MCP configuration file (any of the four shapes); those it cannot use are said on stderr by `inspect`. */

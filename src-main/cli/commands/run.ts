@@ -1,4 +1,4 @@
-import { asText } from '../../engine/values';
+import { asText } from '../../common/values';
 import { runCollection, type RequestResult, type RunReport } from '../../qa/collection-runner';
 import { writeJUnit } from '../../qa/junit';
 import { requestCase } from '../../qa/unit-results';

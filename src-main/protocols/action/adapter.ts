@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AgentDetails, CallOutcome, SkillInfo, SkillRef } from '../../contract';
-import { SkillError } from '../../engine/errors';
+import { SkillError } from '../../common/errors';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { systemPython } from '../../host/paths';
 import type { AdapterContext, CallOptions } from '../adapter';

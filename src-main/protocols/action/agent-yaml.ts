@@ -17,7 +17,7 @@ import { parse as parseYaml } from 'yaml';
 import type { AgentSchedule } from '../../contract';
 import { isFile } from '../refs';
 import { parseCron } from './cron';
-import { isObject, trimmed } from '../../engine/values';
+import { isObject, trimmed } from '../../common/values';
 
 export const DEFAULT_TIMEOUT_S = 300;
 export const AGENT_FILES = ['agent.yaml', 'agent.yml'];

@@ -6,8 +6,8 @@
  * scripts print, each named so the inspector can say which form it saw.
  */
 import type { CallError } from '../../contract';
-import { parseBounded, tooDeepNote } from '../../engine/json-depth';
-import { isObject, str } from '../../engine/values';
+import { parseBounded, tooDeepNote } from '../../common/json-depth';
+import { isObject, str } from '../../common/values';
 
 export interface RequestContext {
   agent_id: string;

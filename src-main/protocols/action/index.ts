@@ -16,3 +16,8 @@ export { ActionSkill, MAX_STDOUT_BYTES, PROBE_ACTION, type ActionAdapterOptions 
 export { readAgentConfig, DEFAULT_TIMEOUT_S, type AgentConfig, type AgentSkill } from './detect';
 export { buildRequest, parseStdout, interpretDoc, lastJsonObject, supportedActions } from './envelope';
 export { scanScript, looksLikeActionScript } from './scan';
+
+// The protocol's public face: what the rest of the engine uses of it.
+export { type Cron, nextRun, parseCron } from './cron';
+export { agentDirOf, detectActionDir, readScript } from './detect';
+export { learnActions } from './learn';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { CallOutcome } from '../../contract';
-import { SkillError, describeExit } from '../../engine/errors';
+import { SkillError, describeExit } from '../../common/errors';
 import type { OneShotResult } from '../../engine/one-shot';
 import { interpretDoc, parseStdout } from './envelope';
 

@@ -5,9 +5,9 @@
  */
 import type { CallOutcome, SkillInfo, ToolInfo } from '../../contract';
 import type { SpawnSpec } from '../../engine/child';
-import { SkillError } from '../../engine/errors';
+import { SkillError } from '../../common/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
-import type { ParamsIn, RpcMethod } from '../../engine/rpc-method';
+import type { ParamsIn, RpcMethod } from '../../common/rpc-method';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type SessionCapability } from '../adapter';
 import { resolveCommand } from '../command';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';

@@ -25,3 +25,6 @@ export const jsonRpcProtocol: ProtocolModule = {
   perCall: false,
   hostServices: false,
 };
+
+// The protocol's public face: what the rest of the engine uses of it.
+export { readSkillMd, readSubprocessManifest } from './manifest';

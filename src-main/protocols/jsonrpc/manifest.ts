@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readJson } from '../refs';
-import { nonBlank } from '../../engine/values';
+import { nonBlank } from '../../common/values';
 
 export interface SubprocessManifest {
   name?: string;

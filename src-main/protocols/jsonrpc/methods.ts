@@ -2,9 +2,9 @@
  * The subprocess JSON-RPC protocol's methods (python-skills-subprocess-jsonrpc.md), one declaration each
  * (see engine/rpc-method.ts). The skill asks nothing of the host in this protocol.
  */
-import { rpcMethod } from '../../engine/rpc-method';
-import { describe, z } from '../../engine/shape';
-import { isObject } from '../../engine/values';
+import { rpcMethod } from '../../common/rpc-method';
+import { describe, z } from '../../common/shape';
+import { isObject } from '../../common/values';
 
 const LIFECYCLE_TIMEOUT_MS = 10_000;
 const none = z.object({});

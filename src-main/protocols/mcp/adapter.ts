@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef } from '../../contract';
-import { SkillError } from '../../engine/errors';
+import { SkillError } from '../../common/errors';
 import { startFailure } from '../../engine/last-words';
 import { skillFolder } from '../../host/workbench-home';
 import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';

@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { McpConfigShape, McpServerConfig } from '../../contract';
 import { writeFileAtomicSync } from '../../host/atomic-write';
-import { SkillError } from '../../engine/errors';
-import { isObject } from '../../engine/values';
+import { SkillError } from '../../common/errors';
+import { isObject } from '../../common/values';
 
 export const MCP_JSON = '.mcp.json';
 

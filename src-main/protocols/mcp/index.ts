@@ -53,3 +53,8 @@ export const mcpProtocol: ProtocolModule = {
   hostServices: false,
   walkInside: true,
 };
+
+// The protocol's public face: what the rest of the engine uses of it.
+export { BEARER_TOKEN_VAR } from './adapter';
+export { type ParsedConfig, entryOf, mergeIntoFolder, parseMcpConfig, readMcpConfigFile } from './config';
+export { findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';

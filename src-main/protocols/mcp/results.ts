@@ -5,8 +5,8 @@
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome, McpContentBlock, McpTool, McpToolResult, ToolInfo } from '../../contract';
-import { RpcError, SkillError } from '../../engine/errors';
-import { isObject } from '../../engine/values';
+import { RpcError, SkillError } from '../../common/errors';
+import { isObject } from '../../common/values';
 import { textOutcome } from '../persistent';
 
 /** A tool as the server listed it, kept whole (annotations, title, outputSchema, execution, icons, _meta). */

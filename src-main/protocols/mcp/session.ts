@@ -30,7 +30,7 @@ import type {
 } from '../../contract';
 import type { LogSink } from '../../engine/log-sink';
 import { Ring } from '../../engine/ring';
-import { isObject } from '../../engine/values';
+import { isObject } from '../../common/values';
 import { writeFileAtomicSync } from '../../host/atomic-write';
 import { PRIVATE, PRIVATE_DIR } from '../../host/workbench-home';
 import { hostEnv } from '../../host/host-env';

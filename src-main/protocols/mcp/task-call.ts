@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTask, McpTool } from '../../contract';
 import type { AdapterContext } from '../adapter';
-import { SkillError } from '../../engine/errors';
+import { SkillError } from '../../common/errors';
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** A poll interval the server proposes is kept within these bounds (a busy loop or a stale view helps nobody). */

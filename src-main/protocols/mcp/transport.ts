@@ -8,9 +8,9 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { ExitInfo, SpawnSpec } from '../../engine/child';
-import { ExitError } from '../../engine/errors';
-import { parseBounded } from '../../engine/json-depth';
-import type { RpcTrace } from '../../engine/jsonrpc';
+import { ExitError } from '../../common/errors';
+import { parseBounded } from '../../common/json-depth';
+import type { RpcTrace } from '../../common/jsonrpc';
 import type { LogSink } from '../../engine/log-sink';
 import type { MessageLog } from '../../engine/message-log';
 import { classifyOversize } from '../../engine/oversize';

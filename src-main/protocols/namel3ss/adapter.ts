@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome, ServiceBindingInfo, SkillInfo, SkillRef } from '../../contract';
-import { SkillError } from '../../engine/errors';
+import { SkillError } from '../../common/errors';
 import { runPythonFilter } from '../../host/run-python';
 import { readVenv } from '../../host/venv-packages';
 import type { AdapterContext, CallOptions } from '../adapter';

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { asText, isObject } from '../../engine/values';
+import { asText, isObject } from '../../common/values';
 
 export const BINDINGS_FILE = path.join('.namel3ss', 'tools.yaml');
 

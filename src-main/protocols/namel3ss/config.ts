@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { asText, isObject, trimmed } from '../../engine/values';
+import { asText, isObject, trimmed } from '../../common/values';
 import { hostEnv } from '../../host/host-env';
 
 export const CONFIG_FILE = 'namel3ss.toml';

@@ -68,3 +68,12 @@ export const namel3ssProtocol: ProtocolModule = {
 
 export { Namel3ssSkill, type Namel3ssOptions } from './adapter';
 export type { ToolTrace } from './trace';
+
+// The protocol's public face: what the rest of the engine uses of it.
+export { type AiTool } from './ai-file';
+export { isNamel3ssApp, listAiFiles, loadApp } from './app';
+export { BINDINGS_FILE, BUILTIN_PACK_PREFIX, bindingExample, readBindings } from './bindings';
+export { CONFIG_FILE } from './config';
+export { toolInfo } from './describe';
+export { choosePython } from './local-runner';
+export { planCall } from './plan';

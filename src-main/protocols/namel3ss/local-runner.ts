@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeExit, SkillError } from '../../engine/errors';
-import { parseBounded } from '../../engine/json-depth';
+import { describeExit, SkillError } from '../../common/errors';
+import { parseBounded } from '../../common/json-depth';
 import type { LogSink } from '../../engine/log-sink';
 import { runOneShot, stderrLines } from '../../engine/one-shot';
-import { asText, isObject } from '../../engine/values';
+import { asText, isObject } from '../../common/values';
 import { confineSupport } from '../../host/confine';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { parseBindingsText, toBinding, type ToolBinding } from './bindings';
 import type { AppConfig, Guarantee } from './config';
-import { trimmed } from '../../engine/values';
+import { trimmed } from '../../common/values';
 
 export const PACKS_DIR = path.join('.namel3ss', 'packs');
 export const LOCAL_PACKS_DIR = path.join('packs', 'capability');

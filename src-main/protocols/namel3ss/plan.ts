@@ -6,7 +6,7 @@
  * container runtime, guarantees without a sandbox, a service that may not use the network).
  */
 import path from 'node:path';
-import { SkillError, type ErrorCode } from '../../engine/errors';
+import { SkillError, type ErrorCode } from '../../common/errors';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { BINDINGS_FILE, BUILTIN_PACK_PREFIX, entryProblem, isPythonIdentifier, type RunnerKind, type ToolBinding } from './bindings';

@@ -3,12 +3,10 @@
  * of a payload or a result against them with messages in plain words, checked the way namel3ss checks
  * them: the value must be an object, no undeclared fields, every required field present, each of its type.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../../contract';
+import { validateValue } from '../../common/json-schema';
 import type { FieldType, ToolField } from './ai-file';
-import { isObject } from '../../engine/values';
-import { pointerSegments } from '../../engine/json-pointer';
+import { isObject } from '../../common/values';
 
 export type Phase = 'input' | 'output';
 
@@ -39,8 +37,7 @@ export function typeSchema(type: FieldType): JsonSchema {
 
 /** Problems with a foreign function's bare result against its declared output type. */
 export function valueProblems(type: FieldType, value: unknown, tool: string): string[] {
-  const validate = validator(typeSchema(type));
-  return validate(value) ? [] : [`The result of "${tool}" must be ${TYPE_WORDS[type]}, not ${kindOf(value)}.`];
+  return validateValue(typeSchema(type), value).length === 0 ? [] : [`The result of "${tool}" must be ${TYPE_WORDS[type]}, not ${kindOf(value)}.`];
 }
 
 export function fieldsSchema(fields: ToolField[]): JsonSchema {
@@ -52,22 +49,6 @@ export function fieldsSchema(fields: ToolField[]): JsonSchema {
   return schema;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
-const compiled = new Map<string, ValidateFunction>();
-const MAX_COMPILED = 200;
-
-function validator(schema: JsonSchema): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let fn = compiled.get(key);
-  if (!fn) {
-    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-    fn = ajv.compile(schema);
-    compiled.set(key, fn);
-  }
-  return fn;
-}
-
 /** Every problem with `value`, in plain words (empty when it is valid). */
 export function fieldProblems(fields: ToolField[], value: unknown, phase: Phase, tool: string): string[] {
   const label = phase === 'input' ? 'Input' : 'Output';
@@ -75,35 +56,28 @@ export function fieldProblems(fields: ToolField[], value: unknown, phase: Phase,
     const what = phase === 'input' ? `The input of "${tool}"` : `The output of "${tool}"`;
     return [`${what} must be a JSON object, not ${kindOf(value)}.`];
   }
-  const validate = validator(fieldsSchema(fields));
-  if (validate(value)) return [];
+  const problems = validateValue(fieldsSchema(fields), value);
+  if (!problems.length) return [];
   const byName = new Map(fields.map((f) => [f.name, f]));
   const unknown: string[] = [];
   const missing: string[] = [];
   const wrong: string[] = [];
-  for (const e of validate.errors ?? []) {
-    const field = fieldOf(e);
-    if (e.keyword === 'additionalProperties') {
-      const extra = String((e.params as { additionalProperty?: string }).additionalProperty);
+  for (const p of problems) {
+    // The validator names the field in `property` (".name"): the extra one, the missing one, or the wrong one.
+    const field = p.property.replace(/^\./, '').split('.')[0] || undefined;
+    if (p.keyword === 'additionalProperties' || p.keyword === 'false') {
       const known = fields.map((f) => f.name).join(', ');
-      unknown.push(`Unknown ${phase} field "${extra}"${known ? ` (declared: ${known})` : ` ("${tool}" declares no ${phase} fields)`}.`);
-    } else if (e.keyword === 'required') {
-      const name = String((e.params as { missingProperty?: string }).missingProperty);
-      missing.push(`Missing required ${phase} field "${name}".`);
-    } else if (e.keyword === 'type' && field !== undefined) {
+      unknown.push(`Unknown ${phase} field "${field}"${known ? ` (declared: ${known})` : ` ("${tool}" declares no ${phase} fields)`}.`);
+    } else if (p.keyword === 'required') {
+      missing.push(`Missing required ${phase} field "${field}".`);
+    } else if (p.keyword === 'type' && field !== undefined) {
       const f = byName.get(field);
-      const words = f ? TYPE_WORDS[f.type] : String((e.params as { type?: string }).type);
-      wrong.push(`${label} "${field}" must be ${words}, not ${kindOf(value[field])}.`);
+      wrong.push(`${label} "${field}" must be ${f ? TYPE_WORDS[f.type] : p.message.toLowerCase()}, not ${kindOf(value[field])}.`);
     } else {
-      wrong.push(`${label}${field ? ` "${field}"` : ''}: ${e.message ?? 'is not valid'}.`);
+      wrong.push(`${label}${field ? ` "${field}"` : ''}: ${p.message}.`);
     }
   }
   return [...unknown, ...missing, ...wrong];
-}
-
-function fieldOf(e: ErrorObject): string | undefined {
-  if (!e.instancePath) return undefined;
-  return pointerSegments(e.instancePath)[0];
 }
 
 export function kindOf(v: unknown): string {

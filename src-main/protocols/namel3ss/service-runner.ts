@@ -7,9 +7,9 @@
  * enforce is refused, as namel3ss refuses it. `serviceHealth` says whether anything answers at a URL.
  */
 import { randomUUID } from 'node:crypto';
-import { SkillError } from '../../engine/errors';
-import { parseBounded } from '../../engine/json-depth';
-import { asText, isObject } from '../../engine/values';
+import { SkillError } from '../../common/errors';
+import { parseBounded } from '../../common/json-depth';
+import { asText, isObject } from '../../common/values';
 import { replyFrom, type RunnerReply } from './local-runner';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';

@@ -6,9 +6,9 @@
 import path from 'node:path';
 import type { CallOutcome, SkillInfo, SkillRef, SkillStatus, ToolInfo } from '../../contract';
 import type { SpawnSpec } from '../../engine/child';
-import { JSONRPC, RpcError, SkillError } from '../../engine/errors';
+import { JSONRPC, RpcError, SkillError } from '../../common/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
-import type { ParamsIn, ResultOf, RpcMethod } from '../../engine/rpc-method';
+import type { ParamsIn, ResultOf, RpcMethod } from '../../common/rpc-method';
 import { pythonResources, systemPython } from '../../host/paths';
 import { tickIntervalOf, type AdapterContext, type CallOptions, type InteropCapability, type SessionCapability, type SetupAnswers } from '../adapter';
 import { PersistentRpcSkill, contentText, textOutcome } from '../persistent';
@@ -207,7 +207,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
    * It is a launch failure, not a crash: the same files fail the same way, so the supervisor does not restart
    * it (hot reload tries again when a file changes).
    */
-  protected startupCrash(code: number | null, signal: NodeJS.Signals | null): SkillError {
+  protected startupCrash(code: number | null, signal: string | null): SkillError {
     const last = this.ctx.logs.tail('stderr', 1, this.launchMark)[0] ?? '';
     if (code === LOAD_FAILED && last.startsWith(LAUNCHER_PREFIX)) {
       return new SkillError('LAUNCH', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);

@@ -3,7 +3,7 @@
  * can tell: what it sends, what it answers, what it refuses. With a skill's "host parity" setting on (or
  * `--host-parity`), the adapter behaves this way; off, these are the differences the inspector lists.
  */
-import { JSONRPC, RpcError } from '../../engine/errors';
+import { JSONRPC, RpcError } from '../../common/errors';
 
 /** The reverse calls the real host serves; every other one it answers -32603 "Unknown reverse RPC method: X". */
 export const REAL_HOST_REVERSE = new Set([

@@ -7,9 +7,9 @@
  * checks the params and refuses them in plain words (-32602); unknown methods get -32601. Every refusal and
  * failure is also told through `log`, since the skill usually swallows the error it receives.
  */
-import { JSONRPC, RpcError } from '../../engine/errors';
+import { JSONRPC, RpcError } from '../../common/errors';
 import { Redactor } from '../../engine/redactor';
-import { MethodTable } from '../../engine/rpc-method';
+import { MethodTable } from '../../common/rpc-method';
 import type { HostServices, SkillInterop } from '../adapter';
 import * as H from './methods';
 import * as N from './newer-methods';

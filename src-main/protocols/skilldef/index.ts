@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ProtocolModule } from '../adapter';
 import { makeRef } from '../refs';
-import { readSkillMd } from '../jsonrpc/manifest';
+import { readSkillMd } from '../jsonrpc';
 import { SkillDefSkill } from './adapter';
 import { readSkillDefManifest } from './locate';
 
@@ -29,3 +29,7 @@ export const skilldefProtocol: ProtocolModule = {
   perCall: false,
   hostServices: true,
 };
+
+// The protocol's public face: what the rest of the engine uses of it.
+export { createHostServices } from './host-services';
+export { readSkillDefManifest, sdkRootOf, skillVenv } from './locate';

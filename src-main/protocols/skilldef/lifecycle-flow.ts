@@ -7,8 +7,8 @@
  * `has_disconnect`. A request the skill answers "Unknown method" is not offered again.
  */
 import type { EntitySchemaInfo, LifecycleAction, SkillReport } from '../../contract';
-import { isUnknownMethod } from '../../engine/errors';
-import type { Ask, ResultOf, RpcMethod } from '../../engine/rpc-method';
+import { isUnknownMethod } from '../../common/errors';
+import type { Ask, ResultOf, RpcMethod } from '../../common/rpc-method';
 import type { AdapterContext, LifecycleCapability } from '../adapter';
 import * as N from './newer-methods';
 

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { nonBlank } from '../../engine/values';
+import { nonBlank } from '../../common/values';
 import { isFile, readJson } from '../refs';
 
 export interface SkillDefManifest {

@@ -1,5 +1,5 @@
 /** Shapes shared by the SkillDefinition method declarations (methods.ts and newer-methods.ts). */
-import { z } from '../../engine/shape';
+import { z } from '../../common/shape';
 
 /** Lifecycle hooks may do real work (load, tick, sessions): they get longer than a plain request. */
 export const HOOK_TIMEOUT_MS = 30_000;

@@ -6,9 +6,9 @@
  * where the old SDKs were loose (`.catch`), and snake_case twins (`is_error`, `next_step`) are accepted.
  */
 import type { SetupField, SetupFieldError, SetupStep } from '../../contract';
-import { rpcMethod } from '../../engine/rpc-method';
-import { need, plainObject, z } from '../../engine/shape';
-import { isObject } from '../../engine/values';
+import { rpcMethod } from '../../common/rpc-method';
+import { need, plainObject, z } from '../../common/shape';
+import { isObject } from '../../common/values';
 import { anything, HOOK_TIMEOUT_MS, namedOnly, none } from './method-shapes';
 
 const ok = z.object({ ok: z.boolean() });

@@ -5,8 +5,8 @@
  * that does not fit is left out rather than fatal.
  */
 import type { EntitySchemaInfo, TriggerFired, TriggerInstance, TriggerType } from '../../contract';
-import { rpcMethod } from '../../engine/rpc-method';
-import { need, plainObject, z } from '../../engine/shape';
+import { rpcMethod } from '../../common/rpc-method';
+import { need, plainObject, z } from '../../common/shape';
 import { anything, HOOK_TIMEOUT_MS, namedOnly, none } from './method-shapes';
 
 const ok = z.object({ ok: z.boolean() });

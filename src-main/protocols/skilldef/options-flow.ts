@@ -8,7 +8,7 @@
  * the tools are listed again afterwards, because a boolean option with a `tool_filter` shows or hides tools.
  */
 import type { SkillInfo, SkillOption, SkillOptionsChange } from '../../contract';
-import { RpcError } from '../../engine/errors';
+import { RpcError } from '../../common/errors';
 import type { RpcProcess } from '../../engine/rpc-process';
 import type { AdapterContext, OptionsCapability } from '../adapter';
 import { optionsList, optionsReset, optionsSet, skillOption } from './methods';

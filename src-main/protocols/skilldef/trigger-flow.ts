@@ -8,7 +8,7 @@
  * `triggers/fired` (served by host-services.ts).
  */
 import type { TriggerInput, TriggerInstance, TriggersView } from '../../contract';
-import type { Ask, ParamsIn } from '../../engine/rpc-method';
+import type { Ask, ParamsIn } from '../../common/rpc-method';
 import type { AdapterContext, TriggersCapability } from '../adapter';
 import * as T from './newer-methods';
 

@@ -1,7 +1,7 @@
 import { Bot } from 'lucide-react';
 import type { AgentDetails } from '@contract';
 import { SecretsPanel } from './SecretsPanel';
-import { asText } from '../../../../src-main/engine/values';
+import { asText } from '../../../../src-main/common/values';
 
 /** What agent.yaml says beyond the skill: who the agent is, its secrets, and the fields only its runtime reads. */
 export function AgentPanel({ skillId, agent }: { skillId: string; agent: AgentDetails }) {

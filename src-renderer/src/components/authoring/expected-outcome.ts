@@ -3,7 +3,7 @@
  * looked (`at`, dotted from the outcome). Shown beside the actual outcome, the fields that differ line up.
  */
 import type { CallOutcome } from '@contract';
-import { isObject } from '../../../../src-main/engine/values';
+import { isObject } from '../../../../src-main/common/values';
 
 export function expectedOutcome(actual: CallOutcome, at: string, value: unknown): CallOutcome {
   // Not a call that ran: no duration to show.

@@ -1,8 +1,8 @@
 import { forwardRef, useMemo } from 'react';
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { rjsfValidator } from '../../lib/schema-validator';
-import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema } from '../../lib/form-schema';
+import { FORM_DEFAULTS_BEHAVIOR, rjsfValidator } from '../../lib/schema-validator';
+import { prepareFormSchema } from '../../../../src-main/common/form-schema';
 import { templates } from './templates';
 import { widgets } from './widgets';
 

@@ -8,7 +8,7 @@ import { MessageDetail } from './MessageDetail';
 import { MessageHeader } from './MessageHeader';
 import { EmptyState } from '../common/EmptyState';
 import { messageSubject } from '../../lib/message-subject';
-import { categoryOf, emptyCounts, MESSAGE_CATEGORIES, type MessageCategory } from '../../lib/message-kind';
+import { categoryOf, emptyCounts, MESSAGE_CATEGORIES, type MessageCategory } from '../../../../src-main/common/message-kind';
 
 const DOM_CAP = 2000;
 

@@ -4,7 +4,7 @@ import type { SkillOption } from '@contract';
 import { Switch } from '../common/Switch';
 import { isNumberText } from '../form/number-text';
 import type { SaveNote } from './useOptions';
-import { asText } from '../../../../src-main/engine/values';
+import { asText } from '../../../../src-main/common/values';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

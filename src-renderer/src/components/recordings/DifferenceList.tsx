@@ -1,6 +1,6 @@
 import { EyeOff } from 'lucide-react';
 import type { Difference } from '@contract';
-import { asText } from '../../../../src-main/engine/values';
+import { asText } from '../../../../src-main/common/values';
 
 /**
  * "What differs": each differing field with its two values and why, as a replay or a collection run

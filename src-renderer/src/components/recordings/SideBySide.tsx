@@ -2,7 +2,7 @@ import type { CallOutcome, ReplayCase } from '@contract';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { formatDuration } from '../../lib/format';
 import { comparedRoot, comparedValue, isMarked, jsonLines, type JsonLine } from './json-lines';
-import { asText } from '../../../../src-main/engine/values';
+import { asText } from '../../../../src-main/common/values';
 
 /**
  * Two results next to each other, the lines that differ marked on both sides: the recorded and the

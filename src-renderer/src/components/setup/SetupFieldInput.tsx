@@ -3,7 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import type { SetupField } from '@contract';
 import { Switch } from '../common/Switch';
 import { isNumberPrefix, isNumberText } from '../form/number-text';
-import { asText } from '../../../../src-main/engine/values';
+import { asText } from '../../../../src-main/common/values';
 
 /** One wizard field, rendered for someone who has never seen JSON: a label, a hint, the input, and any problem under it. */
 export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {

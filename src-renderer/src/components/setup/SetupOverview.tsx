@@ -8,7 +8,7 @@ import { useStore } from '../../store';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
-import { asText } from '../../../../src-main/engine/values';
+import { asText } from '../../../../src-main/common/values';
 
 export interface ConfigState {
   loading: boolean;

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { draftKey, useStore } from '../../store';
 import { Button, IconButton } from '../common/Button';
 import { formatDuration } from '../../lib/format';
-import { asJson } from '../../lib/schema-validator';
+import { asJson } from '../../../../src-main/common/json-schema';
 import { cancelRun } from '../../actions/tools';
 import { copyCallCommand } from '../../actions/copy-command';
 import { SaveRequestDialog } from '../authoring/SaveRequestDialog';

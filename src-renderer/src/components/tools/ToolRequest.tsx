@@ -9,8 +9,9 @@ import { JsonArgsEditor, jsonEditorHasFocus } from '../form/JsonArgsEditor';
 import { RunBar } from './RunBar';
 import { IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { asJson, describePath, rjsfValidator, validateValue, type FieldProblem } from '../../lib/schema-validator';
-import { FORM_DEFAULTS_BEHAVIOR, prepareFormSchema, takesNoArguments } from '../../lib/form-schema';
+import { asJson, describePath, validateValue, type FieldProblem } from '../../../../src-main/common/json-schema';
+import { FORM_DEFAULTS_BEHAVIOR, rjsfValidator } from '../../lib/schema-validator';
+import { prepareFormSchema, takesNoArguments } from '../../../../src-main/common/form-schema';
 import { runTool } from '../../actions/tools';
 import { ToolHints } from '../mcp/ToolHints';
 

@@ -9,6 +9,7 @@ import { JSONRPC, RpcError, SkillError, TimeoutError } from './errors';
 import { parseBounded } from './json-depth';
 import { checkResult, type ParamsIn, type ResultOf, type RpcMethod } from './rpc-method';
 import type { MessageKind } from '../contract';
+import { runtimeTimers, type AbortSignalLike, type Timers } from './timers';
 
 export type RpcId = number | string;
 
@@ -25,7 +26,7 @@ export interface RpcTrace {
 
 export interface RequestOptions {
   timeoutMs?: number;
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 export interface JsonRpcPeerOptions {
@@ -39,6 +40,8 @@ export interface JsonRpcPeerOptions {
   onTooDeep?: (depth: number, line: string) => void;
   trace?: (t: RpcTrace) => void;
   defaultTimeoutMs?: number;
+  /** The clock and timers (the runtime's by default). */
+  timers?: Timers;
   /**
    * Requests and notifications from the other side served at once, counted until their answer is handed
    * to `send`. Past it, what arrives waits in order, and `onCongestion(true)` asks the transport to stop
@@ -55,10 +58,10 @@ interface Pending {
   method: string;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
-  /** When it times out (performance.now()), and after how long; 0 for never. */
+  /** When it times out (by the peer's clock), and after how long; 0 for never. */
   deadline: number;
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
   onAbort?: () => void;
 }
 
@@ -83,11 +86,14 @@ export class JsonRpcPeer {
    * One timer for all pending requests, set for the earliest deadline (a timer a request would cost
    * thousands a second when calls are pipelined): when it fires, what is due is rejected and it is set again.
    */
-  private sweep: NodeJS.Timeout | null = null;
+  private sweep: unknown = null;
   private sweepAt = Infinity;
+
+  private readonly timers: Timers;
 
   constructor(opts: JsonRpcPeerOptions) {
     this.opts = opts;
+    this.timers = opts.timers ?? runtimeTimers;
     this.maxIncoming = Math.max(1, opts.maxIncoming ?? DEFAULT_MAX_INCOMING);
   }
 
@@ -134,7 +140,7 @@ export class JsonRpcPeer {
         : (resolve as (v: unknown) => void);
       const timeoutMs = opts.timeoutMs ?? decl?.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const timed = timeoutMs > 0 && Number.isFinite(timeoutMs);
-      const p: Pending = { method, resolve: settled, reject, deadline: timed ? performance.now() + timeoutMs : 0, timeoutMs };
+      const p: Pending = { method, resolve: settled, reject, deadline: timed ? this.timers.now() + timeoutMs : 0, timeoutMs };
       if (timed && p.deadline < this.sweepAt) this.armSweep(p.deadline);
       if (opts.signal) {
         if (opts.signal.aborted) return reject(new SkillError('CANCELLED', `${method} was cancelled`));
@@ -255,7 +261,7 @@ export class JsonRpcPeer {
     this.backlog = [];
     this.congest(false);
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(reason);
-    if (this.sweep) clearTimeout(this.sweep);
+    if (this.sweep) this.timers.clearTimeout(this.sweep);
     this.sweep = null;
   }
 
@@ -361,19 +367,18 @@ export class JsonRpcPeer {
   }
 
   private armSweep(at: number): void {
-    if (this.sweep) clearTimeout(this.sweep);
+    if (this.sweep) this.timers.clearTimeout(this.sweep);
     this.sweepAt = at;
     // Past a timer's longest delay (about 24.8 days) Node would fire at once: wait the longest, then look again.
-    this.sweep = setTimeout(() => this.expire(), Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(at - performance.now()))));
-    this.sweep.unref?.();
+    this.sweep = this.timers.setTimeout(() => this.expire(), Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(at - this.timers.now()))));
   }
 
   /** Rejects every request past its deadline, and sets the timer for the next one due. */
   private expire(): void {
     this.sweep = null;
     this.sweepAt = Infinity;
-    // A timer may fire up to a millisecond early by performance.now(): what is due within it is due.
-    const now = performance.now() + 1;
+    // A timer may fire up to a millisecond early by the clock: what is due within it is due.
+    const now = this.timers.now() + 1;
     let next = Infinity;
     for (const [id, p] of this.pending) {
       if (!p.deadline) continue;

@@ -6,17 +6,8 @@
  *  - an object without `type` but with `properties` gets `type: "object"`;
  *  - the root title (Pydantic's "fooArguments") is dropped: the tool name is already on screen.
  */
-import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
-import { isObject } from '../../../src-main/engine/values';
-
-/**
- * How the form fills defaults. `allOf: 'populateDefaults'` matters: with rjsf's default ('skipDefaults') a field
- * declared through allOf loses the user's value on every change (seen with rjsf 6.11).
- */
-export const FORM_DEFAULTS_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
-  allOf: 'populateDefaults',
-  emptyObjectFields: 'skipEmptyDefaults',
-};
+import type { JsonSchema } from '../contract';
+import { isObject } from './values';
 
 type S = Record<string, unknown>;
 
@@ -65,7 +56,7 @@ function transform(node: unknown): unknown {
   return out;
 }
 
-export function prepareFormSchema(schema: unknown): RJSFSchema {
+export function prepareFormSchema(schema: unknown): JsonSchema {
   const s = transform(isObject(schema) ? schema : {}) as S;
   delete s.title;
   delete s.$schema;

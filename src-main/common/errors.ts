@@ -77,7 +77,7 @@ export class TimeoutError extends SkillError {
 export class ExitError extends SkillError {
   constructor(
     readonly exitCode: number | null,
-    readonly signal: NodeJS.Signals | null,
+    readonly signal: string | null,
     what = 'Skill process',
   ) {
     super('CRASHED', `${what} exited ${describeExit(exitCode, signal)}`);
@@ -85,7 +85,7 @@ export class ExitError extends SkillError {
   }
 }
 
-export function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+export function describeExit(code: number | null, signal: string | null): string {
   if (signal) return `on signal ${signal}`;
   return `with code ${code ?? 'unknown'}`;
 }
