@@ -118,7 +118,7 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
 
   await page.getByTestId('collection-run').click();
   await page.getByTestId('collection-run-start').click();
-  await expect(page.getByTestId('collection-run-summary')).toContainText('All 1 passed');
+  await expect(page.getByTestId('collection-run-summary')).toContainText('The request passed');
   await page.getByRole('button', { name: 'Close' }).click();
 
   // The skill now stamps its answers and rounds its dollars differently.
@@ -127,7 +127,7 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
   await expect(page.getByTestId('reload-notice')).toHaveAttribute('data-kind', 'reloaded');
   await page.getByTestId('collection-run').click();
   await page.getByTestId('collection-run-start').click();
-  await expect(page.getByTestId('collection-run-summary')).toContainText('1 of 1 failed');
+  await expect(page.getByTestId('collection-run-summary')).toContainText('The request failed');
   const failure = page.getByTestId('check-failure');
   await expect(failure).toHaveCount(1);
   await expect(failure).toHaveAttribute('data-check', '2');
@@ -164,13 +164,13 @@ test('a saved request’s checks are tuned: a failed run shows its fields side b
   });
   await page.getByTestId('collection-run').click();
   await page.getByTestId('collection-run-start').click();
-  await expect(page.getByTestId('collection-run-summary')).toContainText('All 1 passed');
+  await expect(page.getByTestId('collection-run-summary')).toContainText('The request passed');
   await page.getByRole('button', { name: 'Close' }).click();
 
   // skillbench run judges the collection by the same checks.
   const dir = path.dirname(file);
   const cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'run', dir], { encoding: 'utf8', env: { ...process.env, SKILLBENCH_HOME: wb.home } });
-  expect(cli.stdout).toContain('all 1 request passed');
+  expect(cli.stdout).toContain('the request passed.');
   expect(cli.status).toBe(0);
 
   // Check this: a value picked in the result becomes a check with its path written for it. A path typed as the

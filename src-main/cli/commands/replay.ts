@@ -51,6 +51,7 @@ function caseLines(c: ReplayCase): string[] {
 function summary(r: ReplayReport): string {
   const n = r.cases.length;
   if (n === 0) return 'The recording holds no calls to replay.';
-  if (!r.mismatched) return `All ${n} call${n === 1 ? '' : 's'} matched.`;
+  if (n === 1) return r.mismatched ? 'The call differed.' : 'The call matched.';
+  if (!r.mismatched) return `All ${n} calls matched.`;
   return `${r.matched} of ${n} calls matched; ${r.mismatched} differed.`;
 }

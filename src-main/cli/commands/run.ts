@@ -59,7 +59,8 @@ function summary(r: RunReport): string {
   const n = r.results.length;
   const where = `${r.collection.name}${r.env ? ` (${r.env})` : ''} on ${r.skill.name}`;
   if (n === 0) return `${where}: the collection has no requests.`;
-  if (!r.failed) return `${where}: all ${n} request${n === 1 ? '' : 's'} passed.`;
+  if (n === 1) return `${where}: the request ${r.failed ? 'failed' : 'passed'}.`;
+  if (!r.failed) return `${where}: all ${n} requests passed.`;
   return `${where}: ${r.passed} of ${n} requests passed; ${r.failed} failed.`;
 }
 

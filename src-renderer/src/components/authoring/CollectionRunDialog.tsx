@@ -108,7 +108,7 @@ function RunResults({ report, fixes }: { report: RunReport; fixes: Fixes }) {
     <div className="run-results" data-testid="collection-run-results">
       <div className="run-summary" data-testid="collection-run-summary">
         <span className={`pill ${report.failed ? 'pill-error' : 'pill-ok'}`}>
-          {report.failed ? `${report.failed} of ${report.results.length} failed` : `All ${report.results.length} passed`}
+          {runSummary(report.results.length, report.failed)}
         </span>
         <span className="run-summary-detail">
           {report.passed} passed · {report.failed} failed{report.env ? ` · environment ${report.env}` : ''}
@@ -182,4 +182,10 @@ function ResultRow({ result: r, fixes }: { result: RequestResult; fixes: Fixes }
       )}
     </li>
   );
+}
+
+/** "The request passed" for one, "All 3 passed" or "1 of 3 failed" for more. */
+function runSummary(n: number, failed: number): string {
+  if (n === 1) return failed ? 'The request failed' : 'The request passed';
+  return failed ? `${failed} of ${n} failed` : `All ${n} passed`;
 }
