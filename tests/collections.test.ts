@@ -149,6 +149,20 @@ describe('saved requests and collections', () => {
     expect(report.results.map((x: { name: string }) => x.name)).toEqual(['refused', 'swap']);
   });
 
+  it('runs a collection kept apart from any skill with the skill given (--skill), and says how when none is', async ({ cleanup }) => {
+    const root = cleanup.tempDir();
+    fs.cpSync(path.join(EXAMPLES, 'gas-estimator'), path.join(root, 'gas'), { recursive: true });
+    const dir = path.join(root, 'qa', 'loose');
+    saveCollection(dir, { name: 'loose', environments: {}, secrets: [] });
+    saveRequest(dir, { name: 'swap', tool: 'estimate_gas_cost', args: { operation: 'swap', gas_price_gwei: 30 }, assertions: [{ path: 'gas_limit', equals: 150000 }] });
+    const given = await cli(['run', dir, '--skill', path.join(root, 'gas')]);
+    expect(given.code, given.stderr).toBe(0);
+    expect(given.stdout).toContain('loose on gas-estimator: the request passed.');
+    const none = await cli(['run', dir]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('say which skill it runs with "skill" in collection.json, or give one (--skill PATH)');
+  });
+
   it('cannot run (exit 2) with an unknown variable, a secret with no value, or no environment chosen', async ({ cleanup }) => {
     const { dir, home } = greeterWithCollection(cleanup);
     const several = await cli(['run', dir], { home });

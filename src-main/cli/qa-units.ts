@@ -91,7 +91,7 @@ export async function runManyUnits(source: UnitSource, positionals: string[], va
   } else {
     const part = label ? `Shard ${label}: ` : '';
     const errs = t.errors ? `, ${t.errors} could not run` : '';
-    io.out(`${part}${t.units} unit${t.units === 1 ? '' : 's'} (of ${all.length}): ${t.passed} passed, ${t.failed} failed${errs}, ${t.cases} cases, in ${formatDuration(wallMs)}.`);
+    io.out(`${part}${t.units} unit${t.units === 1 ? '' : 's'} (of ${all.length}): ${t.passed} passed, ${t.failed} failed${errs}, ${t.cases} case${t.cases === 1 ? '' : 's'}, in ${formatDuration(wallMs)}.`);
     if (blob) io.out(`Wrote the blob to ${blob.file}`);
     if (junit) io.out(`Wrote JUnit to ${junit}`);
   }

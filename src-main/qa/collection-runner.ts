@@ -13,7 +13,7 @@ import { startForCalls } from '../protocols/registry';
 import { SkillRuntime } from '../runtime/skill-runtime';
 import { evaluateAssertion } from './assertions';
 import { fillVariables, VariableError } from './collection-vars';
-import { CollectionError, loadCollection, secretValues, type Collection } from './collections';
+import { CollectionError, collectionSkill, loadCollection, secretValues, type Collection } from './collections';
 
 export type { RequestResult, RunReport } from '../contract';
 
@@ -52,7 +52,7 @@ export async function runCollection(dir: string, opts: RunOptions): Promise<RunR
   const secrets = secretsFor(c, env, opts, opts.runtime?.homeStores.secrets ?? SecretStore.open(opts.home));
   const prepared = prepare(c, env, secrets).filter((p) => !opts.only || opts.only.has(p.req.name));
 
-  const ref = opts.runtime?.ref ?? resolveSkill(opts.skillPath ?? c.skillPath, { skill: c.skillName });
+  const ref = opts.runtime?.ref ?? resolveSkill(collectionSkill(c, opts.skillPath), { skill: c.skillName });
   const rt = opts.runtime ?? new SkillRuntime(ref, { home: opts.home, restart: { enabled: false } });
   for (const v of Object.values(secrets)) rt.redactor.add(v);
   const results: RequestResult[] = [];

@@ -44,8 +44,11 @@ export interface CollectionFile {
 
 export interface Collection extends CollectionFile {
   dir: string;
-  /** The skill's path, resolved (from `skill`, or the folder the collection sits in). */
-  skillPath: string;
+  /**
+   * The skill's path, resolved (from `skill`, or the folder the collection sits in); undefined for a collection
+   * kept elsewhere without `skill`, which runs only with a skill given (`--skill`).
+   */
+  skillPath?: string;
   /** In the order they run. */
   requests: (SavedRequest & { file: string })[];
 }
@@ -293,11 +296,18 @@ function checkRequest(doc: unknown, file: string): SavedRequest {
   return parseWith(savedRequest, doc, (why) => new CollectionError(`${file} is not a usable request: ${why}.`));
 }
 
-function skillPathOf(dir: string, skill?: string): string {
+function skillPathOf(dir: string, skill?: string): string | undefined {
   if (skill) return path.resolve(dir, skill);
   const parent = path.dirname(dir);
   if (path.basename(parent) === 'collections' && path.basename(path.dirname(parent)) === '.skillbench') return path.dirname(path.dirname(parent));
-  throw new CollectionError(`The collection at ${dir} is not inside a skill's .skillbench/collections folder: say which skill it runs with "skill" in ${COLLECTION_FILE}.`);
+  return undefined;
+}
+
+/** The skill a collection runs with: the one given, else its own; an error saying how when it has none. */
+export function collectionSkill(c: Collection, given?: string): string {
+  const found = given ?? c.skillPath;
+  if (found) return found;
+  throw new CollectionError(`The collection at ${c.dir} is not inside a skill's .skillbench/collections folder: say which skill it runs with "skill" in ${COLLECTION_FILE}, or give one (--skill PATH).`);
 }
 
 function ordered<T extends { name: string; file: string }>(requests: T[], order: string[]): T[] {

@@ -237,7 +237,8 @@ export class AuthoringService implements AuthoringApi {
 
   private isCollectionOf(dir: string, skillDir: string): boolean {
     try {
-      return realOrSelf(loadCollection(dir).skillPath) === realOrSelf(skillDir);
+      const own = loadCollection(dir).skillPath;
+      return !!own && realOrSelf(own) === realOrSelf(skillDir);
     } catch {
       return false;
     }

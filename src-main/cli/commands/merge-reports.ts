@@ -29,7 +29,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     io.out(json({ ...t, exitCode: merged.exitCode, runs: merged.runs, shards: merged.shards.map((s) => ({ shard: s.label, command: s.command, units: s.units, host: s.machine.hostname, wallMs: s.end.wallMs, maxRssBytes: s.end.maxRssBytes, exitCode: s.end.exitCode })), junit: junit ?? null, html: html ?? null, results: merged.results.map((r) => ({ id: r.id, status: r.status, shard: r.shard })) }));
   } else {
     const errs = t.errors ? `, ${t.errors} could not run` : '';
-    io.out(`Merged ${files.length} blob${files.length === 1 ? '' : 's'}: ${t.units} units, ${t.passed} passed, ${t.failed} failed${errs}; ${t.cases} cases.`);
+    io.out(`Merged ${files.length} blob${files.length === 1 ? '' : 's'}: ${t.units} unit${t.units === 1 ? '' : 's'}, ${t.passed} passed, ${t.failed} failed${errs}; ${t.cases} case${t.cases === 1 ? '' : 's'}.`);
     for (const r of merged.results.filter((x) => x.status !== 'pass')) io.out(`✗ ${r.id} (shard ${r.shard})${r.error ? `: ${r.error}` : ''}`);
     if (junit) io.out(`Wrote JUnit to ${junit}`);
     if (html) io.out(`Wrote the HTML report to ${html}`);
