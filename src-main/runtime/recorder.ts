@@ -103,6 +103,12 @@ export class Recorder {
     this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}\n`);
   }
 
+  /** Appends a record whose fields (`"type":…,…`, without braces) its owner has already made, secrets scrubbed. */
+  appendFields(fields: string, time = Date.now()): void {
+    if (this.closed) return;
+    this.write(`{"seq":${++this.seq},"time":${time},${fields}}\n`);
+  }
+
   /** Appends a protocol message whose JSON the message log has already made (and redacted). */
   appendMessage(messageJson: string, time: number): void {
     if (this.closed) return;
