@@ -16,6 +16,9 @@ import { soakRow } from './soak';
 
 const asJson = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
+/** `--only=calls,mcp,recording`: just those sections (a look at one part without the long run). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (key: string) => !only || only.includes(key);
 const benchDir = path.resolve(__dirname, '../../scripts/bench');
 const say = (s: string) => (asJson ? process.stderr : process.stdout).write(s);
 
@@ -28,24 +31,24 @@ async function main(): Promise<void> {
     say(`… ${name}\n`);
     return fn();
   };
-  rows.push(...(await section('tools/call', () => callRows(b))));
-  rows.push(...(await section('MCP tools/call', () => mcpRows(b))));
-  rows.push(...(await section('recording', () => recordingRows(b))));
-  const ingest = await section('stderr ingest', () => ingestRows(benchDir, home, quick ? [32, 128] : [64, 256], b.runs));
-  rows.push(...ingest.rows);
-  rows.push(await section('entities', () => entityRows(home, 10_000, 64, b.runs)));
-  rows.push(await section('long run', () => soakRow(skillDir, home, quick ? 100_000 : 1_000_000, b.window)));
+  if (wanted('calls')) rows.push(...(await section('tools/call', () => callRows(b))));
+  if (wanted('mcp')) rows.push(...(await section('MCP tools/call', () => mcpRows(b))));
+  if (wanted('recording')) rows.push(...(await section('recording', () => recordingRows(b))));
+  const ingest = wanted('ingest') ? await section('stderr ingest', () => ingestRows(benchDir, home, quick ? [32, 128] : [64, 256], b.runs)) : null;
+  if (ingest) rows.push(...ingest.rows);
+  if (wanted('entities')) rows.push(await section('entities', () => entityRows(home, 10_000, 64, b.runs)));
+  if (wanted('soak')) rows.push(await section('long run', () => soakRow(skillDir, home, quick ? 100_000 : 1_000_000, b.window)));
   fs.rmSync(home, { recursive: true, force: true });
   fs.rmSync(skillDir, { recursive: true, force: true });
 
   if (asJson) {
-    process.stdout.write(JSON.stringify({ rows: jsonRows(rows), memory: ingest.memory, node: process.version, cpus: os.cpus().length }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ rows: jsonRows(rows), memory: ingest?.memory, node: process.version, cpus: os.cpus().length }, null, 2) + '\n');
     return;
   }
   say('\n');
   printTable(rows, say);
-  const m = ingest.memory;
-  say(`\nIngest memory: peak RSS ${m.peakRssMb.map((p) => p.toFixed(0)).join(' MB and ')} MB at ${m.volumes.join(' and ')} MiB (${m.baseRssMb.toFixed(0)} MB before): ${m.flat ? 'flat' : 'NOT FLAT'} (flat: every peak within 10% of the RSS before).\n`);
+  const m = ingest?.memory;
+  if (m) say(`\nIngest memory: peak RSS ${m.peakRssMb.map((p) => p.toFixed(0)).join(' MB and ')} MB at ${m.volumes.join(' and ')} MiB (${m.baseRssMb.toFixed(0)} MB before): ${m.flat ? 'flat' : 'NOT FLAT'} (flat: every peak within 10% of the RSS before).\n`);
 }
 
 main().catch((err) => {

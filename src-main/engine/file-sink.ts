@@ -11,9 +11,10 @@
  * goes on.
  *
  * A durable sink (the call history, the timeline: records a window is told of) is written the way recordings
- * are: with one synchronous write at the end of the turn, or sooner when a window is about to hear anything
- * (`FileSink.syncAll`, run by the event hub's barrier). A record is then in the kernel's hands before anyone
- * is told of it, and a killed process loses nothing it acknowledged.
+ * are: with one synchronous write, when a window is about to hear anything (`FileSink.syncAll`, run by the
+ * event hub's barrier), or else after a short while. A record is then in the kernel's hands before anyone is
+ * told of it, and a killed process loses nothing it acknowledged; records nobody is told of yet wait to be
+ * written together, out of the calls' way (a busy skill's calls would otherwise cost a write each).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ export interface FileSinkOptions {
   /** Told when the disk takes this file's writes again (the gap is noted in the file by then). */
   onResumed?: () => void;
   retryMs?: number;
-  /** Written synchronously within the turn and by `FileSink.syncAll`, never behind an acknowledgement. */
+  /** Written synchronously, by `FileSink.syncAll` before anyone hears of its records, never behind an acknowledgement. */
   durable?: boolean;
 }
 
@@ -111,11 +112,9 @@ export class FileSink {
     if (this.bytes >= HIGH_WATER) return this.flushNow();
     if (!this.scheduled) {
       this.scheduled = true;
-      if (this.opts.durable) {
-        // End of this turn at the latest; a window hearing of it sooner syncs it sooner.
-        unsynced.add(this);
-        setImmediate(() => this.flushNow());
-      } else setTimeout(() => this.flushNow(), FLUSH_MS).unref();
+      // A durable sink's records are written as soon as a window is to hear of them (syncAll), else with the others.
+      if (this.opts.durable) unsynced.add(this);
+      setTimeout(() => this.flushNow(), FLUSH_MS).unref();
       unflushed.add(this);
       if (!exitHook) {
         exitHook = true;

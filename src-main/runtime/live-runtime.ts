@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallRecord, SkillInfo, SkillStatus, TickState } from '../contract';
 import { skillFolder } from '../host/workbench-home';
+import type { CallJson } from './call-json';
 import { CallHistory } from './history';
 import { readSettings } from './skill-settings';
 import { reloaderFor, type SkillReloader } from './skill-reloader';
@@ -61,8 +62,9 @@ export class LiveRuntime extends SkillRuntime {
     if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
   }
 
-  protected override keep(record: CallRecord): void {
-    this.callHistory().add(record);
+  protected override keep(record: CallRecord, json: CallJson): void {
+    const kept = json.history();
+    this.callHistory().addScrubbed(kept.record, kept.line);
     this.held.set(record.callId, record);
     if (this.held.size > HELD_CALLS) this.held.delete(this.held.keys().next().value!);
   }

@@ -1,8 +1,9 @@
 /**
- * Writes one recording: a JSON Lines file, append-only. Records are buffered and written with one
- * synchronous write per turn of the event loop, or sooner when the UI is about to be told anything
- * (`sync`, the event hub's barrier): every record is on disk before the UI shows it, and a busy session
- * costs one write per batch of records rather than one per record.
+ * Writes one recording: a JSON Lines file, append-only. Records are buffered and written together, with one
+ * synchronous write: at the end of the turn in which someone waits for them (`flushed`: a call's answer),
+ * when the UI is about to be told anything (`sync`, the event hub's barrier), or else after a short while.
+ * Every record is on disk before the UI shows it or a caller hears of it, and a busy session costs one write
+ * per batch of records rather than one per record (a call's start waits for its end, or for a window).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,9 @@ export interface RecorderOptions {
   onFailure?: (err: Error) => void;
 }
 
+/** How long records nobody waits for may stay in memory before they are written. */
+const LAZY_MS = 20;
+
 /** Every recording open in this process: the event hub's barrier syncs them all, and so does the exit. */
 const openRecorders = new Set<Recorder>();
 let exitHook = false;
@@ -31,7 +35,9 @@ export class Recorder {
   private seq: number;
   readonly startedAt: number;
   private closed = false;
-  private scheduled = false;
+  /** The write of records nobody waits for yet, and the one at the end of a turn in which someone does. */
+  private lazy: NodeJS.Timeout | null = null;
+  private due: NodeJS.Immediate | null = null;
   /** One promise for all who wait for the buffered records to reach the disk (`flushed`), and its resolve. */
   private onDisk: Promise<void> | null = null;
   private reachedDisk: (() => void) | null = null;
@@ -103,6 +109,12 @@ export class Recorder {
     this.write(`{"seq":${++this.seq},"time":${time},${stringifyBounded(safe).slice(1)}\n`);
   }
 
+  /** Appends a record whose fields (`"type":…,…`, without braces) its owner has already made, secrets scrubbed. */
+  appendFields(fields: string, time = Date.now()): void {
+    if (this.closed) return;
+    this.write(`{"seq":${++this.seq},"time":${time},${fields}}\n`);
+  }
+
   /** Appends a protocol message whose JSON the message log has already made (and redacted). */
   appendMessage(messageJson: string, time: number): void {
     if (this.closed) return;
@@ -114,15 +126,20 @@ export class Recorder {
     this.buffer += line;
     // A burst within one turn is bounded too: never hold more than this in memory.
     if (this.buffer.length > 256 * 1024) this.sync();
-    else if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.sync());
+    else if (!this.lazy && !this.due) {
+      this.lazy = setTimeout(this.syncSoon, LAZY_MS);
+      this.lazy.unref();
     }
   }
 
+  private readonly syncSoon = (): void => this.sync();
+
   /** Puts everything appended so far on disk. Called before the UI hears of it. */
   sync(): void {
-    this.scheduled = false;
+    if (this.lazy) clearTimeout(this.lazy);
+    if (this.due) clearImmediate(this.due);
+    this.lazy = null;
+    this.due = null;
     if (this.buffer && this.fd !== null) {
       const data = this.buffer;
       this.buffer = '';
@@ -145,6 +162,7 @@ export class Recorder {
     if (!this.buffer) return Promise.resolve();
     // The calls of one turn wait on the same write: one promise for all of them.
     this.onDisk ??= new Promise((resolve) => (this.reachedDisk = resolve));
+    this.due ??= setImmediate(this.syncSoon);
     return this.onDisk;
   }
 

@@ -59,6 +59,14 @@ export class RecordingSlot {
     this.countSoon();
   }
 
+  /** Appends a record made by its owner, secrets scrubbed (see Recorder.appendFields). */
+  appendFields(fields: string): void {
+    const r = this.recorder;
+    if (!r) return;
+    r.appendFields(fields);
+    this.countSoon();
+  }
+
   private use(r: Recorder | null): void {
     this.recorder = r;
     if (this.timer) clearTimeout(this.timer);

@@ -19,6 +19,7 @@ import type { AdapterContext, CallOptions, Confinement, HostServices, SkillAdapt
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
+import { CallJson } from './call-json';
 import { DiskTrouble } from './disk-trouble';
 import { holdHistory, pruneHomeHistory } from './history-retention';
 import type { SecretStore } from '../host/secret-store';
@@ -309,16 +310,19 @@ export class SkillRuntime {
     if (this.calls.has(callId)) throw new Error(`A call named ${callId} is already running: give each call its own id.`);
     // Secrets are scrubbed where the record leaves: the recording, the history file, events and answers.
     const record: CallRecord = { callId, skillId: this.ref.id, tool, args, startedAt: Date.now(), status: 'running' };
+    // Scrubbed and turned into JSON once, for the recording and the history alike.
+    const json = new CallJson(record, this.redactor);
     const ac = new AbortController();
     this.calls.set(callId, ac);
     try {
-      this.record({ type: 'call-start', callId, tool, args: record.args });
+      if (this.slot.current) this.slot.appendFields(json.startFields());
       this.emit('call', record);
       const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal, callId });
       const done: CallRecord = { ...record, status: 'done', outcome };
-      this.keep(done);
-      // Its arguments are in its call-start already: left out of this line (JSON drops undefined), read back from there.
-      this.record({ type: 'call', callId, tool, args: undefined, outcome: done.outcome! });
+      json.finish(outcome);
+      this.keep(done, json);
+      // Its arguments are in its call-start already: left out of this record, read back from there.
+      if (this.slot.current) this.slot.appendFields(json.callFields());
       this.messages.flush();
       this.emit('call', done);
       await this.recording?.flushed();
@@ -335,8 +339,8 @@ export class SkillRuntime {
     return !!ac;
   }
 
-  /** A finished call, for a live runtime's history. */
-  protected keep(_record: CallRecord): void {}
+  /** A finished call (and its JSON, made once), for a live runtime's history. */
+  protected keep(_record: CallRecord, _json: CallJson): void {}
 
   // ---- message hooks, capabilities ----
 
