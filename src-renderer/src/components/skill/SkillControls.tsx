@@ -6,11 +6,13 @@ import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
 const RUNNING: SkillStatus[] = ['starting', 'ready', 'busy', 'restarting', 'needs-setup'];
 
 /** Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. */
-export function SkillControls({ skillId, name, status, variant = 'icons' }: {
+export function SkillControls({ skillId, name, status, variant = 'icons', restart = true }: {
   skillId: string;
   name: string;
   status: SkillStatus;
   variant?: 'icons' | 'buttons';
+  /** The simple view offers start and stop alone. */
+  restart?: boolean;
 }) {
   const running = RUNNING.includes(status);
   const transitioning = status === 'starting' || status === 'restarting';
@@ -26,9 +28,11 @@ export function SkillControls({ skillId, name, status, variant = 'icons' }: {
             Start
           </Button>
         )}
-        <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} data-testid="skill-restart">
-          Restart
-        </Button>
+        {restart && (
+          <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} data-testid="skill-restart">
+            Restart
+          </Button>
+        )}
       </span>
     );
   }
