@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillInfo } from '@contract';
-import { useStore, type TabName } from '../../store';
+import { useStore, type SkillViewMode, type TabName } from '../../store';
 import { SkillHeader } from './SkillHeader';
 import { SimpleView } from './SimpleView';
 import { needsSetup, viewModeOf } from './view-mode';
@@ -66,6 +66,9 @@ const LABELS: Record<TabName, string> = {
   server: 'Server',
 };
 
+/** The view each skill opened in, while the app is open (until the user picks one with the switch). */
+const openedAs = new Map<string, SkillViewMode>();
+
 /** A small or short window: the header folds its details away and the tabs keep to one row that scrolls. */
 const COMPACT = '(max-width: 1100px), (max-height: 760px)';
 
@@ -80,7 +83,9 @@ export function SkillView({ skillId }: { skillId: string }) {
   );
   const compact = useMediaQuery(COMPACT);
   if (!summary) return null;
-  const mode = viewModeOf(viewChoice, devTabsUsed, info ? needsSetup(summary, info) : false);
+  const mode = viewChoice ?? openedAs.get(skillId) ?? viewModeOf(null, devTabsUsed, info ? needsSetup(summary, info) : summary.status === 'needs-setup');
+  // Decided once the skill is known: a setup completed in the simple view leaves the user there, not in the tabs.
+  if (!viewChoice && info && !openedAs.has(skillId)) openedAs.set(skillId, mode);
   return mode === 'simple' ? <SimpleView summary={summary} info={info} /> : <DeveloperView skillId={skillId} compact={compact} />;
 }
 
