@@ -195,7 +195,7 @@ test('process settings: variables (one secret, masked) and arguments reach the s
     // "Saved" and Restart now come beside the Save just pressed, in view even where the form scrolls (a small window).
     await atSmallSize(page, async () => {
       await page.getByTestId('process-save').click();
-      await expect(page.locator('.dialog-footer').getByTestId('process-saved')).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('process-saved')).toBeInViewport({ ratio: 1 });
       await expect(page.getByTestId('process-restart-now')).toBeInViewport({ ratio: 1 });
     });
     await page.getByTestId('process-restart-now').click();

@@ -37,13 +37,13 @@ export function plainState(status: ShownStatus, waitsForSetup: boolean, hasSetup
       return { kind: 'running', title: 'Running', text: 'It is working on a request right now.' };
     case 'stopped':
       return waitsForSetup
-        ? { kind: 'needs-setup', title: 'Needs setup', text: 'It asks a few questions (such as an API key) before it can work. Start it, then set it up below.' }
+        ? { kind: 'needs-setup', title: 'Needs setup', text: 'Start it, then answer its questions below (such as an API key).' }
         : { kind: 'stopped', title: 'Stopped', text: 'It is not running. Start it to use it.' };
     case 'needs-setup':
-      return { kind: 'needs-setup', title: 'Needs setup', text: 'It asks a few questions (such as an API key) before it can work. Answer them below.' };
+      return { kind: 'needs-setup', title: 'Needs setup', text: 'Answer its questions below (such as an API key) before it can work.' };
     case 'ready':
       return waitsForSetup
-        ? { kind: 'needs-setup', title: 'Needs setup', text: 'It asks a few questions (such as an API key) before it can work. Answer them below.' }
+        ? { kind: 'needs-setup', title: 'Needs setup', text: 'Answer its questions below (such as an API key) before it can work.' }
         : { kind: 'ready', title: 'Ready', text: hasSetup ? 'It is set up and running.' : 'It is running.' };
   }
 }
