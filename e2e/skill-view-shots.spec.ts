@@ -29,4 +29,9 @@ test('pictures: the simple and the developer view of a skill that needs setup, t
       }
     }
   }
+  // The compact header's details, unfolded.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByTestId('skill-details').locator('> summary').click();
+  await expect(page.getByTestId('skill-report')).toBeVisible();
+  await wb.shot('skill-developer-1024x700-details-light');
 });

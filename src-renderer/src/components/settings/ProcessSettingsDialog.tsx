@@ -15,13 +15,13 @@ import '../../styles/process-settings.css';
 
 const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
 
-/** The header's Settings button and the dialog it opens. */
-export function ProcessSettingsButton({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
+/** The header's Settings button (its icon alone in a compact header) and the dialog it opens. */
+export function ProcessSettingsButton({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" icon={<Settings2 size={12} />} onClick={() => setOpen(true)} data-testid="skill-settings" aria-label={`Settings of ${summary.name}`}>
-        Settings
+      <Button size="sm" icon={<Settings2 size={12} />} onClick={() => setOpen(true)} data-testid="skill-settings" aria-label={`Settings of ${summary.name}`} title={compact ? 'Settings' : undefined}>
+        {compact ? undefined : 'Settings'}
       </Button>
       {open && <ProcessSettingsDialog summary={summary} info={info} onClose={() => setOpen(false)} />}
     </>

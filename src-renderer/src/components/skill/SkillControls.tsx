@@ -6,13 +6,15 @@ import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
 const RUNNING: SkillStatus[] = ['starting', 'ready', 'busy', 'restarting', 'needs-setup'];
 
 /** Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. */
-export function SkillControls({ skillId, name, status, variant = 'icons', restart = true }: {
+export function SkillControls({ skillId, name, status, variant = 'icons', restart = true, compact = false }: {
   skillId: string;
   name: string;
   status: SkillStatus;
   variant?: 'icons' | 'buttons';
   /** The simple view offers start and stop alone. */
   restart?: boolean;
+  /** A compact header: Restart as its icon (its name stays for screen readers and as its tooltip). */
+  compact?: boolean;
 }) {
   const running = RUNNING.includes(status);
   const transitioning = status === 'starting' || status === 'restarting';
@@ -29,8 +31,8 @@ export function SkillControls({ skillId, name, status, variant = 'icons', restar
           </Button>
         )}
         {restart && (
-          <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} data-testid="skill-restart">
-            Restart
+          <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} title={compact ? 'Restart' : undefined} data-testid="skill-restart">
+            {compact ? undefined : 'Restart'}
           </Button>
         )}
       </span>

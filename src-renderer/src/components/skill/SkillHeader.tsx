@@ -58,8 +58,8 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
           {!compact && <DeveloperViewSwitch on />}
           <RecordControl key={summary.id} skillId={summary.id} />
           <UseFromAgentButton key={`agent-${summary.id}`} summary={summary} />
-          <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} />
-          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" />
+          <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} compact={compact} />
+          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" compact={compact} />
         </div>
         {compact ? (
           // The switch shares the disclosure's line: the title's line is full with the buttons.
