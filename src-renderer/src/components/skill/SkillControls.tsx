@@ -5,7 +5,10 @@ import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
 
 const RUNNING: SkillStatus[] = ['starting', 'ready', 'busy', 'restarting', 'needs-setup'];
 
-/** Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. */
+/**
+ * Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. Start
+ * and Stop are different elements (keyed), so a press aimed at Start never lands on the Stop it has just become.
+ */
 export function SkillControls({ skillId, name, status, variant = 'icons', restart = true, compact = false }: {
   skillId: string;
   name: string;
@@ -22,11 +25,11 @@ export function SkillControls({ skillId, name, status, variant = 'icons', restar
     return (
       <span className="skill-controls">
         {running ? (
-          <Button size="sm" icon={<Square size={11} />} onClick={() => void stopSkill(skillId)} aria-label={`Stop ${name}`} data-testid="skill-stop">
+          <Button key="stop" size="sm" icon={<Square size={11} />} onClick={() => void stopSkill(skillId)} aria-label={`Stop ${name}`} data-testid="skill-stop">
             Stop
           </Button>
         ) : (
-          <Button size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void startSkill(skillId)} aria-label={`Start ${name}`} data-testid="skill-start">
+          <Button key="start" size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void startSkill(skillId)} aria-label={`Start ${name}`} data-testid="skill-start">
             Start
           </Button>
         )}
