@@ -100,7 +100,7 @@ test('the setup wizard in the simple view: a rejected key inline, a good one kep
 test('someone who has used the tabs lands on the Setup tab; cancelling the wizard says nothing was saved, and it can start again', async ({ wb }) => {
   const { page } = wb;
   // Tabs used once (on another skill, with no switch touched): a skill that needs setup opens with its tabs too.
-  await openSkill(page, 'gas-estimator');
+  await openSkill(page, 'build_analysis');
   await openTab(page, 'logs');
   await openSkill(page, 'Price alerts', /needs setup/);
   await expect(page.locator('main.skill-view')).toHaveAttribute('data-view', 'developer');
