@@ -28,8 +28,8 @@ const later = (ms: number) => vi.advanceTimersByTime(ms);
 beforeAll(() => {
   // The notice reads the timeline's backlog and the hot-reload setting: an empty backlog, hot reload on.
   window.skillbench = {
-    getTimeline: async () => ({ entries: [], ticks: null }),
-    getSkillSettings: async () => ({ hotReload: true }),
+    getTimeline: () => Promise.resolve({ entries: [], ticks: null }),
+    getSkillSettings: () => Promise.resolve({ hotReload: true }),
   } as unknown as WorkbenchClient;
 });
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));

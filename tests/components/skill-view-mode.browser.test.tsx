@@ -1,6 +1,6 @@
 /** Which view a skill opens in, and its state in plain words (components/skill/view-mode.ts). */
 import { describe, expect, it } from 'vitest';
-import { plainState, viewModeOf } from '../src-renderer/src/components/skill/view-mode';
+import { plainState, viewModeOf } from '../../src-renderer/src/components/skill/view-mode';
 
 describe('the view a skill opens in', () => {
   it('is the simple one for a skill that waits for its setup, until the user has moved between tabs', () => {
