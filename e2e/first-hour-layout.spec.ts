@@ -57,6 +57,13 @@ test('every view at 1400x900 and 1024x700, light and dark: nothing cut off, the 
         }
         if (!(await inViewport(page, '[data-testid="run-tool"]'))) problems.push(`${at}: Run is not in view`);
       }
+      // The developer view's tabs keep to one row; in the small window its header leaves the tab most of the height.
+      if (await page.locator('main.skill-view[data-view="developer"]').count()) {
+        const tabs = (await page.locator('.skill-tabs').boundingBox())!;
+        if (tabs.height > 40) problems.push(`${at}: the tabs take ${tabs.height}px (more than one row)`);
+        const panelTop = (await page.locator('.skill-view > .tab-panel').boundingBox())!.y;
+        if (size.width === 1024 && view.startsWith('tools') && panelTop > 160) problems.push(`${at}: the tab starts ${panelTop}px down`);
+      }
       if (view === 'recordings-replay') {
         // Each result of the side-by-side diff gets a readable width, next to the other or under it.
         for (const side of ['sbs-recorded', 'sbs-replayed']) {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, ROOT } from './fixtures';
-import { GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes, skillItem } from './helpers';
+import { atSmallSize, developerView, GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes, skillItem } from './helpers';
 
 test.afterEach(removeFixtureFolders);
 
@@ -51,7 +51,8 @@ function filesWith(dir: string, secret: string): string[] {
 test('setup: nothing starts until asked; once done it shows "Configured" with what was set (the key masked), after a reload too', async ({ wb }) => {
   const { page } = wb;
   await openSkill(page, 'Price alerts', /needs setup/);
-  // Landing on the Setup tab says what setup is and waits for the user.
+  // In the developer view, landing on the Setup tab says what setup is and waits for the user.
+  await developerView(page);
   await expect(page.getByTestId('tab-setup')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('setup-overview')).toHaveAttribute('data-configured', 'false');
   await expect(page.getByTestId('setup-next')).toHaveCount(0);
@@ -191,7 +192,12 @@ test('process settings: variables (one secret, masked) and arguments reach the s
     await page.getByTestId('process-close').click();
     await expect(await runFresh(page)).toContainText(/greeting:\s*null/);
     await header(page).getByTestId('skill-settings').click();
-    await page.getByTestId('process-save').click();
+    // "Saved" and Restart now come beside the Save just pressed, in view even where the form scrolls (a small window).
+    await atSmallSize(page, async () => {
+      await page.getByTestId('process-save').click();
+      await expect(page.getByTestId('process-saved')).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('process-restart-now')).toBeInViewport({ ratio: 1 });
+    });
     await page.getByTestId('process-restart-now').click();
     await expect(page.getByTestId('process-restart-now')).toHaveCount(0);
     await page.getByTestId('process-close').click();

@@ -13,7 +13,10 @@ export function skillItem(page: Page, name: string): Locator {
   return page.getByTestId('skill-item').filter({ has: page.locator('[data-skill-button]', { hasText: name }) });
 }
 
-/** Selects a skill in the sidebar, starts it when it is stopped, and waits for one of `statuses`. */
+/**
+ * Selects a skill in the sidebar, starts it when it is stopped, and waits for one of `statuses` (the developer view's
+ * "needs setup" or the simple view's "Needs setup": either case).
+ */
 export async function openSkill(page: Page, name: string, statuses = /ready|needs setup/): Promise<void> {
   await skillItem(page, name).locator('[data-skill-button]').click();
   await expect(page.locator('.skill-title')).toHaveText(name);
@@ -23,11 +26,20 @@ export async function openSkill(page: Page, name: string, statuses = /ready|need
   // says stopped, until it settles in one of the wanted states.
   await expect(async () => {
     if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: 1000 }).catch(() => undefined);
-    await expect(status).toContainText(statuses, { timeout: 2000 });
+    await expect(status).toContainText(new RegExp(statuses.source, 'i'), { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }
 
+/** Turns the "Developer view" switch on, as a user who wants the tabs does (a skill that needs setup opens without them). */
+export async function developerView(page: Page): Promise<void> {
+  const toggle = page.getByTestId('developer-view');
+  if (!(await toggle.isChecked())) await toggle.click();
+  await expect(page.locator('main.skill-view')).toHaveAttribute('data-view', 'developer');
+}
+
+/** Opens a tab, turning the developer view on first where the skill is in its simple view. */
 export async function openTab(page: Page, tab: string): Promise<void> {
+  if ((await page.locator('main.skill-view').getAttribute('data-view')) === 'simple') await developerView(page);
   await page.getByTestId(`tab-${tab}`).click();
   await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { finishPriceAlertsSetup, openSkill, openTab, shotBothSizes } from './helpers';
+import { developerView, finishPriceAlertsSetup, openSkill, openTab, shotBothSizes } from './helpers';
 import { safeSkillDir } from '../src-main/host/workbench-home';
 
 test('"Behave as the real host" is a per-skill setting; off, the header lists the differences', async ({ wb }) => {
@@ -14,6 +14,7 @@ test('"Behave as the real host" is a per-skill setting; off, the header lists th
   await page.setViewportSize({ width: 1400, height: 900 });
   const settingsFile = path.join(safeSkillDir(wb.home, `${path.basename(wb.skills)}/price-alerts`), 'settings.json');
   await openSkill(page, 'Price alerts');
+  await developerView(page);
 
   const differences = page.getByTestId('host-parity-differences');
   await expect(differences).toContainText('Where the workbench differs from the real host');
@@ -47,6 +48,7 @@ test('"Behave as the real host" is a per-skill setting; off, the header lists th
   // Kept: after a reload the box is still ticked.
   await page.reload();
   await openSkill(page, 'Price alerts');
+  await developerView(page);
   await page.locator('.skill-header').getByTestId('skill-settings').click();
   await expect(page.getByTestId('process-host-parity')).toBeChecked();
 });

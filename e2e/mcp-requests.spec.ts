@@ -4,6 +4,7 @@
  * answered by hand, and a waiting request still shown in a window opened after it arrived.
  */
 import { expect, openServer, openTool, test } from './mcp-fixture';
+import { atSmallSize } from './helpers';
 
 test('elicitation: a form from the requested schema, defaults applied; Accept sends the answers, Decline says no', async ({ mcp }) => {
   test.setTimeout(90_000);
@@ -26,6 +27,16 @@ test('elicitation: a form from the requested schema, defaults applied; Accept se
   await expect(form.getByRole('checkbox', { name: 'Tuna' })).toBeChecked();
   await expect(form).toContainText('Your full, legal name');
   await mcp.shot('mcp-elicitation');
+  // In a small window the long form scrolls under its answers: Accept and Decline stay in view at its top and end.
+  await atSmallSize(page, async () => {
+    const body = page.locator('.dialog-body').filter({ has: form });
+    expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    for (const end of [0, 1e6]) {
+      await body.evaluate((el, top) => el.scrollTo({ top }), end);
+      await expect(form.getByTestId('elicitation-accept')).toBeInViewport({ ratio: 1 });
+      await expect(form.getByTestId('elicitation-decline')).toBeInViewport({ ratio: 1 });
+    }
+  });
 
   // The one required field, missing: said next to it, nothing sent.
   await form.getByTestId('elicitation-accept').click();

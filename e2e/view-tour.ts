@@ -1,7 +1,7 @@
 /**
  * A walk through every view of the workbench with something in it, as a user's first hour fills them: a tool
  * with field errors and with a result, both argument editors, logs, messages, a recording browsed and replayed
- * with a difference, the doctor, the setup wizard, timeline, session and data, the dialogs, and the skills list
+ * with a difference, the doctor, a skill's simple view, the setup wizard, timeline, session and data, the dialogs, and the skills list
  * folded to a rail. At each stop `visit(name)` is called with the view on screen; the accessibility and layout
  * specs look at it there.
  */
@@ -101,6 +101,14 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
 
   // A SkillDefinition skill has every tab: the wizard first, then what runs over time.
   await openSkill(page, 'Price alerts', /needs setup/);
+  // Its simple view, for someone who only configures it (the tabs were used, so it opened with them).
+  const view = page.locator('main.skill-view');
+  await page.getByTestId('developer-view').click();
+  await expect(view).toHaveAttribute('data-view', 'simple');
+  await expect(page.getByTestId('options-panel')).toBeVisible();
+  await visit('simple-view');
+  await page.getByTestId('developer-view').click();
+  await expect(view).toHaveAttribute('data-view', 'developer');
   await openTab(page, 'setup');
   await visit('setup-not-configured');
   await page.getByTestId('setup-start').click();

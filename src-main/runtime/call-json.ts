@@ -5,7 +5,7 @@
  * something asks (a call with no recording and no history costs nothing here).
  */
 import type { CallOutcome, CallRecord } from '../contract';
-import { stringifyBounded } from '../engine/json-depth';
+import { stringifyBounded } from '../common/json-depth';
 import type { Redactor } from '../engine/redactor';
 
 /** `"key":json,…` for the pairs whose JSON is not undefined (as JSON.stringify leaves out undefined). */

@@ -338,6 +338,10 @@ def check_crossings(ctx, cur):
 
 async def on_status(ctx):
     """What the skill header shows (skill/status): whether it is set up, how far the feed went, the alerts."""
+    # Read afresh: a setup that has just completed saved its configuration in the state, not yet seen by a tick.
+    state = await ctx.get_state()
+    if state.get("configured"):
+        S.config = state.get("config")
     return {"configured": S.config is not None, "tick": S.tick,
             "active_alerts": sum(1 for a in S.alerts if not a["triggered"]), "currency": currency()}
 

@@ -7,7 +7,7 @@ import { createUiSlice } from './ui-slice';
 
 export type { AppState } from './types';
 export { draftKey } from './tools-slice';
-export type { TabName, ThemeChoice } from './ui-slice';
+export type { SkillViewMode, TabName, ThemeChoice } from './ui-slice';
 export { effectiveDark } from './ui-slice';
 
 /** The one store, built from slices. Read it with atomic selectors (or `useShallow` for several values). */

@@ -77,6 +77,9 @@ export interface ToolsSlice {
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
+/** How a skill is shown: its settings alone (simple) or every tab (developer). */
+export type SkillViewMode = 'simple' | 'developer';
+
 export type TabName =
   | 'tools' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor'
   // MCP servers' own views.
@@ -94,12 +97,18 @@ export interface UiSlice {
   theme: ThemeChoice;
   systemDark: boolean;
   activeTab: Record<string, TabName>;
+  /** The view the user chose with the "Developer view" switch; null until they use it (remembered, as the theme is). */
+  viewChoice: SkillViewMode | null;
+  /** The user has moved between a skill's tabs once: a skill that needs setup then opens with its tabs too (remembered). */
+  devTabsUsed: boolean;
   toasts: Toast[];
   connection: ConnectionState;
   connectionDetail?: string;
   setTheme(theme: ThemeChoice): void;
   setSystemDark(dark: boolean): void;
   setActiveTab(skillId: string, tab: TabName): void;
+  setViewChoice(mode: SkillViewMode): void;
+  markDevTabsUsed(): void;
   pushToast(kind: Toast['kind'], text: string, lines?: string[]): void;
   dismissToast(id: number): void;
   setConnection(state: ConnectionState, detail?: string): void;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CircleX, RotateCw, X } from 'lucide-react';
 import type { TimelineEntry } from '@contract';
 import { useTimelineRing } from '../../streams/timeline';
@@ -12,6 +12,9 @@ type ReloadKind = 'reloaded' | 'syntax-error' | 'failed';
 /** Dismissed notices per skill (by timeline seq), kept while the app is open. */
 const dismissed = new Map<string, number>();
 
+/** A reload that went well is news for a moment; a failed one stays until it is fixed or dismissed. */
+export const RELOADED_SHOWN_MS = 5000;
+
 function reloadOf(e: TimelineEntry): ReloadKind | null {
   const kind = (e.data as { reload?: unknown } | undefined)?.reload;
   return kind === 'reloaded' || kind === 'syntax-error' || kind === 'failed' ? kind : null;
@@ -19,7 +22,8 @@ function reloadOf(e: TimelineEntry): ReloadKind | null {
 
 /**
  * The last hot reload of the skill, above its tools: "Reloaded after a change to skill.py", or the syntax
- * error (file and line) that kept it from reloading. The form below keeps its values either way.
+ * error (file and line) that kept it from reloading. The form below keeps its values either way. "Reloaded" goes
+ * by itself after a few seconds (not while the pointer or the focus is on it); an error stays.
  */
 export function ReloadNotice({ skillId }: { skillId: string }) {
   const { ring, version } = useTimelineRing(skillId);
@@ -32,10 +36,34 @@ export function ReloadNotice({ skillId }: { skillId: string }) {
     return null;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ring, version]);
+  const [held, setHeld] = useState(false);
+  const shown = last !== null && (dismissed.get(skillId) ?? -1) < last.entry.seq;
+  const fades = shown && last.kind === 'reloaded' && !held;
+  const seq = last?.entry.seq;
+  useEffect(() => {
+    if (!fades || seq === undefined) return;
+    const t = setTimeout(() => {
+      dismissed.set(skillId, seq);
+      setTick((n) => n + 1);
+    }, RELOADED_SHOWN_MS);
+    return () => clearTimeout(t);
+  }, [fades, seq, skillId]);
   if (!last || (dismissed.get(skillId) ?? -1) >= last.entry.seq) return null;
   const ok = last.kind === 'reloaded';
   return (
-    <div className={`reload-notice ${ok ? 'is-ok' : 'is-error'}`} role="status" data-testid="reload-notice" data-kind={last.kind} data-seq={last.entry.seq}>
+    <div
+      className={`reload-notice ${ok ? 'is-ok' : 'is-error'}`}
+      role="status"
+      data-testid="reload-notice"
+      data-kind={last.kind}
+      data-seq={last.entry.seq}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
+      }}
+    >
       {ok ? <RotateCw size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
       <span className="reload-text">{last.entry.label}</span>
       <span className="reload-time">{formatClock(last.entry.time)}</span>

@@ -46,7 +46,10 @@ export function ElicitationForm({ request, busy, onAnswer }: { request: Elicitat
   );
 }
 
-/** Cancel, Decline and the accepting button of a server's question, the same in every kind of it. */
+/**
+ * Cancel, Decline and the accepting button of a server's question, the same in every kind of it; they stay at the
+ * foot of the dialog while a long form scrolls under them.
+ */
 export function ElicitationActions({ busy, onAnswer, cancelTitle, accept }: {
   busy: boolean;
   onAnswer(a: McpElicitationAnswer): void;
@@ -55,7 +58,7 @@ export function ElicitationActions({ busy, onAnswer, cancelTitle, accept }: {
   accept: { label: string; title?: string; submit?: boolean };
 }) {
   return (
-    <div className="setup-actions">
+    <div className="setup-actions elicitation-actions" data-testid="elicitation-actions">
       <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title={cancelTitle}>
         Cancel
       </Button>

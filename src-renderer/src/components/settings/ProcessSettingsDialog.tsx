@@ -15,13 +15,13 @@ import '../../styles/process-settings.css';
 
 const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
 
-/** The header's Settings button and the dialog it opens. */
-export function ProcessSettingsButton({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
+/** The header's Settings button (its icon alone in a compact header) and the dialog it opens. */
+export function ProcessSettingsButton({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" icon={<Settings2 size={12} />} onClick={() => setOpen(true)} data-testid="skill-settings" aria-label={`Settings of ${summary.name}`}>
-        Settings
+      <Button size="sm" icon={<Settings2 size={12} />} onClick={() => setOpen(true)} data-testid="skill-settings" aria-label={`Settings of ${summary.name}`} title={compact ? 'Settings' : undefined}>
+        {compact ? undefined : 'Settings'}
       </Button>
       {open && <ProcessSettingsDialog summary={summary} info={info} onClose={() => setOpen(false)} />}
     </>
@@ -87,6 +87,11 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
       labelId="process-settings-title"
       footer={
         <>
+          {/* Said where the user just pressed Save, not at the end of a long form they may have scrolled away from. */}
+          <SavedNote show={saved} perCall={perCall} running={running} name={summary.name} onRestart={() => {
+            setSaved(false);
+            void restartSkill(id);
+          }} />
           <Button variant="ghost" onClick={onClose} data-testid="process-close">Close</Button>
           <Button variant="primary" onClick={() => void save()} disabled={busy || !loaded} busy={busy} data-testid="process-save">Save</Button>
         </>
@@ -135,28 +140,31 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
             <HistoryLimits name={summary.name} settings={loaded} />
           </>
         )}
-        {saved && (
-          <div className="process-saved" role="status" data-testid="process-saved">
-            <span>
-              {perCall ? 'Saved. They apply from the next call.' : running ? `Saved. ${summary.name} uses them from its next start.` : `Saved. They apply when ${summary.name} next starts.`}
-            </span>
-            {running && !perCall && (
-              <Button
-                size="sm"
-                icon={<RotateCw size={12} />}
-                onClick={() => {
-                  setSaved(false);
-                  void restartSkill(id);
-                }}
-                data-testid="process-restart-now"
-              >
-                Restart now
-              </Button>
-            )}
-          </div>
-        )}
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * "Saved", with Restart now where it would help. The live region stays in the footer while the dialog is open, so
+ * screen readers hear the words when they come.
+ */
+function SavedNote({ show, perCall, running, name, onRestart }: { show: boolean; perCall: boolean; running: boolean; name: string; onRestart(): void }) {
+  return (
+    <div className="process-saved-slot" role="status">
+      {show && (
+        <div className="process-saved" data-testid="process-saved">
+          <span>
+            {perCall ? 'Saved. They apply from the next call.' : running ? `Saved. ${name} uses them from its next start.` : `Saved. They apply when ${name} next starts.`}
+          </span>
+          {running && !perCall && (
+            <Button size="sm" icon={<RotateCw size={12} />} onClick={onRestart} data-testid="process-restart-now">
+              Restart now
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
   );
 }
 

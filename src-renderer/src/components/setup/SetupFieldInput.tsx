@@ -6,9 +6,11 @@ import { isNumberPrefix, isNumberText } from '../form/number-text';
 import { asText } from '../../../../src-main/common/values';
 
 /** One wizard field, rendered for someone who has never seen JSON: a label, a hint, the input, and any problem under it. */
-export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
+export function SetupFieldInput({ field, value, kept = false, error, onChange, idPrefix }: {
   field: SetupField;
   value: unknown;
+  /** A secret typed before Back, held by the wizard: the field stays empty and says so. */
+  kept?: boolean;
   error?: string;
   onChange(value: unknown): void;
   idPrefix: string;
@@ -16,7 +18,9 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
   const id = `${idPrefix}-${field.name}`;
   const descId = field.description ? `${id}-desc` : undefined;
   const errId = error ? `${id}-err` : undefined;
-  const describedBy = [descId, errId].filter(Boolean).join(' ') || undefined;
+  const keptShown = kept && field.type === 'password' && (value === undefined || value === '');
+  const keptId = keptShown ? `${id}-kept` : undefined;
+  const describedBy = [keptId, descId, errId].filter(Boolean).join(' ') || undefined;
   const [reveal, setReveal] = useState(false);
   const testId = `setup-field-${field.name}`;
   const common = {
@@ -76,7 +80,7 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
             type={reveal ? 'text' : 'password'}
             autoComplete="new-password"
             spellCheck={false}
-            placeholder={field.placeholder ?? ''}
+            placeholder={keptShown ? 'kept; type to replace' : (field.placeholder ?? '')}
             value={typeof value === 'string' ? value : ''}
             onChange={(e) => onChange(e.target.value)}
           />
@@ -119,6 +123,11 @@ export function SetupFieldInput({ field, value, error, onChange, idPrefix }: {
         </label>
       )}
       {control}
+      {keptShown && (
+        <p className="field-help secret-kept" id={keptId} data-testid={`${testId}-kept`}>
+          What you typed before is kept; type to replace it.
+        </p>
+      )}
       {error && <p className="field-error" id={errId} role="alert">{error}</p>}
       {field.description && <p className="field-help" id={descId}>{field.description}</p>}
       {field.type === 'password' && (

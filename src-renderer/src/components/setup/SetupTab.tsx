@@ -97,6 +97,7 @@ function SetupView({ skillId }: { skillId: string }) {
               key={`${step.id}:${f.name}`}
               field={f}
               value={flow.values[f.name]}
+              kept={flow.kept[f.name] === true}
               error={flow.errors[f.name]}
               onChange={(v) => flow.setValue(f.name, v)}
               idPrefix={idPrefix}

@@ -9,8 +9,10 @@ export type Phase = 'idle' | 'loading' | 'step' | 'complete' | 'cancelled' | 'fa
 
 interface DoneStep {
   step: SetupStep;
-  /** What was submitted, minus secrets (never kept). */
+  /** What was submitted, minus secrets. */
   values: Record<string, unknown>;
+  /** The secrets submitted, held for Back until the flow ends (never in the store, never shown again). */
+  secrets: Record<string, unknown>;
 }
 
 export interface SetupFlow {
@@ -21,6 +23,8 @@ export interface SetupFlow {
   message: string | null;
   busy: boolean;
   history: SetupStep[];
+  /** Secret fields of this step that hold what the user typed before Back: left empty, that is sent again. */
+  kept: Record<string, true>;
   setValue(name: string, value: unknown): void;
   start(): void;
   next(): void;
@@ -41,11 +45,13 @@ function initialValues(step: SetupStep, saved?: Record<string, unknown>): Record
   return v;
 }
 
-function withoutSecrets(step: SetupStep, values: Record<string, unknown>): Record<string, unknown> {
+function split(step: SetupStep, values: Record<string, unknown>, secret: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of step.fields) if (!isSecret(f) && f.name in values) out[f.name] = values[f.name];
+  for (const f of step.fields) if (isSecret(f) === secret && f.name in values && values[f.name] !== '') out[f.name] = values[f.name];
   return out;
 }
+
+const empty = (v: unknown) => v === undefined || v === '' || (Array.isArray(v) && !v.length);
 
 function errorMap(list: SetupFieldError[] | null | undefined): Record<string, string> {
   const m: Record<string, string> = {};
@@ -54,9 +60,10 @@ function errorMap(list: SetupFieldError[] | null | undefined): Record<string, st
 }
 
 /**
- * The wizard's state. Secret values live only in this hook's state while the step is on screen and are dropped as
- * soon as the step is submitted; nothing secret reaches the store. Back restarts the flow and replays earlier steps'
- * non-secret answers, because the protocols have no "previous step" command.
+ * The wizard's state. Secret values live only in this hook (never in the store) and only until the flow ends:
+ * completed, cancelled or left. Back restarts the flow and replays the earlier steps' answers, because the protocols
+ * have no "previous step" command; a secret typed before comes back as "kept", sent again unless the user types
+ * another.
  */
 export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Record<string, unknown> | undefined): SetupFlow {
   const [phase, setPhase] = useState<Phase>('idle');
@@ -67,14 +74,16 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
   const [busy, setBusy] = useState(false);
   const done = useRef<DoneStep[]>([]);
   const [history, setHistory] = useState<SetupStep[]>([]);
+  const [kept, setKept] = useState<Record<string, unknown>>({});
   const alive = useRef(true);
 
   const prefillRef = useRef(prefill);
   prefillRef.current = prefill;
   // What was set last time fills a step again (never a secret: the workbench does not send those).
-  const show = (s: SetupStep, saved?: Record<string, unknown>) => {
+  const show = (s: SetupStep, saved?: Record<string, unknown>, secrets: Record<string, unknown> = {}) => {
     setStep(s);
     setValues(initialValues(s, saved ?? prefillRef.current?.(s.id)));
+    setKept(secrets);
     setErrors({});
     setPhase('step');
   };
@@ -105,10 +114,13 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
 
   const next = async () => {
     if (!step || busy) return;
+    // A kept secret left empty is sent as it was typed before Back.
+    const submitted = { ...values };
+    for (const [name, v] of Object.entries(kept)) if (empty(submitted[name])) submitted[name] = v;
     const missing: Record<string, string> = {};
     for (const f of step.fields) {
-      const v = values[f.name];
-      if (f.required && (v === undefined || v === '' || (Array.isArray(v) && !v.length))) missing[f.name] = 'Please fill this in.';
+      const v = submitted[f.name];
+      if (f.required && empty(v)) missing[f.name] = 'Please fill this in.';
       // A number field keeps text that is not a number (so nothing typed is lost); it is never sent as one.
       else if (f.type === 'number' && typeof v === 'string') missing[f.name] = 'Not a number';
     }
@@ -119,7 +131,6 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     }
     setBusy(true);
     setMessage(null);
-    const submitted = values;
     try {
       const r = await api().setupSubmit(skillId, step.id, submitted);
       if (!alive.current) return;
@@ -129,11 +140,12 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
         setMessage(r.message ?? (n === 1 ? 'Please check the answer marked below.' : n > 1 ? 'Please check the answers marked below.' : 'The skill did not accept these answers.'));
         return;
       }
-      done.current = [...done.current, { step, values: withoutSecrets(step, submitted) }];
+      done.current = [...done.current, { step, values: split(step, submitted, false), secrets: split(step, submitted, true) }];
       setHistory(done.current.map((d) => d.step));
       if (r.status === 'complete') {
         done.current = [];
         setValues({});
+        setKept({});
         setStep(null);
         setMessage(r.message ?? null);
         setPhase('complete');
@@ -160,26 +172,27 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     setMessage(null);
     try {
       let s = await api().setupStart(skillId);
-      const kept: DoneStep[] = [];
+      const replayed: DoneStep[] = [];
       for (const d of replay) {
-        const r = await api().setupSubmit(skillId, s.id, d.values);
+        const r = await api().setupSubmit(skillId, s.id, { ...d.values, ...d.secrets });
         if (r.status !== 'next' || !r.nextStep) {
-          // A step needs something we did not keep (a secret): stop here and ask again.
-          done.current = kept;
-          setHistory(kept.map((k) => k.step));
-          show(s, d.values);
+          // The skill no longer takes what it took (it changed meanwhile): stop on that step and ask again.
+          done.current = replayed;
+          setHistory(replayed.map((k) => k.step));
+          show(s, d.values, d.secrets);
           if (r.status === 'error') {
             setErrors(errorMap(r.errors));
             setMessage(r.message ?? 'Please fill this step in again.');
           }
           return;
         }
-        kept.push(d);
+        replayed.push(d);
         s = r.nextStep;
       }
-      done.current = kept;
-      setHistory(kept.map((k) => k.step));
-      show(s, s.id === target.step.id ? target.values : undefined);
+      done.current = replayed;
+      setHistory(replayed.map((k) => k.step));
+      if (s.id === target.step.id) show(s, target.values, target.secrets);
+      else show(s);
     } catch (err) {
       setMessage(messageOf(err));
     } finally {
@@ -197,6 +210,7 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     done.current = [];
     setHistory([]);
     setValues({});
+    setKept({});
     setStep(null);
     setErrors({});
     setMessage(null);
@@ -212,6 +226,7 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     message,
     busy,
     history,
+    kept: Object.fromEntries(Object.keys(kept).map((k) => [k, true as const])),
     setValue: (name, value) => {
       setValues((v) => ({ ...v, [name]: value }));
       setErrors((e) => {

@@ -5,12 +5,19 @@ import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
 
 const RUNNING: SkillStatus[] = ['starting', 'ready', 'busy', 'restarting', 'needs-setup'];
 
-/** Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. */
-export function SkillControls({ skillId, name, status, variant = 'icons' }: {
+/**
+ * Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. Start
+ * and Stop are different elements (keyed), so a press aimed at Start never lands on the Stop it has just become.
+ */
+export function SkillControls({ skillId, name, status, variant = 'icons', restart = true, compact = false }: {
   skillId: string;
   name: string;
   status: SkillStatus;
   variant?: 'icons' | 'buttons';
+  /** The simple view offers start and stop alone. */
+  restart?: boolean;
+  /** A compact header: Restart as its icon (its name stays for screen readers and as its tooltip). */
+  compact?: boolean;
 }) {
   const running = RUNNING.includes(status);
   const transitioning = status === 'starting' || status === 'restarting';
@@ -18,17 +25,19 @@ export function SkillControls({ skillId, name, status, variant = 'icons' }: {
     return (
       <span className="skill-controls">
         {running ? (
-          <Button size="sm" icon={<Square size={11} />} onClick={() => void stopSkill(skillId)} aria-label={`Stop ${name}`} data-testid="skill-stop">
+          <Button key="stop" size="sm" icon={<Square size={11} />} onClick={() => void stopSkill(skillId)} aria-label={`Stop ${name}`} data-testid="skill-stop">
             Stop
           </Button>
         ) : (
-          <Button size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void startSkill(skillId)} aria-label={`Start ${name}`} data-testid="skill-start">
+          <Button key="start" size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void startSkill(skillId)} aria-label={`Start ${name}`} data-testid="skill-start">
             Start
           </Button>
         )}
-        <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} data-testid="skill-restart">
-          Restart
-        </Button>
+        {restart && (
+          <Button size="sm" icon={<RotateCw size={12} />} onClick={() => void restartSkill(skillId)} disabled={transitioning} aria-label={`Restart ${name}`} title={compact ? 'Restart' : undefined} data-testid="skill-restart">
+            {compact ? undefined : 'Restart'}
+          </Button>
+        )}
       </span>
     );
   }

@@ -15,16 +15,40 @@ import { StartFailure } from './StartFailure';
 import { SkillReport } from './SkillReport';
 import { ProcessSettingsButton } from '../settings/ProcessSettingsDialog';
 import { UseFromAgentButton } from './UseFromAgent';
+import { DeveloperViewSwitch } from './DeveloperViewSwitch';
 import { useStore } from '../../store';
 
-export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
+/**
+ * The developer view's header. `compact` (a small or short window) folds what is for reading (protocol and path,
+ * description, notes, host differences, the skill's own status) behind one disclosure; what asks for an action
+ * (not started, missing variables, a crash, setup) stays in view.
+ */
+export function SkillHeader({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
   const { setTab, onSetupTab } = useStore(
     useShallow((s) => ({ setTab: s.setActiveTab, onSetupTab: s.activeTab[summary.id] === 'setup' })),
   );
   const description = info?.description ?? summary.description;
   const needsSetup = summary.status === 'needs-setup' || info?.needsSetup;
+  const about = (
+    <>
+      <div className="skill-subtitle">
+        {!compact && (
+          <>
+            <span className="skill-protocol">{PROTOCOL_LABELS[summary.protocol]}</span>
+            <span className="dot-sep" aria-hidden="true">·</span>
+          </>
+        )}
+        <span className="skill-path" title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
+      </div>
+      {description && <p className="skill-description">{description}</p>}
+      {info && <SkillNotes notes={info.notes} />}
+      {info && <HostParityNote info={info} />}
+      {info && <ConfinementNote info={info} />}
+      {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
+    </>
+  );
   return (
-    <header className="skill-header">
+    <header className={`skill-header${compact ? ' is-compact' : ''}`}>
       <div className="skill-header-main">
         <div className="skill-title-row">
           <h1 className="skill-title">{summary.name}</h1>
@@ -32,24 +56,30 @@ export function SkillHeader({ summary, info }: { summary: SkillSummary; info?: S
           <StatusBadge status={summary.status} detail={summary.statusDetail} testId="skill-status" />
           <CrashBadge skillId={summary.id} report={summary.crashes} />
           <span className="spacer" />
+          {!compact && <DeveloperViewSwitch on />}
           <RecordControl key={summary.id} skillId={summary.id} />
           <UseFromAgentButton key={`agent-${summary.id}`} summary={summary} />
-          <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} />
-          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" />
+          <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} compact={compact} />
+          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" compact={compact} />
         </div>
-        <div className="skill-subtitle">
-          <span className="skill-protocol">{PROTOCOL_LABELS[summary.protocol]}</span>
-          <span className="dot-sep" aria-hidden="true">·</span>
-          <span className="skill-path" title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
-        </div>
-        {description && <p className="skill-description">{description}</p>}
+        {compact ? (
+          // The switch shares the disclosure's line: the title's line is full with the buttons.
+          <div className="skill-details-row">
+            <details className="skill-details" data-testid="skill-details">
+              <summary>
+                <span className="skill-protocol">{PROTOCOL_LABELS[summary.protocol]}</span>
+                {description && <span className="skill-details-hint">{description}</span>}
+              </summary>
+              {about}
+            </details>
+            <DeveloperViewSwitch on />
+          </div>
+        ) : (
+          about
+        )}
         {info && <NotStartedNote key={`not-started-${summary.id}`} summary={summary} info={info} />}
-        {info && <SkillNotes notes={info.notes} />}
-        {info && <HostParityNote info={info} />}
-        {info && <ConfinementNote info={info} />}
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
-        {summary.protocol === 'skilldef' && <SkillReport key={summary.id} skillId={summary.id} status={summary.status} />}
         <StartFailure summary={summary} />
         {needsSetup && info?.capabilities.setup && !onSetupTab && (
           <div className="callout callout-setup">

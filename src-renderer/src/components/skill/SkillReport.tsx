@@ -5,8 +5,10 @@ import { api } from '../../api/client';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { formatClock } from '../../lib/format';
+import { useStore } from '../../store';
 
 const RUNNING = new Set<SkillStatus>(['ready', 'busy', 'needs-setup']);
+const SETTLE_MS = 120;
 const ACTION_LABELS: Record<LifecycleAction, { label: string; done: string; icon: ReactNode }> = {
   activate: { label: 'Activate', done: 'Sent skill/activate.', icon: <Power size={12} /> },
   deactivate: { label: 'Deactivate', done: 'Sent skill/deactivate.', icon: <PowerOff size={12} /> },
@@ -16,16 +18,19 @@ const ACTION_LABELS: Record<LifecycleAction, { label: string; done: string; icon
 const shown = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'yes' : 'no') : JSON.stringify(v));
 
 /**
- * A SkillDefinition skill's own status (`skill/status`, its on_status), asked when it starts and when the user
- * refreshes, with the lifecycle requests it answers (activate, deactivate; disconnect with has_disconnect).
- * It never starts a skill: while it is stopped, the last report stays, greyed by its time.
+ * A SkillDefinition skill's own status (`skill/status`, its on_status), asked when it starts, when what the workbench
+ * knows of it changes while it runs (a completed setup and a saved option both bring new info), and when the user
+ * refreshes; with the lifecycle requests it answers (activate, deactivate;
+ * disconnect with has_disconnect). It never starts a skill: while it is stopped, the last report stays, greyed by
+ * its time. Calls do not ask again (asking is a request too, which moves the status between busy and back): Refresh does.
  */
 export function SkillReport({ skillId, status }: { skillId: string; status: SkillStatus }) {
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState<LifecycleAction | 'refresh' | null>(null);
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const running = RUNNING.has(status);
-  const wasRunning = useRef(false);
+  const info = useStore((s) => s.infos[skillId]);
+  const seen = useRef<{ running: boolean; info: unknown } | null>(null);
 
   const refresh = useCallback(() => {
     setBusy('refresh');
@@ -39,11 +44,19 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
       .finally(() => setBusy(null));
   }, [skillId]);
 
-  // Asked each time the skill comes up (not on every call, which also moves it between ready and busy).
+  // Asked each time the skill comes up or its info changes: "configured: no" must not outlive the setup that
+  // configured it.
+  // A setup's end brings its news in a burst (the info once or twice): one request answers it.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    if (running && !wasRunning.current) refresh();
-    wasRunning.current = running;
-  }, [running, refresh]);
+    const before = seen.current;
+    seen.current = { running, info };
+    if (!running) return;
+    if (before?.running && before.info === info) return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(refresh, SETTLE_MS);
+  }, [running, info, refresh]);
+  useEffect(() => () => clearTimeout(pending.current), []);
 
   const run = (action: LifecycleAction) => {
     setBusy(action);

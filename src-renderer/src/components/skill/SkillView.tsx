@@ -1,8 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillInfo } from '@contract';
-import { useStore, type TabName } from '../../store';
+import { useStore, type SkillViewMode, type TabName } from '../../store';
 import { SkillHeader } from './SkillHeader';
+import { SimpleView } from './SimpleView';
+import { needsSetup, viewModeOf } from './view-mode';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
 import { Spinner } from '../common/Spinner';
 import { PartBoundary } from '../common/PartBoundary';
@@ -63,13 +66,38 @@ const LABELS: Record<TabName, string> = {
   server: 'Server',
 };
 
+/** The view each skill opened in, while the app is open (until the user picks one with the switch). */
+const openedAs = new Map<string, SkillViewMode>();
+
+/** A small or short window: the header folds its details away and the tabs keep to one row that scrolls. */
+const COMPACT = '(max-width: 1100px), (max-height: 760px)';
+
 export function SkillView({ skillId }: { skillId: string }) {
-  const { summary, info, tab, setTab, logUnseen, messageCount, toolCount } = useStore(
+  const { summary, info, viewChoice, devTabsUsed } = useStore(
+    useShallow((s) => ({
+      summary: s.skills.find((k) => k.id === skillId),
+      info: s.infos[skillId],
+      viewChoice: s.viewChoice,
+      devTabsUsed: s.devTabsUsed,
+    })),
+  );
+  const compact = useMediaQuery(COMPACT);
+  if (!summary) return null;
+  const mode = viewChoice ?? openedAs.get(skillId) ?? viewModeOf(null, devTabsUsed, info ? needsSetup(summary, info) : summary.status === 'needs-setup');
+  // Decided once the skill is known: a setup completed in the simple view leaves the user there, not in the tabs.
+  if (!viewChoice && info && !openedAs.has(skillId)) openedAs.set(skillId, mode);
+  return mode === 'simple' ? <SimpleView summary={summary} info={info} /> : <DeveloperView skillId={skillId} compact={compact} />;
+}
+
+/** Every tab of the skill, under the full header. */
+function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean }) {
+  const { summary, info, tab, setTab, markDevTabsUsed, logUnseen, messageCount, toolCount } = useStore(
     useShallow((s) => ({
       summary: s.skills.find((k) => k.id === skillId),
       info: s.infos[skillId],
       tab: s.activeTab[skillId],
       setTab: s.setActiveTab,
+      markDevTabsUsed: s.markDevTabsUsed,
       logUnseen: s.logCounters[skillId]?.lines ?? 0,
       messageCount: s.messageCounts[skillId] ?? 0,
       toolCount: s.infos[skillId]?.tools.length,
@@ -77,6 +105,12 @@ export function SkillView({ skillId }: { skillId: string }) {
   );
   const names = useMemo(() => availableTabs(info), [info]);
   const active: TabName = tab && names.includes(tab) ? tab : 'tools';
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  // On one scrolling row, the chosen tab is kept in sight.
+  useEffect(() => {
+    if (compact) tabsRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [compact, active]);
 
   useEffect(() => {
     const t = setTimeout(() => void loadLogsTab().catch(() => undefined), PREFETCH_MS);
@@ -102,9 +136,21 @@ export function SkillView({ skillId }: { skillId: string }) {
   const prefix = `skill-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 
   return (
-    <main className="skill-view" aria-label={summary.name}>
-      <SkillHeader summary={summary} info={info} />
-      <Tabs tabs={tabs} active={active} onChange={(t) => setTab(skillId, t)} idPrefix={prefix} className="skill-tabs" />
+    <main className={`skill-view${compact ? ' is-compact' : ''}`} aria-label={summary.name} data-view="developer">
+      <SkillHeader summary={summary} info={info} compact={compact} />
+      <div ref={tabsRef} className="skill-tabs-row">
+        <Tabs
+          tabs={tabs}
+          active={active}
+          onChange={(t) => {
+            // Moving between tabs says the user works with them: a skill that needs setup then opens with them too.
+            markDevTabsUsed();
+            setTab(skillId, t);
+          }}
+          idPrefix={prefix}
+          className="skill-tabs"
+        />
+      </div>
       <TabPanel idPrefix={prefix} id={active} className={`panel-${active}`}>
         {active === 'tools' && <ToolsTab skillId={skillId} />}
         {active === 'setup' && <SetupTab skillId={skillId} />}

@@ -1,0 +1,63 @@
+import type { SkillInfo, SkillSummary } from '@contract';
+import { useShownStatus } from '../../lib/offline';
+import { SetupTab } from '../setup/SetupTab';
+import { OptionsTab } from '../options/OptionsTab';
+import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
+import { SkillControls } from './SkillControls';
+import { StatusDot } from './StatusBadge';
+import { DeveloperViewSwitch } from './DeveloperViewSwitch';
+import { needsSetup, plainState } from './view-mode';
+import '../../styles/simple-view.css';
+
+const RUNNING = new Set(['ready', 'busy', 'needs-setup']);
+
+/**
+ * A skill for someone who only configures it: what it does, its state in plain words, its setup and settings (the
+ * same wizard and options forms as the developer tabs) and start/stop. Everything else is one switch away.
+ */
+export function SimpleView({ summary, info }: { summary: SkillSummary; info?: SkillInfo }) {
+  const shown = useShownStatus(summary.status);
+  const waits = info ? needsSetup(summary, info) : summary.status === 'needs-setup';
+  const hasSetup = info?.capabilities.setup === true;
+  const hasOptions = info?.capabilities.options === true;
+  const state = plainState(shown, waits, hasSetup);
+  const description = info?.description ?? summary.description;
+  // The options are read from the running skill: a stopped one is not started just to show them.
+  const running = RUNNING.has(summary.status);
+  return (
+    <main className="skill-view skill-view-simple" aria-label={summary.name} data-view="simple">
+      <header className="skill-header skill-header-simple">
+        <div className="skill-title-row">
+          <h1 className="skill-title">{summary.name}</h1>
+          <span className="spacer" />
+          <DeveloperViewSwitch on={false} />
+          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" restart={false} />
+        </div>
+        {description && <p className="skill-description">{description}</p>}
+        <div className={`simple-state state-${state.kind}`} role="status" data-testid="skill-status" data-status={shown} data-state={state.kind}>
+          <StatusDot status={summary.status} />
+          <p>
+            <strong className="simple-state-title">{state.title}</strong>{' '}
+            <span className="simple-state-text">
+              {state.text}
+              {shown === 'crashed' && summary.statusDetail ? ` ${summary.statusDetail}` : ''}
+            </span>
+          </p>
+        </div>
+      </header>
+      <div className="simple-body" data-testid="simple-view">
+        {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
+        {hasSetup && <SetupTab skillId={summary.id} />}
+        {hasOptions &&
+          (running ? (
+            <OptionsTab skillId={summary.id} />
+          ) : (
+            <p className="simple-note" data-testid="simple-options-stopped">Its settings show here once it is running.</p>
+          ))}
+        {info && !hasSetup && !hasOptions && (
+          <p className="simple-note">This skill has nothing to set up. Its tools, logs and messages are in the developer view.</p>
+        )}
+      </div>
+    </main>
+  );
+}
