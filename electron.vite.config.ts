@@ -23,6 +23,9 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require only `electron`: the window link's client (and zod, which the command
+      // table is written in) are bundled into it.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: { input: { index: resolve(__dirname, 'src-preload/index.ts') } },
     },
   },

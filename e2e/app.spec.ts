@@ -18,6 +18,13 @@ test('a workbench over a folder with no skills says what to do next', async ({ w
     const main = wb.page.getByRole('main', { name: 'Workbench' });
     await expect(main.getByText('No skills in my-skills')).toBeVisible();
     await expect(main.getByRole('button', { name: 'New skill' })).toBeVisible();
+    // The page's typed client is `window.skillbench` in browser mode too, as in the desktop app: the same commands,
+    // and a wrongly typed argument refused with the field named.
+    const asked = await wb.page.evaluate(async () => {
+      const sb = (window as unknown as { skillbench: { listSkills(): Promise<unknown[]>; getLogs(id: unknown): Promise<unknown> } }).skillbench;
+      return { skills: (await sb.listSkills()).length, refused: await sb.getLogs(7).catch((e: Error) => e.message) };
+    });
+    expect(asked).toEqual({ skills: 0, refused: 'getLogs: params.skillId: expected string, got number' });
     await shotBothThemes(wb, 'empty-state');
   } finally {
     await stopServe(proc);

@@ -30,12 +30,12 @@ test('a flood in the open Logs tab: the newest lines, a line saying how many mor
           ws.removeEventListener('message', on);
           resolve(m);
         });
-        ws.send(JSON.stringify({ id, method, params }));
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
       });
-    const skills = (await ask(1, 'listSkills', [])).result as { id: string; name: string }[];
+    const skills = (await ask(1, 'core/listSkills', [])).result as { id: string; name: string }[];
     const id = skills.find((s) => s.name === 'loud')!.id;
-    const m = await ask(2, 'callTool', [id, 'shout', { lines: 30000 }]);
-    const info = await ask(3, 'logFileInfo', [id]);
+    const m = await ask(2, 'core/callTool', [id, 'shout', { lines: 30000 }]);
+    const info = await ask(3, 'logs/logFileInfo', [id]);
     ws.close();
     return { answer: JSON.stringify(m.result ?? m.error), file: info.result.path as string };
   }, token);

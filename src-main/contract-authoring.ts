@@ -192,15 +192,3 @@ export interface AuthoringApi {
   maskSecrets(skillId: string, value: unknown): Promise<unknown>;
 }
 
-export const AUTHORING_METHODS: { [K in keyof AuthoringApi]: true } = {
-  runDoctor: true,
-  createSkill: true,
-  listCollections: true,
-  saveRequest: true,
-  deleteRequest: true,
-  runCollection: true,
-  setEnvironment: true,
-  setCollectionSecret: true,
-  maskSecrets: true,
-};
-export const AUTHORING_METHOD_NAMES = Object.keys(AUTHORING_METHODS) as (keyof AuthoringApi)[];

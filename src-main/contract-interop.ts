@@ -51,5 +51,3 @@ export interface InteropApi {
   requestExposed(skillId: string, dataName: string, params: unknown): Promise<InteropAnswer>;
 }
 
-export const INTEROP_METHODS: { [K in keyof InteropApi]: true } = { listExposed: true, callExposed: true, requestExposed: true };
-export const INTEROP_METHOD_NAMES = Object.keys(INTEROP_METHODS) as (keyof InteropApi)[];

@@ -54,11 +54,6 @@ export interface LogsApi {
   searchLogFile(skillId: string, query: LogSearchQuery): Promise<LogSearchResult>;
 }
 
-export const LOG_METHODS: { [K in keyof LogsApi]: true } = {
-  logFileInfo: true,
-  searchLogFile: true,
-};
-export const LOG_METHOD_NAMES = Object.keys(LOG_METHODS) as (keyof LogsApi)[];
 
 /**
  * Browser mode only: `GET <route>?skill=<id>` serves the skill's complete log as numbered plain text (secrets

@@ -428,14 +428,6 @@ export interface McpEvents {
   mcpElicitationComplete: { skillId: string; elicitationId: string; requestId?: string };
 }
 
-export const MCP_METHODS: { [K in keyof McpApi]: true } = {
-  mcpServerInfo: true, mcpSession: true, mcpListTools: true, mcpListResources: true, mcpListResourceTemplates: true,
-  mcpReadResource: true, mcpSubscribe: true, mcpUnsubscribe: true, mcpListPrompts: true, mcpGetPrompt: true,
-  mcpComplete: true, mcpSetLogLevel: true, mcpLogMessages: true, mcpPing: true, mcpPending: true,
-  mcpAnswerElicitation: true, mcpAnswerSampling: true, mcpGetRoots: true, mcpSetRoots: true, mcpListTasks: true, mcpCancelTask: true, mcpCancelRequests: true,
-  addMcpServer: true, readMcpConfig: true, importMcpConfig: true, findMcpConfigs: true,
-};
-export const MCP_METHOD_NAMES = Object.keys(MCP_METHODS) as (keyof McpApi)[];
 
 export const MCP_EVENTS: { [K in keyof McpEvents]: true } = {
   mcpServer: true, mcpListChanged: true, mcpResourceUpdated: true, mcpLog: true, mcpProgress: true,

@@ -126,10 +126,3 @@ export interface QaApi {
   setTolerance(file: string, callSeq: number, tolerance: Tolerance | null): Promise<Tolerance | null>;
 }
 
-export const QA_METHODS: { [K in keyof QaApi]: true } = {
-  openRecording: true,
-  exportReport: true,
-  replayRecording: true,
-  setTolerance: true,
-};
-export const QA_METHOD_NAMES = Object.keys(QA_METHODS) as (keyof QaApi)[];

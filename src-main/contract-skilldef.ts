@@ -149,11 +149,6 @@ export interface SkillDefApi {
   getEntityGraph(skillId: string): Promise<EntityGraph>;
 }
 
-export const SKILLDEF_METHODS: { [K in keyof SkillDefApi]: true } = {
-  getTriggers: true, createTrigger: true, updateTrigger: true, deleteTrigger: true,
-  getSkillReport: true, runLifecycle: true, getEntityGraph: true,
-};
-export const SKILLDEF_METHOD_NAMES = Object.keys(SKILLDEF_METHODS) as (keyof SkillDefApi)[];
 
 /**
  * The JSON-RPC error code the workbench answers a reverse call it knows but cannot serve, such as

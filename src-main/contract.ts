@@ -1,17 +1,18 @@
 /**
  * The one contract shared by the engine, the Electron main process, the preload, the WebSocket bridge
- * and the renderer. Types only, plus the list of method and event names the bridges validate against:
- * nothing here may import Node or Electron, because the renderer compiles it too.
+ * and the renderer. Types only, plus the list of event names: nothing here may import Node or Electron, because
+ * the renderer compiles it too. The commands' declarations (their arguments' shapes, checked at the door, and
+ * their wire names) are the command table's (common/commands/), which the compiler holds to `WorkbenchApi`.
  */
 
-import { QA_METHODS, type QaApi } from './contract-qa';
-import { AUTHORING_METHODS, type AuthoringApi } from './contract-authoring';
-import { LOG_METHODS, type LogsApi } from './contract-logs';
+import type { QaApi } from './contract-qa';
+import type { AuthoringApi } from './contract-authoring';
+import type { LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
-import { INTEROP_METHODS, type InteropApi } from './contract-interop';
+import type { InteropApi } from './contract-interop';
 import type { AgentConfig } from './contract-bridge';
-import { MCP_EVENTS, MCP_METHODS, type McpApi, type McpEvents } from './contract-mcp';
-import { SKILLDEF_METHODS, type SkillDefApi } from './contract-skilldef';
+import { MCP_EVENTS, type McpApi, type McpEvents } from './contract-mcp';
+import type { SkillDefApi } from './contract-skilldef';
 import type {
   CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -42,12 +43,6 @@ export interface AgentEvents {
   schedules: { skillId: string; schedules: ScheduleState[] };
 }
 
-export const AGENT_METHODS: { [K in keyof AgentApi]: true } = {
-  discoverActions: true,
-  getSchedules: true,
-  controlSchedule: true,
-};
-export const AGENT_METHOD_NAMES = Object.keys(AGENT_METHODS) as (keyof AgentApi)[];
 
 /**
  * Commands the renderer can send. Every method returns a promise; errors reject with a plain-words message.
@@ -162,25 +157,6 @@ export type EventName = keyof WorkbenchEvents;
 export interface WorkbenchClient extends WorkbenchApi {
   on<K extends EventName>(event: K, listener: (payload: WorkbenchEvents[K]) => void): () => void;
 }
-
-const CORE_METHODS: { [K in keyof CoreApi]: true } = {
-  hostInfo: true, getWorkspace: true, addFolder: true, removeFolder: true, pickFolder: true, selectSkill: true,
-  listSkills: true, readSkill: true, inspectSkill: true, setRunOnOpen: true, startSkill: true, stopSkill: true, restartSkill: true,
-  callTool: true, cancelCall: true, revealCall: true, getHistory: true,
-  getLogs: true, clearLogs: true, getMessages: true, getTimeline: true,
-  setupStart: true, setupSubmit: true, setupCancel: true, getSetupConfiguration: true,
-  sessionStart: true, sessionEnd: true, transformMessage: true,
-  pauseTicks: true, resumeTicks: true, tickNow: true,
-  getData: true, setState: true, readDataFile: true,
-  startRecording: true, stopRecording: true, annotate: true, listRecordings: true,
-  getOptions: true, setOption: true, resetOptions: true,
-  getSkillSettings: true, updateSkillSettings: true,
-  agentConfig: true,
-};
-const METHODS: { [K in ApiMethod]: true } = { ...CORE_METHODS, ...QA_METHODS, ...AUTHORING_METHODS, ...LOG_METHODS, ...AGENT_METHODS, ...INTEROP_METHODS, ...MCP_METHODS, ...SKILLDEF_METHODS };
-export const CORE_METHOD_NAMES = Object.keys(CORE_METHODS) as (keyof CoreApi)[];
-/** Every command name, checked by the compiler against WorkbenchApi: bridges refuse anything else. */
-export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 const EVENTS: { [K in EventName]: true } = {
   skills: true, status: true, logs: true, messages: true, timeline: true, ticks: true, call: true, recording: true, filesChanged: true, schedules: true,

@@ -1,28 +1,17 @@
 /**
- * The preload: exposes `window.skillbench`, one named function per command of the contract and `on`
- * for events (returning its unsubscribe). Never the raw ipcRenderer.
+ * The preload: exposes `window.skillbench`, the typed client made from the command table (one named function per
+ * command, and `on` for events, returning its unsubscribe), over a JSON-RPC peer on one IPC channel. Never the raw
+ * ipcRenderer.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { API_METHODS, EVENT_NAMES, type EventName, type WorkbenchEvents } from '../src-main/contract';
+import { contextBridge, ipcRenderer } from 'electron';
+import { IPC_CHANNEL } from '../src-main/common/commands';
+import { commandClient, EventListeners } from '../src-main/common/commands/client';
+import { windowEnd } from '../src-main/common/commands/link';
 
-const api: Record<string, unknown> = {};
-for (const method of API_METHODS) {
-  api[method] = async (...args: unknown[]) => {
-    const r = (await ipcRenderer.invoke(`skillbench:${method}`, ...args)) as { result?: unknown; error?: string };
-    if (r && typeof r.error === 'string') throw new Error(r.error);
-    return r?.result;
-  };
-}
+const events = new EventListeners((event, err) => console.error(`listener for "${event}" failed`, err));
+const peer = windowEnd((line) => ipcRenderer.send(IPC_CHANNEL, line), events);
+ipcRenderer.on(IPC_CHANNEL, (_e, line: unknown) => {
+  if (typeof line === 'string') peer.receive(line);
+});
 
-api.on = <K extends EventName>(event: K, listener: (payload: WorkbenchEvents[K]) => void): (() => void) => {
-  if (!EVENT_NAMES.includes(event)) throw new Error(`Unknown event: ${String(event)}`);
-  const handler = (_e: IpcRendererEvent, name: EventName, payload: unknown) => {
-    if (name === event) listener(payload as WorkbenchEvents[K]);
-  };
-  ipcRenderer.on('skillbench:event', handler);
-  return () => {
-    ipcRenderer.removeListener('skillbench:event', handler);
-  };
-};
-
-contextBridge.exposeInMainWorld('skillbench', api);
+contextBridge.exposeInMainWorld('skillbench', commandClient((wire, params) => peer.request(wire, params), events));

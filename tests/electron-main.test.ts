@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
-import { API_METHODS } from '../src-main/contract';
 import { EXAMPLES, ROOT } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { processesUnder } = require('./fixtures/electron-stub/procs.cjs') as { processesUnder: (dir: string) => number[] };
@@ -54,11 +53,13 @@ describe('the Electron main bundle', () => {
     expect(report.permissionCheck).toBe(false);
     expect(report.csp[0]).toContain("default-src 'self'");
 
-    // Every command of the contract has its channel, and nothing else is registered.
-    expect(report.channels).toEqual(API_METHODS.map((m) => `skillbench:${m}`).sort());
+    // The window link is one channel (JSON-RPC, both ways), and nothing else is registered.
+    expect(report.channels).toEqual(['skillbench:rpc']);
     expect(report.listSkills).toEqual(expect.arrayContaining(['gas-estimator', 'greeter-app', 'Price alerts']));
-    expect(report.foreign.error).toMatch(/did not come from the workbench window/);
-    expect(report.startSkill).toEqual({});
+    expect(report.foreign.message).toMatch(/did not come from the workbench window/);
+    // The door checks a command's arguments over IPC as over the WebSocket.
+    expect(report.badParams).toMatchObject({ code: -32602, message: 'startSkill: params.skillId: expected string, got number' });
+    expect(report.startSkill).toEqual({ result: null });
     expect(report.skillProcessesRunning).toBeGreaterThan(0);
 
     // The quit was held until the workbench closed, then went ahead; no skill process outlives the app.

@@ -1,6 +1,6 @@
 /**
- * Browser mode's gate under attack (issue 15): NUL bytes and traversal encodings in the URL, malformed
- * WebSocket envelopes, oversize messages, arguments nested or counted beyond reason, and 500 connections
+ * Browser mode's gate under attack: NUL bytes and traversal encodings in the URL, malformed
+ * JSON-RPC messages, oversize messages, arguments nested or counted beyond reason, and 500 connections
  * at once. Every request is answered or refused, and the server is alive afterwards.
  */
 import fs from 'node:fs';
@@ -67,7 +67,7 @@ function answerTo(ws: WebSocket, frame: string): Promise<{ id?: unknown; result?
   return new Promise((resolve, reject) => {
     const onMessage = (data: WebSocket.RawData) => {
       const msg = JSON.parse((data as Buffer).toString()); // a text frame, as one Buffer
-      if ('event' in msg) return;
+      if (!('id' in msg)) return;
       ws.off('message', onMessage);
       resolve(msg);
     };
@@ -108,31 +108,32 @@ describe('the static files under attack', () => {
   });
 });
 
-describe('WebSocket envelopes under attack', () => {
-  it('answers every malformed envelope with a clear error and keeps the connection', async () => {
+describe('WebSocket messages under attack', () => {
+  it('answers every malformed message with a clear error and keeps the connection', async () => {
     const ws = await open();
     const cases: [string, RegExp, unknown][] = [
-      ['null', /must be a JSON object/, null],
-      ['[]', /must be a JSON object.*not a list/, null],
-      ['[1,2]', /not a list/, null],
+      ['null', /must be a JSON object.*not null/, null],
+      ['[]', /must be a JSON object.*not an array/, null],
+      ['[1,2]', /not an array/, null],
       ['42', /not a number/, null],
-      ['"hostInfo"', /not a text/, null],
+      ['"core/hostInfo"', /not a string/, null],
       ['true', /not a boolean/, null],
       ['not json at all', /not JSON/, null],
       ['{"id":1}', /names no command/, 1],
       ['{"id":2,"method":42}', /names no command/, 2],
       ['{"id":3,"method":null}', /names no command/, 3],
-      ['{"id":4,"method":"noSuchCommand"}', /Unknown command: "noSuchCommand"/, 4],
+      ['{"id":4,"method":"core/noSuchCommand"}', /Unknown command: "core\/noSuchCommand"/, 4],
       ['{"id":5,"method":"__proto__"}', /Unknown command/, 5],
       ['{"id":6,"method":"constructor","params":[]}', /Unknown command/, 6],
       ['{"id":7,"method":"toString"}', /Unknown command/, 7],
-      ['{"id":8,"method":"hostInfo","params":{"a":1}}', /must be a list.*not an object/, 8],
-      ['{"id":9,"method":"hostInfo","params":"x"}', /must be a list.*not a text/, 9],
-      ['{"id":10,"method":"hostInfo","params":null}', /must be a list.*not null/, 10],
-      ['{"id":{"x":1},"method":"hostInfo"}', /id must be a number or a short text/, null],
-      ['{"id":[1],"method":"hostInfo"}', /id must be a number or a short text/, null],
-      [`{"id":"${'x'.repeat(500)}","method":"hostInfo"}`, /id must be/, null],
-      ['{"id":"s1","method":"getLogs","params":["no such skill"]}', /no skill "no such skill"/, 's1'],
+      ['{"id":7.5,"method":"hostInfo"}', /Unknown command: "hostInfo"/, 7.5],
+      ['{"id":8,"method":"core/hostInfo","params":{"a":1}}', /^hostInfo: params\.a: not a parameter of hostInfo/, 8],
+      ['{"id":9,"method":"core/hostInfo","params":"x"}', /^hostInfo: params: expected a list \(by position\) or an object \(by name\), got string/, 9],
+      ['{"id":10,"method":"core/getLogs","params":{"skillId":7}}', /^getLogs: params\.skillId: expected string, got number/, 10],
+      ['{"id":{"x":1},"method":"core/hostInfo"}', /id must be a number or a text of at most 200 characters, not an object/, null],
+      ['{"id":[1],"method":"core/hostInfo"}', /id must be a number or a text/, null],
+      [`{"id":"${'x'.repeat(500)}","method":"core/hostInfo"}`, /id must be/, null],
+      ['{"id":"s1","method":"core/getLogs","params":["no such skill"]}', /no skill "no such skill"/, 's1'],
     ];
     for (const [frame, error, id] of cases) {
       const answer = await answerTo(ws, frame);
@@ -140,7 +141,9 @@ describe('WebSocket envelopes under attack', () => {
       expect(answer.error?.message, frame).toMatch(error);
     }
     // The connection still works, and so does the server.
-    const ok = await answerTo(ws, JSON.stringify({ id: 99, method: 'hostInfo', params: [] }));
+    // Params left out or null are no arguments (JSON-RPC allows leaving them out).
+    expect(await answerTo(ws, '{"jsonrpc":"2.0","id":11,"method":"core/hostInfo","params":null}')).toMatchObject({ id: 11, result: { kind: 'browser' } });
+    const ok = await answerTo(ws, JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'core/hostInfo', params: [] }));
     expect(ok).toMatchObject({ id: 99, result: { kind: 'browser' } });
     ws.close();
     await alive();
@@ -150,12 +153,12 @@ describe('WebSocket envelopes under attack', () => {
     const ws = await open();
     // A skill that keeps state (a SkillDefinition skill), so the state would really be written.
     const skill = (await wb.listSkills()).find((s) => s.protocol === 'skilldef')!.id;
-    const deep = `{"id":1,"method":"setState","params":[${JSON.stringify(skill)},{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}]}`;
+    const deep = `{"id":1,"method":"core/setState","params":[${JSON.stringify(skill)},{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}]}`;
     const a = await answerTo(ws, deep);
-    expect(a.error?.message).toMatch(/Argument 2 of setState is nested more than 256 levels deep/);
-    const many = `{"id":2,"method":"hostInfo","params":[${Array(300_000).fill('0').join(',')}]}`;
+    expect(a.error?.message).toMatch(/^setState: params are nested \d+ levels deep; the workbench takes at most 256/);
+    const many = `{"id":2,"method":"core/hostInfo","params":[${Array(300_000).fill('0').join(',')}]}`;
     const b = await answerTo(ws, many);
-    expect(b.error?.message).toMatch(/hostInfo was sent 300000 arguments; no command takes more than 8/);
+    expect(b.error?.message).toMatch(/^hostInfo: params: 300000 arguments given, it takes none/);
     for (const answer of [a, b]) expect(answer.error?.message).not.toMatch(/call stack/);
     ws.close();
     await alive();
@@ -165,12 +168,12 @@ describe('WebSocket envelopes under attack', () => {
     const ws = await open();
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.on('error', () => undefined);
-    ws.send(JSON.stringify({ id: 1, method: 'hostInfo', params: ['x'.repeat(5 * 1024 * 1024)] }));
+    ws.send(JSON.stringify({ id: 1, method: 'core/hostInfo', params: ['x'.repeat(5 * 1024 * 1024)] }));
     expect(await closed).toBe(1009);
     expect(MAX_MESSAGE_BYTES).toBeLessThan(5 * 1024 * 1024);
     // A 3 MiB message (tool arguments pasted into a form) is read, and refused for its content, not its size.
     const next = await open();
-    const under = await answerTo(next, JSON.stringify({ id: 2, method: 'getLogs', params: ['x'.repeat(3 * 1024 * 1024)] }));
+    const under = await answerTo(next, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'core/getLogs', params: ['x'.repeat(3 * 1024 * 1024)] }));
     expect(under.error?.message).toMatch(/no skill/);
     next.close();
     await alive();
@@ -181,7 +184,7 @@ describe('WebSocket envelopes under attack', () => {
       Array.from({ length: 500 }, async (_, i) => {
         const ws = await open();
         try {
-          const a = await answerTo(ws, JSON.stringify({ id: i, method: i % 2 ? 'hostInfo' : 'listSkills', params: [] }));
+          const a = await answerTo(ws, JSON.stringify({ jsonrpc: '2.0', id: i, method: i % 2 ? 'core/hostInfo' : 'core/listSkills' }));
           expect(a.id).toBe(i);
           return 'answered';
         } finally {

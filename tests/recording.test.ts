@@ -8,6 +8,7 @@ import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract
 import { Workbench } from '../src-main/workbench/workbench';
 import { callsOf, parseRecording, readRecording } from '../src-main/qa/recording-reader';
 import { allFiles, EXAMPLES, recordEchoThenCrash, rpcWorkbench } from './helpers';
+import { workbenchApi } from '../src-main/workbench/api';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -32,21 +33,22 @@ describe('recording a session', () => {
   it('writes a header and every call, message, hook, setup step, event and note, secrets redacted', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], replaceFolders: true });
+    const api = workbenchApi(wb);
     cleanup.add(wb);
     const id = 'price-alerts';
-    await wb.inspectSkill(id);
-    const info = await wb.startRecording(id, 'exploratory');
+    await api.inspectSkill(id);
+    const info = await api.startRecording(id, 'exploratory');
     expect(info).toMatchObject({ active: true, skillName: 'Price alerts', protocol: 'skilldef' });
-    const step = await wb.setupStart(id);
-    await wb.setupSubmit(id, step.id, { api_key: 'pk_wrong' });
-    const next = await wb.setupSubmit(id, step.id, { api_key: 'pk_demo1234567890abcdefghij' });
-    await wb.setupSubmit(id, next.nextStep!.id, { currency: 'USD', symbols: ['BTC'], threshold_pct: 5, notify_on_drops: true });
-    await wb.callTool(id, 'get_price', { symbol: 'BTC' });
-    await wb.callTool(id, 'get_price', { symbol: 'NOPE' });
-    await wb.transformMessage(id, 'beforeMessage', 'and $BTC?');
-    await wb.annotate(id, 'prices look right');
-    await wb.tickNow(id);
-    const stopped = await wb.stopRecording(id);
+    const step = await api.setupStart(id);
+    await api.setupSubmit(id, step.id, { api_key: 'pk_wrong' });
+    const next = await api.setupSubmit(id, step.id, { api_key: 'pk_demo1234567890abcdefghij' });
+    await api.setupSubmit(id, next.nextStep!.id, { currency: 'USD', symbols: ['BTC'], threshold_pct: 5, notify_on_drops: true });
+    await api.callTool(id, 'get_price', { symbol: 'BTC' });
+    await api.callTool(id, 'get_price', { symbol: 'NOPE' });
+    await api.transformMessage(id, 'beforeMessage', 'and $BTC?');
+    await api.annotate(id, 'prices look right');
+    await api.tickNow(id);
+    const stopped = await api.stopRecording(id);
     expect(stopped?.active).toBe(false);
     const recs = lines(info.file);
     expect(recs[0]).toMatchObject({ type: 'header', name: 'exploratory', skill: { protocol: 'skilldef', name: 'Price alerts' } });
@@ -59,17 +61,18 @@ describe('recording a session', () => {
     const seqs = recs.slice(1).map((r) => (r as { seq: number }).seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(fs.readFileSync(info.file, 'utf8')).not.toContain('pk_demo1234567890abcdefghij');
-    expect((await wb.listRecordings()).map((r) => r.file)).toEqual([info.file]);
+    expect((await api.listRecordings()).map((r) => r.file)).toEqual([info.file]);
   });
 
   it('keeps secrets out of recorded messages however the skill spells them, and every line valid JSON', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = rpcWorkbench(cleanup, home);
-    await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: 'p&ss<word/1', PIN: '4321' } });
-    const info = await wb.startRecording('rpc');
-    const out = await wb.callTool('rpc', 'go_style', { token: 'p&ss<word/1', pin: 4321 });
+    const api = workbenchApi(wb);
+    await api.updateSkillSettings('rpc', { secretValues: { TOKEN: 'p&ss<word/1', PIN: '4321' } });
+    const info = await api.startRecording('rpc');
+    const out = await api.callTool('rpc', 'go_style', { token: 'p&ss<word/1', pin: 4321 });
     expect(out.outcome?.ok).toBe(true);
-    await wb.stopRecording('rpc');
+    await api.stopRecording('rpc');
     await wb.close();
     const response = lines(info.file).find((r) => r.type === 'message' && r.message.kind === 'response' && r.message.method === 'tools/call');
     // The skill wrote the token as `p\u0026ss\u003cword\/1` and the PIN as a number.
@@ -84,13 +87,14 @@ describe('recording a session', () => {
   it('keeps a secret typed into a note out of the timeline file and the recording, in every escaped form', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = rpcWorkbench(cleanup, home);
+    const api = workbenchApi(wb);
     const token = '/ + " & < é > % ü \\ 漢x';
-    await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: token } });
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
-    await wb.annotate('rpc', `pasted the token ${token} by mistake`);
-    await wb.stopRecording('rpc');
-    const shown = (await wb.getTimeline('rpc')).entries.find((e) => e.label.startsWith('pasted'));
+    await api.updateSkillSettings('rpc', { secretValues: { TOKEN: token } });
+    await api.startSkill('rpc');
+    const info = await api.startRecording('rpc');
+    await api.annotate('rpc', `pasted the token ${token} by mistake`);
+    await api.stopRecording('rpc');
+    const shown = (await api.getTimeline('rpc')).entries.find((e) => e.label.startsWith('pasted'));
     expect(shown?.label).toBe('pasted the token •••• by mistake');
     await wb.close();
     const escaped = JSON.stringify(token).slice(1, -1);
@@ -115,8 +119,9 @@ describe('recording a session', () => {
 
   it('puts the records of a call on disk before a window hears of the call, with many calls in flight', async ({ cleanup }) => {
     const wb = rpcWorkbench(cleanup);
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
+    const api = workbenchApi(wb);
+    await api.startSkill('rpc');
+    const info = await api.startRecording('rpc');
     const onDiskWhenShown: string[] = [];
     wb.events.onAnyForWindow((event, payload) => {
       if (event !== 'call') return;
@@ -125,9 +130,9 @@ describe('recording a session', () => {
       onDiskWhenShown.push(`${call.status}:${kinds.join('+')}`);
     });
     // Something else already waits for the windows in this turn, so their delivery is due before the write.
-    const skills = await wb.listSkills();
+    const skills = await api.listSkills();
     wb.events.emit('skills', skills);
-    await Promise.all(Array.from({ length: 20 }, (_, n) => wb.callTool('rpc', 'echo', { n })));
+    await Promise.all(Array.from({ length: 20 }, (_, n) => api.callTool('rpc', 'echo', { n })));
     await wb.events.delivered();
     expect(onDiskWhenShown).toHaveLength(40);
     for (const seen of onDiskWhenShown) expect(seen).toMatch(/^(running:call-start|done:call-start\+call)$/);
@@ -141,21 +146,22 @@ describe('recording a session', () => {
 
   it('stops a recording whose file cannot be written, says so, and keeps the skill and what was written', async ({ cleanup }) => {
     const wb = rpcWorkbench(cleanup);
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
-    await wb.callTool('rpc', 'echo', { n: 1 });
+    const api = workbenchApi(wb);
+    await api.startSkill('rpc');
+    const info = await api.startRecording('rpc');
+    await api.callTool('rpc', 'echo', { n: 1 });
     const ended = new Promise<RecordingInfo>((resolve) => wb.events.on('recording', (r) => !r.active && resolve(r)));
     refuseWrites((await wb.liveRuntime('rpc')).recording);
-    const call = await wb.callTool('rpc', 'echo', { n: 2 });
+    const call = await api.callTool('rpc', 'echo', { n: 2 });
     expect(call.outcome?.ok).toBe(true);
     expect((await ended).file).toBe(info.file);
-    const { entries } = await wb.getTimeline('rpc');
+    const { entries } = await api.getTimeline('rpc');
     expect(entries.at(-1)).toMatchObject({ kind: 'note', outcome: 'error', label: expect.stringContaining('Recording stopped') });
-    expect((await wb.getLogs('rpc')).some((l) => l.text.includes(`${info.file} could not be written`))).toBe(true);
+    expect((await api.getLogs('rpc')).some((l) => l.text.includes(`${info.file} could not be written`))).toBe(true);
     expect(lines(info.file).filter((r) => r.type === 'call')).toHaveLength(1);
     // The skill goes on, and a new recording starts.
-    expect((await wb.callTool('rpc', 'echo', { n: 3 })).outcome?.ok).toBe(true);
-    expect((await wb.startRecording('rpc')).active).toBe(true);
+    expect((await api.callTool('rpc', 'echo', { n: 3 })).outcome?.ok).toBe(true);
+    expect((await api.startRecording('rpc')).active).toBe(true);
   });
 
   it('writes what a turn recorded when the process dies of an error in that turn', ({ cleanup }) => {
@@ -178,10 +184,11 @@ describe('recording a session', () => {
 
   it("writes a call's arguments once (in its call-start) and reads them back for the call; older recordings read the same", async ({ cleanup }) => {
     const wb = rpcWorkbench(cleanup);
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
-    await wb.callTool('rpc', 'echo', { n: 1, text: 'only once' });
-    await wb.stopRecording('rpc');
+    const api = workbenchApi(wb);
+    await api.startSkill('rpc');
+    const info = await api.startRecording('rpc');
+    await api.callTool('rpc', 'echo', { n: 1, text: 'only once' });
+    await api.stopRecording('rpc');
     const raw = lines(info.file).filter((r) => r.type === 'call-start' || r.type === 'call');
     expect(raw.map((r) => [r.type, 'args' in r])).toEqual([['call-start', true], ['call', false]]);
     expect(callsOf(readRecording(info.file)).map((c) => c.args)).toEqual([{ n: 1, text: 'only once' }]);
@@ -199,12 +206,13 @@ describe('recording a session', () => {
 
   it('says so when the last write, at stop, is refused', async ({ cleanup }) => {
     const wb = rpcWorkbench(cleanup);
-    await wb.startSkill('rpc');
-    const info = await wb.startRecording('rpc');
-    await wb.callTool('rpc', 'echo', { n: 1 });
+    const api = workbenchApi(wb);
+    await api.startSkill('rpc');
+    const info = await api.startRecording('rpc');
+    await api.callTool('rpc', 'echo', { n: 1 });
     refuseWrites((await wb.liveRuntime('rpc')).recording);
-    await wb.stopRecording('rpc');
-    expect((await wb.getLogs('rpc')).some((l) => l.text.includes(`${info.file} could not be written (ENOSPC`))).toBe(true);
+    await api.stopRecording('rpc');
+    expect((await api.getLogs('rpc')).some((l) => l.text.includes(`${info.file} could not be written (ENOSPC`))).toBe(true);
     expect(lines(info.file).filter((r) => r.type === 'call')).toHaveLength(1);
     expect(lines(info.file).some((r) => r.type === 'end')).toBe(false);
   });

@@ -11,6 +11,7 @@ import { Redactor } from '../src-main/engine/redactor';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, FIXTURES } from './helpers';
+import { workbenchApi } from '../src-main/workbench/api';
 
 /** A slash, a plus, a space, !()~ and non-ASCII: each URL-encoded differently by JavaScript and Python. */
 const SECRET = 's3cr3t/Pa+ss w0rd!(x)~é-8f2a91';
@@ -70,26 +71,27 @@ describe('secrets in realistic encodings', () => {
     fs.cpSync(path.join(FIXTURES, 'secret-spill'), path.join(ws, 'secret-spill'), { recursive: true });
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true }));
+    const api = workbenchApi(wb);
     const frames: string[] = [];
     wb.events.onAnyForWindow((event, payload) => frames.push(`${event} ${JSON.stringify(payload)}`));
-    const [skill] = await wb.listSkills();
-    await wb.updateSkillSettings(skill.id, { secretValues: { SPILL_TOKEN: SECRET } });
-    await wb.startRecording(skill.id, 'spill');
-    const answer = await wb.callTool(skill.id, 'spill', {});
+    const [skill] = await api.listSkills();
+    await api.updateSkillSettings(skill.id, { secretValues: { SPILL_TOKEN: SECRET } });
+    await api.startRecording(skill.id, 'spill');
+    const answer = await api.callTool(skill.id, 'spill', {});
     expect(answer.outcome?.ok).toBe(true);
     // The answer did carry every form: the fixture spilled them, the workbench hid them.
     expect(Object.keys(JSON.parse(answer.outcome!.text!) as Record<string, string>)).toContain('basic_usr');
     await new Promise((r) => setTimeout(r, 200)); // the stderr lines after the answer
-    await wb.stopRecording(skill.id);
-    const live = (await wb.getLogs(skill.id)).map((l) => l.text).join('\n');
+    await api.stopRecording(skill.id);
+    const live = (await api.getLogs(skill.id)).map((l) => l.text).join('\n');
     expect(live).toMatch(/basic_usr: Authorization: Basic /);
     expect(live).toMatch(/token=••••\n•••• \(continued\)/);
     const seen: Record<string, string> = {
       answer: JSON.stringify(answer),
       'live log': live,
-      history: JSON.stringify(await wb.getHistory(skill.id)),
-      messages: JSON.stringify(await wb.getMessages(skill.id)),
-      timeline: JSON.stringify(await wb.getTimeline(skill.id)),
+      history: JSON.stringify(await api.getHistory(skill.id)),
+      messages: JSON.stringify(await api.getMessages(skill.id)),
+      timeline: JSON.stringify(await api.getTimeline(skill.id)),
       'window frames': frames.join('\n'),
     };
     await wb.close();

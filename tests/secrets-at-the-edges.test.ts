@@ -15,6 +15,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
 import { everythingStdio } from './mcp-helpers';
+import { workbenchApi } from '../src-main/workbench/api';
 
 /** Quotes, a slash, non-ASCII and CJK: each spelled differently raw, in JSON and in ASCII-only JSON. */
 const SECRET = 'Zq"é/秘密-7d6c5b4a3f';
@@ -38,80 +39,81 @@ describe('a secret at the ways out of the workbench', () => {
     fs.writeFileSync(path.join(ws, 'mcp-signin', '.mcp.json'), JSON.stringify({ mcpServers: { signin: { command: process.execPath, args: [signinServer] } } }));
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
+    const api = workbenchApi(wb);
     const heard = new Map<EventName, string[]>();
     // What the bridges hear: the events of each turn, delivered to windows.
     wb.events.onAnyForWindow((event, payload) => heard.set(event, [...(heard.get(event) ?? []), JSON.stringify(payload)]));
-    const ids = Object.fromEntries((await wb.listSkills()).map((s) => [path.basename(s.dir) === 'wild' ? s.name : path.basename(s.dir), s.id]));
+    const ids = Object.fromEntries((await api.listSkills()).map((s) => [path.basename(s.dir) === 'wild' ? s.name : path.basename(s.dir), s.id]));
     const mcp = ids.mcp;
     const rpc = ids.rpc;
 
     // The secret is the JSON-RPC skill's secret variable and the agent's token.
-    await wb.updateSkillSettings(rpc, { secretValues: { TOKEN: SECRET } });
-    await wb.updateSkillSettings(ids.digest, { secretValues: { DIGEST_TOKEN: SECRET } });
-    await wb.updateSkillSettings(mcp, { secretValues: { MCP_TOKEN: SECRET } });
+    await api.updateSkillSettings(rpc, { secretValues: { TOKEN: SECRET } });
+    await api.updateSkillSettings(ids.digest, { secretValues: { DIGEST_TOKEN: SECRET } });
+    await api.updateSkillSettings(mcp, { secretValues: { MCP_TOKEN: SECRET } });
 
     const answers: unknown[] = [];
-    await wb.startSkill(rpc);
+    await api.startSkill(rpc);
     wb.observeFiles(rpc);
-    const recording = await wb.startRecording(rpc, 'edges');
-    answers.push(await wb.callTool(rpc, 'echo', { token: SECRET, nested: { list: [SECRET, `Bearer ${SECRET}`] } }));
-    answers.push(await wb.callTool(rpc, 'go_style', { token: `<${SECRET}>` }));
-    await wb.annotate(rpc, `the token was ${SECRET}`);
-    answers.push(await wb.stopRecording(rpc));
+    const recording = await api.startRecording(rpc, 'edges');
+    answers.push(await api.callTool(rpc, 'echo', { token: SECRET, nested: { list: [SECRET, `Bearer ${SECRET}`] } }));
+    answers.push(await api.callTool(rpc, 'go_style', { token: `<${SECRET}>` }));
+    await api.annotate(rpc, `the token was ${SECRET}`);
+    answers.push(await api.stopRecording(rpc));
     fs.writeFileSync(path.join(ws, 'rpc', 'notes.txt'), 'an edit\n');
 
-    await wb.startSkill(ids['price-alerts']);
-    await wb.pauseTicks(ids['price-alerts']);
-    await wb.startSkill(ids.digest);
-    await wb.agents.controlSchedule(ids.digest, (await wb.agents.getSchedules(ids.digest))[0].id, 'pause');
+    await api.startSkill(ids['price-alerts']);
+    await api.pauseTicks(ids['price-alerts']);
+    await api.startSkill(ids.digest);
+    await api.controlSchedule(ids.digest, (await api.getSchedules(ids.digest))[0].id, 'pause');
     await wb.refreshSkills();
     await waitFor(() => heard.has('filesChanged'), 10_000, 'the edit to be told of');
 
     // The MCP server knows the secret (its variable) and is given it (an elicitation answered with it).
     // Roots set, so the server asks for them and the roots event goes out too.
-    await wb.mcp.mcpSetRoots(mcp, [{ uri: pathToFileURL(cleanup.tempDir()).href, name: 'work' }]);
-    await wb.startSkill(mcp);
-    await wb.mcp.mcpSetLogLevel(mcp, 'debug');
-    const env = await wb.callTool(mcp, 'get-env', {});
+    await api.mcpSetRoots(mcp, [{ uri: pathToFileURL(cleanup.tempDir()).href, name: 'work' }]);
+    await api.startSkill(mcp);
+    await api.mcpSetLogLevel(mcp, 'debug');
+    const env = await api.callTool(mcp, 'get-env', {});
     expect(env.outcome!.text).toContain('"MCP_TOKEN": "••••"');
     answers.push(env);
-    await wb.mcp.mcpSubscribe(mcp, 'demo://resource/dynamic/text/1');
-    await wb.callTool(mcp, 'toggle-subscriber-updates', {});
-    const elicited = wb.callTool(mcp, 'trigger-elicitation-request', {});
+    await api.mcpSubscribe(mcp, 'demo://resource/dynamic/text/1');
+    await api.callTool(mcp, 'toggle-subscriber-updates', {});
+    const elicited = api.callTool(mcp, 'trigger-elicitation-request', {});
     const [asked] = await (async () => {
       await waitFor(() => heard.has('mcpRequest'), 20_000, 'the elicitation');
-      return wb.mcp.mcpPending(mcp);
+      return api.mcpPending(mcp);
     })();
-    await wb.mcp.mcpAnswerElicitation(asked.requestId, { action: 'accept', content: { name: SECRET } });
+    await api.mcpAnswerElicitation(asked.requestId, { action: 'accept', content: { name: SECRET } });
     const echoed = await elicited;
     expect(JSON.stringify(echoed.outcome!.mcp)).toContain('••••');
     answers.push(echoed);
-    await wb.callTool(mcp, 'trigger-long-running-operation', { duration: 0.2, steps: 2 }, { callId: 'progress' });
+    await api.callTool(mcp, 'trigger-long-running-operation', { duration: 0.2, steps: 2 }, { callId: 'progress' });
     await waitFor(() => ['mcpResourceUpdated', 'mcpLog', 'mcpListChanged', 'mcpRoots', 'mcpProgress'].every((e) => heard.has(e as EventName)), 20_000, 'the MCP events');
     // A tool run as a task (its statuses), given the secret; a URL elicitation the server says is complete.
-    answers.push(await wb.callTool(mcp, 'simulate-research-query', { topic: SECRET }, { callId: 'task' }));
+    answers.push(await api.callTool(mcp, 'simulate-research-query', { topic: SECRET }, { callId: 'task' }));
     const signin = ids['mcp-signin'];
-    const signed = wb.callTool(signin, 'sign-in', {});
+    const signed = api.callTool(signin, 'sign-in', {});
     await waitFor(() => heard.has('mcpElicitationComplete'), 20_000, 'the sign-in to be complete');
-    const [url] = await wb.mcp.mcpPending(signin);
-    await wb.mcp.mcpAnswerElicitation(url.requestId, { action: 'accept' });
+    const [url] = await api.mcpPending(signin);
+    await api.mcpAnswerElicitation(url.requestId, { action: 'accept' });
     answers.push(await signed);
-    answers.push(await wb.mcp.mcpSession(mcp), await wb.mcp.mcpLogMessages(mcp), await wb.getMessages(mcp), await wb.getHistory(mcp));
+    answers.push(await api.mcpSession(mcp), await api.mcpLogMessages(mcp), await api.getMessages(mcp), await api.getHistory(mcp));
 
     answers.push(
-      await wb.getHistory(rpc),
-      await wb.getLogs(rpc),
-      await wb.getMessages(rpc),
-      await wb.getTimeline(rpc),
-      await wb.listSkills(),
-      await wb.inspectSkill(rpc),
-      await wb.inspectSkill(ids.digest),
-      await wb.getSkillSettings(rpc),
-      await wb.listRecordings(),
-      await wb.qa.openRecording(recording.file),
-      await wb.qa.exportReport(recording.file, 'markdown'),
-      await wb.qa.exportReport(recording.file, 'html'),
-      await wb.authoring.maskSecrets(rpc, { typed: SECRET }),
+      await api.getHistory(rpc),
+      await api.getLogs(rpc),
+      await api.getMessages(rpc),
+      await api.getTimeline(rpc),
+      await api.listSkills(),
+      await api.inspectSkill(rpc),
+      await api.inspectSkill(ids.digest),
+      await api.getSkillSettings(rpc),
+      await api.listRecordings(),
+      await api.openRecording(recording.file),
+      await api.exportReport(recording.file, 'markdown'),
+      await api.exportReport(recording.file, 'html'),
+      await api.maskSecrets(rpc, { typed: SECRET }),
     );
     await wb.events.delivered();
 
@@ -139,13 +141,14 @@ describe('revealing a call', () => {
   it('gives this session\'s call as answered, on request only, and nothing for a call it does not hold', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
-    await wb.updateSkillSettings('rpc', { secretValues: { TOKEN: SECRET } });
-    const masked = await wb.callTool('rpc', 'echo', { token: SECRET }, { callId: 'reveal-me' });
+    const api = workbenchApi(wb);
+    await api.updateSkillSettings('rpc', { secretValues: { TOKEN: SECRET } });
+    const masked = await api.callTool('rpc', 'echo', { token: SECRET }, { callId: 'reveal-me' });
     expect(leaks(JSON.stringify(masked))).toEqual([]);
-    expect(leaks(JSON.stringify(await wb.getHistory('rpc')))).toEqual([]);
-    const clear = await wb.revealCall('rpc', 'reveal-me');
+    expect(leaks(JSON.stringify(await api.getHistory('rpc')))).toEqual([]);
+    const clear = await api.revealCall('rpc', 'reveal-me');
     // As the skill sent it: Python's json.dumps, ASCII-escaped.
     expect(clear?.outcome?.text).toContain(asciiForm(SECRET));
-    expect(await wb.revealCall('rpc', 'never-made')).toBeNull();
+    expect(await api.revealCall('rpc', 'never-made')).toBeNull();
   });
 });

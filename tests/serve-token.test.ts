@@ -77,11 +77,11 @@ function descendants(pid: number): number[] {
   return found;
 }
 
-/** One command over the browser-mode socket, as the page sends it. */
+/** One core command over the browser-mode socket, as the page sends it (JSON-RPC). */
 function command(url: URL, method: string, params: unknown[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://${url.host}/api?token=${url.searchParams.get('token')}`);
-    ws.on('open', () => ws.send(JSON.stringify({ id: 1, method, params })));
+    ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: `core/${method}`, params })));
     ws.on('message', (data) => {
       const msg = JSON.parse((data as Buffer).toString()); // a text frame, as one Buffer
       if (msg.id !== 1) return;

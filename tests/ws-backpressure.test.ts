@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { it } from './cleanup-fixture';
-import { workbenchApi } from '../src-main/workbench/api';
+import { workbenchDoor } from '../src-main/workbench/door';
 import { Workbench } from '../src-main/workbench/workbench';
 import { bridgeSocket } from '../src-main/server/ws-bridge';
 import { EXAMPLES, waitFor } from './helpers';
@@ -18,13 +18,13 @@ const CAP = 1024 * 1024;
 describe('a window that stops reading', () => {
   it('is closed with 1013 past the cap, with the server holding no more than the cap for it; a new one is served', async ({ cleanup }) => {
     const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [EXAMPLES], replaceFolders: true }));
-    const api = workbenchApi(wb);
+    const door = workbenchDoor(wb);
     const wss = new WebSocketServer({ noServer: true });
     let most = 0;
     const server = http.createServer();
     server.on('upgrade', (req, socket, head) =>
       wss.handleUpgrade(req, socket, head, (ws) => {
-        bridgeSocket(ws, api, wb.events, CAP);
+        bridgeSocket(ws, door, wb.events, CAP);
         const timer = setInterval(() => (most = Math.max(most, ws.bufferedAmount)), 5);
         ws.on('close', () => clearInterval(timer));
       }),
@@ -51,7 +51,7 @@ describe('a window that stops reading', () => {
     await new Promise((r) => again.once('open', r));
     const answers: string[] = [];
     again.on('message', (d: Buffer) => answers.push(d.toString('utf8')));
-    again.send(JSON.stringify({ id: 1, method: 'listSkills', params: [] }));
-    await waitFor(() => answers.find((a) => a.startsWith('{"id":1')), 10_000, 'the answer after reconnecting');
+    again.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'core/listSkills' }));
+    await waitFor(() => answers.find((a) => a.startsWith('{"jsonrpc":"2.0","id":1,"result":[')), 10_000, 'the answer after reconnecting');
   }, 60_000);
 });

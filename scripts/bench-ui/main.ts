@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
+import { COMMANDS } from '../../src-main/common/commands';
 import { jsonRows, printTable, timeRow, type Row } from '../bench/rows';
 import { chromiumPath } from '../chromium';
 import { bareStarts, logBytes, makeFleet, serve } from './fleet';
@@ -128,10 +129,10 @@ async function bridge(page: Page, token: string): Promise<(method: string, ...pa
       new Promise((resolve, reject) => {
         const id = next++;
         waiting.set(id, (m) => (m.error ? reject(new Error(m.error.message ?? m.error)) : resolve(m.result)));
-        ws.send(JSON.stringify({ id, method, params }));
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
       });
   }, token);
-  return (method, ...params) => page.evaluate(([m, p]) => (window as any).__benchApi(m, p), [method, params] as const);
+  return (method, ...params) => page.evaluate(([m, p]) => (window as any).__benchApi(m, p), [COMMANDS.get(method)!.wire, params] as const);
 }
 
 async function openTool(page: Page, skill: string, tool: string): Promise<void> {

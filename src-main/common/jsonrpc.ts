@@ -50,6 +50,18 @@ export interface JsonRpcPeerOptions {
    */
   maxIncoming?: number;
   onCongestion?: (congested: boolean) => void;
+  /**
+   * Given, a request's id must be a finite number or a text of at most this many characters (as JSON-RPC says,
+   * and short, since it is echoed back): any other is refused (-32600) under id null, the request not served.
+   */
+  maxIdChars?: number;
+  /**
+   * Given, a request whose message was nested past MAX_DEPTH (and so read cut, see onTooDeep) is answered with
+   * this error instead of being served cut.
+   */
+  refuseTooDeep?: (method: string, depth: number) => RpcError;
+  /** Batches (a JSON array of messages) are not taken: each goes to `onNoise` whole, as one message that is not one. */
+  noBatches?: boolean;
 }
 
 export const DEFAULT_MAX_INCOMING = 64;
@@ -69,7 +81,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A line not yet read, or one message of a batch not yet dispatched. */
-type Waiting = string | { msg: unknown; line: string };
+type Waiting = string | { msg: unknown; line: string; cut: number };
 
 export class JsonRpcPeer {
   private nextId = 1;
@@ -175,7 +187,7 @@ export class JsonRpcPeer {
   }
 
   /** Answers a request whose body could not be read (over the line limit), when its id is known. */
-  refuse(id: RpcId, method: string | undefined, err: RpcError): void {
+  refuse(id: RpcId | null, method: string | undefined, err: RpcError): void {
     if (this.closedWith) return;
     const out = { jsonrpc: '2.0', id, error: { code: err.code, message: err.message } };
     const line = JSON.stringify(out);
@@ -189,30 +201,36 @@ export class JsonRpcPeer {
 
   private read(line: string): void {
     let msg: unknown;
+    let cut = 0;
     try {
       const parsed = parseBounded(line);
       msg = parsed.value;
       if (parsed.replaced) {
         line = JSON.stringify(msg);
+        cut = parsed.depth;
         this.opts.onTooDeep?.(parsed.depth, line);
       }
     } catch {
       this.noise(line, 'not JSON');
       return;
     }
+    if (Array.isArray(msg) && this.opts.noBatches) {
+      this.noise(line, 'a batch');
+      return;
+    }
     if (Array.isArray(msg)) {
       // A batch: each element is handled as if it came alone, through the same limit as lines.
       for (let i = 0; i < msg.length; i++) {
         if (this.full) {
-          this.backlog.unshift(...msg.slice(i).map((m: unknown) => ({ msg: m, line: JSON.stringify(m) })));
+          this.backlog.unshift(...msg.slice(i).map((m: unknown) => ({ msg: m, line: JSON.stringify(m), cut })));
           this.congest(true);
           return;
         }
-        this.dispatch(msg[i], JSON.stringify(msg[i]));
+        this.dispatch(msg[i], JSON.stringify(msg[i]), cut);
       }
       return;
     }
-    this.dispatch(msg, line);
+    this.dispatch(msg, line, cut);
   }
 
   /** One request or notification of the other side is done: take what waited, resume reading when all did. */
@@ -224,7 +242,7 @@ export class JsonRpcPeer {
       while (this.backlog.length && !this.full && !this.closedWith) {
         const next = this.backlog.shift()!;
         if (typeof next === 'string') this.read(next);
-        else this.dispatch(next.msg, next.line);
+        else this.dispatch(next.msg, next.line, next.cut);
       }
     } finally {
       this.draining = false;
@@ -265,14 +283,17 @@ export class JsonRpcPeer {
     this.sweep = null;
   }
 
-  private dispatch(msg: unknown, line: string): void {
+  private dispatch(msg: unknown, line: string, cut = 0): void {
     if (msg === null || typeof msg !== 'object') {
       this.noise(line, 'not a JSON-RPC message');
       return;
     }
     const m = msg as Record<string, unknown>;
     if (typeof m.method === 'string') {
-      if ('id' in m && m.id !== undefined && m.id !== null) this.handleRequest(m, line);
+      if ('id' in m && m.id !== undefined && m.id !== null) {
+        if (this.opts.maxIdChars !== undefined && !usableId(m.id, this.opts.maxIdChars)) return this.refuseId(m, line);
+        this.handleRequest(m, line, cut);
+      }
       else this.handleNotification(m, line);
       return;
     }
@@ -281,6 +302,12 @@ export class JsonRpcPeer {
       return;
     }
     this.noise(line, 'not a JSON-RPC message');
+  }
+
+  private refuseId(m: Record<string, unknown>, line: string): void {
+    this.opts.trace?.({ direction: 'in', kind: 'request', method: m.method as string, id: null, body: m, line, note: 'unusable id' });
+    const what = Array.isArray(m.id) ? 'a list' : typeof m.id === 'string' ? 'a long text' : typeof m.id === 'object' ? 'an object' : `a ${typeof m.id}`;
+    this.refuse(null, m.method as string, new RpcError(JSONRPC.INVALID_REQUEST, `The id must be a number or a text of at most ${this.opts.maxIdChars} characters, not ${what}.`));
   }
 
   private handleResponse(m: Record<string, unknown>, line: string): void {
@@ -323,7 +350,7 @@ export class JsonRpcPeer {
     }
   }
 
-  private handleRequest(m: Record<string, unknown>, line: string): void {
+  private handleRequest(m: Record<string, unknown>, line: string, cut = 0): void {
     const id = m.id as RpcId;
     const method = m.method as string;
     this.opts.trace?.({ direction: 'in', kind: 'request', method, id, body: m, line });
@@ -355,6 +382,10 @@ export class JsonRpcPeer {
     };
     if (!this.opts.onRequest) {
       fail(new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${method}`));
+      return;
+    }
+    if (cut && this.opts.refuseTooDeep) {
+      fail(this.opts.refuseTooDeep(method, cut));
       return;
     }
     try {
@@ -411,6 +442,10 @@ export class JsonRpcPeer {
   private noise(line: string, reason: string): void {
     this.opts.onNoise?.(line, reason);
   }
+}
+
+function usableId(id: unknown, maxChars: number): boolean {
+  return (typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id.length <= maxChars);
 }
 
 export function formatMs(ms: number): string {

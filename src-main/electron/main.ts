@@ -4,13 +4,14 @@
  * Electron's security checklist: context isolation, sandbox, no node integration, a strict CSP,
  * navigation and new windows denied, permissions denied, an app:// protocol instead of file://.
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainEvent } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_METHODS } from '../contract';
-import { workbenchApi } from '../workbench/api';
+import { EVENT_PREFIX, IPC_CHANNEL } from '../common/commands';
+import { engineEnd } from '../common/commands/link';
+import { JSONRPC } from '../common/errors';
+import { workbenchDoor } from '../workbench/door';
 import { examplesDir, rendererDir } from '../host/paths';
-import { checkCommand } from '../server/envelope';
 import { CSP } from '../server/static-files';
 import { Workbench } from '../workbench/workbench';
 import { safeStorageSecrets } from './safe-storage';
@@ -33,7 +34,7 @@ function startFolders(): { folders: string[]; replace: boolean } {
   return named.length ? { folders: named, replace: true } : { folders: [examplesDir()], replace: false };
 }
 
-function fromOurWindow(e: IpcMainInvokeEvent): boolean {
+function fromOurWindow(e: IpcMainEvent): boolean {
   const frame = e.senderFrame;
   return !!win && e.sender === win.webContents && !!frame && frame === win.webContents.mainFrame && isAppUrl(frame.url);
 }
@@ -53,31 +54,28 @@ function serveRenderer(): void {
   });
 }
 
+/**
+ * The window link over IPC: JSON-RPC 2.0 lines on one channel each way, the same peer and door as browser mode
+ * (common/commands/link.ts, workbench/door.ts). A line from anything but our window's main frame is refused
+ * unread.
+ */
 function wireIpc(wb: Workbench): void {
-  const api = workbenchApi(wb);
-  for (const method of API_METHODS) {
-    ipcMain.handle(`skillbench:${method}`, async (e, ...args: unknown[]) => {
-      if (!fromOurWindow(e)) return { error: 'Refused: this message did not come from the workbench window.' };
-      // The same checks as browser mode: a bounded number of arguments, none nested too deep.
-      const invalid = checkCommand(method, args);
-      if (invalid) return { error: invalid };
-      try {
-        // eslint-disable-next-line @typescript-eslint/unbound-method -- workbenchApi binds every method to its service
-        const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
-        const result = await fn(...args);
-        // An answer never overtakes the events (and recorded records) that led to it.
-        await wb.events.delivered();
-        return { result };
-      } catch (err) {
-        await wb.events.delivered();
-        // Errors cross IPC as plain words; Electron would otherwise prefix them with its own text.
-        return { error: (err as Error)?.message ?? String(err) };
-      }
-    });
-  }
-  wb.events.onAnyForWindow((event, payload) => {
-    if (win && !win.isDestroyed()) win.webContents.send('skillbench:event', event, payload);
+  const door = workbenchDoor(wb);
+  const peer = engineEnd({
+    send: (line) => {
+      if (win && !win.isDestroyed()) win.webContents.send(IPC_CHANNEL, line);
+    },
+    serve: (method, params) => door.serve(method, params),
   });
+  ipcMain.on(IPC_CHANNEL, (e, line: unknown) => {
+    if (!fromOurWindow(e)) {
+      const refusal = { jsonrpc: '2.0', id: null, error: { code: JSONRPC.INVALID_REQUEST, message: 'Refused: this message did not come from the workbench window.' } };
+      e.reply(IPC_CHANNEL, JSON.stringify(refusal));
+      return;
+    }
+    if (typeof line === 'string') peer.receive(line);
+  });
+  wb.events.onAnyForWindow((event, payload) => peer.notify(`${EVENT_PREFIX}${event}`, payload));
 }
 
 function createWindow(): void {

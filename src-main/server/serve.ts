@@ -11,7 +11,7 @@ import { serveStatic } from './static-files';
 import { bridgeSocket } from './ws-bridge';
 import { serveLogFile } from './log-file-route';
 import { LOG_FILE_ROUTE } from '../contract';
-import { workbenchApi } from '../workbench/api';
+import { workbenchDoor } from '../workbench/door';
 import { RESET_ROUTE, serveReset, type ResetRequest } from './reset-route';
 
 /**
@@ -50,7 +50,7 @@ function withinPage(pathname: string, prefix: string): string {
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   let workbench = opts.workbench;
-  let api = workbenchApi(workbench);
+  let door = workbenchDoor(workbench);
   const host = opts.host ?? '127.0.0.1';
   const token = opts.token ?? newToken();
   let gate: Gate | null = null;
@@ -66,7 +66,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         for (const c of wss.clients) c.terminate();
         await workbench.close();
         workbench = opts.resetTo!(req);
-        api = workbenchApi(workbench);
+        door = workbenchDoor(workbench);
         return { closedSockets };
       });
       resetting = done.then(
@@ -128,7 +128,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocket(ws, api, workbench.events));
+    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocket(ws, door, workbench.events));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

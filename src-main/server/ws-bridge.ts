@@ -1,12 +1,16 @@
 /**
- * The WorkbenchApi over a WebSocket: `{id, method, params}` in, `{id, result}` or `{id, error}` out,
- * and every WorkbenchEvent pushed as `{event, payload}`. Only the contract's method names are callable, and
- * every message is checked before use (envelope.ts).
+ * The window link over a WebSocket: JSON-RPC 2.0 in text frames, one message a frame. The window's requests are
+ * served at the door (workbench/door.ts: checked against the command table, answers scrubbed); every
+ * WorkbenchEvent is pushed as a notification `event/<name>`. Correlation is the peer's (common/commands/link.ts);
+ * what is this transport's own is the pace: log lines in batches, message events shed while the window is behind,
+ * and a window too far behind closed with 1013.
  */
 import type { RawData, WebSocket } from 'ws';
-import type { WorkbenchApi, WorkbenchEvents } from '../contract';
+import type { WorkbenchEvents } from '../contract';
+import { EVENT_PREFIX } from '../common/commands';
+import { engineEnd } from '../common/commands/link';
 import type { EventHub } from '../workbench/events';
-import { readEnvelope } from './envelope';
+import type { Door } from '../workbench/door';
 import { LogBatches } from './log-batches';
 
 /** A client this far behind gets no more message batches until it catches up (it can re-read them). */
@@ -17,63 +21,42 @@ const CONGESTED_BYTES = 8 * 1024 * 1024;
  */
 export const MAX_BEHIND_BYTES = 64 * 1024 * 1024;
 
-export function bridgeSocket(ws: WebSocket, api: WorkbenchApi, events: EventHub, maxBehind = MAX_BEHIND_BYTES): void {
-  /** Sends a frame, or closes a client that fell too far behind; false when nothing more should go to it. */
-  const send = (frame: string): boolean => {
-    if (ws.readyState !== ws.OPEN) return false;
+export function bridgeSocket(ws: WebSocket, door: Door, events: EventHub, maxBehind = MAX_BEHIND_BYTES): void {
+  /** Sends a frame, or closes a client that fell too far behind. */
+  const send = (frame: string): void => {
+    if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount + frame.length > maxBehind) {
       ws.close(1013, 'Too far behind: reconnect to read what was missed');
-      return false;
+      return;
     }
     ws.send(frame);
-    return true;
   };
+  const peer = engineEnd({
+    send,
+    serve: (method, params) => door.serve(method, params),
+    // Past its limit of requests at once, the window's further frames wait in the socket, not in our memory.
+    onCongestion: (congested) => (congested ? ws.pause() : ws.resume()),
+  });
   // Log lines go in batches of their own pace and size (log-batches.ts), so that answers and every other
   // event are never queued behind a flood of them.
   const logs = new LogBatches(
-    (payload) => void send(JSON.stringify({ event: 'logs', payload })),
+    (payload) => peer.notify(`${EVENT_PREFIX}logs`, payload),
     () => ws.bufferedAmount,
   );
   const unsubscribeAll = events.onAnyForWindow((event, payload) => {
     if (ws.readyState !== ws.OPEN) return;
     if (event === 'logs') return logs.add(payload as WorkbenchEvents['logs']);
     if (event === 'messages' && ws.bufferedAmount > CONGESTED_BYTES) return;
-    send(JSON.stringify({ event, payload }));
+    peer.notify(`${EVENT_PREFIX}${event}`, payload);
   });
   const unsubscribe = () => {
     unsubscribeAll();
     logs.close();
+    peer.close(new Error('The window closed its connection.'));
   };
   ws.on('close', unsubscribe);
   ws.on('error', unsubscribe);
-  ws.on('message', (data) => void answer(textOf(data)));
-  const answer = async (text: string) => {
-    const msg = readEnvelope(text);
-    const reply = (body: Record<string, unknown>) => {
-      let frame: string;
-      try {
-        frame = JSON.stringify({ id: msg.id, ...body });
-      } catch (err) {
-        // An answer that cannot be written as JSON still gets one.
-        frame = JSON.stringify({ id: msg.id, error: { message: `The answer could not be sent: ${(err as Error).message}` } });
-      }
-      send(frame);
-    };
-    if (!msg.ok) {
-      reply({ error: { message: msg.error } });
-      return;
-    }
-    try {
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with `api` as `this` on the next line
-      const fn = api[msg.method] as (...a: unknown[]) => Promise<unknown>;
-      const result = await fn.apply(api, msg.params);
-      await events.delivered();
-      reply({ result: result ?? null });
-    } catch (err) {
-      await events.delivered();
-      reply({ error: { message: (err as Error)?.message ?? String(err) } });
-    }
-  };
+  ws.on('message', (data) => peer.receive(textOf(data)));
 }
 
 /** A frame's text, whichever form ws hands it in (one buffer, fragments, or an ArrayBuffer). */

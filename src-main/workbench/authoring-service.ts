@@ -133,7 +133,7 @@ export class AuthoringService implements AuthoringApi {
 
   async deleteRequest(skillId: string, collectionDir: string, name: string): Promise<CollectionDetails> {
     const place = this.place(skillId, collectionDir);
-    if (typeof name !== 'string' || !removeRequest(place.dir, name)) throw new Error(`There is no request "${String(name)}" in this collection.`);
+    if (!removeRequest(place.dir, name)) throw new Error(`There is no request "${name}" in this collection.`);
     return collectionDetails(this.wb.stores.secrets, place);
   }
 

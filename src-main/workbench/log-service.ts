@@ -12,7 +12,6 @@ import fs from 'node:fs';
 
 const DEFAULT_LIMIT = 500;
 const MAX_LIMIT = 5000;
-const STREAMS: readonly LogStream[] = ['stdout', 'stderr', 'system'];
 const TAGS: Record<LogStream, string> = { stdout: 'out', stderr: 'err', system: 'sys' };
 
 export class LogService implements LogsApi {
@@ -37,11 +36,10 @@ export class LogService implements LogsApi {
   }
 
   async searchLogFile(skillId: string, query: LogSearchQuery): Promise<LogSearchResult> {
-    if (!query || typeof query !== 'object' || typeof query.text !== 'string') throw new Error('A search needs the text to look for.');
     const rt = this.wb.idleRuntime(skillId);
     const find = matcher(query.text, query.regex === true, query.caseSensitive === true);
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(query.limit) || DEFAULT_LIMIT)));
-    const streams = Array.isArray(query.streams) ? new Set(query.streams.filter((s) => STREAMS.includes(s))) : undefined;
+    const streams = query.streams ? new Set(query.streams) : undefined;
     const file = rt.logs.filePath ?? null;
     if (!file) return { path: null, matches: [], truncated: false, linesSearched: 0 };
     await rt.logs.settled();

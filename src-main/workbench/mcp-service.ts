@@ -53,7 +53,7 @@ export class McpService implements McpApi {
   }
 
   async mcpReadResource(skillId: string, uri: string): Promise<McpResourceRead> {
-    if (typeof uri !== 'string' || !uri) throw new Error('Name the resource to read by its address (uri).');
+    if (!uri) throw new Error('Name the resource to read by its address (uri).');
     const { rt, cap } = await this.live(skillId);
     const started = performance.now();
     try {
@@ -83,7 +83,6 @@ export class McpService implements McpApi {
 
   async mcpGetPrompt(skillId: string, name: string, args: Record<string, string>): Promise<McpPromptResult> {
     const values = args ?? {};
-    if (typeof values !== 'object' || Object.values(values).some((v) => typeof v !== 'string')) throw new Error("A prompt's arguments are texts, by name.");
     const { rt, cap } = await this.live(skillId);
     const started = performance.now();
     try {
@@ -141,7 +140,7 @@ export class McpService implements McpApi {
   }
 
   async mcpCancelTask(skillId: string, taskId: string): Promise<McpTask> {
-    if (typeof taskId !== 'string' || !taskId) throw new Error('Name the task to cancel by its id.');
+    if (!taskId) throw new Error('Name the task to cancel by its id.');
     const { rt, cap } = await this.live(skillId);
     const task = await cap.cancelTask(taskId);
     rt.mark({ kind: 'event', label: `Cancelled the task ${taskId}`, outcome: 'ok', data: { mcp: 'tasks/cancel', taskId, status: task.status } });
@@ -153,7 +152,6 @@ export class McpService implements McpApi {
   }
 
   async mcpSetRoots(skillId: string, roots: McpRoot[]): Promise<McpRoot[]> {
-    if (!Array.isArray(roots)) throw new Error('The roots are a list of folders (file:// addresses).');
     return this.idle(skillId).setRoots(roots);
   }
 
@@ -208,7 +206,7 @@ export class McpService implements McpApi {
 
   /** A folder the user may write `.mcp.json` into: one of the open folders (or inside one), or one picked this run. */
   private async openFolder(folder: string): Promise<string> {
-    if (typeof folder !== 'string' || !folder) throw new Error('Choose the folder to keep the server in (its .mcp.json).');
+    if (!folder) throw new Error('Choose the folder to keep the server in (its .mcp.json).');
     let stat: fs.Stats;
     try {
       stat = fs.statSync(folder);

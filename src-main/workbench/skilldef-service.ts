@@ -28,19 +28,18 @@ export class SkillDefService implements SkillDefApi {
   }
 
   async createTrigger(skillId: string, input: TriggerInput): Promise<TriggersView> {
-    if (!input || typeof input !== 'object') throw new Error('Describe the trigger: its type, a name and at least one condition.');
     await (await this.triggers(skillId)).create(input);
     return this.getTriggers(skillId);
   }
 
   async updateTrigger(skillId: string, id: string, changes: Partial<TriggerInput>): Promise<TriggersView> {
-    if (typeof id !== 'string' || !id) throw new Error('Name the trigger to change by its id.');
+    if (!id) throw new Error('Name the trigger to change by its id.');
     await (await this.triggers(skillId)).update(id, changes ?? {});
     return this.getTriggers(skillId);
   }
 
   async deleteTrigger(skillId: string, id: string): Promise<TriggersView> {
-    if (typeof id !== 'string' || !id) throw new Error('Name the trigger to remove by its id.');
+    if (!id) throw new Error('Name the trigger to remove by its id.');
     await (await this.triggers(skillId)).delete(id);
     return this.getTriggers(skillId);
   }

@@ -12,10 +12,8 @@ import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { AgentService } from './agent-service';
-import { AGENT_METHOD_NAMES, AUTHORING_METHOD_NAMES, CORE_METHOD_NAMES, INTEROP_METHOD_NAMES, LOG_METHOD_NAMES, MCP_METHOD_NAMES, QA_METHOD_NAMES, SKILLDEF_METHOD_NAMES } from '../contract';
 import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
-import { redactAnswers } from './redacted-answers';
 import { skillFolder } from '../host/workbench-home';
 import { unstartedInfo } from '../protocols/unstarted-info';
 import { discoverAsync, discoverSync, OPENING_FOLDERS, type Discovery } from '../protocols/discover';
@@ -96,15 +94,7 @@ export class Workbench implements CoreApi, SkillHost {
     this.authoring = new AuthoringService(this);
     this.logFiles = new LogService(this);
     this.agents = new AgentService(this);
-    // All but the one command whose point is the clear text, which the user asks for on purpose.
-    redactAnswers(this, CORE_METHOD_NAMES.filter((name) => name !== 'revealCall'), scrub);
-    redactAnswers(this.qa, QA_METHOD_NAMES, scrub);
-    redactAnswers(this.authoring, AUTHORING_METHOD_NAMES, scrub);
-    redactAnswers(this.logFiles, LOG_METHOD_NAMES, scrub);
-    redactAnswers(this.agents, AGENT_METHOD_NAMES, scrub);
-    redactAnswers(this.interop, INTEROP_METHOD_NAMES, scrub);
-    redactAnswers(this.mcp, MCP_METHOD_NAMES, scrub);
-    redactAnswers(this.skilldef, SKILLDEF_METHOD_NAMES, scrub);
+    // Answers are scrubbed at the door (door.ts), as they leave.
     // At opening, callers expect the list at once: a short walk in one go; a folder too large for it is
     // walked again beside the app, to the usual cap, and the list follows.
     const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: OPENING_FOLDERS }));
@@ -206,7 +196,6 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async revealCall(skillId: string, callId: string): Promise<CallRecord | null> {
-    if (typeof callId !== 'string') throw new Error('Name the call to reveal by its id.');
     return this.entry(skillId).runtime?.heldCall(callId) ?? null;
   }
 

@@ -28,7 +28,6 @@ export class WorkspaceStore {
   }
 
   setRunOnOpen(folder: string, on: boolean): Workspace {
-    if (typeof folder !== 'string' || typeof on !== 'boolean') throw new Error('Name an open folder, and whether its skills start when opened (true or false).');
     const abs = path.resolve(folder);
     if (!this.ws.folders.includes(abs)) throw new Error(`${folder} is not an open folder.`);
     const rest = (this.ws.runOnOpen ?? []).filter((f) => f !== abs);

@@ -1,6 +1,8 @@
 /**
  * Picks the transport once at start-up: the Electron preload's `window.skillbench` when present,
- * otherwise a WebSocket to the `skillbench serve` that served this page.
+ * otherwise a WebSocket to the `skillbench serve` that served this page. Either way the page ends up with the
+ * same typed client as `window.skillbench` (made from the command table), for the devtools console, browser
+ * automation and the end-to-end tests.
  */
 import type { WorkbenchClient } from '@contract';
 import { ConnectionStatus } from './connection';
@@ -36,10 +38,11 @@ export function initClient(): void {
     client = createWsClient(socket.href, connection, {
       giveUpMessage: 'This page needs the address printed by “skillbench serve” (it ends in ?token=…). Open that address instead.',
     });
-    return;
+  } else {
+    socket.searchParams.set('token', token);
+    client = createWsClient(socket.href, connection);
   }
-  socket.searchParams.set('token', token);
-  client = createWsClient(socket.href, connection);
+  window.skillbench = client;
 }
 
 export function api(): WorkbenchClient {

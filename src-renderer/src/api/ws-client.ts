@@ -1,27 +1,22 @@
 /**
- * Browser-mode transport: one WebSocket to `skillbench serve`, speaking
- *   -> {id, method, params}   <- {id, result} | {id, error: {message}}   <- {event, payload}
- *
- * Layers as in vscode-jsonrpc: framing (JSON text frames) stays here; the rest of the app only sees
- * `WorkbenchClient`. Calls made while (re)connecting are queued; calls already sent when the socket drops
- * are rejected (we cannot know whether they ran). The socket reconnects with capped exponential backoff, and at
- * once when the window gets the focus back (the user may just have restarted the server).
+ * Browser-mode transport: one WebSocket to `skillbench serve`, carrying the window link's JSON-RPC 2.0 in text
+ * frames (common/commands/link.ts). The client is the one the Electron preload exposes, made from the command
+ * table (common/commands/client.ts); what is this transport's own is the socket's life. Each socket gets a fresh
+ * peer: calls made while (re)connecting wait for the socket to open; calls already sent when it drops are rejected
+ * by their peer as it closes (we cannot know whether they ran). The socket reconnects with capped exponential
+ * backoff, and at once when the window gets the focus back (the user may just have restarted the server).
  */
-import { API_METHODS } from '@contract';
-import type { ApiMethod, EventName, WorkbenchClient, WorkbenchEvents } from '@contract';
+import type { WorkbenchClient } from '@contract';
+import type { JsonRpcPeer } from '../../../src-main/common/jsonrpc';
+import { commandClient, EventListeners } from '../../../src-main/common/commands/client';
+import { windowEnd } from '../../../src-main/common/commands/link';
 import type { ConnectionStatus } from './connection';
-
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  sent: boolean;
-  frame: string;
-  queuedTimer?: ReturnType<typeof setTimeout>;
-}
 
 const QUEUE_WAIT_MS = 30_000;
 /** Retrying a local server costs nothing: a server that comes back is found within a few seconds. */
 const MAX_BACKOFF_MS = 4_000;
+const NOT_REACHABLE = 'The workbench is not reachable right now. Check that “skillbench serve” is still running.';
+const LOST = 'The connection to the workbench was lost before it answered. Try again.';
 
 export interface WsClientOptions {
   /** When set, stop retrying after a few failed first attempts and report this (used when we have no token). */
@@ -29,55 +24,36 @@ export interface WsClientOptions {
 }
 
 export function createWsClient(url: string, status: ConnectionStatus, options: WsClientOptions = {}): WorkbenchClient {
-  let ws: WebSocket | null = null;
-  let nextId = 1;
+  let peer: JsonRpcPeer | null = null;
   let attempts = 0;
   let everOpened = false;
+  let gaveUp: Error | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  const pending = new Map<number, Pending>();
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  /** Calls waiting for a socket to open. */
+  const waiting = new Set<{ go: (p: JsonRpcPeer) => void; fail: (e: Error) => void }>();
+  const events = new EventListeners((event, err) => console.error(`listener for "${event}" failed`, err));
 
-  function dispatch(event: string, payload: unknown): void {
-    const set = listeners.get(event as EventName);
-    if (!set) return;
-    for (const l of [...set]) {
-      try {
-        l(payload);
-      } catch (err) {
-        console.error(`listener for "${event}" failed`, err);
-      }
-    }
-  }
-
-  function flush(): void {
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    for (const p of pending.values()) {
-      if (p.sent) continue;
-      if (p.queuedTimer) clearTimeout(p.queuedTimer);
-      p.sent = true;
-      ws.send(p.frame);
-    }
-  }
-
-  function onMessage(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let msg: { id?: number; result?: unknown; error?: { message?: string }; event?: string; payload?: unknown };
-    try {
-      msg = JSON.parse(data) as typeof msg;
-    } catch {
-      console.warn('The workbench sent a frame that is not JSON; ignored.');
-      return;
-    }
-    if (typeof msg.event === 'string') {
-      dispatch(msg.event, msg.payload);
-      return;
-    }
-    if (typeof msg.id !== 'number') return;
-    const p = pending.get(msg.id);
-    if (!p) return;
-    pending.delete(msg.id);
-    if (msg.error) p.reject(new Error(msg.error.message || 'The workbench reported an error without a message.'));
-    else p.resolve(msg.result);
+  /** The open socket's peer, once there is one (for at most QUEUE_WAIT_MS). */
+  function openPeer(): Promise<JsonRpcPeer> {
+    if (peer) return Promise.resolve(peer);
+    if (gaveUp) return Promise.reject(gaveUp);
+    return new Promise((resolve, reject) => {
+      const w = {
+        go: (p: JsonRpcPeer) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+        fail: (e: Error) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(w);
+        reject(new Error(NOT_REACHABLE));
+      }, QUEUE_WAIT_MS);
+      waiting.add(w);
+    });
   }
 
   function scheduleReconnect(): void {
@@ -94,11 +70,9 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
   function connect(): void {
     if (!everOpened && options.giveUpMessage && attempts >= 2) {
       status.set('unauthorised', options.giveUpMessage);
-      for (const [id, p] of pending) {
-        pending.delete(id);
-        if (p.queuedTimer) clearTimeout(p.queuedTimer);
-        p.reject(new Error(options.giveUpMessage));
-      }
+      gaveUp = new Error(options.giveUpMessage);
+      for (const w of waiting) w.fail(gaveUp);
+      waiting.clear();
       return;
     }
     if (!everOpened && attempts >= 3) {
@@ -113,25 +87,25 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
       scheduleReconnect();
       return;
     }
-    ws = socket;
+    const link = windowEnd((line) => socket.send(line), events);
     let opened = false;
     socket.onopen = () => {
       opened = true;
       attempts = 0;
       everOpened = true;
+      peer = link;
       status.set('open');
-      flush();
+      for (const w of waiting) w.go(link);
+      waiting.clear();
     };
-    socket.onmessage = (ev) => onMessage(ev.data);
+    socket.onmessage = (ev) => {
+      if (typeof ev.data === 'string') link.receive(ev.data);
+    };
     // The server refuses a bad token at the upgrade (HTTP 401), never with a close code: the browser sees
     // that as any failed connection (1006), so a refusal is told apart only by `giveUpMessage` above.
     socket.onclose = () => {
-      if (ws === socket) ws = null;
-      for (const [id, p] of pending) {
-        if (!p.sent) continue;
-        pending.delete(id);
-        p.reject(new Error('The connection to the workbench was lost before it answered. Try again.'));
-      }
+      if (peer === link) peer = null;
+      link.close(new Error(LOST));
       // Open before and refused now: the server process is gone, not just this socket.
       if (everOpened && !opened) status.set('lost');
       scheduleReconnect();
@@ -141,40 +115,7 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
     };
   }
 
-  function call(method: ApiMethod, params: unknown[]): Promise<unknown> {
-    while (params.length && params[params.length - 1] === undefined) params.pop();
-    const id = nextId++;
-    const frame = JSON.stringify({ id, method, params });
-    return new Promise((resolve, reject) => {
-      const p: Pending = { resolve, reject, sent: false, frame };
-      pending.set(id, p);
-      if (ws && ws.readyState === WebSocket.OPEN) {
-        p.sent = true;
-        ws.send(frame);
-      } else {
-        p.queuedTimer = setTimeout(() => {
-          if (pending.get(id) === p && !p.sent) {
-            pending.delete(id);
-            reject(new Error('The workbench is not reachable right now. Check that “skillbench serve” is still running.'));
-          }
-        }, QUEUE_WAIT_MS);
-      }
-    });
-  }
-
-  const client: Record<string, unknown> = {};
-  for (const method of API_METHODS) {
-    client[method] = (...args: unknown[]) => call(method, args);
-  }
-  client.on = <K extends EventName>(event: K, listener: (payload: WorkbenchEvents[K]) => void) => {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    const l = listener as (payload: unknown) => void;
-    set.add(l);
-    return () => {
-      set.delete(l);
-    };
-  };
+  const client = commandClient(async (wire, params) => (await openPeer()).request(wire, params), events);
 
   // Back in the window after restarting the server: try now rather than at the end of the backoff.
   const retryNow = () => {
@@ -187,5 +128,5 @@ export function createWsClient(url: string, status: ConnectionStatus, options: W
   window.addEventListener('online', retryNow);
 
   connect();
-  return client as unknown as WorkbenchClient;
+  return client;
 }
