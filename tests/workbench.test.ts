@@ -24,6 +24,21 @@ describe('the workbench service', () => {
     expect((await again.getWorkspace()).selectedSkill).toBe(skills[0].id);
   });
 
+  it('opens the bundled examples again when every folder it remembered is gone (an old clone deleted)', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const old = cleanup.tempDir();
+    await make(cleanup, home, [old]).close();
+    fs.rmSync(old, { recursive: true, force: true });
+    const fresh = make(cleanup, home, [EXAMPLES], false);
+    expect((await fresh.getWorkspace()).folders).toEqual([EXAMPLES]);
+    // One remembered folder still there: the workspace stays as it was left.
+    const kept = cleanup.tempDir();
+    await fresh.addFolder(kept);
+    await fresh.removeFolder(EXAMPLES);
+    await fresh.close();
+    expect((await make(cleanup, home, [EXAMPLES], false).getWorkspace()).folders).toEqual([kept]);
+  });
+
   it('says plainly when a folder does not exist', async ({ cleanup }) => {
     const wb = make(cleanup, cleanup.tempDir(), [EXAMPLES]);
     await expect(wb.addFolder('/no/such/folder')).rejects.toThrow('There is no folder at /no/such/folder.');

@@ -13,8 +13,11 @@ export class WorkspaceStore {
   constructor(home: string, initial: string[] = [], opts: { replace?: boolean } = {}) {
     this.file = path.join(home, 'workspace.json');
     const saved = this.load();
+    // Every remembered folder gone (an old clone deleted, a drive unplugged): a blank sidebar helps nobody, so the
+    // initial folders open instead. One folder still there keeps the workspace as it was left.
+    const alive = saved && (saved.folders.length === 0 || saved.folders.some((f) => fs.existsSync(f))) ? saved : undefined;
     if (opts.replace && initial.length) this.ws = { folders: dedupe(initial.map((f) => path.resolve(f))), selectedSkill: saved?.selectedSkill, runOnOpen: saved?.runOnOpen };
-    else this.ws = saved ?? { folders: dedupe(initial.map((f) => path.resolve(f))) };
+    else this.ws = alive ?? { folders: dedupe(initial.map((f) => path.resolve(f))), runOnOpen: saved?.runOnOpen };
     this.save();
   }
 
