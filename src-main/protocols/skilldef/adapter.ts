@@ -51,6 +51,27 @@ export class SkillDefSkill extends PersistentRpcSkill {
   }
 
   readonly options: OptionsFlow;
+
+  /**
+   * What the manifest says, nothing run: its name, description and version, and whether it needs setup (the
+   * manifest's `setup.required`, and no completed setup kept for it), so a person who only configures is shown
+   * the setup view before the skill has ever started. Its tools are known once it runs.
+   */
+  async describe(): Promise<SkillInfo> {
+    const m = this.manifest;
+    const stated = m.setupStated && m.setupRequired;
+    return {
+      ...this.ref,
+      name: m.name ?? this.ref.name,
+      description: m.description ?? this.ref.description,
+      version: m.version,
+      tools: [],
+      notes: [],
+      needsSetup: stated && !this.ctx.vault?.setupComplete(),
+      capabilities: { setup: stated, sessions: true, ticks: false, messageHooks: true, persistent: true },
+    };
+  }
+
   readonly triggers = new TriggerFlow(this.ctx, (m, p) => this.hook(m, p));
   readonly lifecycleRequests = new LifecycleFlow(this.ctx, (m, p) => this.hook(m, p), () => this.parity);
 
