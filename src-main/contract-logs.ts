@@ -8,7 +8,7 @@
  * browser-mode view of the file (LOG_FILE_ROUTE) number them. The file on disk also holds a header line
  * (`--- <time> <stream>`) wherever the stream or the time changes; those are not counted.
  */
-import type { LogStream } from './contract-types';
+import type { LogStream, MessageEntry } from './contract-types';
 
 export interface LogFileInfo {
   /** The complete log file of this run of the workbench; null where the log is kept in memory only. */
@@ -52,6 +52,11 @@ export interface LogsApi {
   logFileInfo(skillId: string, beforeSeq?: number): Promise<LogFileInfo>;
   /** Searches every line of the skill's complete log file, oldest first, reading it a piece at a time. */
   searchLogFile(skillId: string, query: LogSearchQuery): Promise<LogSearchResult>;
+  /**
+   * One message of the skill's history, whole (a `messages` event carries a large one as a preview): from the
+   * newest kept in memory, else read from this run's message file. Null when neither has it.
+   */
+  readMessage(skillId: string, seq: number): Promise<MessageEntry | null>;
 }
 
 

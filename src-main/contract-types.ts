@@ -185,6 +185,13 @@ export interface CallOutcome {
   stderrTail?: string[];
   /** An MCP server's answer in full: content blocks of every kind, structuredContent, isError (contract-mcp.ts). */
   mcp?: McpToolResult;
+  /**
+   * Set on an outcome as it travels to a window (common/call-outcome.ts): where its result is, the one copy of it
+   * sent. `data`: `text` was the JSON of `data` and is made again from it; `text`: `data` was parsed from `text`
+   * and is parsed again; `mcp`: what `text` and `data` held is in `mcp` (its text blocks, its structuredContent).
+   * The window's client puts the other back as the outcome arrives; stored outcomes never have it.
+   */
+  resultIn?: 'data' | 'text' | 'mcp';
 }
 
 export interface CallRecord {
@@ -195,6 +202,26 @@ export interface CallRecord {
   startedAt: number;
   status: 'running' | 'done';
   outcome?: CallOutcome;
+}
+
+/**
+ * A call as the `call` event tells of it: what it is and how it went, never its arguments or its result (the
+ * window that made the call has its answer; another fetches the record by id with `getCall`).
+ */
+export interface CallSummary {
+  callId: string;
+  skillId: string;
+  tool: string;
+  startedAt: number;
+  status: 'running' | 'done';
+  /** Set once it is done. */
+  ok?: boolean;
+  durationMs?: number;
+  /** Size of its arguments and (once done) of its outcome, as JSON, in characters. */
+  argsBytes: number;
+  resultBytes?: number;
+  /** The error's code and message (the message cut to a few hundred characters). */
+  error?: { code: string; message: string };
 }
 
 export type LogStream = 'stdout' | 'stderr' | 'system';
@@ -223,6 +250,11 @@ export interface MessageEntry {
   durationMs?: number;
   /** Which form of a protocol was seen where the documents and the real implementations differ. */
   note?: string;
+  /**
+   * Set on a large message as a `messages` event carries it: `body` is a preview (long strings and lists cut),
+   * this is the size of the whole body as JSON; the whole is read with `readMessage` when the message is opened.
+   */
+  elidedBytes?: number;
 }
 
 export type TimelineKind =

@@ -14,7 +14,7 @@ import type { AgentConfig } from './contract-bridge';
 import { MCP_EVENTS, type McpApi, type McpEvents } from './contract-mcp';
 import type { SkillDefApi } from './contract-skilldef';
 import type {
-  CallRecord, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
+  CallRecord, CallSummary, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
 } from './contract-types';
 export * from './contract-types';
@@ -77,6 +77,8 @@ export interface CoreApi {
    * no longer holds it (it keeps the last calls of each skill, in memory only).
    */
   revealCall(skillId: string, callId: string): Promise<CallRecord | null>;
+  /** A call of the skill's history by id, its secrets masked (a `call` event carries only its summary). Null when it is not kept. */
+  getCall(skillId: string, callId: string): Promise<CallRecord | null>;
   getHistory(skillId: string): Promise<CallRecord[]>;
 
   getLogs(skillId: string): Promise<LogEntry[]>;
@@ -139,7 +141,8 @@ export interface WorkbenchEvents extends AgentEvents, McpEvents {
   timeline: { skillId: string; entry: TimelineEntry };
   /** A skill's ticks changed (started, paused, resumed, one ran). */
   ticks: { skillId: string; ticks: TickState | null };
-  call: CallRecord;
+  /** A call started or finished: its summary (the caller has its answer; other windows ask `getCall`). */
+  call: CallSummary;
   recording: RecordingInfo;
   /** A skill's files changed (one burst of saves; relative names). Sent while the app observes its folder. */
   filesChanged: { skillId: string; files: string[] };
@@ -149,6 +152,11 @@ export interface WorkbenchEvents extends AgentEvents, McpEvents {
    * (`problem` null, `files` empty). Calls go on meanwhile; each file notes the gap. `message` is the sentence to show.
    */
   diskTrouble: { skillId: string; files: string[]; problem: string | null; message: string };
+  /**
+   * The window fell too far behind and `missed` events were not sent to it (desktop: its link cannot be closed and
+   * reopened as a WebSocket is): it should read afresh what it shows.
+   */
+  resync: { missed: number };
 }
 
 export type EventName = keyof WorkbenchEvents;
@@ -160,6 +168,6 @@ export interface WorkbenchClient extends WorkbenchApi {
 
 const EVENTS: { [K in EventName]: true } = {
   skills: true, status: true, logs: true, messages: true, timeline: true, ticks: true, call: true, recording: true, filesChanged: true, schedules: true,
-  diskTrouble: true, ...MCP_EVENTS,
+  diskTrouble: true, resync: true, ...MCP_EVENTS,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

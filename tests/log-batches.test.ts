@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry, WorkbenchEvents } from '../src-main/contract';
-import { LOG_BATCH_LINES, LOG_BEHIND_BYTES, LOG_FLUSH_MS, LogBatches } from '../src-main/server/log-batches';
+import { LOG_BATCH_LINES, LOG_BEHIND_BYTES, LOG_FLUSH_MS, LogBatches } from '../src-main/workbench/log-batches';
 
 type Sent = WorkbenchEvents['logs'];
 const lines = (from: number, n: number, stream: LogEntry['stream'] = 'stderr'): LogEntry[] =>

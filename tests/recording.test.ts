@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterEach, describe, expect, vi } from 'vitest';
 import { it } from './cleanup-fixture';
-import type { CallRecord, RecordingInfo, RecordLine } from '../src-main/contract';
+import type { CallSummary, RecordingInfo, RecordLine } from '../src-main/contract';
 import { Workbench } from '../src-main/workbench/workbench';
 import { callsOf, parseRecording, readRecording } from '../src-main/qa/recording-reader';
 import { allFiles, EXAMPLES, recordEchoThenCrash, rpcWorkbench } from './helpers';
@@ -125,7 +125,7 @@ describe('recording a session', () => {
     const onDiskWhenShown: string[] = [];
     wb.events.onAnyForWindow((event, payload) => {
       if (event !== 'call') return;
-      const call = payload as CallRecord;
+      const call = payload as CallSummary;
       const kinds = lines(info.file).filter((r) => 'callId' in r && r.callId === call.callId).map((r) => r.type);
       onDiskWhenShown.push(`${call.status}:${kinds.join('+')}`);
     });

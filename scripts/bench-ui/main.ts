@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { COMMANDS } from '../../src-main/common/commands';
-import { jsonRows, printTable, timeRow, type Row } from '../bench/rows';
+import { jsonRows, printTable, sizeRow, timeRow, type Row } from '../bench/rows';
 import { chromiumPath } from '../chromium';
 import { bareStarts, logBytes, makeFleet, serve } from './fleet';
 import { PROBES, p90 } from './probes';
@@ -56,6 +56,11 @@ async function main(): Promise<void> {
     if (wanted('start-up')) {
       say('… start-up\n');
       rows.push(await startup(page, api, ids, fleet));
+    }
+
+    if (wanted('1 MB result')) {
+      say('… a 1 MB result through the page\n');
+      rows.push(await bigResult(page, ids['flood-01']));
     }
 
     say('… idle\n');
@@ -170,6 +175,25 @@ async function startup(page: Page, api: (m: string, ...p: unknown[]) => Promise<
     for (let i = 0; i < 100 && !(await statuses('stopped')); i++) await sleep(50);
   }
   return timeRow(`start-up: ${all.length} skills ready in the page`, 'ms', Math.min(...bare), Math.min(...ours), 1 / 1.5, `baseline: ${all.length} bare Python starts of the same skills, all at once`);
+}
+
+/**
+ * One call of a 1 MB result made by the app's own client in the page (window.skillbench, over the app's WebSocket):
+ * every character the page's socket took in from the call to its last event, against the result's size.
+ */
+async function bigResult(page: Page, skillId: string): Promise<Row> {
+  const m = await page.evaluate(async (id) => {
+    const sb = (window as any).skillbench;
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await sb.callTool(id, 'echo', { text: 'warm' });
+    await wait(500);
+    const before = (window as any).__benchAppBytes();
+    const rec = await sb.callTool(id, 'echo', { text: 'x'.repeat(1024 * 1024) });
+    // The call's trailing events (its message batch) come within a few frames.
+    await wait(1000);
+    return { bytes: (window as any).__benchAppBytes() - before, result: JSON.stringify(rec.outcome?.data ?? rec.outcome?.text).length };
+  }, skillId);
+  return sizeRow('one call of a 1 MB result, bytes the page took in over its WebSocket', m.result, m.bytes, 1.5, 'the app\'s own client (window.skillbench): the answer, the call events, the message previews, anything else the page was sent meanwhile');
 }
 
 /** After the floods: switching skills and opening the Logs tab, each until the page shows it; p90 against 100 ms. */

@@ -15,8 +15,12 @@ export const PROBES = `
     }
     constructor(...args) {
       super(...args);
+      // The app's own socket is the first the page opens: what it takes in, every frame counted.
+      if (!b.appSocket) b.appSocket = this;
+      this.received = 0;
       this.addEventListener('message', (e) => {
         if (typeof e.data !== 'string') return;
+        this.received += e.data.length;
         if (e.data.startsWith('{"id"')) b.answerAt = performance.now();
         else { b.eventFrames++; b.eventBytes += e.data.length; }
       });
@@ -26,6 +30,7 @@ export const PROBES = `
   const frame = (t) => { b.frames.push(t); requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
   window.__benchReset = () => { b.tasks.length = 0; b.frames.length = 0; b.answers = []; b.sends = []; b.eventBytes = 0; b.eventFrames = 0; };
+  window.__benchAppBytes = () => (b.appSocket ? b.appSocket.received : 0);
   window.__benchTraffic = () => ({ answers: b.answers ?? [], sends: b.sends ?? [], eventBytes: b.eventBytes, eventFrames: b.eventFrames });
   window.__benchCollect = () => {
     const f = b.frames;

@@ -13,10 +13,11 @@ import { recordingRows } from './recording-rows';
 import { echoSkillDir } from './rpc';
 import { jsonRows, printTable, type Row } from './rows';
 import { soakRow } from './soak';
+import { windowRows } from './window-rows';
 
 const asJson = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
-/** `--only=calls,mcp,recording`: just those sections (a look at one part without the long run). */
+/** `--only=window,calls,mcp,recording`: just those sections (a look at one part without the long run). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const wanted = (key: string) => !only || only.includes(key);
 const benchDir = path.resolve(__dirname, '../../scripts/bench');
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     say(`… ${name}\n`);
     return fn();
   };
+  if (wanted('window')) rows.push(...(await section('what one call sends to the window', () => windowRows(benchDir, home))));
   if (wanted('calls')) rows.push(...(await section('tools/call', () => callRows(b))));
   if (wanted('mcp')) rows.push(...(await section('MCP tools/call', () => mcpRows(b))));
   if (wanted('recording')) rows.push(...(await section('recording', () => recordingRows(b))));

@@ -9,6 +9,8 @@ export interface Row {
   target: number;
   /** Lower is better (a time, a latency): the ratio is then baseline / engine, so that above 1 is still better. */
   lowerIsBetter?: boolean;
+  /** A size against a budget: the ratio is engine / baseline and must stay at or below the target. */
+  atMost?: boolean;
   note?: string;
 }
 
@@ -23,6 +25,11 @@ export function timeRow(name: string, unit: string, baseline: number, engine: nu
   return { name, unit, baseline, engine, ratio: baseline / Math.max(engine, floor), target, lowerIsBetter: true, note };
 }
 
+/** A size row: `engine` bytes for `baseline` bytes of payload, the ratio at most `target` (e.g. 1.5 times). */
+export function sizeRow(name: string, baseline: number, engine: number, target: number, note?: string): Row {
+  return { name, unit: 'B', baseline, engine, ratio: engine / baseline, target, atMost: true, note };
+}
+
 function fmt(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
 }
@@ -34,8 +41,8 @@ export function printTable(rows: Row[], out: (s: string) => void): void {
     `${fmt(r.baseline)} ${r.unit}`,
     `${fmt(r.engine)} ${r.unit}`,
     r.ratio.toFixed(2),
-    `>= ${Number(r.target.toFixed(2))}`,
-    `${r.ratio >= r.target ? 'ok' : 'BELOW TARGET'}${r.note ? `  ${r.note}` : ''}`,
+    `${r.atMost ? '<=' : '>='} ${Number(r.target.toFixed(2))}`,
+    `${(r.atMost ? r.ratio <= r.target : r.ratio >= r.target) ? 'ok' : r.atMost ? 'ABOVE TARGET' : 'BELOW TARGET'}${r.note ? `  ${r.note}` : ''}`,
   ]);
   const all = [header, ...lines];
   const widths = header.map((_, i) => Math.max(...all.map((l) => l[i].length)));
@@ -44,5 +51,5 @@ export function printTable(rows: Row[], out: (s: string) => void): void {
 
 /** `{name, baseline, engine, ratio, target}` and the rest, as `--json` prints them. */
 export function jsonRows(rows: Row[]): object[] {
-  return rows.map(({ name, baseline, engine, ratio, target, unit, note, lowerIsBetter }) => ({ name, baseline, engine, ratio, target, unit, note, lowerIsBetter }));
+  return rows.map(({ name, baseline, engine, ratio, target, unit, note, lowerIsBetter, atMost }) => ({ name, baseline, engine, ratio, target, unit, note, lowerIsBetter, atMost }));
 }

@@ -7,13 +7,13 @@
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainEvent } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EVENT_PREFIX, IPC_CHANNEL } from '../common/commands';
-import { engineEnd } from '../common/commands/link';
+import { IPC_CHANNEL } from '../common/commands';
 import { JSONRPC } from '../common/errors';
 import { workbenchDoor } from '../workbench/door';
 import { examplesDir, rendererDir } from '../host/paths';
 import { CSP } from '../server/static-files';
 import { Workbench } from '../workbench/workbench';
+import { WindowLink } from '../workbench/window-link';
 import { safeStorageSecrets } from './safe-storage';
 
 const APP_ORIGIN = 'app://skillbench';
@@ -22,6 +22,7 @@ app.setName('Skill Workbench');
 
 let win: BrowserWindow | null = null;
 let workbench: Workbench | null = null;
+let link: WindowLink | null = null;
 
 function home(): string {
   return process.env.SKILLBENCH_HOME ? path.resolve(process.env.SKILLBENCH_HOME) : app.getPath('userData');
@@ -55,27 +56,30 @@ function serveRenderer(): void {
 }
 
 /**
- * The window link over IPC: JSON-RPC 2.0 lines on one channel each way, the same peer and door as browser mode
- * (common/commands/link.ts, workbench/door.ts). A line from anything but our window's main frame is refused
- * unread.
+ * The window link over IPC: JSON-RPC 2.0 lines on one channel each way, the same link as browser mode's
+ * (workbench/window-link.ts: the door, log batches, shedding, the cap), paced by what the window says it received
+ * (IPC has no count of its own). A line from anything but our window's main frame is refused unread.
  */
-function wireIpc(wb: Workbench): void {
-  const door = workbenchDoor(wb);
-  const peer = engineEnd({
-    send: (line) => {
-      if (win && !win.isDestroyed()) win.webContents.send(IPC_CHANNEL, line);
+function wireIpc(wb: Workbench): WindowLink {
+  const link = new WindowLink(
+    {
+      send: (line) => win!.webContents.send(IPC_CHANNEL, line),
+      open: () => !!win && !win.isDestroyed(),
+      // IPC cannot be closed and reopened: the link drops events until the window catches up, then says `resync`.
+      tooFarBehind: () => false,
     },
-    serve: (method, params) => door.serve(method, params),
-  });
+    workbenchDoor(wb),
+    wb.events,
+  );
   ipcMain.on(IPC_CHANNEL, (e, line: unknown) => {
     if (!fromOurWindow(e)) {
       const refusal = { jsonrpc: '2.0', id: null, error: { code: JSONRPC.INVALID_REQUEST, message: 'Refused: this message did not come from the workbench window.' } };
       e.reply(IPC_CHANNEL, JSON.stringify(refusal));
       return;
     }
-    if (typeof line === 'string') peer.receive(line);
+    if (typeof line === 'string') link.receive(line);
   });
-  wb.events.onAnyForWindow((event, payload) => peer.notify(`${EVENT_PREFIX}${event}`, payload));
+  return link;
 }
 
 function createWindow(): void {
@@ -96,6 +100,8 @@ function createWindow(): void {
     },
   });
   win.once('ready-to-show', () => win?.show());
+  // A page loading afresh (a reload) starts its count of what it received from nothing.
+  win.webContents.on('did-start-loading', () => link?.restarted());
   win.webContents.on('will-navigate', (e, url) => {
     if (!isAppUrl(url)) e.preventDefault();
   });
@@ -128,7 +134,7 @@ void app.whenReady().then(() => {
       return r.canceled ? null : (r.filePaths[0] ?? null);
     },
   });
-  wireIpc(workbench);
+  link = wireIpc(workbench);
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

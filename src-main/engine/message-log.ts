@@ -9,8 +9,15 @@ import { stringifyBounded } from '../common/json-depth';
 import type { RpcId, RpcTrace } from '../common/jsonrpc';
 import type { Redactor } from './redactor';
 import { Ring } from './ring';
+import { previewValue } from '../common/value-preview';
+
+function kib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
 
 export const DEFAULT_MESSAGE_RING = 2000;
+/** A message whose body is larger than this (as JSON) goes to a window as a preview (`previews`). */
+export const MESSAGE_PREVIEW_BYTES = 4096;
 const BATCH_MS = 16;
 
 export type MessageListener = (entries: MessageEntry[]) => void;
@@ -25,6 +32,8 @@ export class MessageLog {
   private batch: MessageEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<MessageListener>();
+  /** The size of each large entry's JSON, known as it was written (so a preview costs no second serialisation). */
+  private readonly sizes = new WeakMap<MessageEntry, number>();
   /** Sees every entry as it is recorded, synchronously, with its JSON text (recordings). */
   tap: ((entry: MessageEntry, json: string) => void) | null = null;
 
@@ -69,6 +78,7 @@ export class MessageLog {
       }
     }
     this.ring.push(entry);
+    if (line.length > MESSAGE_PREVIEW_BYTES) this.sizes.set(entry, line.length);
     // The entry's JSON is made only for a recording, around the line rather than serialising the body again.
     if (this.tap) this.tap(entry, entryJson(entry, line));
     this.file?.write(`{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`);
@@ -85,6 +95,7 @@ export class MessageLog {
     if (note) entry.note = note;
     const json = stringifyBounded(entry);
     this.ring.push(entry);
+    if (json.length > MESSAGE_PREVIEW_BYTES) this.sizes.set(entry, json.length);
     if (this.tap) this.tap(entry, json);
     this.file?.write(json + '\n');
     this.tell(entry);
@@ -109,6 +120,26 @@ export class MessageLog {
 
   entries(): MessageEntry[] {
     return this.ring.toArray();
+  }
+
+  /** The newest entry of this seq still held in memory, whole. */
+  entry(seq: number): MessageEntry | null {
+    const all = this.ring.toArray();
+    for (let i = all.length - 1; i >= 0; i--) if (all[i].seq === seq) return all[i];
+    return null;
+  }
+
+  /**
+   * Entries as a window is sent them: a large body as a preview, with its size (`elidedBytes`) and a note; the
+   * window reads the whole with `readMessage` when the user opens it. Small entries are passed as they are.
+   */
+  previews(entries: MessageEntry[]): MessageEntry[] {
+    return entries.map((e) => {
+      const bytes = this.sizes.get(e);
+      if (bytes === undefined) return e;
+      const note = `A preview: the whole message is ${kib(bytes)}, read when it is opened.`;
+      return { ...e, body: previewValue(e.body, MESSAGE_PREVIEW_BYTES), elidedBytes: bytes, note: e.note ? `${e.note}. ${note}` : note };
+    });
   }
 
   subscribe(fn: MessageListener): () => void {

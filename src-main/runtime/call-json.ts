@@ -46,6 +46,16 @@ export class CallJson {
     return this.outcomeText;
   }
 
+  /** Characters of the arguments' JSON (0 when there are none). */
+  argsSize(): number {
+    return this.args?.length ?? 0;
+  }
+
+  /** Characters of the outcome's JSON. */
+  outcomeSize(): number {
+    return this.outcomeJson.length;
+  }
+
   /** The call's outcome: from now on its `call` record and its history line can be made. */
   finish(outcome: CallOutcome): void {
     this.outcome = outcome;

@@ -50,6 +50,13 @@ export class CallHistory {
     this.file.write(line + '\n');
   }
 
+  /** A kept call by id (the newest of that id), or null. */
+  find(callId: string): CallRecord | null {
+    const all = this.ring.toArray();
+    for (let i = all.length - 1; i >= 0; i--) if (all[i].callId === callId) return all[i];
+    return null;
+  }
+
   list(): CallRecord[] {
     return this.ring.toArray();
   }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_HISTORY, type CallOutcome, type CallRecord, type EventName, type RecordingInfo, type SkillData, type SkillInfo, type SkillRef, type SkillStatus, type SkillSummary, type TimelineEntry, type WorkbenchEvents } from '../contract';
 import { SkillError } from '../common/errors';
+import { callSummary } from '../common/call-outcome';
 import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
@@ -125,7 +126,8 @@ export class SkillRuntime {
     this.timeline.onEntry((entry) => this.emit('timeline', { skillId: ref.id, entry }));
     if (opts.emit) {
       this.logs.subscribe((entries) => this.emit('logs', { skillId: ref.id, entries }));
-      this.messages.subscribe((entries) => this.emit('messages', { skillId: ref.id, entries }));
+      // Large bodies go to windows as previews; the whole is read on demand (readMessage).
+      this.messages.subscribe((entries) => this.emit('messages', { skillId: ref.id, entries: this.messages.previews(entries) }));
     }
     const module = protocolModule(ref.protocol);
     let host = opts.host;
@@ -316,7 +318,8 @@ export class SkillRuntime {
     this.calls.set(callId, ac);
     try {
       if (this.slot.current) this.slot.appendFields(json.startFields());
-      this.emit('call', record);
+      // Windows are told what the call is, not its arguments (the caller has them) nor, below, its result.
+      this.emit('call', callSummary(record, json.argsSize()));
       const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal, callId });
       const done: CallRecord = { ...record, status: 'done', outcome };
       json.finish(outcome);
@@ -324,7 +327,7 @@ export class SkillRuntime {
       // Its arguments are in its call-start already: left out of this record, read back from there.
       if (this.slot.current) this.slot.appendFields(json.callFields());
       this.messages.flush();
-      this.emit('call', done);
+      this.emit('call', callSummary(done, json.argsSize(), json.outcomeSize()));
       await this.recording?.flushed();
       return { record: done, outcome };
     } finally {

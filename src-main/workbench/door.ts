@@ -3,7 +3,8 @@
  * in here by its wire name. It is looked up in the command table, its arguments are checked against their
  * declaration before any service sees them (common/commands/check.ts), it is served by the object implementing
  * its service, and its answer is scrubbed of every secret the workbench knows as it leaves (but for the one
- * command whose point is the clear text). An answer never overtakes the events that led to it.
+ * command whose point is the clear text), in its shape for the wire where the table gives one (a call's result
+ * once: common/call-outcome.ts). An answer never overtakes the events that led to it.
  *
  * The other ways out are scrubbed where they are: events by the hub (events.ts), bytes going to disk by the sinks.
  */
@@ -36,7 +37,9 @@ export function commandDoor(impls: ServiceImpls, opts: DoorOptions): Door {
     } finally {
       await opts.delivered();
     }
-    return c.decl.clear ? result : opts.scrub(result);
+    const safe = c.decl.clear ? result : opts.scrub(result);
+    // What leaves is the wire's shape (a call's result once); the window's client makes it whole again.
+    return c.decl.wire ? c.decl.wire.out(safe, result) : safe;
   };
   return { serve };
 }
@@ -53,7 +56,10 @@ export function workbenchDoor(wb: Workbench): Door {
  */
 export function apiThrough(door: Door): WorkbenchApi {
   const api: Record<string, unknown> = {};
-  for (const c of COMMANDS.values()) api[c.name] = (...args: unknown[]) => door.serve(c.wire, trimmed(args));
+  for (const c of COMMANDS.values()) {
+    const shape = c.decl.wire;
+    api[c.name] = shape ? async (...args: unknown[]) => shape.in(await door.serve(c.wire, trimmed(args)), args) : (...args: unknown[]) => door.serve(c.wire, trimmed(args));
+  }
   return api as unknown as WorkbenchApi;
 }
 

@@ -3,7 +3,8 @@
  * mode's view of the file. Reads go through engine/log-file.ts, a piece at a time. What leaves here is
  * redacted with the skill's redactor as it is now: a secret learnt after a line was written is hidden too.
  */
-import type { LogFileInfo, LogSearchQuery, LogSearchResult, LogsApi, LogStream } from '../contract';
+import type { LogFileInfo, LogSearchQuery, LogSearchResult, LogsApi, LogStream, MessageEntry } from '../contract';
+import { readMessageFromFile } from '../engine/message-file';
 import { LOG_START, matcher, positionOf, scanLog, searchLog, type LogPosition } from '../engine/log-file';
 import { logFiles } from '../engine/log-segments';
 import type { SkillRuntime } from '../runtime/skill-runtime';
@@ -46,6 +47,17 @@ export class LogService implements LogsApi {
     const redact = rt.redactor.active ? (t: string) => rt.redactor.text(t) : undefined;
     const { hits, truncated, linesSearched } = await searchLog(file, { find, streams, limit, redact });
     return { path: file, matches: hits, truncated, linesSearched };
+  }
+
+  async readMessage(skillId: string, seq: number): Promise<MessageEntry | null> {
+    const rt = this.wb.idleRuntime(skillId);
+    const held = rt.messages.entry(seq);
+    if (held) return held;
+    const file = rt.messages.filePath;
+    if (!file) return null;
+    await new Promise<void>((resolve) => rt.messages.onceDrained(resolve));
+    const found = await readMessageFromFile(file, seq);
+    return found && rt.redactor.active ? rt.redactor.value(found) : found;
   }
 
   /**

@@ -199,6 +199,10 @@ export class Workbench implements CoreApi, SkillHost {
     return this.entry(skillId).runtime?.heldCall(callId) ?? null;
   }
 
+  async getCall(skillId: string, callId: string): Promise<CallRecord | null> {
+    return this.runtime(skillId).callHistory().find(callId);
+  }
+
   async getHistory(skillId: string): Promise<CallRecord[]> {
     return this.runtime(skillId).callHistory().list();
   }
@@ -212,7 +216,9 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async getMessages(skillId: string) {
-    return this.runtime(skillId).messages.entries();
+    // As the events carry them: a large body as a preview, read whole with readMessage.
+    const messages = this.runtime(skillId).messages;
+    return messages.previews(messages.entries());
   }
 
   async getTimeline(skillId: string): Promise<{ entries: TimelineEntry[]; ticks: TickState | null }> {

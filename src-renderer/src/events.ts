@@ -95,8 +95,14 @@ export function wireEvents(): void {
     if (entry.kind === 'session-end') get().setSession(skillId, null);
   });
 
-  client.on('call', (record) => {
-    get().upsertCall(record);
+  // A summary: this window's own calls come whole in their answers; another window's are read when opened.
+  client.on('call', (summary) => {
+    get().upsertCall(summary);
+  });
+
+  // The desktop link dropped events while this window was too far behind: read afresh, as after a reconnect.
+  client.on('resync', () => {
+    if (isBootstrapped()) void reconcile();
   });
 
   // The banner stays while the disk refuses a skill's files; that it can write again is news of its own.

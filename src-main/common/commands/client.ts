@@ -56,7 +56,11 @@ function named(fields: readonly (readonly [string, unknown])[], args: unknown[])
 export function commandClient(ask: Ask, events: EventListeners): WorkbenchClient {
   const client: Record<string, unknown> = {};
   for (const c of COMMANDS.values()) {
-    client[c.name] = (...args: unknown[]) => ask(c.wire, named(c.decl.fields, args));
+    const shape = c.decl.wire;
+    // An answer sent in a smaller shape (a call's result once) is made whole here, as the contract types it.
+    client[c.name] = shape
+      ? async (...args: unknown[]) => shape.in(await ask(c.wire, named(c.decl.fields, args)), args)
+      : (...args: unknown[]) => ask(c.wire, named(c.decl.fields, args));
   }
   client.on = <K extends EventName>(event: K, listener: (payload: WorkbenchEvents[K]) => void) => events.on(event, listener);
   return client as unknown as WorkbenchClient;

@@ -4,8 +4,29 @@ import type {
   SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillSummary, TickState, TimelineEntry, Workspace,
 } from '../../contract';
 import { z } from '../shape';
-import { command, inTheClear, returns } from './declare';
+import { compactRecord, expandRecord, sameValue } from '../call-outcome';
+import { command, inTheClear, onTheWire, returns, type AnswerWire } from './declare';
 import { anyValue, flag, object, objectFor, skillId, text } from './fields';
+
+/** A call record, its result once on the wire (call-outcome.ts). */
+const record: AnswerWire = { out: (r) => compactRecord(r as CallRecord | null), in: (r) => expandRecord(r as CallRecord | null) };
+/**
+ * The answer to a call: its record without the arguments the window itself sent (put back as it arrives), unless
+ * masking a secret changed them: then the masked ones go, as the window is to show them.
+ */
+const answer: AnswerWire = {
+  out: (r, raw) => {
+    const safe = compactRecord(r as CallRecord);
+    if (r !== raw && !sameValue(safe.args, (raw as CallRecord).args)) return safe;
+    const { args: _args, ...rest } = safe;
+    return rest;
+  },
+  in: (r, sent) => {
+    const whole: Partial<CallRecord> = expandRecord(r as CallRecord);
+    return 'args' in whole ? whole : { ...whole, args: sent[2] };
+  },
+};
+const records: AnswerWire = { out: (rs) => (rs as CallRecord[]).map((r) => compactRecord(r)), in: (rs) => (rs as CallRecord[]).map((r) => expandRecord(r)) };
 
 const callOpts = z.strictObject({ timeoutMs: z.number().optional(), callId: z.string().optional() });
 
@@ -25,10 +46,12 @@ export const core = {
   stopSkill: command(returns<void>(), ['skillId', skillId]),
   restartSkill: command(returns<void>(), ['skillId', skillId]),
 
-  callTool: command(returns<CallRecord>(), ['skillId', skillId], ['tool', text], ['args', anyValue], ['opts', callOpts.optional()]),
+  callTool: onTheWire(command(returns<CallRecord>(), ['skillId', skillId], ['tool', text], ['args', anyValue], ['opts', callOpts.optional()]), answer),
   cancelCall: command(returns<void>(), ['callId', text]),
+  // Whole, as the skill answered it (its text as sent, not made again from its data): asked for on purpose, once.
   revealCall: inTheClear(command(returns<CallRecord | null>(), ['skillId', skillId], ['callId', text])),
-  getHistory: command(returns<CallRecord[]>(), ['skillId', skillId]),
+  getCall: onTheWire(command(returns<CallRecord | null>(), ['skillId', skillId], ['callId', text]), record),
+  getHistory: onTheWire(command(returns<CallRecord[]>(), ['skillId', skillId]), records),
 
   getLogs: command(returns<LogEntry[]>(), ['skillId', skillId]),
   clearLogs: command(returns<void>(), ['skillId', skillId]),

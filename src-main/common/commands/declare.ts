@@ -18,6 +18,18 @@ export interface Command<F extends readonly Field[] = readonly Field[], R extend
   readonly result: R;
   /** The answer leaves in the clear: only for a command whose point is the clear text, asked for on purpose. */
   readonly clear?: boolean;
+  /**
+   * The answer's shape on the wire, where it differs from the contract's: `out` as it leaves the door, `in` as the
+   * window's client receives it (so the window sees the contract's shape). For a call record: its result once.
+   */
+  readonly wire?: AnswerWire;
+}
+
+export interface AnswerWire {
+  /** `raw`: the answer before its secrets were masked (the same value where nothing is masked). */
+  out(answer: unknown, raw: unknown): unknown;
+  /** `args`: the arguments the window sent, by position (what the answer need not carry back). */
+  in(answer: unknown, args: readonly unknown[]): unknown;
 }
 
 /** A command answered with `result`, taking `fields` in order. */
@@ -28,6 +40,11 @@ export function command<R extends z.ZodType, const F extends readonly Field[]>(r
 /** The same command, its answer not scrubbed of secrets (see `Command.clear`). */
 export function inTheClear<F extends readonly Field[], R extends z.ZodType>(c: Command<F, R>): Command<F, R> {
   return { ...c, clear: true };
+}
+
+/** The same command, its answer made smaller on the wire and whole again at the window (see `Command.wire`). */
+export function onTheWire<F extends readonly Field[], R extends z.ZodType>(c: Command<F, R>, wire: AnswerWire): Command<F, R> {
+  return { ...c, wire };
 }
 
 /**

@@ -7,8 +7,8 @@
  * is not a request it can serve (refusal.ts); the window's end has no timeout of its own (a tool call may run
  * for minutes, under its own timeout in the engine) and hands notifications to its event listeners.
  */
-import { JsonRpcPeer } from '../jsonrpc';
-import type { Timers } from '../timers';
+import { JsonRpcPeer, type JsonRpcPeerOptions } from '../jsonrpc';
+import { runtimeTimers, type Timers } from '../timers';
 import type { EventListeners } from './client';
 import { refusalOf } from './refusal';
 
@@ -49,7 +49,54 @@ export function engineEnd(opts: EngineEndOptions): JsonRpcPeer {
   return peer;
 }
 
-/** The window's end of the link: requests wait as long as the engine takes (no timeout). */
+/**
+ * How the window tells the engine what it has taken in: a notification of the characters received since the last
+ * one. Where the carrier cannot say how much is still queued for the window (Electron's IPC), the engine's end
+ * paces itself by these (workbench/window-link.ts); a WebSocket's own count is used where there is one.
+ */
+export const RECEIVED_METHOD = 'link/received';
+/** The window says what it received once this much has come in, or soon after the last frame. */
+export const RECEIVED_EVERY_CHARS = 64 * 1024;
+const RECEIVED_AFTER_MS = 50;
+
+/** The line of a RECEIVED_METHOD notification (written exactly so, for the engine to know it by its start). */
+export const receivedLine = (chars: number): string => `{"jsonrpc":"2.0","method":"${RECEIVED_METHOD}","params":{"chars":${chars}}}`;
+
+/** A peer that counts what it receives and says so to the other end (see RECEIVED_METHOD). */
+class AcknowledgingPeer extends JsonRpcPeer {
+  private unsaid = 0;
+  private timer: unknown = null;
+
+  constructor(
+    opts: JsonRpcPeerOptions,
+    private readonly tell: (line: string) => void,
+    private readonly clock: Timers,
+  ) {
+    super(opts);
+  }
+
+  override receive(line: string): void {
+    super.receive(line);
+    this.unsaid += line.length;
+    if (this.unsaid >= RECEIVED_EVERY_CHARS) this.say();
+    else this.timer ??= this.clock.setTimeout(() => this.say(), RECEIVED_AFTER_MS);
+  }
+
+  private say(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    if (this.unsaid === 0) return;
+    const chars = this.unsaid;
+    this.unsaid = 0;
+    try {
+      this.tell(receivedLine(chars));
+    } catch {
+      // The link is gone: nothing waits for this.
+    }
+  }
+}
+
+/** The window's end of the link: requests wait as long as the engine takes (no timeout); what it receives, it acknowledges. */
 export function windowEnd(send: (line: string) => void, events: EventListeners, timers?: Timers): JsonRpcPeer {
-  return new JsonRpcPeer({ send, onNotification: (method, params) => events.notify(method, params), defaultTimeoutMs: 0, timers });
+  return new AcknowledgingPeer({ send, onNotification: (method, params) => events.notify(method, params), defaultTimeoutMs: 0, timers }, send, timers ?? runtimeTimers);
 }

@@ -1,5 +1,5 @@
 /** The complete log file of a skill: its size and pages, and searching it. */
-import type { LogFileInfo, LogSearchQuery, LogSearchResult } from '../../contract';
+import type { LogFileInfo, LogSearchQuery, LogSearchResult, MessageEntry } from '../../contract';
 import { z } from '../shape';
 import { checked, command, returns } from './declare';
 import { count, skillId } from './fields';
@@ -17,4 +17,5 @@ const query = checked<LogSearchQuery>()(
 export const logs = {
   logFileInfo: command(returns<LogFileInfo>(), ['skillId', skillId], ['beforeSeq', count.optional()]),
   searchLogFile: command(returns<LogSearchResult>(), ['skillId', skillId], ['query', query]),
+  readMessage: command(returns<MessageEntry | null>(), ['skillId', skillId], ['seq', count]),
 };

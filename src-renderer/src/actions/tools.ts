@@ -1,4 +1,5 @@
 import type { CallRecord } from '@contract';
+import type { HistoryItem } from '../store/types';
 import { api } from '../api/client';
 import { useStore } from '../store';
 import { messageOf, toastError } from './errors';
@@ -31,6 +32,8 @@ export async function runTool(skillId: string, tool: string, args: unknown): Pro
   s.setRunError(skillId, undefined);
   try {
     const record = await api().callTool(skillId, tool, args, timeoutMs ? { timeoutMs, callId } : { callId });
+    // The answer is the record: the `call` events told only of the call, this window keeps what it got.
+    get().upsertCall(record);
     get().setShownCall(skillId, record);
   } catch (err) {
     get().setRunError(skillId, messageOf(err));
@@ -48,6 +51,23 @@ export async function cancelRun(skillId: string): Promise<void> {
     await api().cancelCall(run.callId);
   } catch (err) {
     toastError(err, 'Could not cancel the call');
+  }
+}
+
+/**
+ * A past call whole: as held, or (a call another window made, told of by its summary) asked of the workbench by
+ * id and kept. Null when the workbench no longer has it (or it is still running).
+ */
+export async function wholeCall(item: HistoryItem): Promise<CallRecord | null> {
+  if ('args' in item) return item;
+  try {
+    const record = await api().getCall(item.skillId, item.callId);
+    if (record) get().upsertCall(record);
+    else get().pushToast('info', item.status === 'running' ? `${item.tool} is still running: its result shows once it is done.` : `That call of ${item.tool} is no longer kept.`);
+    return record;
+  } catch (err) {
+    toastError(err, 'Could not read that call');
+    return null;
   }
 }
 

@@ -1,11 +1,10 @@
-import type { CallRecord } from '@contract';
-import type { RunningCall, ToolsSlice, Slice } from './types';
+import type { HistoryItem, RunningCall, ToolsSlice, Slice } from './types';
 
 const HISTORY_CAP = 500;
 
 export const draftKey = (skillId: string, tool: string): string => `${skillId}\u0000${tool}`;
 
-function sortHistory(records: CallRecord[]): CallRecord[] {
+function sortHistory<T extends HistoryItem>(records: T[]): T[] {
   return records.slice().sort((a, b) => b.startedAt - a.startedAt).slice(0, HISTORY_CAP);
 }
 
@@ -28,10 +27,12 @@ export const createToolsSlice: Slice<ToolsSlice> = (set) => ({
     set((s) => {
       const list = s.history[record.skillId] ?? [];
       const i = list.findIndex((r) => r.callId === record.callId);
+      // A summary tells nothing a finished record of the same call does not already hold.
+      if (i >= 0 && !('args' in record) && 'args' in list[i] && list[i].status === 'done') return {};
       const next = i >= 0 ? list.map((r, j) => (j === i ? record : r)) : sortHistory([record, ...list]);
       const patch: Partial<ToolsSlice> = { history: { ...s.history, [record.skillId]: next } };
       const shown = s.shownCall[record.skillId];
-      if (shown && shown.callId === record.callId) {
+      if ('args' in record && shown && shown.callId === record.callId) {
         patch.shownCall = { ...s.shownCall, [record.skillId]: record };
       }
       return patch;

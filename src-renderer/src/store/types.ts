@@ -3,7 +3,7 @@
  * that every slice sees the whole state without the files importing each other.
  */
 import type { StateCreator } from 'zustand';
-import type { CallRecord, CrashReport, HostInfo, SkillInfo, SkillStatus, SkillSummary, TickState } from '@contract';
+import type { CallRecord, CallSummary, CrashReport, HostInfo, SkillInfo, SkillStatus, SkillSummary, TickState } from '@contract';
 import type { ConnectionState } from '../api/connection';
 
 export interface WorkspaceSlice {
@@ -64,7 +64,8 @@ export interface ToolsSlice {
   shownCall: Record<string, CallRecord | undefined>;
   /** An error that happened before a record existed (the call was refused). */
   runErrors: Record<string, string | undefined>;
-  history: Record<string, CallRecord[]>;
+  /** Past calls, newest first: whole records (this window's answers, the history it read) or summaries (events). */
+  history: Record<string, HistoryItem[]>;
   setSelectedTool(skillId: string, tool: string): void;
   setDraft(skillId: string, tool: string, args: unknown): void;
   setTimeoutMs(skillId: string, ms: number | undefined): void;
@@ -72,8 +73,12 @@ export interface ToolsSlice {
   setShownCall(skillId: string, record: CallRecord | undefined): void;
   setRunError(skillId: string, message: string | undefined): void;
   setHistory(skillId: string, records: CallRecord[]): void;
-  upsertCall(record: CallRecord): void;
+  /** A call's record, or its summary from a `call` event (which never replaces a finished record of it). */
+  upsertCall(record: HistoryItem): void;
 }
+
+/** A past call as the History list holds it: its record, or its summary until someone opens it (`getCall`). */
+export type HistoryItem = CallRecord | CallSummary;
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 

@@ -6,6 +6,7 @@ import { useStore } from '../../store';
 import { MessageList } from './MessageList';
 import { MessageDetail } from './MessageDetail';
 import { MessageHeader } from './MessageHeader';
+import { useWholeMessage } from './use-whole-message';
 import { EmptyState } from '../common/EmptyState';
 import { messageSubject } from '../../lib/message-subject';
 import { categoryOf, emptyCounts, MESSAGE_CATEGORIES, type MessageCategory } from '../../../../src-main/common/message-kind';
@@ -50,7 +51,7 @@ export function MessagesTab({ skillId }: { skillId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ring, version, text, direction, kinds]);
 
-  const entry = selected !== null ? ring.get(selected) : undefined;
+  const entry = useWholeMessage(skillId, selected !== null ? ring.get(selected) : undefined);
   const pair = entry?.pairSeq !== undefined ? ring.get(entry.pairSeq) : undefined;
   const jump = (seq: number) => {
     if (!shown.some((m) => m.seq === seq)) {
