@@ -57,10 +57,10 @@ export class SkillDefSkill extends PersistentRpcSkill {
    * manifest's `setup.required`, and no completed setup kept for it), so a person who only configures is shown
    * the setup view before the skill has ever started. Its tools are known once it runs.
    */
-  async describe(): Promise<SkillInfo> {
+  describe(): Promise<SkillInfo> {
     const m = this.manifest;
     const stated = m.setupStated && m.setupRequired;
-    return {
+    return Promise.resolve({
       ...this.ref,
       name: m.name ?? this.ref.name,
       description: m.description ?? this.ref.description,
@@ -69,7 +69,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
       notes: [],
       needsSetup: stated && !this.ctx.vault?.setupComplete(),
       capabilities: { setup: stated, sessions: true, ticks: false, messageHooks: true, persistent: true },
-    };
+    });
   }
 
   readonly triggers = new TriggerFlow(this.ctx, (m, p) => this.hook(m, p));
