@@ -8,7 +8,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, type CheckDraft } from './assertion-drafts';
 import { useCollections } from './collections-store';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 
 /** The checks of one saved request, edited and written back to its file. */
 export function ChecksDialog({ skillId, collection, request, onClose }: { skillId: string; collection: CollectionDetails; request: SavedRequest; onClose(): void }) {

@@ -11,7 +11,7 @@ import { useStore } from '../../store';
 import { messageOf } from '../../actions/errors';
 import { CheckFailure } from './CheckFailure';
 import { useCollections } from './collections-store';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 
 /** Runs a whole collection on the skill, with the environment chosen, and shows each request's checks. */
 export function CollectionRunDialog({ skillId, collection, onClose }: { skillId: string; collection: CollectionDetails; onClose(): void }) {

@@ -7,7 +7,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { formatClock } from '../../lib/format';
 import { HotReloadSwitch } from './HotReloadSwitch';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 import '../../styles/authoring.css';
 
 interface Checked {

@@ -6,7 +6,7 @@ import { Dialog } from '../common/Dialog';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { useCollections } from './collections-store';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 
 interface Row {
   name: string;

@@ -8,7 +8,7 @@ import { Button } from '../common/Button';
 import { useCollections, useSkillCollections } from './collections-store';
 import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, newDraft, type CheckDraft } from './assertion-drafts';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 import '../../styles/authoring.css';
 
 const NEW = '\u0000new';

@@ -9,7 +9,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { ExposedEntry } from './ExposedEntry';
 
-const RUNNING = new Set(['ready', 'busy', 'needs-setup']);
+import { isUp } from '../../../../src-main/common/skill-status';
 
 /** What one skill exposes; a skill that is not running is listed once the user asks (that starts it). */
 function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolean; auto: boolean }) {
@@ -43,7 +43,7 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
         {busy && <Spinner />}
         {!exposure && !busy && (
           <Button size="sm" onClick={() => void load()}>
-            {RUNNING.has(skill.status) ? 'List what it exposes' : 'Start it and list what it exposes'}
+            {isUp(skill.status) ? 'List what it exposes' : 'Start it and list what it exposes'}
           </Button>
         )}
       </div>
@@ -85,7 +85,7 @@ export function InteropTab({ skillId }: { skillId: string }) {
         workbench passes the call to the other skill, starting it if needed. Call one here to see what it answers.
       </p>
       {self && <SkillSection skill={self} self auto />}
-      {others.map((k) => <SkillSection key={k.id} skill={k} self={false} auto={RUNNING.has(k.status)} />)}
+      {others.map((k) => <SkillSection key={k.id} skill={k} self={false} auto={isUp(k.status)} />)}
     </div>
   );
 }

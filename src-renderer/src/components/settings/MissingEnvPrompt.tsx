@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { loadInfo, restartSkill } from '../../actions/workspace';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import '../../styles/missing-env.css';
 
 /** Names that usually hold keys, tokens or passwords: their value goes to the encrypted store unless the user says otherwise. */

@@ -7,13 +7,13 @@ import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import { EnvRows } from './EnvRows';
 import { rowsOf, updateOf, type EnvRow } from './process-form';
 import { ConfineSetting } from './ConfineSetting';
 import '../../styles/process-settings.css';
 
-const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
+import { isAlive } from '../../../../src-main/common/skill-status';
 
 /** The header's Settings button (its icon alone in a compact header) and the dialog it opens. */
 export function ProcessSettingsButton({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
@@ -71,7 +71,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   };
 
   const perCall = info ? !info.capabilities.persistent : summary.protocol === 'action' || summary.protocol === 'namel3ss';
-  const running = RUNNING.has(summary.status);
+  const running = isAlive(summary.status);
   const noArgs = summary.protocol === 'namel3ss';
   const skilldef = summary.protocol === 'skilldef';
   const edit = <T,>(fn: (v: T) => void) => (v: T) => {

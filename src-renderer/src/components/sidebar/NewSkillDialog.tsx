@@ -6,7 +6,7 @@ import { selectSkill } from '../../actions/workspace';
 import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import '../../styles/authoring.css';
 
 const CHOICES: { protocol: Protocol; line: string }[] = [

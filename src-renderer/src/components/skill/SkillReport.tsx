@@ -7,7 +7,7 @@ import { Button } from '../common/Button';
 import { formatClock } from '../../lib/format';
 import { useStore } from '../../store';
 
-const RUNNING = new Set<SkillStatus>(['ready', 'busy', 'needs-setup']);
+import { isUp } from '../../../../src-main/common/skill-status';
 const SETTLE_MS = 120;
 const ACTION_LABELS: Record<LifecycleAction, { label: string; done: string; icon: ReactNode }> = {
   activate: { label: 'Activate', done: 'Sent skill/activate.', icon: <Power size={12} /> },
@@ -28,7 +28,7 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState<LifecycleAction | 'refresh' | null>(null);
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const running = RUNNING.has(status);
+  const running = isUp(status);
   const info = useStore((s) => s.infos[skillId]);
   const seen = useRef<{ running: boolean; info: unknown } | null>(null);
 

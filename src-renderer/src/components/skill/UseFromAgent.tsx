@@ -8,7 +8,7 @@ import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { TabPanel, Tabs } from '../common/Tabs';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import '../../styles/use-from-agent.css';
 
 /** The header's "Use from an agent" button and the dialog it opens. */
