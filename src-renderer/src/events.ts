@@ -9,7 +9,7 @@ import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
 import { exitWords } from './lib/crash';
 import { useDiskTrouble } from './components/common/disk-trouble-store';
-import { loadPendingRequests, wireMcpEvents } from './components/mcp/mcp-events';
+import { loadPendingRequests, wireMcpEvents } from './mcp-events';
 
 export function wireEvents(): void {
   const client = api();
@@ -24,7 +24,7 @@ export function wireEvents(): void {
       if (!isBootstrapped()) void bootstrap();
       else void reconcile();
       // Requests of MCP servers may have come (or gone) meanwhile.
-      void loadPendingRequests(client);
+      void loadPendingRequests();
     }
     wasOpen = state === 'open';
   });

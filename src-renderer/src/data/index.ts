@@ -4,3 +4,4 @@ export { useCommand, type CommandOptions, type CommandState } from './use-comman
 export { useAction, type ActionState } from './use-action';
 export { queries } from './queries';
 export type { ArgsOf, CommandName, ResultOf } from './query-cache';
+export { onEvent } from './events';

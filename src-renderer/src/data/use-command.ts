@@ -12,9 +12,12 @@ export interface CommandOptions {
   toast?: string;
 }
 
+/** A command's answer as `run` gives it: `true` for a command that answers nothing, so undefined always means it failed. */
+export type Done<T> = [T] extends [void] ? true : T;
+
 export interface CommandState<C extends CommandName> {
-  /** Sends the command; resolves to its answer, or undefined when it failed (then `error` says why). */
-  run(...args: ArgsOf<C>): Promise<ResultOf<C> | undefined>;
+  /** Sends the command; resolves to its answer (true for none), or undefined when it failed (then `error` says why). */
+  run(...args: ArgsOf<C>): Promise<Done<ResultOf<C>> | undefined>;
   busy: boolean;
   /** The last failure in plain words (the workbench's own; see actions/errors.ts). */
   error: string | null;
@@ -28,13 +31,13 @@ export function useCommand<C extends CommandName>(command: C, opts: CommandOptio
   const { scope, toast } = opts;
   const invalidates = (opts.invalidates ?? []).join(' ');
   const run = useCallback(
-    async (...args: ArgsOf<C>): Promise<ResultOf<C> | undefined> => {
+    async (...args: ArgsOf<C>): Promise<Done<ResultOf<C>> | undefined> => {
       setBusy(true);
       setError(null);
       try {
         const out = await (api()[command] as (...a: ArgsOf<C>) => Promise<ResultOf<C>>)(...args);
         if (invalidates) queries.invalidate(invalidates.split(' ') as CommandName[], scope);
-        return out;
+        return (out === undefined ? true : out) as Done<ResultOf<C>>;
       } catch (err) {
         setError(messageOf(err));
         if (toast) toastError(err, toast);

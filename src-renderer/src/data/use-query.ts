@@ -4,7 +4,7 @@ import { queryKey, type ArgsOf, type CommandName, type QueryOptions, type QueryS
 
 export interface QueryResult<T> extends QueryState<T> {
   /** Reads again now (a Refresh button). */
-  reload(): void;
+  reload: () => void;
 }
 
 const IDLE: QueryState<never> = Object.freeze({ data: undefined, error: null, loading: false });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Play } from 'lucide-react';
 import type { ExposedData, ExposedFunction, InteropAnswer } from '@contract';
-import { api } from '../../api/client';
+import * as interop from '../../actions/interop';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
@@ -50,7 +50,7 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
     if (form.current && !form.current.validateForm()) return;
     setBusy(true);
     try {
-      const a = kind === 'function' ? await api().callExposed(skillId, entry.name, args ?? {}) : await api().requestExposed(skillId, entry.name, args ?? {});
+      const a = kind === 'function' ? await interop.callExposed(skillId, entry.name, args ?? {}) : await interop.requestExposed(skillId, entry.name, args ?? {});
       setAnswer(a);
     } catch (err) {
       setAnswer({ skillId, name: entry.name, durationMs: 0, error: messageOf(err) });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillExposure, SkillSummary } from '@contract';
 import { useStore } from '../../store';
-import { api } from '../../api/client';
+import * as interop from '../../actions/interop';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
@@ -20,7 +20,7 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
     setBusy(true);
     setError(null);
     try {
-      setExposure(await api().listExposed(skill.id));
+      setExposure(await interop.listExposed(skill.id));
     } catch (err) {
       setError(messageOf(err));
     } finally {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BookOpen } from 'lucide-react';
 import type { McpResourceTemplate } from '@contract';
-import { api } from '../../api/client';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { CompletingInput } from './CompletingInput';
 import { expandTemplate, templateVariables } from './uri-template';
@@ -15,6 +15,7 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
 }) {
   const vars = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
+  const complete = useCommand('mcpComplete');
   const uri = expandTemplate(template.uriTemplate, values);
   const missing = vars.filter((v) => !values[v]);
   const idPrefix = `tpl-${template.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
@@ -44,7 +45,7 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
             testId={`template-var-${v}`}
             complete={
               completions
-                ? async (text) => (await api().mcpComplete(skillId, { type: 'ref/resource', uri: template.uriTemplate }, { name: v, value: text }, values)).values
+                ? async (text) => (await complete.run(skillId, { type: 'ref/resource', uri: template.uriTemplate }, { name: v, value: text }, values))?.values ?? []
                 : undefined
             }
           />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RotateCw, Settings2 } from 'lucide-react';
 import { DEFAULT_HISTORY, TOTAL_HISTORY_MB, type SkillInfo, type SkillSettings, type SkillSummary } from '@contract';
-import { api } from '../../api/client';
+import * as settings from '../../actions/settings';
 import { restartSkill } from '../../actions/workspace';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
@@ -56,14 +56,14 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     setConfineNet(s.confineNetwork === true);
   };
   useEffect(() => {
-    void act(() => api().getSkillSettings(id)).then((s) => s && show(s));
+    void act(() => settings.getSkillSettings(id)).then((s) => s && show(s));
   }, [id, act]);
 
   const save = async () => {
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
+    const next = await act(() => settings.updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
     if (next) {
       show(next);
       setSaved(true);

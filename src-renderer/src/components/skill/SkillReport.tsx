@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Power, PowerOff, RefreshCw, Unplug } from 'lucide-react';
 import type { LifecycleAction, SkillReport as Report, SkillStatus } from '@contract';
-import { api } from '../../api/client';
+import * as skillreport from '../../actions/skill-report';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { formatClock } from '../../lib/format';
@@ -34,8 +34,7 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
 
   const refresh = useCallback(() => {
     setBusy('refresh');
-    api()
-      .getSkillReport(skillId)
+    skillreport.getSkillReport(skillId)
       .then((r) => {
         setReport(r);
         setNote(null);
@@ -61,8 +60,7 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
   const run = (action: LifecycleAction) => {
     setBusy(action);
     setNote(null);
-    api()
-      .runLifecycle(skillId, action)
+    skillreport.runLifecycle(skillId, action)
       .then((r) => {
         setReport(r);
         setNote({ tone: 'success', text: ACTION_LABELS[action].done });
