@@ -135,6 +135,7 @@ export class QueryCache {
           e.again = false;
           if (e.listeners.size) void this.read(e, true);
         }
+        if (!e.listeners.size) this.evict();
       });
     return e.inflight;
   }
@@ -144,11 +145,16 @@ export class QueryCache {
     return (this.entries.get(queryKey(command, args))?.state ?? PENDING) as QueryState<ResultOf<C>>;
   }
 
-  /** Watches an entry (reading it when it holds nothing yet); returns the unwatch. */
+  /**
+   * Watches an entry; returns the unwatch. The first view to show it reads it (again, when it was kept from an
+   * earlier look: what it says shows at once, and the answer replaces it), as a view that opens always did;
+   * views that join meanwhile share that read.
+   */
   subscribe<C extends CommandName>(command: C, args: ArgsOf<C>, opts: QueryOptions, listener: () => void): () => void {
     const e = this.entry(command, args, opts);
+    const first = e.listeners.size === 0;
     e.listeners.add(listener);
-    void this.read(e, false);
+    void this.read(e, first);
     return () => {
       e.listeners.delete(listener);
       if (!e.listeners.size) {

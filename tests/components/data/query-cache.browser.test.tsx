@@ -88,6 +88,19 @@ describe('QueryCache', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('shows what it kept at once when a view opens again, and reads it afresh behind it', async () => {
+    const { asked, cache } = standIn();
+    cache.subscribe('getEntityGraph', ['s'], {}, () => undefined)();
+    asked[0].resolve({ types: ['shop.order'] });
+    await settle();
+    cache.subscribe('getEntityGraph', ['s'], {}, () => undefined);
+    expect(cache.snapshot('getEntityGraph', ['s']).data).toEqual({ types: ['shop.order'] });
+    expect(asked).toHaveLength(2);
+    asked[1].resolve({ types: ['shop.order', 'shop.refund'] });
+    await settle();
+    expect(cache.snapshot('getEntityGraph', ['s']).data).toEqual({ types: ['shop.order', 'shop.refund'] });
+  });
+
   it('reads again after a command that changes it, for the named skill only', async () => {
     const { asked, cache } = standIn();
     cache.subscribe('getOptions', ['a'], {}, () => undefined);
@@ -119,8 +132,7 @@ describe('QueryCache', () => {
     for (let i = 0; i < 130; i++) cache.subscribe('getSchedules', [`s${i}`], {}, () => undefined)();
     asked.forEach((a) => a.resolve([]));
     await settle();
-    // The last to let go evicts the oldest beyond the bound (those still being read wait for their answer).
-    cache.subscribe('getSchedules', ['s129'], {}, () => undefined)();
+    // Once their reads end, the oldest beyond the bound are forgotten; the newest are kept.
     expect(cache.size).toBe(100);
     expect(cache.snapshot('getSchedules', ['s0']).loading).toBe(true);
     expect(cache.snapshot('getSchedules', ['s129']).data).toEqual([]);

@@ -30,7 +30,7 @@ export function ChecksDialog({ skillId, collection, request, onClose }: { skillI
   };
 
   return (
-    <Dialog
+    <Dialog size="wide"
       open
       onClose={onClose}
       title={`Checks of “${request.name}”`}

@@ -54,7 +54,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
   };
 
   return (
-    <Dialog
+    <Dialog size="wide"
       open
       onClose={onClose}
       title={`Run “${live.name}”`}

@@ -69,7 +69,7 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
 
   if (!c) return null;
   return (
-    <Dialog open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button worksOffline variant="primary" onClick={onClose}>Done</Button>}>
+    <Dialog size="wide" open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button worksOffline variant="primary" onClick={onClose}>Done</Button>}>
       <div className="wide-dialog env-dialog" data-testid="env-dialog">
         <p className="field-help env-intro">
           Requests use variables as <code>{'{{name}}'}</code>. Plain variables are saved in the collection’s files for the team; secret values stay in

@@ -60,7 +60,7 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
   };
 
   return (
-    <Dialog
+    <Dialog size="medium"
       open
       onClose={onClose}
       title="Save this request"

@@ -8,6 +8,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { JsonTree } from '../common/JsonTree';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
 import { formatDuration } from '../../lib/format';
+import { useDomId } from '../../lib/use-dom-id';
 
 function Visibility({ visibility }: { visibility: string[] }) {
   if (!visibility.length) return <span className="pill pill-muted" title="Only the skill itself; other skills cannot use it">private</span>;
@@ -59,7 +60,7 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
     }
   };
 
-  const idPart = `${skillId}-${entry.name}`.replace(/[^a-zA-Z0-9_-]/g, '_');
+  const idPart = useDomId('exposed');
   return (
     <li className="interop-entry" data-testid={`exposed-${kind}-${entry.name}`}>
       <div className="interop-entry-head">
@@ -74,7 +75,7 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
       {open && (
         <div className="interop-call">
           {kind === 'function' && (
-            <ArgsForm ref={form} schema={schema} value={args} onChange={setArgs} idPrefix={`interop-${idPart}`} liveValidate={touched} onRun={() => void run()} />
+            <ArgsForm ref={form} schema={schema} value={args} onChange={setArgs} idPrefix={idPart} liveValidate={touched} onRun={() => void run()} />
           )}
           <Button variant="primary" icon={<Play size={14} />} busy={busy} onClick={() => void run()}>
             {kind === 'function' ? `Call ${entry.name}` : `Ask for ${entry.name}`}

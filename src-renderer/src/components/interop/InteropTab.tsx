@@ -10,6 +10,7 @@ import { Spinner } from '../common/Spinner';
 import { ExposedEntry } from './ExposedEntry';
 
 import { isUp } from '../../../../src-main/common/skill-status';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** What one skill exposes; a skill that is not running is listed once the user asks (that starts it). */
 function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolean; auto: boolean }) {
@@ -32,7 +33,7 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
     if (auto) void load();
   }, [auto, load]);
 
-  const titleId = `interop-${skill.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const titleId = useDomId('interop');
   const empty = exposure && !exposure.data.length && !exposure.functions.length;
   return (
     <section className="card interop-skill" aria-labelledby={titleId} data-testid={`interop-skill-${skill.id}`}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MCP_LOG_LEVELS, type McpLogLevel } from '@contract';
 import { useCommand, useQuery } from '../../data';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** The level from which an MCP server sends its log messages (logging/setLevel); they appear in Logs. */
 export function LogLevelPicker({ skillId }: { skillId: string }) {
@@ -10,7 +11,7 @@ export function LogLevelPicker({ skillId }: { skillId: string }) {
   const [picked, setPicked] = useState<McpLogLevel | null>(null);
   const level: McpLogLevel | '' = picked ?? session.data?.logLevel ?? '';
   const busy = setter.busy;
-  const id = `log-level-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const id = useDomId('log-level');
   return (
     <label className="mcp-log-level" htmlFor={id} title="The server sends its log messages at this level and above; they appear here as system lines">
       <span>Server log level</span>

@@ -36,7 +36,7 @@ export function McpRequests() {
   }
   const title = r.kind === 'elicitation' ? (r.mode === 'url' ? `${server} asks you to open a link` : `${server} asks you`) : `${server} asks for a model’s answer`;
   return (
-    <Dialog open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
+    <Dialog size="medium" open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
       <div className="mcp-request" data-testid="mcp-request" data-kind={r.kind} data-request-id={r.requestId}>
         <p className="muted mcp-request-meta">
           Asked at {formatClock(r.receivedAt)}; the server stops waiting at {formatClock(r.expiresAt)}.

@@ -10,6 +10,7 @@ import { formatDuration } from '../../lib/format';
 import { CompletingInput } from './CompletingInput';
 import { ContentBlock } from './ContentBlock';
 import { useServerInfo } from './ServerTab';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** An MCP server's prompts: each one's arguments as a form (the server suggests values as you type), and Get. */
 export function PromptsTab({ skillId }: { skillId: string }) {
@@ -61,7 +62,7 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
   const cancel = useCommand('mcpCancelRequests');
   const complete = useCommand('mcpComplete');
   const missing = prompt.arguments.filter((a) => a.required && !values[a.name]);
-  const idPrefix = `prompt-${prompt.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const idPrefix = useDomId('prompt');
   const get = async () => {
     // Empty optional arguments are left out rather than sent as "".
     const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));

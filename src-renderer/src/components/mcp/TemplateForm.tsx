@@ -5,6 +5,7 @@ import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { CompletingInput } from './CompletingInput';
 import { expandTemplate, templateVariables } from './uri-template';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** A resource template's variables as a form (with the server's suggestions), and Read for the address they make. */
 export function TemplateForm({ skillId, template, completions, onRead }: {
@@ -18,7 +19,7 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
   const complete = useCommand('mcpComplete');
   const uri = expandTemplate(template.uriTemplate, values);
   const missing = vars.filter((v) => !values[v]);
-  const idPrefix = `tpl-${template.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const idPrefix = useDomId('tpl');
   return (
     <form
       className="mcp-template-form"

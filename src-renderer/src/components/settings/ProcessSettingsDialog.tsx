@@ -80,7 +80,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   };
 
   return (
-    <Dialog
+    <Dialog size="medium"
       open
       onClose={onClose}
       title={`Settings of ${summary.name}`}
