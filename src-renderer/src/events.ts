@@ -8,7 +8,6 @@ import { pushMessages } from './streams/messages';
 import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
 import { exitWords } from './lib/crash';
-import { useDiskTrouble } from './components/common/disk-trouble-store';
 import { loadPendingRequests, wireMcpEvents } from './mcp-events';
 
 export function wireEvents(): void {
@@ -101,7 +100,7 @@ export function wireEvents(): void {
 
   // The banner stays while the disk refuses a skill's files; that it can write again is news of its own.
   client.on('diskTrouble', (news) => {
-    if (useDiskTrouble.getState().take(news)) get().pushToast('success', news.message);
+    if (get().takeDiskNews(news)) get().pushToast('success', news.message);
   });
 
   wireMcpEvents(client);

@@ -2,5 +2,4 @@
 import { command } from './command';
 
 export const callExposed = command('callExposed');
-export const listExposed = command('listExposed');
 export const requestExposed = command('requestExposed');

@@ -6,6 +6,7 @@ import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
 import { createMcpSlice } from './mcp-slice';
 import { createRecordingsSlice } from './recordings-slice';
+import { createDiskTroubleSlice } from './disk-trouble-slice';
 
 export type { AppState } from './types';
 export { draftKey } from './tools-slice';
@@ -23,4 +24,5 @@ export const useStore = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
   ...createMcpSlice(...a),
   ...createRecordingsSlice(...a),
+  ...createDiskTroubleSlice(...a),
 }));

@@ -3,7 +3,7 @@
  * that every slice sees the whole state without the files importing each other.
  */
 import type { StateCreator } from 'zustand';
-import type { CallRecord, CrashReport, HostInfo, McpPendingRequest, McpTask, RecordingInfo, SkillInfo, SkillStatus, SkillSummary, TickState } from '@contract';
+import type { CallRecord, CrashReport, HostInfo, McpPendingRequest, McpTask, RecordingInfo, SkillInfo, SkillStatus, SkillSummary, TickState, WorkbenchEvents } from '@contract';
 import type { ConnectionState } from '../api/connection';
 
 export interface WorkspaceSlice {
@@ -151,5 +151,12 @@ export interface RecordingsSlice {
   upsertRecording(info: RecordingInfo): void;
 }
 
-export type AppState = WorkspaceSlice & SkillSlice & ToolsSlice & UiSlice & McpSlice & RecordingsSlice;
+export interface DiskTroubleSlice {
+  /** The news of each skill whose files the disk refuses now, by skill id. */
+  diskTrouble: Record<string, WorkbenchEvents['diskTrouble']>;
+  /** Takes one event; true when it ends an episode this page was told of. */
+  takeDiskNews(news: WorkbenchEvents['diskTrouble']): boolean;
+}
+
+export type AppState = WorkspaceSlice & SkillSlice & ToolsSlice & UiSlice & McpSlice & RecordingsSlice & DiskTroubleSlice;
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -67,3 +67,15 @@ describe('what a status means', () => {
     expect(all.filter(isServing)).toEqual(['ready', 'busy']);
   });
 });
+
+describe('the disk-trouble slice', () => {
+  it('holds a skill while the disk refuses its files, and says when an episode it was told of ends', () => {
+    const s = () => useStore.getState();
+    const news = (problem: string | null) => ({ skillId: 's', files: problem ? ['log'] : [], problem, message: problem ?? 'Writing again.' });
+    expect(s().takeDiskNews(news(null))).toBe(false);
+    expect(s().takeDiskNews(news('The disk is full.'))).toBe(false);
+    expect(Object.keys(s().diskTrouble)).toEqual(['s']);
+    expect(s().takeDiskNews(news(null))).toBe(true);
+    expect(s().diskTrouble).toEqual({});
+  });
+});

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillExposure, SkillSummary } from '@contract';
 import { useStore } from '../../store';
-import * as interop from '../../actions/interop';
-import { messageOf } from '../../actions/errors';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
@@ -15,19 +14,11 @@ import { useDomId } from '../../lib/use-dom-id';
 /** What one skill exposes; a skill that is not running is listed once the user asks (that starts it). */
 function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolean; auto: boolean }) {
   const [exposure, setExposure] = useState<SkillExposure | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: list, busy, error } = useCommand('listExposed');
   const load = useCallback(async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setExposure(await interop.listExposed(skill.id));
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [skill.id]);
+    const r = await list(skill.id);
+    if (r) setExposure(r);
+  }, [list, skill.id]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another skill; the busy flag is set as the request starts
     if (auto) void load();
