@@ -38,6 +38,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Views never reach for the transport: they read with useQuery, change with useCommand (src-renderer/src/data),
+    // or call an action module (src-renderer/src/actions). Only those two and the start-up wiring hold the client.
+    files: ['src-renderer/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/client', '**/api/ws-client'], message: 'A view reads with useQuery and changes with useCommand (data/), or calls an action (actions/).' }] }],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='api']", message: 'A view reads with useQuery and changes with useCommand (data/), or calls an action (actions/).' }],
+    },
+  },
+  {
     files: ['src-renderer/**/*.tsx'],
     rules: {
       // Components destructure callback props, hook results and zustand actions that are typed with method shorthand

@@ -55,7 +55,7 @@ export default defineConfig({
           // Under tests/components rather than beside the components: src-renderer/src holds only what ships (the
           // architecture test walks all of it), every test lane lives under tests/, and the `.browser.test.tsx`
           // suffix keeps these out of the unit project's `*.test.ts`.
-          include: ['tests/components/**/*.browser.test.tsx'],
+          include: ['tests/components/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
           testTimeout: 15_000,
           browser: {

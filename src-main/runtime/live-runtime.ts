@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CallRecord, SkillInfo, SkillStatus, TickState } from '../contract';
+import { isServing } from '../common/skill-status';
 import { skillFolder } from '../host/workbench-home';
 import type { CallJson } from './call-json';
 import { CallHistory } from './history';
@@ -31,7 +32,7 @@ export class LiveRuntime extends SkillRuntime {
     if (info.capabilities.ticks && info.tickIntervalMs && this.adapter.tick && !this.ticks) {
       this.ticks = ticksOf(this, info.tickIntervalMs, () => this.emitTicks());
     }
-    if (this.status === 'ready' || this.status === 'busy') this.ticks?.start();
+    if (isServing(this.status)) this.ticks?.start();
     this.emitTicks();
     return info;
   }
@@ -57,7 +58,7 @@ export class LiveRuntime extends SkillRuntime {
 
   protected override statusChanged(status: SkillStatus, was: SkillStatus): void {
     if (status === 'stopped' || status === 'crashed') this.ticks?.stop();
-    if (status === 'ready' || status === 'busy') this.ticks?.start();
+    if (isServing(status)) this.ticks?.start();
     // However it was started (a call starts a skill too), a skill that comes up is watched.
     if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
   }

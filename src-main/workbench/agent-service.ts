@@ -5,6 +5,7 @@
  * in the history, in any recording, and on the timeline.
  */
 import type { AgentApi, ScheduleState, SkillInfo } from '../contract';
+import { isServing } from '../common/skill-status';
 import { ActionSkill } from '../protocols/action';
 import { ScheduleRunner } from './schedule-runner';
 import type { SkillHost } from './skill-host';
@@ -15,7 +16,7 @@ export class AgentService implements AgentApi {
   constructor(private readonly wb: SkillHost) {
     wb.events.on('status', ({ skillId, status }) => {
       // Only a skill the user started runs on its own: a tool call or a look at it arms nothing.
-      if ((status === 'ready' || status === 'busy') && wb.userStarted(skillId)) this.arm(skillId);
+      if (isServing(status) && wb.userStarted(skillId)) this.arm(skillId);
       else if (status === 'stopped' || status === 'crashed') this.runners.get(skillId)?.stop();
     });
   }

@@ -14,6 +14,7 @@
 import type { ExposedData, ExposedFunction, InteropAnswer, InteropApi, SkillExposure, SkillSummary } from '../contract';
 import { isUnknownMethod, JSONRPC, RpcError } from '../common/errors';
 import { isObject } from '../common/values';
+import { isUp } from '../common/skill-status';
 import type { InteropCapability, InteropSkillInfo, SkillInterop } from '../protocols/adapter';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';
@@ -26,7 +27,6 @@ export const PANEL_CALLER = 'skillbench';
 type Host = Pick<SkillHost, 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'knownInfo'>;
 type Exposed = { data: ExposedData[]; functions: ExposedFunction[] };
 
-const ONLINE = new Set(['ready', 'busy', 'needs-setup']);
 const refused = (message: string) => new RpcError(JSONRPC.INVALID_PARAMS, message);
 
 export class InteropService implements SkillInterop, InteropApi {
@@ -182,7 +182,7 @@ export class InteropService implements SkillInterop, InteropApi {
       if (summary.protocol !== 'skilldef') return [];
       return [{ skillId: this.shortId(summary, all), exposed: (await this.exposedBy(await this.started(summary.id))).value }];
     }
-    const running = all.filter((s) => s.id !== caller && s.protocol === 'skilldef' && ONLINE.has(s.status));
+    const running = all.filter((s) => s.id !== caller && s.protocol === 'skilldef' && isUp(s.status));
     return Promise.all(running.map(async (s) => ({ skillId: this.shortId(s, all), exposed: (await this.exposedBy(await this.wb.liveRuntime(s.id))).value })));
   }
 
@@ -231,7 +231,7 @@ export class InteropService implements SkillInterop, InteropApi {
 
 
   private infoOf(s: SkillSummary, all: SkillSummary[]): InteropSkillInfo {
-    return { id: this.shortId(s, all), name: s.name, description: s.description ?? '', version: this.wb.knownInfo(s.id)?.version ?? '1.0.0', online: ONLINE.has(s.status) };
+    return { id: this.shortId(s, all), name: s.name, description: s.description ?? '', version: this.wb.knownInfo(s.id)?.version ?? '1.0.0', online: isUp(s.status) };
   }
 }
 

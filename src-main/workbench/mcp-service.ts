@@ -12,6 +12,7 @@ import type {
   McpSessionState, McpTask, McpTool,
 } from '../contract';
 import { MCP_LOG_LEVELS } from '../contract';
+import { isAlive } from '../common/skill-status';
 import { isWithin } from '../authoring/collection-places';
 import { skillFolder } from '../host/workbench-home';
 import type { McpCapability } from '../protocols/adapter';
@@ -25,7 +26,6 @@ import type { SkillHost } from './skill-host';
 type Host = Pick<SkillHost, 'home' | 'stores' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
 
 /** Statuses in which a server's runtime exists and may hold requests. */
-const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting']);
 
 export class McpService implements McpApi {
   constructor(private readonly wb: Host) {}
@@ -240,7 +240,7 @@ export class McpService implements McpApi {
 
   private async running(): Promise<McpCapability[]> {
     const all = await this.wb.listSkills();
-    return all.filter((s) => s.protocol === 'mcp' && RUNNING.has(s.status)).map((s) => this.wb.idleRuntime(s.id).adapter.mcp!);
+    return all.filter((s) => s.protocol === 'mcp' && isAlive(s.status)).map((s) => this.wb.idleRuntime(s.id).adapter.mcp!);
   }
 
   private async holder(requestId: string): Promise<McpCapability> {

@@ -8,8 +8,7 @@ import { pushMessages } from './streams/messages';
 import { timelineRings } from './streams/timeline';
 import { bootstrap, isBootstrapped, loadInfo, reconcile } from './actions/workspace';
 import { exitWords } from './lib/crash';
-import { useDiskTrouble } from './components/common/disk-trouble-store';
-import { loadPendingRequests, wireMcpEvents } from './components/mcp/mcp-events';
+import { loadPendingRequests, wireMcpEvents } from './mcp-events';
 
 export function wireEvents(): void {
   const client = api();
@@ -24,7 +23,7 @@ export function wireEvents(): void {
       if (!isBootstrapped()) void bootstrap();
       else void reconcile();
       // Requests of MCP servers may have come (or gone) meanwhile.
-      void loadPendingRequests(client);
+      void loadPendingRequests();
     }
     wasOpen = state === 'open';
   });
@@ -107,7 +106,7 @@ export function wireEvents(): void {
 
   // The banner stays while the disk refuses a skill's files; that it can write again is news of its own.
   client.on('diskTrouble', (news) => {
-    if (useDiskTrouble.getState().take(news)) get().pushToast('success', news.message);
+    if (get().takeDiskNews(news)) get().pushToast('success', news.message);
   });
 
   wireMcpEvents(client);

@@ -71,6 +71,11 @@ export async function wholeCall(item: HistoryItem): Promise<CallRecord | null> {
   }
 }
 
+/** A call's secrets in the clear, asked only when the user presses Reveal; null once the workbench no longer holds it. */
+export function revealCall(skillId: string, callId: string): Promise<CallRecord | null> {
+  return api().revealCall(skillId, callId);
+}
+
 /** Reopens a past call: its tool, its arguments in the form, its result in the result pane. */
 export function reopenCall(record: CallRecord): void {
   const s = get();

@@ -1,3 +1,4 @@
+import type { WorkbenchApi } from '@contract';
 import { api } from '../api/client';
 import { useStore } from '../store';
 import { loadMessages, messageRings } from '../streams/messages';
@@ -110,6 +111,15 @@ export async function addFolder(path: string, quiet = false): Promise<string | n
     if (!quiet) toastError(err, 'Could not open the folder');
     return messageOf(err);
   }
+}
+
+/** Makes a new skill from a template, then reads the workspace and the skills again (it is one of them now). */
+export async function createSkill(input: Parameters<WorkbenchApi['createSkill']>[0]): ReturnType<WorkbenchApi['createSkill']> {
+  const res = await api().createSkill(input);
+  const [ws, skills] = await Promise.all([api().getWorkspace(), api().listSkills()]);
+  get().setFolders(ws.folders);
+  get().setSkills(skills);
+  return res;
 }
 
 /** Returns 'dialog' when there is no native picker and the caller should ask for a path. */

@@ -3,7 +3,7 @@
  * that every slice sees the whole state without the files importing each other.
  */
 import type { StateCreator } from 'zustand';
-import type { CallRecord, CallSummary, CrashReport, HostInfo, SkillInfo, SkillStatus, SkillSummary, TickState } from '@contract';
+import type { CallRecord, CallSummary, CrashReport, HostInfo, McpPendingRequest, McpTask, RecordingInfo, SkillInfo, SkillStatus, SkillSummary, TickState, WorkbenchEvents } from '@contract';
 import type { ConnectionState } from '../api/connection';
 
 export interface WorkspaceSlice {
@@ -119,5 +119,49 @@ export interface UiSlice {
   setConnection(state: ConnectionState, detail?: string): void;
 }
 
-export type AppState = WorkspaceSlice & SkillSlice & ToolsSlice & UiSlice;
+export interface McpProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What MCP servers tell as events: their requests waiting for the user, the progress of calls, changed resources. */
+export interface McpSlice {
+  /** Requests of every server waiting for the user, oldest first. */
+  pending: McpPendingRequest[];
+  /** Progress of running calls, by the call's id. */
+  progress: Record<string, McpProgress>;
+  /** The task of running calls made as tasks, by the call's id (its status as last polled). */
+  tasks: Record<string, McpTask & { tool?: string }>;
+  /** When each resource last changed, by skill and uri. */
+  updated: Record<string, Record<string, number>>;
+  /** The request tray is folded away until a new request comes. */
+  trayHidden: boolean;
+  setPending(list: McpPendingRequest[]): void;
+  addPending(r: McpPendingRequest): void;
+  dropPending(requestId: string): void;
+  setProgress(callId: string, p: McpProgress | undefined): void;
+  setTask(callId: string, t: (McpTask & { tool?: string }) | undefined): void;
+  /** The server said a URL elicitation is done: its request shows so. */
+  markElicitationComplete(requestId: string): void;
+  markUpdated(skillId: string, uri: string, time: number): void;
+  setTrayHidden(hidden: boolean): void;
+}
+
+export interface RecordingsSlice {
+  /** Every recording, newest first. */
+  recordings: RecordingInfo[];
+  recordingsLoaded: boolean;
+  setRecordings(list: RecordingInfo[]): void;
+  upsertRecording(info: RecordingInfo): void;
+}
+
+export interface DiskTroubleSlice {
+  /** The news of each skill whose files the disk refuses now, by skill id. */
+  diskTrouble: Record<string, WorkbenchEvents['diskTrouble']>;
+  /** Takes one event; true when it ends an episode this page was told of. */
+  takeDiskNews(news: WorkbenchEvents['diskTrouble']): boolean;
+}
+
+export type AppState = WorkspaceSlice & SkillSlice & ToolsSlice & UiSlice & McpSlice & RecordingsSlice & DiskTroubleSlice;
 export type Slice<T> = StateCreator<AppState, [], [], T>;

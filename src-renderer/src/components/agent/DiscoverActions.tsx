@@ -4,6 +4,7 @@ import type { SkillInfo } from '@contract';
 import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { discoverActions } from '../../actions/agents';
+import { useDomId } from '../../lib/use-dom-id';
 
 /**
  * "Discover by running": the only way the workbench runs an action script to learn its actions. It
@@ -11,6 +12,7 @@ import { discoverActions } from '../../actions/agents';
  * once the user says the script is safe to run.
  */
 export function DiscoverActions({ skillId, info }: { skillId: string; info: SkillInfo }) {
+  const labelId = useDomId('discover');
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const script = info.entry ? info.entry.split(/[\\/]/).pop() : info.name;
@@ -28,7 +30,7 @@ export function DiscoverActions({ skillId, info }: { skillId: string; info: Skil
       <Dialog
         open={open}
         title="Run the script to discover its actions?"
-        labelId={`discover-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`}
+        labelId={labelId}
         onClose={() => !busy && setOpen(false)}
         footer={
           <>

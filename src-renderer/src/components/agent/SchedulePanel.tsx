@@ -1,34 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CalendarClock, Pause, Play, StepForward } from 'lucide-react';
 import type { ScheduleState } from '@contract';
-import { api } from '../../api/client';
+import { queries, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { controlSchedule } from '../../actions/agents';
 import { formatClock } from '../../lib/format';
 
 /** The agent's `schedule:` entries that call this skill, driven like ticks: next run, pause, resume, run now. */
 export function SchedulePanel({ skillId }: { skillId: string }) {
-  const [schedules, setSchedules] = useState<ScheduleState[] | null>(null);
+  const schedules = useQuery('getSchedules', [skillId], { invalidateOn: ['schedules'], scope: skillId }).data;
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const off = api().on('schedules', (e) => {
-      if (e.skillId === skillId) setSchedules(e.schedules);
-    });
-    api().getSchedules(skillId).then((s) => live && setSchedules((cur) => cur ?? s)).catch(() => undefined);
-    return () => {
-      live = false;
-      off();
-    };
-  }, [skillId]);
 
   if (!schedules?.length) return null;
   const act = async (id: string, op: 'pause' | 'resume' | 'run') => {
     setBusy(`${id}:${op}`);
     const next = await controlSchedule(skillId, id, op);
     setBusy(null);
-    if (next) setSchedules(next);
+    if (next) queries.set('getSchedules', [skillId], next);
   };
   return (
     <section className="schedule-panel" aria-label="Schedules" data-testid="schedules">

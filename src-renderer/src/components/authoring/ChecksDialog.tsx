@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import type { CollectionDetails, SavedRequest } from '@contract';
-import { api } from '../../api/client';
 import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, type CheckDraft } from './assertion-drafts';
-import { useCollections } from './collections-store';
-import { useAction } from './use-action';
+import { saveRequest } from '../../actions/collections';
+import { useAction } from '../../data';
 
 /** The checks of one saved request, edited and written back to its file. */
 export function ChecksDialog({ skillId, collection, request, onClose }: { skillId: string; collection: CollectionDetails; request: SavedRequest; onClose(): void }) {
@@ -24,15 +23,14 @@ export function ChecksDialog({ skillId, collection, request, onClose }: { skillI
     const { name, tool, args, timeoutMs } = request;
     const saved: SavedRequest = { name, tool, args, assertions: parsed.assertions };
     if (timeoutMs !== undefined) saved.timeoutMs = timeoutMs;
-    const res = await act(() => api().saveRequest(skillId, { collection: { dir: collection.dir }, request: saved }));
+    const res = await act(() => saveRequest(skillId, { collection: { dir: collection.dir }, request: saved }));
     if (!res) return;
-    useCollections.getState().put(skillId, res.collection);
     useStore.getState().pushToast('success', `Saved the checks of “${name}”.`);
     onClose();
   };
 
   return (
-    <Dialog
+    <Dialog size="wide"
       open
       onClose={onClose}
       title={`Checks of “${request.name}”`}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Check, ChevronDown, ChevronRight, Play, X } from 'lucide-react';
 import type { Assertion, CollectionDetails, RequestResult, RunReport, SavedRequest } from '@contract';
-import { api } from '../../api/client';
 import { formatDuration } from '../../lib/format';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
@@ -10,12 +9,14 @@ import { Spinner } from '../common/Spinner';
 import { useStore } from '../../store';
 import { messageOf } from '../../actions/errors';
 import { CheckFailure } from './CheckFailure';
-import { useCollections } from './collections-store';
-import { useAction } from './use-action';
+import { useCollection } from '../../data/collections';
+import { saveRequest } from '../../actions/collections';
+import { runCollection } from '../../actions/qa';
+import { useAction } from '../../data';
 
 /** Runs a whole collection on the skill, with the environment chosen, and shows each request's checks. */
 export function CollectionRunDialog({ skillId, collection, onClose }: { skillId: string; collection: CollectionDetails; onClose(): void }) {
-  const live = useCollections((s) => s.bySkill[skillId]?.find((c) => c.dir === collection.dir)) ?? collection;
+  const live = useCollection(skillId, collection.dir) ?? collection;
   const envs = Object.keys(live.environments);
   const [env, setEnv] = useState<string>(envs[0] ?? '');
   const { busy, error, act } = useAction();
@@ -24,7 +25,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
 
   const run = async () => {
     setReport(null);
-    setReport((await act(() => api().runCollection(skillId, live.dir, env || null))) ?? null);
+    setReport((await act(() => runCollection(skillId, live.dir, env || null))) ?? null);
   };
 
   /** Changes one check of a request (written to its file), then runs again. */
@@ -37,8 +38,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
     const request: SavedRequest = { name: saved.name, tool: saved.tool, args: saved.args, assertions };
     if (saved.timeoutMs !== undefined) request.timeoutMs = saved.timeoutMs;
     try {
-      const res = await api().saveRequest(skillId, { collection: { dir: live.dir }, request });
-      useCollections.getState().put(skillId, res.collection);
+      await saveRequest(skillId, { collection: { dir: live.dir }, request });
       useStore.getState().pushToast('success', `“${saved.name}”, check ${index + 1}: ${done}`);
     } catch (err) {
       useStore.getState().pushToast('error', `Could not change the check: ${messageOf(err)}`);
@@ -54,7 +54,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
   };
 
   return (
-    <Dialog
+    <Dialog size="wide"
       open
       onClose={onClose}
       title={`Run “${live.name}”`}

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CircleCheckBig, CircleX, Info, RefreshCw, Stethoscope, TriangleAlert } from 'lucide-react';
 import type { DoctorReport, Finding, Severity } from '@contract';
-import { api } from '../../api/client';
+import { onEvent } from '../../data';
+import { runDoctor } from '../../actions/qa';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { formatClock } from '../../lib/format';
 import { HotReloadSwitch } from './HotReloadSwitch';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 import '../../styles/authoring.css';
 
 interface Checked {
@@ -75,7 +76,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
       try {
         let cause = after;
         for (;;) {
-          const report = await act(() => api().runDoctor(skillId));
+          const report = await act(() => runDoctor(skillId));
           if (report) {
             selfWritten.current = [...selfWritten.current.slice(-1), writtenBySkill(report)];
             const next: Checked = { report, at: Date.now(), after: cause?.length ? cause : undefined };
@@ -101,7 +102,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
 
   useEffect(
     () =>
-      api().on('filesChanged', ({ skillId: id, files }) => {
+      onEvent('filesChanged', ({ skillId: id, files }) => {
         if (id !== skillId) return;
         const seen = selfWritten.current;
         if (seen.length === 2 && files.every((f) => seen[0].has(f) && seen[1].has(f))) return;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import type { CollectionDetails } from '@contract';
-import { api } from '../../api/client';
 import { Dialog } from '../common/Dialog';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { useCollections } from './collections-store';
-import { useAction } from './use-action';
+import { useCollection } from '../../data/collections';
+import { setCollectionSecret, setEnvironment } from '../../actions/collections';
+import { useAction } from '../../data';
 
 interface Row {
   name: string;
@@ -30,7 +30,7 @@ const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
  * (names in the file, values in the encrypted store; set, replaced or cleared here, never shown).
  */
 export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId: string; collectionDir: string; onClose(): void }) {
-  const c = useCollections((s) => s.bySkill[skillId]?.find((x) => x.dir === collectionDir));
+  const c = useCollection(skillId, collectionDir);
   const envs = c ? Object.keys(c.environments) : [];
   const [env, setEnv] = useState(envs[0] ?? '');
   const vars = c && env ? c.environments[env] : undefined;
@@ -49,21 +49,19 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
   }
 
   const apply = async (fn: () => Promise<CollectionDetails>) => {
-    const next = await act(fn);
-    if (next) useCollections.getState().put(skillId, next);
-    return !!next;
+    return !!(await act(fn));
   };
 
   const saveVars = async () => {
     const named = rows.filter((r) => r.name.trim());
-    const ok = await apply(() => api().setEnvironment(skillId, collectionDir, env, Object.fromEntries(named.map((r) => [r.name.trim(), parseValue(r.value)]))));
+    const ok = await apply(() => setEnvironment(skillId, collectionDir, env, Object.fromEntries(named.map((r) => [r.name.trim(), parseValue(r.value)]))));
     setSaved(ok);
   };
 
   const addEnv = async () => {
     const name = newEnv.trim();
     if (!name) return;
-    if (await apply(() => api().setEnvironment(skillId, collectionDir, name, c?.environments[name] ?? {}))) {
+    if (await apply(() => setEnvironment(skillId, collectionDir, name, c?.environments[name] ?? {}))) {
       setEnv(name);
       setNewEnv('');
     }
@@ -71,7 +69,7 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
 
   if (!c) return null;
   return (
-    <Dialog open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button worksOffline variant="primary" onClick={onClose}>Done</Button>}>
+    <Dialog size="wide" open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button worksOffline variant="primary" onClick={onClose}>Done</Button>}>
       <div className="wide-dialog env-dialog" data-testid="env-dialog">
         <p className="field-help env-intro">
           Requests use variables as <code>{'{{name}}'}</code>. Plain variables are saved in the collection’s files for the team; secret values stay in
@@ -124,7 +122,7 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
             <h3 className="env-section-title"><KeyRound size={13} aria-hidden="true" /> Secrets</h3>
             <SecretRows skillId={skillId} c={c} env={env} apply={apply} busy={busy} />
             <div className="env-danger">
-              <Button size="sm" variant="ghost" icon={<Trash2 size={12} />} onClick={() => void apply(() => api().setEnvironment(skillId, collectionDir, env, null)).then((ok) => ok && setEnv(envs.find((e) => e !== env) ?? ''))}>
+              <Button size="sm" variant="ghost" icon={<Trash2 size={12} />} onClick={() => void apply(() => setEnvironment(skillId, collectionDir, env, null)).then((ok) => ok && setEnv(envs.find((e) => e !== env) ?? ''))}>
                 Remove environment “{env}”
               </Button>
             </div>
@@ -145,7 +143,7 @@ function SecretRows({ skillId, c, env, apply, busy }: {
   const [values, setValues] = useState<Record<string, string>>({});
   const [newName, setNewName] = useState('');
   const set = async (name: string, value: string | null) => {
-    if (await apply(() => api().setCollectionSecret(skillId, c.dir, env, name, value))) {
+    if (await apply(() => setCollectionSecret(skillId, c.dir, env, name, value))) {
       setValues((v) => ({ ...v, [name]: '' }));
       if (name === newName.trim()) setNewName('');
     }

@@ -1,21 +1,14 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { toastError } from '../../actions/errors';
+import { useState } from 'react';
+import { useCommand, useQuery } from '../../data';
 import { Switch } from '../common/Switch';
 
 /** The skill's hot-reload setting: restart it when its files change. */
 export function HotReloadSwitch({ skillId }: { skillId: string }) {
-  const [on, setOn] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    api()
-      .getSkillSettings(skillId)
-      .then((s) => live && setOn(s.hotReload))
-      .catch(() => live && setOn(null));
-    return () => {
-      live = false;
-    };
-  }, [skillId]);
+  const settings = useQuery('getSkillSettings', [skillId]);
+  const update = useCommand('updateSkillSettings', { toast: 'Could not change hot reload', invalidates: ['getSkillSettings'], scope: skillId });
+  // The switch moves at once; it goes back if the change fails.
+  const [flipped, setFlipped] = useState<boolean | null>(null);
+  const on = flipped ?? settings.data?.hotReload ?? null;
   if (on === null) return null;
   return (
     <span className="hot-reload-switch" title="Restart the skill when its files change (a syntax error is reported instead)">
@@ -24,13 +17,8 @@ export function HotReloadSwitch({ skillId }: { skillId: string }) {
         label="Hot reload"
         testId="hot-reload-switch"
         onChange={(v) => {
-          setOn(v);
-          api()
-            .updateSkillSettings(skillId, { hotReload: v })
-            .catch((err) => {
-              setOn(!v);
-              toastError(err, 'Could not change hot reload');
-            });
+          setFlipped(v);
+          void update.run(skillId, { hotReload: v }).then((r) => r === undefined && setFlipped(!v));
         }}
       />
     </span>

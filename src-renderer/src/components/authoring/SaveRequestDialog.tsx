@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Assertion, CallRecord } from '@contract';
-import { api } from '../../api/client';
 import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
-import { useCollections, useSkillCollections } from './collections-store';
+import { useSkillCollections } from '../../data/collections';
+import { saveRequest } from '../../actions/collections';
+import { useCommand } from '../../data';
 import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, newDraft, type CheckDraft } from './assertion-drafts';
-import { useAction } from './use-action';
+import { useAction } from '../../data';
 import '../../styles/authoring.css';
 
 const NEW = '\u0000new';
@@ -35,6 +36,7 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
   const [checks, setChecks] = useState<CheckDraft[]>(initialChecks ?? []);
   const expect = checks.some((c) => c.fromLast);
   const { busy, error, setError, act } = useAction();
+  const picker = useCommand('pickFolder');
   const creating = target === NEW || !list?.length;
 
   // "Expect the last result" puts its checks among the others, where fields can be left out of it.
@@ -51,15 +53,14 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
     }
     const assertions: Assertion[] = parsed.assertions;
     const collection = creating ? { name: newName.trim(), folder: where === 'folder' ? folder.trim() : undefined } : { dir: target };
-    const res = await act(() => api().saveRequest(skillId, { collection, request: { name: name.trim(), tool, args, assertions } }));
+    const res = await act(() => saveRequest(skillId, { collection, request: { name: name.trim(), tool, args, assertions } }));
     if (!res) return;
-    useCollections.getState().put(skillId, res.collection);
     useStore.getState().pushToast('success', `Saved “${name.trim()}” in ${res.collection.name}: ${res.file}`);
     onClose();
   };
 
   return (
-    <Dialog
+    <Dialog size="medium"
       open
       onClose={onClose}
       title="Save this request"
@@ -113,7 +114,7 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
               <div className="save-folder">
                 <input className="input mono" placeholder="/path/to/team/collections" value={folder} onChange={(e) => setFolder(e.target.value)} aria-label="Folder for the collection" data-testid="save-request-folder" />
                 {canPick && (
-                  <Button size="sm" onClick={() => void api().pickFolder().then((p) => p && setFolder(p))}>Choose…</Button>
+                  <Button size="sm" onClick={() => void picker.run().then((p) => p && setFolder(p))}>Choose…</Button>
                 )}
               </div>
             )}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Bookmark, ChevronDown, ChevronRight, ListChecks, Play, RefreshCw, Trash2, Variable } from 'lucide-react';
 import type { CollectionDetails, SavedRequest } from '@contract';
-import { api } from '../../api/client';
 import { toastError } from '../../actions/errors';
 import { useStore } from '../../store';
 import { IconButton } from '../common/Button';
-import { loadCollections, useCollections, useSkillCollections } from './collections-store';
+import { useSkillCollections } from '../../data/collections';
+import { deleteRequest } from '../../actions/collections';
 import { ChecksDialog } from './ChecksDialog';
 import { CollectionRunDialog } from './CollectionRunDialog';
 import { EnvironmentDialog } from './EnvironmentDialog';
@@ -21,7 +21,7 @@ function reopen(skillId: string, r: SavedRequest): void {
 
 /** The skill's saved requests by collection, beside its tools: reopen one, run a collection, edit its variables. */
 export function SavedRequests({ skillId }: { skillId: string }) {
-  const { list, error } = useSkillCollections(skillId);
+  const { list, error, reload } = useSkillCollections(skillId);
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const [running, setRunning] = useState<CollectionDetails | null>(null);
   const [editing, setEditing] = useState<CollectionDetails | null>(null);
@@ -30,7 +30,7 @@ export function SavedRequests({ skillId }: { skillId: string }) {
 
   const remove = async (c: CollectionDetails, name: string) => {
     try {
-      useCollections.getState().put(skillId, await api().deleteRequest(skillId, c.dir, name));
+      await deleteRequest(skillId, c.dir, name);
     } catch (err) {
       toastError(err, 'Could not delete the request');
     }
@@ -43,7 +43,7 @@ export function SavedRequests({ skillId }: { skillId: string }) {
         <span>Saved</span>
         {total > 0 && <span className="count">{total}</span>}
         <span className="spacer" />
-        <IconButton size="sm" label="Read the saved requests again (after a git pull, say)" icon={<RefreshCw size={12} />} onClick={() => void loadCollections(skillId)} />
+        <IconButton size="sm" label="Read the saved requests again (after a git pull, say)" icon={<RefreshCw size={12} />} onClick={reload} />
       </div>
       <div className="saved-body">
         {error && <p className="saved-note is-error">{error}</p>}

@@ -1,13 +1,17 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
+/** How wide a dialog is: a question (small), a form that scrolls (medium), side-by-side panes or a report (wide). */
+export type DialogSize = 'small' | 'medium' | 'wide';
+
 /** A modal built on <dialog>: focus is trapped and Escape closes it, natively. */
-export function Dialog({ open, title, onClose, children, footer, labelId }: {
+export function Dialog({ open, title, onClose, children, footer, labelId, size = 'small' }: {
   open: boolean;
   title: string;
   onClose(): void;
   children: ReactNode;
   footer?: ReactNode;
   labelId: string;
+  size?: DialogSize;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -19,7 +23,7 @@ export function Dialog({ open, title, onClose, children, footer, labelId }: {
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={`dialog dialog-${size}`}
       aria-labelledby={labelId}
       onClose={onClose}
       onCancel={(e) => {

@@ -1,9 +1,10 @@
 import { HardDrive } from 'lucide-react';
-import { useDiskTrouble } from './disk-trouble-store';
+import { useStore } from '../../store';
 
 /** Shown while the disk refuses a skill's files: calls go on, and the files note the gap once it takes writes again. */
 export function DiskTroubleBanner() {
-  const news = Object.values(useDiskTrouble((s) => s.bySkill));
+  const bySkill = useStore((s) => s.diskTrouble);
+  const news = Object.values(bySkill);
   if (!news.length) return null;
   return (
     <div className="banner banner-warning" role="alert" data-testid="disk-trouble-banner">

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FileText, RefreshCw, X } from 'lucide-react';
-import type { SkillData } from '@contract';
-import { api } from '../../api/client';
+import { queries, useCommand, useQuery } from '../../data';
 import { StateSection } from './StateSection';
 import { EntityGraph } from './EntityGraph';
 import { Button, IconButton } from '../common/Button';
@@ -9,7 +8,6 @@ import { ErrorNote } from '../common/ErrorNote';
 import { JsonTree } from '../common/JsonTree';
 import { Spinner } from '../common/Spinner';
 import { formatBytes, formatWhen, tryParseJson } from '../../lib/format';
-import { messageOf } from '../../actions/errors';
 
 function FileViewer({ name, content, onClose }: { name: string; content: string; onClose(): void }) {
   const parsed = tryParseJson(content);
@@ -29,39 +27,19 @@ function FileViewer({ name, content, onClose }: { name: string; content: string;
 }
 
 export function DataTab({ skillId }: { skillId: string }) {
-  const [data, setData] = useState<SkillData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [file, setFile] = useState<{ name: string; content: string } | null>(null);
-  /** Moves on with each refresh, so the entity graph is read again with the rest. */
-  const [version, setVersion] = useState(0);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    setVersion((v) => v + 1);
-    api()
-      .getData(skillId)
-      .then((d) => {
-        setData(d);
-        setError(null);
-      })
-      .catch((err) => setError(messageOf(err)))
-      .finally(() => setLoading(false));
-  }, [skillId]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another skill, from an empty view
-    setData(null);
-    setFile(null);
-    load();
-  }, [load]);
+  const q = useQuery('getData', [skillId]);
+  const data = q.data;
+  const loading = q.loading;
+  const reader = useCommand('readDataFile');
+  const error = reader.error ?? q.error;
+  const [shown, setFile] = useState<{ skillId: string; name: string; content: string } | null>(null);
+  const file = shown?.skillId === skillId ? shown : null;
+  // Refresh reads the entity graph again with the rest.
+  const load = () => queries.invalidate(['getData', 'getEntityGraph'], skillId);
 
   const open = async (name: string) => {
-    try {
-      setFile({ name, content: await api().readDataFile(skillId, name) });
-    } catch (err) {
-      setError(messageOf(err));
-    }
+    const content = await reader.run(skillId, name);
+    if (content !== undefined) setFile({ skillId, name, content });
   };
 
   if (!data) {
@@ -108,7 +86,7 @@ export function DataTab({ skillId }: { skillId: string }) {
         {file && <FileViewer name={file.name} content={file.content} onClose={() => setFile(null)} />}
       </section>
 
-      <EntityGraph skillId={skillId} version={version} />
+      <EntityGraph skillId={skillId} />
     </div>
   );
 }

@@ -1,27 +1,14 @@
-import { useEffect, useState } from 'react';
+
 import type { Entity, EntityGraph as Graph, EntityRelationship, EntitySchemaInfo } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useQuery } from '../../data';
 import { ErrorNote } from '../common/ErrorNote';
 import { formatWhen } from '../../lib/format';
 
 const keyOf = (e: Entity) => e.id ?? e.sourceId ?? '';
 
 /** The entities a skill wrote, by type, each with the relationships leaving and reaching it; then the schema it declares. */
-export function EntityGraph({ skillId, version }: { skillId: string; version: number }) {
-  const [graph, setGraph] = useState<Graph | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api()
-      .getEntityGraph(skillId)
-      .then((g) => live && (setGraph(g), setError(null)))
-      .catch((err) => live && setError(messageOf(err)));
-    return () => {
-      live = false;
-    };
-  }, [skillId, version]);
+export function EntityGraph({ skillId }: { skillId: string }) {
+  const { data: graph, error } = useQuery('getEntityGraph', [skillId]);
 
   if (error) return <ErrorNote title="The entity graph could not be read" message={error} />;
   if (!graph) return null;

@@ -5,17 +5,15 @@ import { JsonTree } from '../common/JsonTree';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { REDACTED } from '@contract';
-import { api } from '../../api/client';
+import { useCommand } from '../../data';
 import { pretty } from '../../lib/format';
-import { messageOf } from '../../actions/errors';
 
 const STATE_SCHEMA = { type: 'object' };
 
 export function StateSection({ skillId, state, onSaved }: { skillId: string; state: Record<string, unknown>; onSaved(): void }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useCommand('setState');
 
   const save = async () => {
     let parsed: unknown;
@@ -29,17 +27,9 @@ export function StateSection({ skillId, state, onSaved }: { skillId: string; sta
       setError('The state must be a JSON object, like {"key": "value"}.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await api().setState(skillId, parsed as Record<string, unknown>);
-      setEditing(false);
-      onSaved();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    if ((await run(skillId, parsed as Record<string, unknown>)) === undefined) return;
+    setEditing(false);
+    onSaved();
   };
 
   return (

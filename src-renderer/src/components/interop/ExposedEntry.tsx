@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { Play } from 'lucide-react';
 import type { ExposedData, ExposedFunction, InteropAnswer } from '@contract';
-import { api } from '../../api/client';
+import * as interop from '../../actions/interop';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { JsonTree } from '../common/JsonTree';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
 import { formatDuration } from '../../lib/format';
+import { useDomId } from '../../lib/use-dom-id';
 
 function Visibility({ visibility }: { visibility: string[] }) {
   if (!visibility.length) return <span className="pill pill-muted" title="Only the skill itself; other skills cannot use it">private</span>;
@@ -50,7 +51,7 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
     if (form.current && !form.current.validateForm()) return;
     setBusy(true);
     try {
-      const a = kind === 'function' ? await api().callExposed(skillId, entry.name, args ?? {}) : await api().requestExposed(skillId, entry.name, args ?? {});
+      const a = kind === 'function' ? await interop.callExposed(skillId, entry.name, args ?? {}) : await interop.requestExposed(skillId, entry.name, args ?? {});
       setAnswer(a);
     } catch (err) {
       setAnswer({ skillId, name: entry.name, durationMs: 0, error: messageOf(err) });
@@ -59,7 +60,7 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
     }
   };
 
-  const idPart = `${skillId}-${entry.name}`.replace(/[^a-zA-Z0-9_-]/g, '_');
+  const idPart = useDomId('exposed');
   return (
     <li className="interop-entry" data-testid={`exposed-${kind}-${entry.name}`}>
       <div className="interop-entry-head">
@@ -74,7 +75,7 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
       {open && (
         <div className="interop-call">
           {kind === 'function' && (
-            <ArgsForm ref={form} schema={schema} value={args} onChange={setArgs} idPrefix={`interop-${idPart}`} liveValidate={touched} onRun={() => void run()} />
+            <ArgsForm ref={form} schema={schema} value={args} onChange={setArgs} idPrefix={idPart} liveValidate={touched} onRun={() => void run()} />
           )}
           <Button variant="primary" icon={<Play size={14} />} busy={busy} onClick={() => void run()}>
             {kind === 'function' ? `Call ${entry.name}` : `Ask for ${entry.name}`}

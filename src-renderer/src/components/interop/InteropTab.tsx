@@ -2,37 +2,29 @@ import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillExposure, SkillSummary } from '@contract';
 import { useStore } from '../../store';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { ExposedEntry } from './ExposedEntry';
 
-const RUNNING = new Set(['ready', 'busy', 'needs-setup']);
+import { isUp } from '../../../../src-main/common/skill-status';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** What one skill exposes; a skill that is not running is listed once the user asks (that starts it). */
 function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolean; auto: boolean }) {
   const [exposure, setExposure] = useState<SkillExposure | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: list, busy, error } = useCommand('listExposed');
   const load = useCallback(async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setExposure(await api().listExposed(skill.id));
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [skill.id]);
+    const r = await list(skill.id);
+    if (r) setExposure(r);
+  }, [list, skill.id]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another skill; the busy flag is set as the request starts
     if (auto) void load();
   }, [auto, load]);
 
-  const titleId = `interop-${skill.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const titleId = useDomId('interop');
   const empty = exposure && !exposure.data.length && !exposure.functions.length;
   return (
     <section className="card interop-skill" aria-labelledby={titleId} data-testid={`interop-skill-${skill.id}`}>
@@ -43,7 +35,7 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
         {busy && <Spinner />}
         {!exposure && !busy && (
           <Button size="sm" onClick={() => void load()}>
-            {RUNNING.has(skill.status) ? 'List what it exposes' : 'Start it and list what it exposes'}
+            {isUp(skill.status) ? 'List what it exposes' : 'Start it and list what it exposes'}
           </Button>
         )}
       </div>
@@ -85,7 +77,7 @@ export function InteropTab({ skillId }: { skillId: string }) {
         workbench passes the call to the other skill, starting it if needed. Call one here to see what it answers.
       </p>
       {self && <SkillSection skill={self} self auto />}
-      {others.map((k) => <SkillSection key={k.id} skill={k} self={false} auto={RUNNING.has(k.status)} />)}
+      {others.map((k) => <SkillSection key={k.id} skill={k} self={false} auto={isUp(k.status)} />)}
     </div>
   );
 }

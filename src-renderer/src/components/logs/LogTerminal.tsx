@@ -3,7 +3,7 @@ import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
 import '@xterm/xterm/css/xterm.css';
-import { api } from '../../api/client';
+import * as logs from '../../actions/logs';
 import { subscribeLogs, subscribeLogResync } from '../../streams/logs';
 import { LogWriter } from './log-writer';
 import { LogBuffer, type StreamFilter } from './log-buffer';
@@ -128,8 +128,7 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
       else take(entries);
     });
     const loadBacklog = () =>
-      api()
-        .getLogs(skillId)
+      logs.getLogs(skillId)
         .then((entries) => {
           if (writerRef.current !== writer) return;
           take(entries);

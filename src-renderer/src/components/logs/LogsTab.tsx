@@ -10,7 +10,7 @@ import { LogFileResults } from './LogFileResults';
 import { useLogFileInfo } from './use-log-file';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { api } from '../../api/client';
+import * as logs from '../../actions/logs';
 import { useStore } from '../../store';
 import { copyText } from '../../lib/clipboard';
 import { toastError } from '../../actions/errors';
@@ -54,7 +54,7 @@ export default function LogsTab({ skillId }: { skillId: string }) {
 
   const clear = async () => {
     try {
-      await api().clearLogs(skillId);
+      await logs.clearLogs(skillId);
       term.current?.clear();
       clearedViews.add(skillId);
       setCleared(true);
@@ -70,7 +70,7 @@ export default function LogsTab({ skillId }: { skillId: string }) {
     setFileSearch({ query: q, result: null });
     try {
       const shown = (Object.keys(streams) as LogStream[]).filter((s) => streams[s]);
-      const result = await api().searchLogFile(skillId, { ...q, streams: shown.length === 3 ? undefined : shown, limit: 500 });
+      const result = await logs.searchLogFile(skillId, { ...q, streams: shown.length === 3 ? undefined : shown, limit: 500 });
       setFileSearch((cur) => (cur?.query === q ? { query: q, result } : cur));
     } catch (err) {
       setFileSearch(null);

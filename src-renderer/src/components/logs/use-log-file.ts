@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LogFileInfo } from '@contract';
-import { api } from '../../api/client';
+import * as logs from '../../actions/logs';
 import { useStore } from '../../store';
 
 const ASK_EVERY_MS = 1000;
@@ -26,7 +26,7 @@ export function useLogFileInfo(skillId: string, horizon: number | undefined): Lo
       if (want !== asked && useStore.getState().connection === 'open') {
         asked = want;
         try {
-          const got = await api().logFileInfo(skillId, want ? want : undefined);
+          const got = await logs.logFileInfo(skillId, want ? want : undefined);
           if (!stopped) setInfo(got);
         } catch {
           asked = null;

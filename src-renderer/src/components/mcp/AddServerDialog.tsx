@@ -23,7 +23,7 @@ export function AddServerDialog({ open, onClose, initial = 'add' }: { open: bool
     onClose();
   };
   return (
-    <Dialog
+    <Dialog size="medium"
       open={open}
       onClose={onClose}
       title="Add MCP servers"

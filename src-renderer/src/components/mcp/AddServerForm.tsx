@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { McpConfigWrite, McpServerAdd, McpTransportKind } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { KeyValueRows, recordOf, type KeyValue } from './KeyValueRows';
@@ -16,8 +15,7 @@ export function AddServerForm({ folder, onDone }: { folder: string; onDone(w: Mc
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState<KeyValue[]>([]);
   const [token, setToken] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useCommand('addMcpServer');
   const ready = !!folder && !!name.trim() && (transport === 'stdio' ? !!command.trim() : !!url.trim());
 
   const submit = async () => {
@@ -26,15 +24,8 @@ export function AddServerForm({ folder, onDone }: { folder: string; onDone(w: Mc
       transport === 'stdio'
         ? { name: name.trim(), transport, command: command.trim(), args: args.split('\n').map((a) => a.trim()).filter(Boolean), env: recordOf(env) }
         : { name: name.trim(), transport, url: url.trim(), headers: recordOf(headers), ...(token ? { bearerToken: token } : {}) };
-    setBusy(true);
-    try {
-      onDone(await api().addMcpServer(folder, server));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    const written = await run(folder, server);
+    if (written) onDone(written);
   };
 
   return (

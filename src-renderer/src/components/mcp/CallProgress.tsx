@@ -1,5 +1,5 @@
 import type { McpTaskStatus } from '@contract';
-import { useMcp } from './mcp-store';
+import { useStore } from '../../store';
 
 /** A task's status in plain words. */
 export const TASK_WORDS: Record<McpTaskStatus, string> = {
@@ -12,7 +12,7 @@ export const TASK_WORDS: Record<McpTaskStatus, string> = {
 
 /** A running call made as a task: its status and the server's message, as last polled. */
 function CallTask({ callId }: { callId: string }) {
-  const t = useMcp((s) => s.tasks[callId]);
+  const t = useStore((s) => s.tasks[callId]);
   if (!t) return null;
   return (
     <div className="mcp-task-status" data-testid="call-task" data-status={t.status} role="status">
@@ -27,7 +27,7 @@ function CallTask({ callId }: { callId: string }) {
 
 /** A running call's progress as its server tells it: a bar (indeterminate without a total) and its message; its task's status. */
 export function CallProgress({ callId }: { callId: string }) {
-  const p = useMcp((s) => s.progress[callId]);
+  const p = useStore((s) => s.progress[callId]);
   if (!p) return <CallTask callId={callId} />;
   const known = p.total !== undefined && p.total > 0;
   const pct = known ? Math.min(100, Math.round((p.progress / p.total!) * 100)) : undefined;

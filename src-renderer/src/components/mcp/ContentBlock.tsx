@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link2 } from 'lucide-react';
 import type { McpContentBlock, McpResourceRead } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { AudioPlayer } from './AudioPlayer';
@@ -19,18 +18,10 @@ const KIND: Record<McpContentBlock['type'], string> = {
 /** A link to a resource: what it says of itself, and Open, which reads it here. */
 function ResourceLink({ skillId, block }: { skillId: string; block: Extract<McpContentBlock, { type: 'resource_link' }> }) {
   const [read, setRead] = useState<McpResourceRead | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useCommand('mcpReadResource');
   const open = async () => {
-    setBusy(true);
-    try {
-      setRead(await api().mcpReadResource(skillId, block.uri));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(skillId, block.uri);
+    if (r) setRead(r);
   };
   return (
     <div className="mcp-link" data-testid="mcp-resource-link">

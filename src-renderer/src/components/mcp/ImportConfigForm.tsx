@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FileSearch } from 'lucide-react';
-import type { McpConfigFound, McpConfigShape, McpConfigWrite, McpServerConfig } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import type { McpConfigShape, McpConfigWrite, McpServerConfig } from '@contract';
+import { useCommand, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 
@@ -20,40 +19,21 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
   const [file, setFile] = useState('');
   const [read, setRead] = useState<Read | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [found, setFound] = useState<McpConfigFound[] | null>(null);
-  useEffect(() => {
-    void api()
-      .findMcpConfigs()
-      .then(setFound)
-      .catch(() => setFound([]));
-  }, []);
+  const found = useQuery('findMcpConfigs', []).data;
+  const reader = useCommand('readMcpConfig');
+  const importer = useCommand('importMcpConfig');
+  const busy = reader.busy || importer.busy;
+  const error = importer.error ?? reader.error;
 
   const look = async (path = file) => {
-    setBusy(true);
-    try {
-      const r = await api().readMcpConfig(path.trim());
-      setRead(r);
-      setChosen(r.servers.map((s) => s.name));
-      setError(null);
-    } catch (err) {
-      setRead(null);
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    importer.setError(null);
+    const r = await reader.run(path.trim());
+    setRead(r ?? null);
+    if (r) setChosen(r.servers.map((s) => s.name));
   };
   const doImport = async () => {
-    setBusy(true);
-    try {
-      onDone(await api().importMcpConfig(file.trim(), folder, chosen));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    const written = await importer.run(file.trim(), folder, chosen);
+    if (written) onDone(written);
   };
 
   return (

@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MCP_LOG_LEVELS, type McpLogLevel } from '@contract';
-import { api } from '../../api/client';
-import { toastError } from '../../actions/errors';
+import { useCommand, useQuery } from '../../data';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** The level from which an MCP server sends its log messages (logging/setLevel); they appear in Logs. */
 export function LogLevelPicker({ skillId }: { skillId: string }) {
-  const [level, setLevel] = useState<McpLogLevel | ''>('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void api()
-      .mcpSession(skillId)
-      .then((s) => setLevel(s.logLevel ?? ''))
-      .catch(() => undefined);
-  }, [skillId]);
-  const id = `log-level-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const session = useQuery('mcpSession', [skillId]);
+  const setter = useCommand('mcpSetLogLevel', { toast: 'Could not set the log level', invalidates: ['mcpSession'], scope: skillId });
+  // What the user picked shows at once; the session's level once it is read (and again after a failed change).
+  const [picked, setPicked] = useState<McpLogLevel | null>(null);
+  const level: McpLogLevel | '' = picked ?? session.data?.logLevel ?? '';
+  const busy = setter.busy;
+  const id = useDomId('log-level');
   return (
     <label className="mcp-log-level" htmlFor={id} title="The server sends its log messages at this level and above; they appear here as system lines">
       <span>Server log level</span>
@@ -25,16 +23,9 @@ export function LogLevelPicker({ skillId }: { skillId: string }) {
         data-testid="log-level"
         onChange={(e) => {
           const next = e.target.value as McpLogLevel;
-          const before = level;
-          setLevel(next);
-          setBusy(true);
-          api()
-            .mcpSetLogLevel(skillId, next)
-            .catch((err) => {
-              setLevel(before);
-              toastError(err, 'Could not set the log level');
-            })
-            .finally(() => setBusy(false));
+          const before = picked;
+          setPicked(next);
+          void setter.run(skillId, next).then((r) => r === undefined && setPicked(before));
         }}
       >
         {level === '' && <option value="">server’s default</option>}

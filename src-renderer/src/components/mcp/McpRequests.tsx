@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { MessageCircleQuestion } from 'lucide-react';
 import type { McpElicitationAnswer, McpSamplingAnswer } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { answerRequest } from '../../actions/mcp';
+import { useAction } from '../../data';
 import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { ErrorNote } from '../common/ErrorNote';
@@ -10,37 +9,22 @@ import { formatClock } from '../../lib/format';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingForm } from './SamplingForm';
 import { UrlElicitation } from './UrlElicitation';
-import { useMcp } from './mcp-store';
 
 /**
  * What MCP servers ask the user (elicitation, sampling), oldest first, whatever view is open: a dialog while
  * requests wait, which can be put aside (a button brings it back) and comes back with a new request.
  */
 export function McpRequests() {
-  const pending = useMcp((s) => s.pending);
-  const hidden = useMcp((s) => s.trayHidden);
-  const setHidden = useMcp((s) => s.setTrayHidden);
+  const pending = useStore((s) => s.pending);
+  const hidden = useStore((s) => s.trayHidden);
+  const setHidden = useStore((s) => s.setTrayHidden);
   const skills = useStore((s) => s.skills);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act } = useAction();
   const r = pending[0];
   if (!r) return null;
   const server = skills.find((k) => k.id === r.skillId)?.name ?? r.skillId;
 
-  const answer = async (send: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await send();
-      useMcp.getState().dropPending(r.requestId);
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-      // It may have ended meanwhile (timed out, server gone): read what still waits.
-      void api().mcpPending().then((list) => useMcp.getState().setPending(list)).catch(() => undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const answer = (a: Parameters<typeof answerRequest>[1]) => act(() => answerRequest(r.requestId, a));
 
   if (hidden) {
     return (
@@ -52,7 +36,7 @@ export function McpRequests() {
   }
   const title = r.kind === 'elicitation' ? (r.mode === 'url' ? `${server} asks you to open a link` : `${server} asks you`) : `${server} asks for a model’s answer`;
   return (
-    <Dialog open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
+    <Dialog size="medium" open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
       <div className="mcp-request" data-testid="mcp-request" data-kind={r.kind} data-request-id={r.requestId}>
         <p className="muted mcp-request-meta">
           Asked at {formatClock(r.receivedAt)}; the server stops waiting at {formatClock(r.expiresAt)}.
@@ -66,11 +50,11 @@ export function McpRequests() {
           </p>
         )}
         {r.kind === 'elicitation' && r.mode === 'url' ? (
-          <UrlElicitation key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer(() => api().mcpAnswerElicitation(r.requestId, a))} />
+          <UrlElicitation key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer({ kind: 'elicitation', answer: a })} />
         ) : r.kind === 'elicitation' ? (
-          <ElicitationForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer(() => api().mcpAnswerElicitation(r.requestId, a))} />
+          <ElicitationForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpElicitationAnswer) => void answer({ kind: 'elicitation', answer: a })} />
         ) : (
-          <SamplingForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpSamplingAnswer) => void answer(() => api().mcpAnswerSampling(r.requestId, a))} />
+          <SamplingForm key={r.requestId} request={r} busy={busy} onAnswer={(a: McpSamplingAnswer) => void answer({ kind: 'sampling', answer: a })} />
         )}
       </div>
     </Dialog>

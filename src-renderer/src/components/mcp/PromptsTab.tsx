@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { MessageSquareText, Send } from 'lucide-react';
 import type { McpPrompt, McpPromptResult } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorNote } from '../common/ErrorNote';
@@ -10,8 +9,8 @@ import { Spinner } from '../common/Spinner';
 import { formatDuration } from '../../lib/format';
 import { CompletingInput } from './CompletingInput';
 import { ContentBlock } from './ContentBlock';
-import { useMcpList } from './use-mcp-list';
-import { useServerInfo } from './use-server-info';
+import { useServerInfo } from './ServerTab';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** An MCP server's prompts: each one's arguments as a form (the server suggests values as you type), and Get. */
 export function PromptsTab({ skillId }: { skillId: string }) {
@@ -20,23 +19,22 @@ export function PromptsTab({ skillId }: { skillId: string }) {
 
 function PromptsView({ skillId }: { skillId: string }) {
   const server = useServerInfo(skillId);
-  const load = useCallback(() => api().mcpListPrompts(skillId), [skillId]);
-  const prompts = useMcpList<McpPrompt>(skillId, 'prompts', load);
+  const prompts = useQuery('mcpListPrompts', [skillId], { invalidateOn: ['mcpListChanged'], scope: skillId });
   const [picked, setPicked] = useState<string | null>(null);
 
   if (server.info && !server.info.capabilities.prompts) {
     return <EmptyState icon={<MessageSquareText size={22} />} title="No prompts">This server does not offer prompts.</EmptyState>;
   }
-  if (prompts.error && !prompts.items) return <div className="panel-pad"><ErrorNote title="The prompts could not be listed" message={prompts.error} /></div>;
-  if (!prompts.items) return <div className="panel-loading"><Spinner /> Asking the server for its prompts…</div>;
-  const prompt = prompts.items.find((p) => p.name === picked);
+  if (prompts.error && !prompts.data) return <div className="panel-pad"><ErrorNote title="The prompts could not be listed" message={prompts.error} /></div>;
+  if (!prompts.data) return <div className="panel-loading"><Spinner /> Asking the server for its prompts…</div>;
+  const prompt = prompts.data.find((p) => p.name === picked);
   return (
     <div className="tools-tab mcp-split" data-testid="prompts-tab">
       <div className="tools-side mcp-side">
-        <h2 className="mcp-side-title">Prompts <span className="muted">{prompts.items.length}</span></h2>
-        {!prompts.items.length && <p className="muted mcp-side-empty">None listed.</p>}
+        <h2 className="mcp-side-title">Prompts <span className="muted">{prompts.data.length}</span></h2>
+        {!prompts.data.length && <p className="muted mcp-side-empty">None listed.</p>}
         <ul className="mcp-list" aria-label="Prompts">
-          {prompts.items.map((p) => (
+          {prompts.data.map((p) => (
             <li key={p.name}>
               <button type="button" className="mcp-item" aria-current={p.name === picked ? 'true' : undefined} onClick={() => setPicked(p.name)} data-testid="prompt-item" title={p.description}>
                 <span className="mcp-item-name">{p.title ?? p.name}</span>
@@ -60,22 +58,16 @@ function PromptsView({ skillId }: { skillId: string }) {
 function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt: McpPrompt; completions: boolean }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [result, setResult] = useState<McpPromptResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useCommand('mcpGetPrompt');
+  const cancel = useCommand('mcpCancelRequests');
+  const complete = useCommand('mcpComplete');
   const missing = prompt.arguments.filter((a) => a.required && !values[a.name]);
-  const idPrefix = `prompt-${prompt.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const idPrefix = useDomId('prompt');
   const get = async () => {
-    setBusy(true);
-    try {
-      // Empty optional arguments are left out rather than sent as "".
-      const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-      setResult(await api().mcpGetPrompt(skillId, prompt.name, args));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    // Empty optional arguments are left out rather than sent as "".
+    const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+    const r = await run(skillId, prompt.name, args);
+    if (r) setResult(r);
   };
   return (
     <>
@@ -106,7 +98,7 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
                 testId={`prompt-arg-${a.name}`}
                 complete={
                   completions
-                    ? async (text) => (await api().mcpComplete(skillId, { type: 'ref/prompt', name: prompt.name }, { name: a.name, value: text }, values)).values
+                    ? async (text) => (await complete.run(skillId, { type: 'ref/prompt', name: prompt.name }, { name: a.name, value: text }, values))?.values ?? []
                     : undefined
                 }
               />
@@ -120,7 +112,7 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
             Get prompt
           </Button>
           {busy && (
-            <Button type="button" variant="ghost" onClick={() => void api().mcpCancelRequests(skillId).catch(() => undefined)} data-testid="prompt-cancel" title="Stop waiting; the server is told">
+            <Button type="button" variant="ghost" onClick={() => void cancel.run(skillId)} data-testid="prompt-cancel" title="Stop waiting; the server is told">
               Cancel
             </Button>
           )}

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BellOff, BellRing, RefreshCw } from 'lucide-react';
 import type { McpResourceRead } from '@contract';
-import { api } from '../../api/client';
-import { messageOf, toastError } from '../../actions/errors';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { formatClock, formatDuration } from '../../lib/format';
 import { ResourceContentsView } from './ResourceContentsView';
-import { useMcp } from './mcp-store';
+import { mcpSelectors, useStore } from '../../store';
 
 /**
  * One resource read: its contents, Read again, and Subscribe where the server tells of changes. While
@@ -23,23 +22,20 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
   onSubscriptions(list: string[]): void;
 }) {
   const [read, setRead] = useState<McpResourceRead | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [toggling, setToggling] = useState(false);
-  const changedAt = useMcp((s) => s.updated[skillId]?.[uri]);
+  const reader = useCommand('mcpReadResource');
+  const { busy, error } = reader;
+  const cancel = useCommand('mcpCancelRequests');
+  const sub = useCommand('mcpSubscribe', { toast: 'Could not subscribe' });
+  const unsub = useCommand('mcpUnsubscribe', { toast: 'Could not unsubscribe' });
+  const toggling = sub.busy || unsub.busy;
+  const changedAt = useStore(mcpSelectors.changedAt(skillId, uri));
   const seenChange = useRef(changedAt);
 
+  const read_ = reader.run;
   const load = useCallback(async () => {
-    setBusy(true);
-    try {
-      setRead(await api().mcpReadResource(skillId, uri));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [skillId, uri]);
+    const r = await read_(skillId, uri);
+    if (r) setRead(r);
+  }, [read_, skillId, uri]);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and for another resource; the busy flag is set as the request starts
   useEffect(() => void load(), [load]);
   // A change announced while subscribed: read the new contents.
@@ -49,14 +45,8 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
   }, [changedAt, subscribed, load]);
 
   const toggle = async () => {
-    setToggling(true);
-    try {
-      onSubscriptions(subscribed ? await api().mcpUnsubscribe(skillId, uri) : await api().mcpSubscribe(skillId, uri));
-    } catch (err) {
-      toastError(err, subscribed ? 'Could not unsubscribe' : 'Could not subscribe');
-    } finally {
-      setToggling(false);
-    }
+    const list = subscribed ? await unsub.run(skillId, uri) : await sub.run(skillId, uri);
+    if (list) onSubscriptions(list);
   };
 
   return (
@@ -67,7 +57,7 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
         </div>
         {busy && <Spinner label="Reading" />}
         {busy && (
-          <Button size="sm" variant="ghost" onClick={() => void api().mcpCancelRequests(skillId).catch(() => undefined)} data-testid="resource-cancel" title="Stop reading; the server is told">
+          <Button size="sm" variant="ghost" onClick={() => void cancel.run(skillId)} data-testid="resource-cancel" title="Stop reading; the server is told">
             Cancel
           </Button>
         )}

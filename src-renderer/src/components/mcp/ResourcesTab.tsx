@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FileText, FileCode2 } from 'lucide-react';
-import type { McpResource, McpResourceTemplate } from '@contract';
-import { api } from '../../api/client';
+import type { McpResourceTemplate } from '@contract';
+import { useQuery } from '../../data';
+import { useStore } from '../../store';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { ResourceDetail } from './ResourceDetail';
 import { TemplateForm } from './TemplateForm';
-import { useMcp } from './mcp-store';
-import { useMcpList } from './use-mcp-list';
-import { useServerInfo } from './use-server-info';
+import { useServerInfo } from './ServerTab';
 
 type Picked = { kind: 'resource'; uri: string; title: string } | { kind: 'template'; template: McpResourceTemplate; read?: string };
 
@@ -20,36 +19,31 @@ export function ResourcesTab({ skillId }: { skillId: string }) {
 
 function ResourcesView({ skillId }: { skillId: string }) {
   const server = useServerInfo(skillId);
-  const loadResources = useCallback(() => api().mcpListResources(skillId), [skillId]);
-  const loadTemplates = useCallback(() => api().mcpListResourceTemplates(skillId), [skillId]);
-  const resources = useMcpList<McpResource>(skillId, 'resources', loadResources);
-  const templates = useMcpList<McpResourceTemplate>(skillId, 'resources', loadTemplates);
-  const updated = useMcp((s) => s.updated[skillId]);
+  const lists = { invalidateOn: ['mcpListChanged'], scope: skillId } as const;
+  const resources = useQuery('mcpListResources', [skillId], lists);
+  const templates = useQuery('mcpListResourceTemplates', [skillId], lists);
+  const session = useQuery('mcpSession', [skillId]);
+  const updated = useStore((s) => s.updated[skillId]);
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [subscriptions, setSubscriptions] = useState<string[]>([]);
-  useEffect(() => {
-    void api()
-      .mcpSession(skillId)
-      .then((s) => setSubscriptions(s.subscriptions))
-      .catch(() => undefined);
-  }, [skillId]);
+  const [subscribedNow, setSubscriptions] = useState<string[] | null>(null);
+  const subscriptions = subscribedNow ?? session.data?.subscriptions ?? [];
 
   if (server.info && !server.info.capabilities.resources) {
     return <EmptyState icon={<FileText size={22} />} title="No resources">This server does not offer resources.</EmptyState>;
   }
   const error = resources.error ?? templates.error;
-  if (error && !resources.items) return <div className="panel-pad"><ErrorNote title="The resources could not be listed" message={error} /></div>;
-  if (!resources.items || !templates.items) return <div className="panel-loading"><Spinner /> Asking the server for its resources…</div>;
+  if (error && !resources.data) return <div className="panel-pad"><ErrorNote title="The resources could not be listed" message={error} /></div>;
+  if (!resources.data || !templates.data) return <div className="panel-loading"><Spinner /> Asking the server for its resources…</div>;
 
   const canSubscribe = !!server.info?.capabilities.resourceSubscribe;
   const uriOf = picked?.kind === 'resource' ? picked.uri : picked?.read;
   return (
     <div className="tools-tab mcp-split" data-testid="resources-tab">
       <div className="tools-side mcp-side">
-        <h2 className="mcp-side-title">Resources <span className="muted">{resources.items.length}</span></h2>
-        {!resources.items.length && <p className="muted mcp-side-empty">None listed.</p>}
+        <h2 className="mcp-side-title">Resources <span className="muted">{resources.data.length}</span></h2>
+        {!resources.data.length && <p className="muted mcp-side-empty">None listed.</p>}
         <ul className="mcp-list" aria-label="Resources">
-          {resources.items.map((r) => (
+          {resources.data.map((r) => (
             <li key={r.uri}>
               <button
                 type="button"
@@ -66,10 +60,10 @@ function ResourcesView({ skillId }: { skillId: string }) {
             </li>
           ))}
         </ul>
-        <h2 className="mcp-side-title">Templates <span className="muted">{templates.items.length}</span></h2>
-        {!templates.items.length && <p className="muted mcp-side-empty">None listed.</p>}
+        <h2 className="mcp-side-title">Templates <span className="muted">{templates.data.length}</span></h2>
+        {!templates.data.length && <p className="muted mcp-side-empty">None listed.</p>}
         <ul className="mcp-list" aria-label="Resource templates">
-          {templates.items.map((t) => (
+          {templates.data.map((t) => (
             <li key={t.uriTemplate}>
               <button
                 type="button"

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
 import type { McpRoot } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand, useQuery } from '../../data';
 import { useStore } from '../../store';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
@@ -30,31 +29,26 @@ export function RootsEditor({ skillId }: { skillId: string }) {
   const dir = useStore((s) => s.skills.find((k) => k.id === skillId)?.dir);
   const [rows, setRows] = useState<{ path: string; name: string }[] | null>(null);
   const [saved, setSaved] = useState<McpRoot[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const current = useQuery('mcpGetRoots', [skillId]);
+  const setter = useCommand('mcpSetRoots');
+  const busy = setter.busy;
+  const error = setter.error ?? current.error;
   const show = (roots: McpRoot[]) => {
     setSaved(roots);
     setRows(roots.map((r) => ({ path: rootPath(r.uri), name: r.name ?? '' })));
   };
-  useEffect(() => {
-    void api()
-      .mcpGetRoots(skillId)
-      .then(show)
-      .catch((err) => setError(messageOf(err)));
-  }, [skillId]);
+  // The rows are the user's to edit: they start from the roots as read, once.
+  const read = current.data;
+  if (read && rows === null) {
+    setSaved(read);
+    setRows(read.map((r) => ({ path: rootPath(r.uri), name: r.name ?? '' })));
+  }
   const save = async (roots: McpRoot[]) => {
-    setBusy(true);
-    try {
-      show(await api().mcpSetRoots(skillId, roots));
-      setError(null);
-      setNote(roots.length ? 'Saved. The server was told the roots changed.' : 'Saved: no roots.');
-    } catch (err) {
-      setError(messageOf(err));
-      setNote(null);
-    } finally {
-      setBusy(false);
-    }
+    const now = await setter.run(skillId, roots);
+    if (!now) return setNote(null);
+    show(now);
+    setNote(roots.length ? 'Saved. The server was told the roots changed.' : 'Saved: no roots.');
   };
   const asRoots = (): McpRoot[] => (rows ?? []).filter((r) => r.path.trim()).map((r) => ({ uri: rootUri(r.path), ...(r.name.trim() ? { name: r.name.trim() } : {}) }));
   const changed = JSON.stringify(asRoots()) !== JSON.stringify(saved.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) })));

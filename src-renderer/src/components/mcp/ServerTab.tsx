@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Activity, Server } from 'lucide-react';
 import type { McpServerInfo } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
@@ -10,23 +9,13 @@ import { JsonTree } from '../common/JsonTree';
 import { formatClock } from '../../lib/format';
 import { RootsEditor } from './RootsEditor';
 import { TasksList } from './TasksList';
-import { useServerInfo } from './use-server-info';
 
 function Ping({ skillId }: { skillId: string }) {
   const [last, setLast] = useState<{ ms: number; at: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useCommand('mcpPing');
   const ping = async () => {
-    setBusy(true);
-    try {
-      const { ms } = await api().mcpPing(skillId);
-      setLast({ ms, at: Date.now() });
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(skillId);
+    if (r) setLast({ ms: r.ms, at: Date.now() });
   };
   return (
     <div className="mcp-ping">
@@ -39,6 +28,12 @@ function Ping({ skillId }: { skillId: string }) {
       {error && <span className="error-text" role="alert">{error}</span>}
     </div>
   );
+}
+
+/** The server's identity and capabilities (starting it if needed), kept fresh by its `mcpServer` events (mcp-events.ts). */
+export function useServerInfo(skillId: string): { info: McpServerInfo | null; error: string | null; retry(): void } {
+  const q = useQuery('mcpServerInfo', [skillId]);
+  return { info: q.data ?? null, error: q.error, retry: q.reload };
 }
 
 function offers(c: McpServerInfo['capabilities']): string[] {

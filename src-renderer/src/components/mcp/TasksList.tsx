@@ -1,45 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { RefreshCw, Square } from 'lucide-react';
 import type { McpTask } from '@contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../actions/errors';
+import { useCommand, useQuery } from '../../data';
+import { mcpSelectors, useStore } from '../../store';
 import { Button } from '../common/Button';
 import { formatClock } from '../../lib/format';
 import { TASK_WORDS } from './CallProgress';
-import { useMcp } from './mcp-store';
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
 /** The server's tasks (`tasks/list`), newest first, each cancellable while it runs; read again on demand and as calls' tasks change. */
 export function TasksList({ skillId, canCancel }: { skillId: string; canCancel: boolean }) {
-  const [tasks, setTasks] = useState<McpTask[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const list = useQuery('mcpListTasks', [skillId]);
+  const canceller = useCommand('mcpCancelTask', { invalidates: ['mcpListTasks'], scope: skillId });
+  const { reload } = list;
   // A call's task changed status: the list is read again.
-  const seen = useMcp((s) => Object.values(s.tasks).map((t) => `${t.taskId}:${t.status}`).join(','));
-  const load = useCallback(async () => {
-    setBusy(true);
-    try {
-      const list = await api().mcpListTasks(skillId);
-      setTasks([...list].sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''))));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [skillId]);
+  const seen = useStore((s) => mcpSelectors.taskStates(s));
+  const first = useRef(true);
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads on mount and when tasks change; the busy flag is set as the request starts
-    void load();
-  }, [load, seen]);
+    if (first.current) first.current = false;
+    else reload();
+  }, [seen, reload]);
+  const tasks = list.data && [...list.data].sort((a: McpTask, b: McpTask) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
+  const error = canceller.error ?? list.error;
+  const busy = list.loading;
+  const load = reload;
   const cancel = async (taskId: string) => {
-    try {
-      await api().mcpCancelTask(skillId, taskId);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-    void load();
+    if ((await canceller.run(skillId, taskId)) === undefined) reload();
   };
   return (
     <div data-testid="mcp-tasks">

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { BookOpen } from 'lucide-react';
 import type { McpResourceTemplate } from '@contract';
-import { api } from '../../api/client';
+import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { CompletingInput } from './CompletingInput';
 import { expandTemplate, templateVariables } from './uri-template';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** A resource template's variables as a form (with the server's suggestions), and Read for the address they make. */
 export function TemplateForm({ skillId, template, completions, onRead }: {
@@ -15,9 +16,10 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
 }) {
   const vars = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
+  const complete = useCommand('mcpComplete');
   const uri = expandTemplate(template.uriTemplate, values);
   const missing = vars.filter((v) => !values[v]);
-  const idPrefix = `tpl-${template.name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const idPrefix = useDomId('tpl');
   return (
     <form
       className="mcp-template-form"
@@ -44,7 +46,7 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
             testId={`template-var-${v}`}
             complete={
               completions
-                ? async (text) => (await api().mcpComplete(skillId, { type: 'ref/resource', uri: template.uriTemplate }, { name: v, value: text }, values)).values
+                ? async (text) => (await complete.run(skillId, { type: 'ref/resource', uri: template.uriTemplate }, { name: v, value: text }, values))?.values ?? []
                 : undefined
             }
           />

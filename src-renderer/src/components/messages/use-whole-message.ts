@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { MessageEntry } from '@contract';
-import { api } from '../../api/client';
+import { useQuery } from '../../data';
 
 /**
  * The message to show in full: a large one arrives as a preview (`elidedBytes`), and its whole body is read from
@@ -8,24 +7,10 @@ import { api } from '../../api/client';
  * its note saying so.
  */
 export function useWholeMessage(skillId: string, entry: MessageEntry | undefined): MessageEntry | undefined {
-  const [whole, setWhole] = useState<{ key: string; entry: MessageEntry } | null>(null);
-  const key = entry?.elidedBytes !== undefined ? `${skillId}:${entry.seq}:${entry.time}` : null;
-  useEffect(() => {
-    if (!key || !entry) return;
-    let live = true;
-    api()
-      .readMessage(skillId, entry.seq)
-      .then((found) => {
-        if (!live) return;
-        const note = found ? found.note : 'A preview: the whole message is no longer kept.';
-        setWhole({ key, entry: { ...entry, ...(found ? { body: found.body } : {}), note, elidedBytes: found ? undefined : entry.elidedBytes } });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // The key names the entry: a new object for the same message needs no second read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return key && whole?.key === key ? whole.entry : entry;
+  const elided = entry?.elidedBytes !== undefined;
+  // A restart numbers its messages afresh: a status change drops what was read under the old numbers.
+  const { data: found, loading } = useQuery('readMessage', [skillId, entry?.seq ?? -1], { enabled: elided, invalidateOn: ['status'], scope: skillId });
+  if (!entry || !elided || loading || found === undefined) return entry;
+  if (!found) return { ...entry, note: 'A preview: the whole message is no longer kept.' };
+  return { ...entry, body: found.body, note: found.note, elidedBytes: undefined };
 }

@@ -4,6 +4,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { OptionField } from './OptionField';
 import { useOptions } from './useOptions';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** The Options tab: the settings a skill declares, by group, each saved as soon as it changes. */
 export function OptionsTab({ skillId }: { skillId: string }) {
@@ -12,11 +13,11 @@ export function OptionsTab({ skillId }: { skillId: string }) {
 
 function OptionsView({ skillId }: { skillId: string }) {
   const o = useOptions(skillId);
+  const idPrefix = useDomId('options');
   if (o.loading) return <div className="panel-loading"><Spinner /> Asking the skill for its options…</div>;
   // Options without a group come first, then each group in the order the skill declared it.
   const groups = [...new Set(o.options.map((x) => x.group ?? ''))].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : 0));
   const changed = o.options.some((x) => JSON.stringify(x.value ?? null) !== JSON.stringify(x.default ?? null));
-  const idPrefix = `options-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   return (
     <div className="setup-wrap">
       <div className="setup-card options-card" data-testid="options-panel">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SkillOption, SkillOptionsChange } from '@contract';
-import { api } from '../../api/client';
+import * as options from '../../actions/options';
 import { messageOf } from '../../actions/errors';
 import { useStore } from '../../store';
 
@@ -39,8 +39,7 @@ export function useOptions(skillId: string): OptionsState {
 
   useEffect(() => {
     live.current = true;
-    api()
-      .getOptions(skillId)
+    options.getOptions(skillId)
       .then((options) => live.current && setState((s) => ({ ...s, loading: false, options, error: null })))
       .catch((err) => live.current && setState((s) => ({ ...s, loading: false, error: messageOf(err) })));
     return () => {
@@ -65,10 +64,10 @@ export function useOptions(skillId: string): OptionsState {
     [skillId],
   );
 
-  const set = useCallback((name: string, value: unknown) => apply(name, () => api().setOption(skillId, name, value), 'Saved.'), [apply, skillId]);
+  const set = useCallback((name: string, value: unknown) => apply(name, () => options.setOption(skillId, name, value), 'Saved.'), [apply, skillId]);
   const reset = useCallback(
     (name?: string) =>
-      apply(name ?? null, () => api().resetOptions(skillId, name), name ? 'Back to the default.' : 'Every option is back to its default.'),
+      apply(name ?? null, () => options.resetOptions(skillId, name), name ? 'Back to the default.' : 'Every option is back to its default.'),
     [apply, skillId],
   );
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Circle, Square, StickyNotePlus } from 'lucide-react';
-import { api } from '../../api/client';
-import { useStore } from '../../store';
+import * as recordings from '../../actions/recordings';
 import { toastError } from '../../actions/errors';
 import { Button, IconButton } from '../common/Button';
 import { Popover } from './Popover';
-import { useActiveRecording, useRecordings, wireRecordings } from './recordings-store';
+import { recordingSelectors, useStore } from '../../store';
+
 import '../../styles/recordings.css';
 
 /**
@@ -13,8 +13,8 @@ import '../../styles/recordings.css';
  * count, a note at any moment, and Stop. Everything the skill does meanwhile goes into the file.
  */
 export function RecordControl({ skillId }: { skillId: string }) {
-  useEffect(wireRecordings, []);
-  const active = useActiveRecording(skillId);
+  useEffect(() => recordings.wireRecordings(), []);
+  const active = useStore(recordingSelectors.active(skillId));
   const [panel, setPanel] = useState<'start' | 'note' | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => setPanel(null);
@@ -33,21 +33,21 @@ export function RecordControl({ skillId }: { skillId: string }) {
   // `run` reports its own failures: the handlers need not be awaited.
   const start = (name: string) =>
     void run('Could not start recording', async () => {
-      useRecordings.getState().upsert(await api().startRecording(skillId, name.trim() || undefined));
+      useStore.getState().upsertRecording(await recordings.startRecording(skillId, name.trim() || undefined));
       close();
     });
   const stop = () =>
     run('Could not stop the recording', async () => {
-      const info = await api().stopRecording(skillId);
+      const info = await recordings.stopRecording(skillId);
       if (info) {
-        useRecordings.getState().upsert(info);
+        useStore.getState().upsertRecording(info);
         useStore.getState().pushToast('success', `Recording “${info.name}” saved: ${info.records} records.`);
       }
       close();
     });
   const note = (text: string) =>
     void run('Could not add the note', async () => {
-      await api().annotate(skillId, text);
+      await recordings.annotate(skillId, text);
       useStore.getState().pushToast('success', active ? 'Note added to the recording and the timeline.' : 'Note added to the timeline.');
       close();
     });

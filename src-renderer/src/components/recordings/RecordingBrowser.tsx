@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Copy, FileDown, GitCompareArrows, RefreshCw } from 'lucide-react';
 import type { RecordingInfo, RecordingView, ReportFormat } from '@contract';
-import { api } from '../../api/client';
+import * as recordings from '../../actions/recordings';
 import { useStore } from '../../store';
 import { toastError } from '../../actions/errors';
 import { copyText } from '../../lib/clipboard';
@@ -122,7 +122,7 @@ function ReportButtons({ file }: { file: string }) {
   const exportAs = async (format: ReportFormat) => {
     setBusy(format);
     try {
-      const r = await api().exportReport(file, format);
+      const r = await recordings.exportReport(file, format);
       if (host?.kind !== 'electron') download(basename(r.file), r.text, format === 'html' ? 'text/html' : 'text/markdown');
       useStore.getState().pushToast('success', `Report written to ${r.file}`);
     } catch (err) {

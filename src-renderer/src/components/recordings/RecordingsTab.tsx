@@ -4,7 +4,8 @@ import type { RecordingInfo } from '@contract';
 import { EmptyState } from '../common/EmptyState';
 import { Spinner } from '../common/Spinner';
 import { RecordingBrowser } from './RecordingBrowser';
-import { useRecordings, wireRecordings } from './recordings-store';
+import { useStore } from '../../store';
+import { wireRecordings } from '../../actions/recordings';
 import { recordedAt } from './use-recording';
 import { formatDateTime } from '../../lib/format';
 import '../../styles/recordings.css';
@@ -12,8 +13,8 @@ import '../../styles/recordings.css';
 /** A skill's recordings, newest first, and the one opened: browse it, export a report, replay it. */
 export function RecordingsTab({ skillId }: { skillId: string }) {
   useEffect(wireRecordings, []);
-  const all = useRecordings((s) => s.list);
-  const loaded = useRecordings((s) => s.loaded);
+  const all = useStore((s) => s.recordings);
+  const loaded = useStore((s) => s.recordingsLoaded);
   const list = useMemo(() => all.filter((r) => r.skillId === skillId), [all, skillId]);
   const [picked, setPicked] = useState<string | null>(null);
   const open = list.find((r) => r.file === picked) ?? list[0];

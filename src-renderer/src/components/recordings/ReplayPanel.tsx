@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircleCheck, CircleX, GitCompareArrows } from 'lucide-react';
 import type { RecordingView, ReplayCase, ReplayReport } from '@contract';
-import { api } from '../../api/client';
+import * as recordings from '../../actions/recordings';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
@@ -30,7 +30,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
     setRunning(true);
     setError(null);
     try {
-      const r = await api().replayRecording(view.file);
+      const r = await recordings.replayRecording(view.file);
       if (n !== runs.current) return;
       setReport(r);
     } catch (err) {
@@ -154,7 +154,7 @@ function CaseView({ file, c, n, onSaved, rerunning }: { file: string; c: ReplayC
     setBusy(true);
     setError(null);
     try {
-      const now = await api().setTolerance(file, c.seq, parsed.tolerance);
+      const now = await recordings.setTolerance(file, c.seq, parsed.tolerance);
       setDraft(draftOf(now));
       onSaved();
     } catch (err) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordingInfo, RecordingView } from '@contract';
-import { api } from '../../api/client';
+import * as recordings from '../../actions/recordings';
 import { messageOf } from '../../actions/errors';
 import { formatClock } from '../../lib/format';
 
@@ -22,8 +22,7 @@ export function useRecordingView(info: RecordingInfo): { view: RecordingView | n
       }
       s.busy = true;
       const file = info.file;
-      api()
-        .openRecording(file)
+      recordings.openRecording(file)
         .then((v) => {
           if (state.current.file !== file) return;
           setView(v);

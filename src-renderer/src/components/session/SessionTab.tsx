@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ArrowRight, Play, Square } from 'lucide-react';
 import { useStore } from '../../store';
-import { api } from '../../api/client';
+import * as session from '../../actions/session';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { messageOf } from '../../actions/errors';
@@ -46,7 +46,7 @@ export function SessionTab({ skillId }: { skillId: string }) {
 
   const transform = (hook: Hook) =>
     run(async () => {
-      const output = await api().transformMessage(skillId, hook, text);
+      const output = await session.transformMessage(skillId, hook, text);
       setResult({ hook, input: text, output });
     });
 
@@ -62,14 +62,14 @@ export function SessionTab({ skillId }: { skillId: string }) {
                 <span className="session-id">
                   <span className="status-dot status-ready" aria-hidden="true" /> Active session <code data-testid="session-id">{sessionId}</code>
                 </span>
-                <Button icon={<Square size={12} />} onClick={() => void run(async () => { await api().sessionEnd(skillId); setSession(skillId, null); })} disabled={busy} data-testid="session-end">
+                <Button icon={<Square size={12} />} onClick={() => void run(async () => { await session.sessionEnd(skillId); setSession(skillId, null); })} disabled={busy} data-testid="session-end">
                   End session
                 </Button>
               </>
             ) : (
               <>
                 <span className="muted">No session is running.</span>
-                <Button variant="primary" icon={<Play size={12} />} onClick={() => void run(async () => { setSession(skillId, await api().sessionStart(skillId)); })} disabled={busy} data-testid="session-start">
+                <Button variant="primary" icon={<Play size={12} />} onClick={() => void run(async () => { setSession(skillId, await session.sessionStart(skillId)); })} disabled={busy} data-testid="session-start">
                   Start session
                 </Button>
               </>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { SkillInfo, SkillSummary } from '@contract';
-import { api } from '../../api/client';
+import * as settings from '../../actions/settings';
 import { loadInfo, restartSkill } from '../../actions/workspace';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import '../../styles/missing-env.css';
 
 /** Names that usually hold keys, tokens or passwords: their value goes to the encrypted store unless the user says otherwise. */
@@ -27,14 +27,14 @@ export function MissingEnvPrompt({ summary, info }: { summary: SkillSummary; inf
 
   const save = async () => {
     const done = await act(async () => {
-      const before = await api().getSkillSettings(summary.id);
+      const before = await settings.getSkillSettings(summary.id);
       const env = { ...before.env };
       const secretValues: Record<string, string> = {};
       for (const n of given) {
         if (isSecret(n)) secretValues[n] = values[n];
         else env[n] = values[n];
       }
-      await api().updateSkillSettings(summary.id, { env, ...(Object.keys(secretValues).length ? { secretValues } : {}) });
+      await settings.updateSkillSettings(summary.id, { env, ...(Object.keys(secretValues).length ? { secretValues } : {}) });
       await restartSkill(summary.id);
       await loadInfo(summary.id, true);
       return true;

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { RotateCw, Settings2 } from 'lucide-react';
 import { DEFAULT_HISTORY, TOTAL_HISTORY_MB, type SkillInfo, type SkillSettings, type SkillSummary } from '@contract';
-import { api } from '../../api/client';
+import * as settings from '../../actions/settings';
 import { restartSkill } from '../../actions/workspace';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import { EnvRows } from './EnvRows';
 import { rowsOf, updateOf, type EnvRow } from './process-form';
 import { ConfineSetting } from './ConfineSetting';
 import '../../styles/process-settings.css';
 
-const RUNNING = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
+import { isAlive } from '../../../../src-main/common/skill-status';
 
 /** The header's Settings button (its icon alone in a compact header) and the dialog it opens. */
 export function ProcessSettingsButton({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
@@ -56,14 +56,14 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     setConfineNet(s.confineNetwork === true);
   };
   useEffect(() => {
-    void act(() => api().getSkillSettings(id)).then((s) => s && show(s));
+    void act(() => settings.getSkillSettings(id)).then((s) => s && show(s));
   }, [id, act]);
 
   const save = async () => {
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => api().updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
+    const next = await act(() => settings.updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
     if (next) {
       show(next);
       setSaved(true);
@@ -71,7 +71,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   };
 
   const perCall = info ? !info.capabilities.persistent : summary.protocol === 'action' || summary.protocol === 'namel3ss';
-  const running = RUNNING.has(summary.status);
+  const running = isAlive(summary.status);
   const noArgs = summary.protocol === 'namel3ss';
   const skilldef = summary.protocol === 'skilldef';
   const edit = <T,>(fn: (v: T) => void) => (v: T) => {
@@ -80,7 +80,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   };
 
   return (
-    <Dialog
+    <Dialog size="medium"
       open
       onClose={onClose}
       title={`Settings of ${summary.name}`}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CircleCheck, KeyRound, Lock, Settings2 } from 'lucide-react';
 import type { SetupConfiguration } from '@contract';
-import { api } from '../../api/client';
+import * as setup from '../../actions/setup';
 import { messageOf } from '../../actions/errors';
 import { formatWhen } from '../../lib/format';
 import { useStore } from '../../store';
@@ -22,8 +22,7 @@ export function useSetupConfiguration(skillId: string): ConfigState {
   const [state, setState] = useState<Omit<ConfigState, 'reload'>>({ loading: true, value: null, error: null });
   const reload = useCallback(() => {
     let live = true;
-    api()
-      .getSetupConfiguration(skillId)
+    setup.getSetupConfiguration(skillId)
       .then((value) => live && setState({ loading: false, value, error: null }))
       .catch((err) => live && setState({ loading: false, value: null, error: messageOf(err) }));
     return () => {

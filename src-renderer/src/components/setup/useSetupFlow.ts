@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SetupField, SetupFieldError, SetupStep } from '@contract';
-import { api } from '../../api/client';
+import * as setup from '../../actions/setup';
 import { messageOf } from '../../actions/errors';
 import { loadInfo } from '../../actions/workspace';
 
@@ -94,8 +94,7 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     setMessage(null);
     setPhase('loading');
     setBusy(true);
-    api()
-      .setupStart(skillId)
+    setup.setupStart(skillId)
       .then((s) => alive.current && show(s))
       .catch((err) => {
         if (!alive.current) return;
@@ -132,7 +131,7 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api().setupSubmit(skillId, step.id, submitted);
+      const r = await setup.setupSubmit(skillId, step.id, submitted);
       if (!alive.current) return;
       if (r.status === 'error') {
         setErrors(errorMap(r.errors));
@@ -171,10 +170,10 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
     setBusy(true);
     setMessage(null);
     try {
-      let s = await api().setupStart(skillId);
+      let s = await setup.setupStart(skillId);
       const replayed: DoneStep[] = [];
       for (const d of replay) {
-        const r = await api().setupSubmit(skillId, s.id, { ...d.values, ...d.secrets });
+        const r = await setup.setupSubmit(skillId, s.id, { ...d.values, ...d.secrets });
         if (r.status !== 'next' || !r.nextStep) {
           // The skill no longer takes what it took (it changed meanwhile): stop on that step and ask again.
           done.current = replayed;
@@ -203,7 +202,7 @@ export function useSetupFlow(skillId: string, prefill?: (stepId: string) => Reco
   const cancel = async () => {
     setBusy(true);
     try {
-      await api().setupCancel(skillId);
+      await setup.setupCancel(skillId);
     } catch {
       /* the flow is abandoned either way */
     }

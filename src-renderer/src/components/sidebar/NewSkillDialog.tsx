@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PROTOCOL_LABELS, type Protocol } from '@contract';
-import { api } from '../../api/client';
+import { createSkill } from '../../actions/workspace';
+import { useCommand } from '../../data';
 import { selectSkill } from '../../actions/workspace';
 import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import '../../styles/authoring.css';
 
 const CHOICES: { protocol: Protocol; line: string }[] = [
@@ -26,6 +27,7 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
   const [parent, setParent] = useState(folders[0] ?? '');
   const [picked, setPicked] = useState<string[]>([]);
   const { busy, error, setError, act } = useAction();
+  const picker = useCommand('pickFolder');
 
   // While open, the dialog follows the store's folders: a parent that has gone falls back to the first folder.
   useEffect(() => {
@@ -41,12 +43,7 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
   const create = async () => {
     if (!name || nameProblem || !parent) return;
     const made = await act(async () => {
-      const res = await api().createSkill({ protocol, name, parent });
-      const [ws, skills] = await Promise.all([api().getWorkspace(), api().listSkills()]);
-      const s = useStore.getState();
-      s.setFolders(ws.folders);
-      s.setSkills(skills);
-      return res;
+      return createSkill({ protocol, name, parent });
     });
     if (!made) return;
     selectSkill(made.skillId, false);
@@ -121,8 +118,8 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
             <Button
               size="sm"
               onClick={() =>
-                void api()
-                  .pickFolder()
+                void picker
+                  .run()
                   .then((p) => {
                     if (!p) return;
                     setPicked((x) => [...x, p]);

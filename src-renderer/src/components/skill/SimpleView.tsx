@@ -9,7 +9,7 @@ import { DeveloperViewSwitch } from './DeveloperViewSwitch';
 import { needsSetup, plainState } from './view-mode';
 import '../../styles/simple-view.css';
 
-const RUNNING = new Set(['ready', 'busy', 'needs-setup']);
+import { isUp } from '../../../../src-main/common/skill-status';
 
 /**
  * A skill for someone who only configures it: what it does, its state in plain words, its setup and settings (the
@@ -23,7 +23,7 @@ export function SimpleView({ summary, info }: { summary: SkillSummary; info?: Sk
   const state = plainState(shown, waits, hasSetup);
   const description = info?.description ?? summary.description;
   // The options are read from the running skill: a stopped one is not started just to show them.
-  const running = RUNNING.has(summary.status);
+  const running = isUp(summary.status);
   return (
     <main className="skill-view skill-view-simple" aria-label={summary.name} data-view="simple">
       <header className="skill-header skill-header-simple">

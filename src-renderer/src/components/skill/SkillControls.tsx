@@ -3,7 +3,7 @@ import { Play, RotateCw, Square } from 'lucide-react';
 import { Button, IconButton } from '../common/Button';
 import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
 
-const RUNNING: SkillStatus[] = ['starting', 'ready', 'busy', 'restarting', 'needs-setup'];
+import { isAlive, isTransitioning } from '../../../../src-main/common/skill-status';
 
 /**
  * Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. Start
@@ -19,8 +19,8 @@ export function SkillControls({ skillId, name, status, variant = 'icons', restar
   /** A compact header: Restart as its icon (its name stays for screen readers and as its tooltip). */
   compact?: boolean;
 }) {
-  const running = RUNNING.includes(status);
-  const transitioning = status === 'starting' || status === 'restarting';
+  const running = isAlive(status);
+  const transitioning = isTransitioning(status);
   if (variant === 'buttons') {
     return (
       <span className="skill-controls">

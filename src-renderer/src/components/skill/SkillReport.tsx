@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Power, PowerOff, RefreshCw, Unplug } from 'lucide-react';
 import type { LifecycleAction, SkillReport as Report, SkillStatus } from '@contract';
-import { api } from '../../api/client';
+import * as skillreport from '../../actions/skill-report';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
 import { formatClock } from '../../lib/format';
 import { useStore } from '../../store';
 
-const RUNNING = new Set<SkillStatus>(['ready', 'busy', 'needs-setup']);
+import { isUp } from '../../../../src-main/common/skill-status';
 const SETTLE_MS = 120;
 const ACTION_LABELS: Record<LifecycleAction, { label: string; done: string; icon: ReactNode }> = {
   activate: { label: 'Activate', done: 'Sent skill/activate.', icon: <Power size={12} /> },
@@ -28,14 +28,13 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState<LifecycleAction | 'refresh' | null>(null);
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const running = RUNNING.has(status);
+  const running = isUp(status);
   const info = useStore((s) => s.infos[skillId]);
   const seen = useRef<{ running: boolean; info: unknown } | null>(null);
 
   const refresh = useCallback(() => {
     setBusy('refresh');
-    api()
-      .getSkillReport(skillId)
+    skillreport.getSkillReport(skillId)
       .then((r) => {
         setReport(r);
         setNote(null);
@@ -61,8 +60,7 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
   const run = (action: LifecycleAction) => {
     setBusy(action);
     setNote(null);
-    api()
-      .runLifecycle(skillId, action)
+    skillreport.runLifecycle(skillId, action)
       .then((r) => {
         setReport(r);
         setNote({ tone: 'success', text: ACTION_LABELS[action].done });

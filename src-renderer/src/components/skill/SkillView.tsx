@@ -1,70 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SkillInfo } from '@contract';
 import { useStore, type SkillViewMode, type TabName } from '../../store';
 import { SkillHeader } from './SkillHeader';
 import { SimpleView } from './SimpleView';
 import { needsSetup, viewModeOf } from './view-mode';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
-import { Spinner } from '../common/Spinner';
-import { PartBoundary } from '../common/PartBoundary';
-import { ToolsTab } from '../tools/ToolsTab';
-import { SetupTab } from '../setup/SetupTab';
-import { OptionsTab } from '../options/OptionsTab';
-import { MessagesTab } from '../messages/MessagesTab';
-import { TimelineTab } from '../timeline/TimelineTab';
-import { SessionTab } from '../session/SessionTab';
-import { DataTab } from '../data/DataTab';
-import { RecordingsTab } from '../recordings/RecordingsTab';
-import { DoctorTab } from '../authoring/DoctorTab';
-import { InteropTab } from '../interop/InteropTab';
-import { TriggersTab } from '../triggers/TriggersTab';
-import { ResourcesTab } from '../mcp/ResourcesTab';
-import { PromptsTab } from '../mcp/PromptsTab';
-import { ServerTab } from '../mcp/ServerTab';
+import { loadLogsTab, tabsOf } from './skill-tabs';
+import { useDomId } from '../../lib/use-dom-id';
 
-// xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
-// workbench is surely reachable (browser mode cannot fetch it once the server stops).
-const loadLogsTab = () => import('../logs/LogsTab');
-const LogsTab = lazy(loadLogsTab);
 const PREFETCH_MS = 1500;
-
-function availableTabs(info: SkillInfo | undefined): TabName[] {
-  // An MCP server: what it offers beyond tools has its own views; reads and prompts are on its timeline.
-  if (info?.protocol === 'mcp') return ['tools', 'resources', 'prompts', 'server', 'logs', 'messages', 'timeline', 'recordings', 'doctor'];
-  const c = info?.capabilities;
-  const tabs: TabName[] = ['tools'];
-  if (c?.setup) tabs.push('setup');
-  if (c?.options) tabs.push('options');
-  if (c?.triggers) tabs.push('triggers');
-  tabs.push('logs', 'messages');
-  // An agent's schedules run like ticks, on the timeline.
-  if (c?.ticks || c?.sessions || info?.agent?.schedules.length) tabs.push('timeline');
-  if (c?.sessions || c?.messageHooks) tabs.push('session');
-  if (c?.setup || c?.sessions || c?.ticks) tabs.push('data');
-  if (c?.interop) tabs.push('interop');
-  tabs.push('recordings', 'doctor');
-  return tabs;
-}
-
-const LABELS: Record<TabName, string> = {
-  tools: 'Tools',
-  setup: 'Setup',
-  options: 'Options',
-  triggers: 'Triggers',
-  logs: 'Logs',
-  messages: 'Messages',
-  timeline: 'Timeline',
-  session: 'Session',
-  data: 'Data',
-  recordings: 'Recordings',
-  doctor: 'Doctor',
-  interop: 'Interop',
-  resources: 'Resources',
-  prompts: 'Prompts',
-  server: 'Server',
-};
 
 /** The view each skill opened in, while the app is open (until the user picks one with the switch). */
 const openedAs = new Map<string, SkillViewMode>();
@@ -91,7 +36,7 @@ export function SkillView({ skillId }: { skillId: string }) {
 
 /** Every tab of the skill, under the full header. */
 function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean }) {
-  const { summary, info, tab, setTab, markDevTabsUsed, logUnseen, messageCount, toolCount } = useStore(
+  const { summary, info, tab, setTab, markDevTabsUsed, logUnseen, messageCount } = useStore(
     useShallow((s) => ({
       summary: s.skills.find((k) => k.id === skillId),
       info: s.infos[skillId],
@@ -100,10 +45,10 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
       markDevTabsUsed: s.markDevTabsUsed,
       logUnseen: s.logCounters[skillId]?.lines ?? 0,
       messageCount: s.messageCounts[skillId] ?? 0,
-      toolCount: s.infos[skillId]?.tools.length,
     })),
   );
-  const names = useMemo(() => availableTabs(info), [info]);
+  const available = useMemo(() => tabsOf(info), [info]);
+  const names = useMemo(() => available.map((t) => t.id), [available]);
   const active: TabName = tab && names.includes(tab) ? tab : 'tools';
   const tabsRef = useRef<HTMLDivElement>(null);
 
@@ -117,23 +62,16 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
     return () => clearTimeout(t);
   }, []);
 
+  const prefix = useDomId('skill');
   // Opening a skill that needs setup lands on the wizard.
   useEffect(() => {
     if (!tab && info?.capabilities.setup && (info.needsSetup || summary?.status === 'needs-setup')) setTab(skillId, 'setup');
   }, [tab, info, summary?.status, skillId, setTab]);
 
   if (!summary) return null;
-  const tabs: TabDef<TabName>[] = names.map((id) => ({
-    id,
-    label: LABELS[id],
-    badge:
-      id === 'tools' && toolCount !== undefined ? toolCount
-      : id === 'logs' && logUnseen > 0 && active !== 'logs' ? <span title={`${logUnseen} new lines since you last looked`}>{logUnseen > 999 ? '999+' : logUnseen}</span>
-      : id === 'messages' && messageCount > 0 ? messageCount
-      : id === 'setup' && (summary.status === 'needs-setup' || info?.needsSetup) ? <span className="badge-attention">!</span>
-      : undefined,
-  }));
-  const prefix = `skill-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const facts = { summary, info, active, logUnseen, messageCount };
+  const tabs: TabDef<TabName>[] = available.map((t) => ({ id: t.id, label: t.label, badge: t.badge?.(facts) }));
+  const Shown = available.find((t) => t.id === active)?.component;
 
   return (
     <main className={`skill-view${compact ? ' is-compact' : ''}`} aria-label={summary.name} data-view="developer">
@@ -152,27 +90,7 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
         />
       </div>
       <TabPanel idPrefix={prefix} id={active} className={`panel-${active}`}>
-        {active === 'tools' && <ToolsTab skillId={skillId} />}
-        {active === 'setup' && <SetupTab skillId={skillId} />}
-        {active === 'options' && <OptionsTab skillId={skillId} />}
-        {active === 'triggers' && <TriggersTab skillId={skillId} />}
-        {active === 'logs' && (
-          <PartBoundary what="log view">
-            <Suspense fallback={<div className="panel-loading"><Spinner /> Loading the terminal…</div>}>
-              <LogsTab skillId={skillId} />
-            </Suspense>
-          </PartBoundary>
-        )}
-        {active === 'messages' && <MessagesTab skillId={skillId} />}
-        {active === 'timeline' && <TimelineTab skillId={skillId} />}
-        {active === 'session' && <SessionTab skillId={skillId} />}
-        {active === 'data' && <DataTab skillId={skillId} />}
-        {active === 'recordings' && <RecordingsTab skillId={skillId} />}
-        {active === 'doctor' && <DoctorTab skillId={skillId} />}
-        {active === 'interop' && <InteropTab skillId={skillId} />}
-        {active === 'resources' && <ResourcesTab skillId={skillId} />}
-        {active === 'prompts' && <PromptsTab skillId={skillId} />}
-        {active === 'server' && <ServerTab skillId={skillId} />}
+        {Shown && <Shown skillId={skillId} />}
       </TabPanel>
     </main>
   );

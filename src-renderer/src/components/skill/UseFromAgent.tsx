@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Copy, Plug } from 'lucide-react';
 import type { AgentClient, AgentConfig, SkillSummary } from '@contract';
-import { api } from '../../api/client';
+import * as skillreport from '../../actions/skill-report';
 import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { TabPanel, Tabs } from '../common/Tabs';
-import { useAction } from '../authoring/use-action';
+import { useAction } from '../../data';
 import '../../styles/use-from-agent.css';
 
 /** The header's "Use from an agent" button and the dialog it opens. */
@@ -33,7 +33,7 @@ function UseFromAgentDialog({ summary, onClose }: { summary: SkillSummary; onClo
   const [client, setClient] = useState<AgentClient>('claude');
   const { error, act } = useAction();
   useEffect(() => {
-    void act(() => api().agentConfig(summary.id)).then((c) => c && setConfig(c));
+    void act(() => skillreport.agentConfig(summary.id)).then((c) => c && setConfig(c));
   }, [summary.id, act]);
   const snippet = config?.snippets.find((s) => s.client === client);
   return (

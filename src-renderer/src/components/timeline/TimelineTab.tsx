@@ -3,14 +3,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { Activity, Maximize2, Pause, Play, StepForward, ZoomIn, ZoomOut } from 'lucide-react';
 import { useTimelineRing } from '../../streams/timeline';
 import { useStore } from '../../store';
-import { api } from '../../api/client';
+import { useCommand } from '../../data';
 import { TimelineChart } from './TimelineChart';
 import { TimelineEntries } from './TimelineEntries';
 import { TimelineDetail, TimelineLaneLabels } from './TimelineParts';
 import { Button, IconButton } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
 import { formatDuration } from '../../lib/format';
-import { toastError } from '../../actions/errors';
 import { SchedulePanel } from '../agent/SchedulePanel';
 
 const MIN_ZOOM = 0.05;
@@ -32,7 +31,9 @@ export function TimelineTab({ skillId }: { skillId: string }) {
     setPxPerSec(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (w / span) * 1000)));
     setFollow(true);
   };
-  const act = (fn: () => Promise<void>, what: string) => void fn().catch((err) => toastError(err, what));
+  const resume = useCommand('resumeTicks', { toast: 'Could not resume ticks' });
+  const pause = useCommand('pauseTicks', { toast: 'Could not pause ticks' });
+  const tick = useCommand('tickNow', { toast: 'Could not tick' });
 
   const entry = selected !== null ? ring.get(selected) : undefined;
   const tickCount = ring.list.filter((e) => e.kind === 'tick').length;
@@ -43,11 +44,11 @@ export function TimelineTab({ skillId }: { skillId: string }) {
         {hasTicks && (
           <>
             {ticks?.paused ? (
-              <Button size="sm" icon={<Play size={12} />} onClick={() => act(() => api().resumeTicks(skillId), 'Could not resume ticks')}>Resume ticks</Button>
+              <Button size="sm" icon={<Play size={12} />} onClick={() => void resume.run(skillId)}>Resume ticks</Button>
             ) : (
-              <Button size="sm" icon={<Pause size={12} />} onClick={() => act(() => api().pauseTicks(skillId), 'Could not pause ticks')}>Pause ticks</Button>
+              <Button size="sm" icon={<Pause size={12} />} onClick={() => void pause.run(skillId)}>Pause ticks</Button>
             )}
-            <Button size="sm" icon={<StepForward size={12} />} onClick={() => act(() => api().tickNow(skillId), 'Could not tick')} data-testid="tick-now">Tick now</Button>
+            <Button size="sm" icon={<StepForward size={12} />} onClick={() => void tick.run(skillId)} data-testid="tick-now">Tick now</Button>
             <dl className="tick-facts" aria-label="Tick counts">
               <dt>Every</dt><dd>{ticks ? formatDuration(ticks.intervalMs) : '—'}</dd>
               <dt>Ticks</dt><dd data-testid="tick-count">{ticks?.count ?? tickCount}</dd>

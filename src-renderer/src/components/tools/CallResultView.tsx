@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, CircleX, Copy, Eye, EyeOff, LoaderCircle, Play, SquareTerminal } from 'lucide-react';
 import { REDACTED, type CallRecord } from '@contract';
-import { api } from '../../api/client';
+import { revealCall } from '../../actions/tools';
 import { toastError } from '../../actions/errors';
 import { useStore } from '../../store';
 import { JsonTree, type TreePath } from '../common/JsonTree';
@@ -41,8 +41,7 @@ function useReveal(record: CallRecord): { shown: CallRecord; masked: boolean; re
   const masked = !mine && record.status === 'done' && JSON.stringify(record).includes(REDACTED);
   const toggle = () => {
     if (mine) return setRevealed(null);
-    void api()
-      .revealCall(record.skillId, record.callId)
+    void revealCall(record.skillId, record.callId)
       .then((clear) => {
         if (clear) setRevealed(clear);
         else useStore.getState().pushToast('info', 'The secrets of this call are no longer held: only the latest calls of this session can be revealed.');

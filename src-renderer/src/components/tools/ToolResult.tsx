@@ -10,6 +10,7 @@ import { CallHistory } from './CallHistory';
 import { RUN_SHORTCUT } from './RunBar';
 import { runTool } from '../../actions/tools';
 import { CallProgress } from '../mcp/CallProgress';
+import { useDomId } from '../../lib/use-dom-id';
 
 type View = 'result' | 'history';
 
@@ -23,7 +24,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
       historyCount: s.history[skillId]?.length ?? 0,
     })),
   );
-  const prefix = `result-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const prefix = useDomId('result');
   return (
     <section className="tool-result-pane" aria-label="Result">
       <Tabs<View>

@@ -5,6 +5,7 @@ import { Spinner } from '../common/Spinner';
 import { NewTrigger } from './NewTrigger';
 import { TriggerList } from './TriggerList';
 import { useTriggers } from './useTriggers';
+import { useDomId } from '../../lib/use-dom-id';
 
 /** The Triggers tab: the triggers a skill keeps (register, turn on or off, remove), by the types it declares. */
 export function TriggersTab({ skillId }: { skillId: string }) {
@@ -13,10 +14,10 @@ export function TriggersTab({ skillId }: { skillId: string }) {
 
 function TriggersView({ skillId }: { skillId: string }) {
   const t = useTriggers(skillId);
+  const idPrefix = useDomId('triggers');
   /** The trigger being changed in the form, or null while the form registers a new one. */
   const [editing, setEditing] = useState<string | null>(null);
   if (t.loading) return <div className="panel-loading"><Spinner /> Asking the skill for its triggers…</div>;
-  const idPrefix = `triggers-${skillId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   return (
     <div className="setup-wrap">
       <div className="setup-card triggers-card" data-testid="triggers-panel">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TriggerInput, TriggersView } from '@contract';
-import { api } from '../../api/client';
+import * as triggers from '../../actions/triggers';
 import { messageOf } from '../../actions/errors';
 
 export interface TriggersState {
@@ -27,8 +27,7 @@ export function useTriggers(skillId: string): TriggersState {
   const live = useRef(true);
 
   const reload = useCallback(() => {
-    api()
-      .getTriggers(skillId)
+    triggers.getTriggers(skillId)
       .then((view) => live.current && setState((s) => ({ ...s, loading: false, view, error: null })))
       .catch((err) => live.current && setState((s) => ({ ...s, loading: false, error: messageOf(err) })));
   }, [skillId]);
@@ -56,10 +55,10 @@ export function useTriggers(skillId: string): TriggersState {
   return {
     ...state,
     reload,
-    create: (input) => change('', () => api().createTrigger(skillId, input), `Trigger "${input.name.trim()}" registered.`),
+    create: (input) => change('', () => triggers.createTrigger(skillId, input), `Trigger "${input.name.trim()}" registered.`),
     update: (id, input) =>
-      change(id, () => api().updateTrigger(skillId, id, { name: input.name, conditions: input.conditions, config: input.config }), `Trigger "${input.name.trim()}" saved.`),
-    setEnabled: (id, enabled) => void change(id, () => api().updateTrigger(skillId, id, { enabled }), enabled ? 'Trigger turned on.' : 'Trigger turned off: it will not fire until you turn it on.'),
-    remove: (id, name) => void change(id, () => api().deleteTrigger(skillId, id), `Trigger "${name}" removed.`),
+      change(id, () => triggers.updateTrigger(skillId, id, { name: input.name, conditions: input.conditions, config: input.config }), `Trigger "${input.name.trim()}" saved.`),
+    setEnabled: (id, enabled) => void change(id, () => triggers.updateTrigger(skillId, id, { enabled }), enabled ? 'Trigger turned on.' : 'Trigger turned off: it will not fire until you turn it on.'),
+    remove: (id, name) => void change(id, () => triggers.deleteTrigger(skillId, id), `Trigger "${name}" removed.`),
   };
 }

@@ -1,16 +1,20 @@
 import { useCallback, useState } from 'react';
-import { messageOf } from '../../actions/errors';
+import { messageOf } from '../actions/errors';
 
-/**
- * One command at a time with its outcome for the view: `busy` while it runs, `error` in plain words when
- * it fails. `act` resolves to the command's value, or undefined when it failed.
- */
-export function useAction(): {
+export interface ActionState {
   busy: boolean;
+  /** The last failure in plain words (the workbench's own words; see actions/errors.ts). */
   error: string | null;
   setError(e: string | null): void;
+  /** Runs `fn` with `busy` set; resolves to its value, or undefined when it failed (then `error` says why). */
   act<T>(fn: () => Promise<T>): Promise<T | undefined>;
-} {
+}
+
+/**
+ * One piece of work at a time with its outcome for the view: `busy` while it runs, `error` in plain words when
+ * it fails. For one command, `useCommand` says the same with less; this is for a flow of an action module.
+ */
+export function useAction(): ActionState {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const act = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
