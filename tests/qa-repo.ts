@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { saveCollection, saveRequest } from '../src-main/qa/collections';
+import type { Tally } from '../src-main/qa/unit-results';
 import { cli } from './cli-run';
 import { EXAMPLES } from './helpers';
 
@@ -64,3 +65,6 @@ export function gasCollections(repo: QaRepo): void {
 }
 
 export const SECRET_ENV = { SKILLBENCH_SECRET_OP: 'swap' };
+
+/** What `merge-reports --json` prints: the tally of every unit, the exit code, each unit's verdict and shard. */
+export type Merged = Tally & { exitCode: number; results: { id: string; status: string; shard: string }[] };

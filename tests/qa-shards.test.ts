@@ -18,7 +18,7 @@ import { listUnits } from '../src-main/qa/units';
 import { saveCollection, saveRequest } from '../src-main/qa/collections';
 import { cli } from './cli-run';
 import { FIXTURES, tempDir } from './helpers';
-import { copyRecordings, gasCollections, qaRepo, SECRET_ENV, type QaRepo } from './qa-repo';
+import { copyRecordings, gasCollections, qaRepo, SECRET_ENV, type Merged, type QaRepo } from './qa-repo';
 
 const XSD = path.join(FIXTURES, 'junit', 'junit.xsd');
 
@@ -118,16 +118,6 @@ describe('the unit list', () => {
   });
 });
 
-interface Merged {
-  units: number;
-  passed: number;
-  failed: number;
-  errors: number;
-  cases: number;
-  failedCases: number;
-  exitCode: number;
-  results: { id: string; status: string; shard: string }[];
-}
 
 describe('sharded and merged', () => {
   it('three shards give the verdicts and counts of one unsharded run; JUnit passes the schema; one HTML report with a shard column', async () => {

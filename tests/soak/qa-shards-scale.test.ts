@@ -25,7 +25,7 @@ import { it } from '../cleanup-fixture';
 import { spawn } from 'node:child_process';
 import { cli, cliProcess, type CliResult } from '../cli-run';
 import { FIXTURES } from '../helpers';
-import { copyRecordings, qaRepo } from '../qa-repo';
+import { copyRecordings, qaRepo, type Merged } from '../qa-repo';
 
 const UNITS = 400;
 const SHARDS = 4;
@@ -42,16 +42,6 @@ interface Summary {
   maxRssBytes: number;
 }
 
-interface Merged {
-  units: number;
-  passed: number;
-  failed: number;
-  errors: number;
-  cases: number;
-  failedCases: number;
-  exitCode: number;
-  results: { id: string; status: string; shard: string }[];
-}
 
 describe('replay at scale, sharded', () => {
   it(`${UNITS} recordings: ${SHARDS} shards in parallel processes give the verdicts of one run, in flat memory`, async ({ cleanup }) => {
