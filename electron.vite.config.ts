@@ -33,6 +33,8 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     resolve: { alias: { '@contract': resolve(__dirname, 'src-main/contract.ts') } },
     plugins: [react()],
+    // Module classes as written (styles['tl-entry'], for names built from data) and in camelCase (styles.tlEntry).
+    css: { modules: { localsConvention: 'camelCase' } },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // Browser mode sends this over the wire and every window parses it: a third of the size, and faster to start.

@@ -28,6 +28,8 @@ export default defineConfig({
       {
         // The renderer's own Vite setup (react, the @contract alias; CSS is served as the app serves it).
         plugins: [react()],
+        // CSS modules named as the app names them (electron.vite.config.ts).
+        css: { modules: { localsConvention: 'camelCase' } },
         resolve: { alias: { '@contract': resolve(import.meta.dirname, 'src-main/contract.ts') } },
         // Every dependency the views load, bundled before the first test: one found mid-run makes Vite reload the
         // page, and the reloaded page holds a second React ("Invalid hook call").

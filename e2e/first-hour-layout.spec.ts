@@ -33,7 +33,7 @@ async function cutOff(page: Page): Promise<string[]> {
       const y = clips(cs.overflowY) && el.scrollHeight > el.clientHeight + 2 && !/\\d/.test(cs.webkitLineClamp);
       if (x || y) out.push(el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ': ' + el.scrollWidth + 'x' + el.scrollHeight + ' in ' + el.clientWidth + 'x' + el.clientHeight);
     }
-    const title = document.querySelector('.skill-title');
+    const title = document.querySelector('main h1');
     if (title && title.scrollWidth > title.clientWidth + 1) out.push("the skill's name is cut: " + title.textContent);
     return out;
   })()`);

@@ -79,7 +79,7 @@ test('setup: nothing starts until asked; once done it shows "Configured" with wh
 
   // A reload: still configured, not an empty step 1; visiting the tab again and again starts nothing.
   await page.reload();
-  await expect(page.locator('.skill-title')).toHaveText('Price alerts');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Price alerts');
   for (let i = 0; i < 3; i++) {
     await openTab(page, 'tools');
     await openTab(page, 'setup');
@@ -209,7 +209,7 @@ test('process settings: variables (one secret, masked) and arguments reach the s
 
     // After a reload the settings are still there, the secret still masked.
     await page.reload();
-    await expect(page.locator('.skill-title')).toHaveText('process-echo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('process-echo');
     await header(page).getByTestId('skill-settings').click();
     await expect(page.locator('[data-testid="process-env-row"][data-name="GREETING"] [data-testid="process-env-value"]')).toHaveValue('hello from the UI');
     await expect(page.locator('[data-testid="process-env-row"][data-name="API_TOKEN"] [data-testid="process-env-secret"]')).toBeChecked();

@@ -19,7 +19,7 @@ export function skillItem(page: Page, name: string): Locator {
  */
 export async function openSkill(page: Page, name: string, statuses = /ready|needs setup/): Promise<void> {
   await skillItem(page, name).locator('[data-skill-button]').click();
-  await expect(page.locator('.skill-title')).toHaveText(name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const status = page.locator('.skill-header').getByTestId('skill-status');
   const start = page.locator('.skill-header').getByTestId('skill-start');
   // The workbench may start a skill by itself (to read its tools) and stop it again: press Start whenever it

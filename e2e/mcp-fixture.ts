@@ -45,7 +45,7 @@ export { expect };
 /** Opens the server in the sidebar and waits until it runs. */
 export async function openServer(page: Page, name = 'everything'): Promise<void> {
   await page.getByTestId('skill-item').filter({ has: page.locator('[data-skill-button]', { hasText: name }) }).locator('[data-skill-button]').click();
-  await expect(page.locator('.skill-title')).toHaveText(name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const status = page.locator('.skill-header').getByTestId('skill-status');
   const start = page.locator('.skill-header').getByTestId('skill-start');
   await expect(async () => {

@@ -63,13 +63,13 @@ test('resources: subscribed, an update arrives live and is marked with its time;
   await expect(detail.getByTestId('mcp-resource-contents')).toBeVisible();
   await detail.getByTestId('resource-subscribe').click();
   await expect(detail.getByTestId('resource-subscribe')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('resource-item').first().locator('.mcp-dot')).toBeVisible();
+  await expect(page.getByTestId('resource-item').first().getByLabel('subscribed', { exact: true })).toBeVisible();
   await expect(detail.getByTestId('resource-updated')).toContainText(/Updated at \d\d:\d\d:\d\d/, { timeout: 30_000 });
   await mcp.shot('mcp-resource-updated');
 
   await detail.getByTestId('resource-subscribe').click();
   await expect(detail.getByTestId('resource-subscribe')).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByTestId('resource-item').first().locator('.mcp-dot')).toHaveCount(0);
+  await expect(page.getByTestId('resource-item').first().getByLabel('subscribed', { exact: true })).toHaveCount(0);
 });
 
 test('resources: the list follows the server when it says its resources changed, without a click', async ({ mcp }) => {

@@ -92,7 +92,7 @@ const test = base.extend<{ wild: Wild }>({
 
 async function select(page: Page, name: string): Promise<void> {
   await skillItem(page, name).locator('[data-skill-button]').click();
-  await expect(page.locator('.skill-title')).toHaveText(name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 }
 
 async function bothThemes(wild: Wild, name: string): Promise<void> {

@@ -14,14 +14,14 @@ test('a skill opened from a new folder is read, not run, until Start; "start whe
 
   // An action skill: its actions are read from the script, which does not run.
   await skillItem(page, 'build_analysis').locator('[data-skill-button]').click();
-  await expect(page.locator('.skill-title')).toHaveText('build_analysis');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('build_analysis');
   await expect(page.getByTestId('not-started')).toContainText('Not started: opening a skill only reads its files');
   await expect(page.getByTestId('tool-item').first()).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'stopped');
 
   // A JSON-RPC skill tells its tools only when running: nothing runs until Start.
   await skillItem(page, 'gas-estimator').locator('[data-skill-button]').click();
-  await expect(page.locator('.skill-title')).toHaveText('gas-estimator');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('gas-estimator');
   await expect(page.getByTestId('not-started')).toContainText('its tools show once it runs');
   await expect(status).toHaveAttribute('data-status', 'stopped');
   await wb.shot('not-started');
@@ -34,7 +34,7 @@ test('a skill opened from a new folder is read, not run, until Start; "start whe
   // The folder's other skills now start when opened, after a reload too.
   await page.reload();
   await skillItem(page, 'greeter-app').locator('[data-skill-button]').click();
-  await expect(page.locator('.skill-title')).toHaveText('greeter-app');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('greeter-app');
   await expect(status).toHaveAttribute('data-status', /ready|busy/);
   await expect(page.getByTestId('not-started')).toHaveCount(0);
 });

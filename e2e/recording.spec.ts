@@ -151,7 +151,7 @@ test('the app browses a recording and replays it: a changed skill differs side b
   await shot(wb, 'recordings-tab');
   await page.getByTestId('rec-tab-messages').click();
   await page.getByTestId('message-row').filter({ hasText: 'tools/call' }).first().click();
-  await expect(page.locator('.msg-detail')).toContainText('estimate_gas_cost');
+  await expect(page.getByRole('complementary', { name: 'Message details' })).toContainText('estimate_gas_cost');
   await shot(wb, 'recordings-browse-messages');
   await page.getByTestId('rec-tab-timeline').click();
   await expect(page.locator('.tl-entry')).toContainText(['checking the swap']);

@@ -68,7 +68,7 @@ test('the setup wizard in the simple view: a rejected key inline, a good one kep
   await expect(page.locator('.skill-header').getByTestId('skill-status')).toContainText('ready');
   // The choice is remembered.
   await page.reload();
-  await expect(page.locator('.skill-title')).toHaveText('Price alerts');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Price alerts');
   await expect(main).toHaveAttribute('data-view', 'developer');
 
   // The preferences reached the skill's state; the key did not reach the page.
@@ -89,7 +89,7 @@ test('the setup wizard in the simple view: a rejected key inline, a good one kep
   await expect(rows.first()).toBeVisible();
   for (let i = 0; i < Math.min(await rows.count(), 8); i++) {
     await rows.nth(i).click();
-    await expect(page.locator('.msg-detail')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Message details' })).toBeVisible();
     await expectKeyNowhere(page, GOOD_KEY);
   }
   await openTab(page, 'logs');

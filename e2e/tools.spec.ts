@@ -111,7 +111,7 @@ test('a nested-object and array form: items added and removed, nested fields fil
   await page.getByLabel('Filter by method, tool or id').fill('add_alert');
   await page.getByRole('button', { name: '↗ To skill' }).click();
   await page.getByTestId('message-row').filter({ hasText: 'add_alert' }).first().click();
-  const detail = page.locator('.msg-detail');
+  const detail = page.getByRole('complementary', { name: 'Message details' });
   // The JSON tree quotes strings with typographic quotes and folds short lists onto one line.
   await expect(detail).toContainText(/name:\W*add_alert/);
   await expect(detail).toContainText(/direction:\W*above\W*price:\s*70000/);

@@ -77,7 +77,7 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await visit('logs');
   await openTab(page, 'messages');
   await page.getByTestId('message-row').filter({ hasText: 'tools/call' }).first().click();
-  await expect(page.locator('.msg-detail')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Message details' })).toBeVisible();
   await visit('messages');
 
   await openTab(page, 'recordings');

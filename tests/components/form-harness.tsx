@@ -7,6 +7,7 @@ import { getDefaultFormState } from '@rjsf/utils';
 import { ArgsForm, type ArgsFormHandle } from '../../src-renderer/src/components/form/ArgsForm';
 import { prepareFormSchema } from '../../src-main/common/form-schema';
 import { FORM_DEFAULTS_BEHAVIOR, rjsfValidator } from '../../src-renderer/src/lib/schema-validator';
+import toolsStyles from '../../src-renderer/src/components/tools/tools.module.css';
 
 /** What ToolRequest's Reset and first render put in the form. */
 export function defaultsFor(schema: unknown): unknown {
@@ -19,8 +20,8 @@ export function FormHarness({ schema, initial, onValue }: { schema: unknown; ini
   const [touched, setTouched] = useState(false);
   const form = useRef<ArgsFormHandle>(null);
   return (
-    <main className="tool-request">
-      <div className="args-form-scroll">
+    <main className={`${toolsStyles.toolRequest} tool-request`}>
+      <div className={toolsStyles.argsFormScroll}>
         <ArgsForm
           ref={form}
           schema={schema}

@@ -13,6 +13,7 @@ import { OpenFolderDialog } from './sidebar/OpenFolderDialog';
 import { NewSkillDialog } from './sidebar/NewSkillDialog';
 import { openFolder } from '../actions/workspace';
 import { McpRequests } from './mcp/McpRequests';
+import styles from './App.module.css';
 
 function OpenFolderButton() {
   const [dialog, setDialog] = useState(false);
@@ -65,16 +66,16 @@ function MainArea() {
   if (selected && exists) return <SkillView key={selected} skillId={selected} />;
   if (!loaded && connection === 'unauthorised') {
     return (
-      <main className="main-empty" aria-label="Workbench">
+      <main className={styles.mainEmpty} aria-label="Workbench">
         <EmptyState icon={<KeyRound size={28} />} title="This page needs its access link">
           {detail ?? 'Open the address that “skillbench serve” printed in the terminal; it ends in ?token=….'}
         </EmptyState>
       </main>
     );
   }
-  if (!loaded) return <main className="main-empty" aria-label="Workbench" />;
+  if (!loaded) return <main className={styles.mainEmpty} aria-label="Workbench" />;
   return (
-    <main className="main-empty" aria-label="Workbench">
+    <main className={styles.mainEmpty} aria-label="Workbench">
       {count === 0 && folders.length > 0 ? (
         <EmptyState icon={<FolderPlus size={28} />} title={folders.length === 1 ? `No skills in ${baseName(folders[0])}` : 'No skills in the open folders'} action={<NewSkillButton />}>
           The workbench looked for skill folders (manifest.json, skill.py, agent.yaml, .ai apps) in {folders.join(', ')} and
@@ -96,10 +97,10 @@ function MainArea() {
 
 export function App() {
   return (
-    <div className="app">
+    <div className={styles.app}>
       <ConnectionBanner />
       <DiskTroubleBanner />
-      <div className="app-body">
+      <div className={styles.appBody}>
         <SkillsSidebar />
         <MainArea />
       </div>

@@ -3,6 +3,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { loadMonaco } from './load';
 import { useStore, effectiveDark } from '../store';
 import { Spinner } from '../components/common/Spinner';
+import styles from './MonacoEditor.module.css';
 
 let modelCounter = 0;
 
@@ -144,14 +145,14 @@ export function MonacoEditor({ value, onChange, schema, readOnly, language = 'js
   }, [dark, ready]);
 
   return (
-    <div className={`monaco-host${className ? ` ${className}` : ''}`} data-testid={testId}>
-      <div ref={host} className="monaco-mount" />
+    <div className={`${styles.monacoHost}${className ? ` ${className}` : ''}`} data-testid={testId}>
+      <div ref={host} className={styles.monacoMount} />
       {!ready && !failed && (
-        <div className="monaco-loading">
+        <div className={styles.monacoLoading}>
           <Spinner /> Loading the editor…
         </div>
       )}
-      {failed && <div className="monaco-loading">{failed}</div>}
+      {failed && <div className={styles.monacoLoading}>{failed}</div>}
     </div>
   );
 }

@@ -2,15 +2,16 @@ import { Bot } from 'lucide-react';
 import type { AgentDetails } from '@contract';
 import { SecretsPanel } from './SecretsPanel';
 import { asText } from '../../../../src-main/common/values';
+import styles from './AgentPanel.module.css';
 
 /** What agent.yaml says beyond the skill: who the agent is, its secrets, and the fields only its runtime reads. */
 export function AgentPanel({ skillId, agent }: { skillId: string; agent: AgentDetails }) {
   const title = agent.name ?? agent.id;
   const hasMeta = !!(title || agent.model || agent.readOnly.length);
   return (
-    <div className="agent-panel">
+    <div className={styles.agentPanel}>
       {hasMeta && (
-        <details className="agent-meta" data-testid="agent-meta">
+        <details className={styles.agentMeta} data-testid="agent-meta">
           <summary>
             <Bot size={13} aria-hidden="true" />
             <span>
@@ -19,7 +20,7 @@ export function AgentPanel({ skillId, agent }: { skillId: string; agent: AgentDe
               {agent.model && <span className="muted"> · model {agent.model}</span>}
             </span>
           </summary>
-          <dl className="agent-facts">
+          <dl className={styles.agentFacts}>
             {agent.description && (
               <>
                 <dt>Description</dt>
@@ -49,7 +50,7 @@ function ReadOnlyField({ name, value }: { name: string; value: unknown }) {
   return (
     <>
       <dt>{name}</dt>
-      <dd data-testid={`agent-field-${name}`}>{text} <span className="read-only-tag">read-only</span></dd>
+      <dd data-testid={`agent-field-${name}`}>{text} <span className={styles.readOnlyTag}>read-only</span></dd>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../common/Button';
 import { Dialog } from '../common/Dialog';
 import { discoverActions } from '../../actions/agents';
 import { useDomId } from '../../lib/use-dom-id';
+import styles from './DiscoverActions.module.css';
 
 /**
  * "Discover by running": the only way the workbench runs an action script to learn its actions. It
@@ -39,8 +40,8 @@ export function DiscoverActions({ skillId, info }: { skillId: string; info: Skil
           </>
         }
       >
-        <div className="discover-text">
-        <p className="callout callout-warning">
+        <div className={styles.discoverText}>
+        <p className={`callout ${styles.calloutWarning}`}>
           <TriangleAlert size={14} aria-hidden="true" /> This runs <code>{script}</code> for real, once, with an action it cannot know.
         </p>
         <p>

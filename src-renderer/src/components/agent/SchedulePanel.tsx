@@ -5,6 +5,8 @@ import { queries, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { controlSchedule } from '../../actions/agents';
 import { formatClock } from '../../lib/format';
+import styles from './SchedulePanel.module.css';
+import agentStyles from './agent.module.css';
 
 /** The agent's `schedule:` entries that call this skill, driven like ticks: next run, pause, resume, run now. */
 export function SchedulePanel({ skillId }: { skillId: string }) {
@@ -19,12 +21,12 @@ export function SchedulePanel({ skillId }: { skillId: string }) {
     if (next) queries.set('getSchedules', [skillId], next);
   };
   return (
-    <section className="schedule-panel" aria-label="Schedules" data-testid="schedules">
-      <div className="secrets-head">
+    <section className={styles.schedulePanel} aria-label="Schedules" data-testid="schedules">
+      <div className={agentStyles.secretsHead}>
         <CalendarClock size={13} aria-hidden="true" />
         <span>Schedules from agent.yaml (each run is a call, recorded like any other)</span>
       </div>
-      <table className="schedule-table">
+      <table className={styles.scheduleTable}>
         <thead>
           <tr><th>Schedule</th><th>Cron</th><th>Calls</th><th>Next run</th><th>Runs</th><th><span className="sr-only">Actions</span></th></tr>
         </thead>
@@ -39,7 +41,7 @@ export function SchedulePanel({ skillId }: { skillId: string }) {
                 {s.count}
                 {s.lastRun !== undefined && <span className={`pill ${s.lastOk ? 'pill-ok' : 'pill-error'}`} title={`Last run at ${formatClock(s.lastRun)}`}>{s.lastOk ? 'ok' : 'failed'}</span>}
               </td>
-              <td className="schedule-actions">
+              <td className={styles.scheduleActions}>
                 {s.enabled && !s.problem && (s.paused ? (
                   <Button size="sm" icon={<Play size={12} />} busy={busy === `${s.id}:resume`} onClick={() => void act(s.id, 'resume')}>Resume</Button>
                 ) : (

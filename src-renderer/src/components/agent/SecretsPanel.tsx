@@ -3,6 +3,8 @@ import { KeyRound } from 'lucide-react';
 import type { AgentSecret } from '@contract';
 import { Button } from '../common/Button';
 import { saveSecrets } from '../../actions/agents';
+import styles from './SecretsPanel.module.css';
+import agentStyles from './agent.module.css';
 
 /**
  * The agent's `secrets:`: each one set or not, and a field to give (or replace) its value. Values go to
@@ -27,17 +29,17 @@ export function SecretsPanel({ skillId, secrets }: { skillId: string; secrets: A
   };
 
   return (
-    <section className={`secrets-panel${missing.length ? ' needs' : ''}`} aria-label="Secrets" data-testid="agent-secrets">
-      <div className="secrets-head">
+    <section className={`${agentStyles.secretsPanel}${missing.length ? ' needs' : ''}`} aria-label="Secrets" data-testid="agent-secrets">
+      <div className={agentStyles.secretsHead}>
         <KeyRound size={13} aria-hidden="true" />
         {missing.length
           ? <span>This agent needs {missing.length === 1 ? 'a secret' : `${missing.length} secrets`} before its skills can work: {missing.map((s) => s.name).join(', ')}.</span>
           : <span>Secrets</span>}
       </div>
-      <ul className="secrets-list">
+      <ul className={styles.secretsList}>
         {secrets.map((s) => (
           <li key={s.name} data-testid={`secret-${s.name}`}>
-            <label className="secret-name" htmlFor={`secret-${skillId}-${s.name}`}>
+            <label className={agentStyles.secretName} htmlFor={`secret-${skillId}-${s.name}`}>
               <code>{s.name}</code>
               {s.description && <span className="muted"> — {s.description}</span>}
             </label>
@@ -54,7 +56,7 @@ export function SecretsPanel({ skillId, secrets }: { skillId: string; secrets: A
                 }}
               />
             ) : (
-              <span className="secret-set">
+              <span className={styles.secretSet}>
                 <span className="pill pill-ok">set</span>
                 <button type="button" className="link-btn small" onClick={() => setEditing({ ...editing, [s.name]: true })}>Change</button>
               </span>
@@ -63,7 +65,7 @@ export function SecretsPanel({ skillId, secrets }: { skillId: string; secrets: A
         ))}
       </ul>
       {Object.keys(filled).length > 0 && (
-        <div className="secrets-actions">
+        <div className={styles.secretsActions}>
           <Button size="sm" variant="primary" busy={busy} onClick={() => void save()}>Save {Object.keys(filled).length === 1 ? 'secret' : 'secrets'}</Button>
           <span className="muted small">Kept encrypted; passed to the scripts as environment variables.</span>
         </div>

@@ -1,6 +1,8 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, IconButton } from '../common/Button';
 import { KIND_LABELS, newDraft, type CheckDraft, type CheckKind } from './assertion-drafts';
+import styles from './AssertionEditor.module.css';
+import authoringStyles from './authoring.module.css';
 
 const KINDS = Object.keys(KIND_LABELS) as CheckKind[];
 
@@ -11,9 +13,9 @@ const KINDS = Object.keys(KIND_LABELS) as CheckKind[];
 export function AssertionEditor({ drafts, onChange, idPrefix }: { drafts: CheckDraft[]; onChange(d: CheckDraft[]): void; idPrefix: string }) {
   const update = (id: number, patch: Partial<CheckDraft>) => onChange(drafts.map((d) => (d.id === id ? { ...d, ...patch } : d)));
   return (
-    <div className="checks" data-testid="assertion-editor">
-      {drafts.length === 0 && <p className="field-help checks-empty">No checks: the request passes when the call succeeds.</p>}
-      <ol className="check-list">
+    <div className={styles.checks} data-testid="assertion-editor">
+      {drafts.length === 0 && <p className={`field-help ${styles.checksEmpty}`}>No checks: the request passes when the call succeeds.</p>}
+      <ol className={styles.checkList}>
         {drafts.map((d, i) => (
           <CheckRow key={d.id} n={i + 1} draft={d} idPrefix={`${idPrefix}-${d.id}`} onChange={(p) => update(d.id, p)} onRemove={() => onChange(drafts.filter((x) => x.id !== d.id))} />
         ))}
@@ -45,21 +47,21 @@ function CheckRow({ n, draft: d, idPrefix, onChange, onRemove }: { n: number; dr
   const usesPath = d.kind !== 'succeeds' && d.kind !== 'fails';
   const pathRequired = d.kind === 'number' || d.kind === 'exists';
   return (
-    <li className="check-row" data-testid="check-row" data-kind={d.kind}>
-      <div className="check-line">
-        <span className="check-n" aria-hidden="true">{n}</span>
+    <li className={styles.checkRow} data-testid="check-row" data-kind={d.kind}>
+      <div className={styles.checkLine}>
+        <span className={authoringStyles.checkN} aria-hidden="true">{n}</span>
         <label className="sr-only" htmlFor={id('kind')}>Check {n}: kind</label>
-        <select id={id('kind')} className="input input-sm check-kind" value={d.kind} onChange={(e) => onChange({ kind: e.target.value as CheckKind })} data-testid="check-kind">
+        <select id={id('kind')} className={`input input-sm ${styles.checkKind}`} value={d.kind} onChange={(e) => onChange({ kind: e.target.value as CheckKind })} data-testid="check-kind">
           {KINDS.map((k) => (
             <option key={k} value={k}>{KIND_LABELS[k]}</option>
           ))}
         </select>
         {usesPath && (
           <>
-            <label className="check-at" htmlFor={id('path')}>at</label>
+            <label className={styles.checkAt} htmlFor={id('path')}>at</label>
             <input
               id={id('path')}
-              className="input input-sm mono check-path"
+              className={`input input-sm mono ${styles.checkPath}`}
               value={d.path}
               onChange={(e) => onChange({ path: e.target.value })}
               placeholder={pathRequired ? 'data.cost_usd' : 'the whole result'}
@@ -84,9 +86,9 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
       return null;
     case 'equals':
       return (
-        <div className="check-fields">
+        <div className={styles.checkFields}>
           <label className="field-label" htmlFor={id('value')}>Expected value</label>
-          <textarea id={id('value')} className="input mono check-value" rows={Math.min(8, Math.max(1, d.value.split('\n').length))} value={d.value} onChange={(e) => onChange({ value: e.target.value })} spellCheck={false} data-testid="check-value" />
+          <textarea id={id('value')} className={`input mono ${styles.checkValue}`} rows={Math.min(8, Math.max(1, d.value.split('\n').length))} value={d.value} onChange={(e) => onChange({ value: e.target.value })} spellCheck={false} data-testid="check-value" />
           <span className="field-help">JSON (<code>150000</code>, <code>{'{"gas_limit": 150000}'}</code>, <code>"30"</code>), or plain text.</span>
           <label className="field-label" htmlFor={id('ignore')}>Leave out these fields</label>
           <input id={id('ignore')} className="input input-sm mono" value={d.ignore} onChange={(e) => onChange({ ignore: e.target.value })} placeholder="data.timestamp, data.items.*.id" spellCheck={false} data-testid="check-ignore" />
@@ -95,7 +97,7 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
       );
     case 'number':
       return (
-        <div className="check-fields check-number">
+        <div className={`${styles.checkFields} ${styles.checkNumber}`}>
           <label className="field-label" htmlFor={id('value')}>Expected number</label>
           <input id={id('value')} className="input input-sm mono" inputMode="decimal" value={d.value} onChange={(e) => onChange({ value: e.target.value })} placeholder="13.5" data-testid="check-value" />
           <Within d={d} id={id} label="give or take" onChange={onChange} />
@@ -103,22 +105,22 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
       );
     case 'contains':
       return (
-        <div className="check-fields">
+        <div className={styles.checkFields}>
           <label className="field-label" htmlFor={id('value')}>Text, or an item of a list</label>
           <input id={id('value')} className="input input-sm mono" value={d.value} onChange={(e) => onChange({ value: e.target.value })} placeholder="Hello" spellCheck={false} data-testid="check-value" />
         </div>
       );
     case 'matches':
       return (
-        <div className="check-fields">
+        <div className={styles.checkFields}>
           <label className="field-label" htmlFor={id('pattern')}>Regular expression</label>
           <input id={id('pattern')} className="input input-sm mono" value={d.pattern} onChange={(e) => onChange({ pattern: e.target.value })} placeholder="^\d{4}-\d{2}-\d{2}" spellCheck={false} data-testid="check-pattern" />
         </div>
       );
     case 'exists':
       return (
-        <div className="check-fields">
-          <label className="check-exists">
+        <div className={styles.checkFields}>
+          <label className={styles.checkExists}>
             <input type="checkbox" checked={!d.exists} onChange={(e) => onChange({ exists: !e.target.checked })} aria-label={`Check ${n}: the field must not exist`} /> It must not exist
           </label>
         </div>
@@ -129,7 +131,7 @@ function CheckFields({ d, id, n, onChange }: { d: CheckDraft; id(what: string): 
 /** How far numbers may be off: a difference, or a fraction of the larger (either is enough). */
 function Within({ d, id, label, onChange }: { d: CheckDraft; id(what: string): string; label: string; onChange(p: Partial<CheckDraft>): void }) {
   return (
-    <span className="check-within">
+    <span className={styles.checkWithin}>
       <label htmlFor={id('abs')}>{label}</label>
       <input id={id('abs')} className="input input-sm mono" inputMode="decimal" value={d.abs} onChange={(e) => onChange({ abs: e.target.value })} placeholder="0.5" data-testid="check-abs" />
       <label htmlFor={id('rel')}>or a fraction</label>

@@ -2,7 +2,9 @@ import type { AssertionResult, CallOutcome } from '@contract';
 import { DifferenceList } from '../recordings/DifferenceList';
 import { SideBySide } from '../recordings/SideBySide';
 import { expectedOutcome, shownRoot } from './expected-outcome';
-import '../../styles/recordings-replay.css';
+// Global class names kept beside the module classes: .check-failure is styled in its context by
+// SideBySide.module.css.
+import styles from './CheckFailure.module.css';
 
 /**
  * A failed check of a collection run, field by field as Replay shows a difference: for `equals`, what was
@@ -15,8 +17,8 @@ export function CheckFailure({ n, result, outcome, onIgnore }: { n: number; resu
   const a = result.assertion;
   const root = 'equals' in a ? shownRoot(result.at) : null;
   return (
-    <div className="check-failure" data-testid="check-failure" data-check={n}>
-      <div className="check-failure-head">
+    <div className={`${styles.checkFailure} check-failure`} data-testid="check-failure" data-check={n}>
+      <div className={styles.checkFailureHead}>
         <span>Check {n}, field by field</span>
       </div>
       {root && result.at && (

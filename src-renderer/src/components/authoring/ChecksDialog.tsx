@@ -8,6 +8,8 @@ import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, type CheckDraft } from './assertion-drafts';
 import { saveRequest } from '../../actions/collections';
 import { useAction } from '../../data';
+import styles from './ChecksDialog.module.css';
+import authoringStyles from './authoring.module.css';
 
 /** The checks of one saved request, edited and written back to its file. */
 export function ChecksDialog({ skillId, collection, request, onClose }: { skillId: string; collection: CollectionDetails; request: SavedRequest; onClose(): void }) {
@@ -42,7 +44,7 @@ export function ChecksDialog({ skillId, collection, request, onClose }: { skillI
         </>
       }
     >
-      <div className="wide-dialog checks-dialog">
+      <div className={`${authoringStyles.wideDialog} ${styles.checksDialog}`}>
         <p className="field-help">
           A run of <strong>{collection.name}</strong> calls <code>{request.tool}</code> and passes this request when every check passes.
         </p>

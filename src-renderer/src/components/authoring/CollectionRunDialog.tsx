@@ -13,6 +13,8 @@ import { useCollection } from '../../data/collections';
 import { saveRequest } from '../../actions/collections';
 import { runCollection } from '../../actions/qa';
 import { useAction } from '../../data';
+import styles from './CollectionRunDialog.module.css';
+import authoringStyles from './authoring.module.css';
 
 /** Runs a whole collection on the skill, with the environment chosen, and shows each request's checks. */
 export function CollectionRunDialog({ skillId, collection, onClose }: { skillId: string; collection: CollectionDetails; onClose(): void }) {
@@ -68,11 +70,11 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
         </>
       }
     >
-      <div className="wide-dialog run-dialog">
-        <div className="run-setup">
-          <span className="run-path" title={live.dir}>{live.dir}</span>
+      <div className={`${authoringStyles.wideDialog} run-dialog`}>
+        <div className={styles.runSetup}>
+          <span className={styles.runPath} title={live.dir}>{live.dir}</span>
           {envs.length > 0 ? (
-            <label className="run-env">
+            <label className={styles.runEnv}>
               <span>Environment</span>
               <select className="input input-sm" value={env} onChange={(e) => setEnv(e.target.value)} data-testid="collection-run-env">
                 {envs.map((e) => (
@@ -81,7 +83,7 @@ export function CollectionRunDialog({ skillId, collection, onClose }: { skillId:
               </select>
             </label>
           ) : (
-            <span className="run-env-none">No environments: requests run as saved.</span>
+            <span className={styles.runEnvNone}>No environments: requests run as saved.</span>
           )}
         </div>
         {missing.length > 0 && (
@@ -106,15 +108,15 @@ interface Fixes {
 function RunResults({ report, fixes }: { report: RunReport; fixes: Fixes }) {
   return (
     <div className="run-results" data-testid="collection-run-results">
-      <div className="run-summary" data-testid="collection-run-summary">
+      <div className={styles.runSummary} data-testid="collection-run-summary">
         <span className={`pill ${report.failed ? 'pill-error' : 'pill-ok'}`}>
           {runSummary(report.results.length, report.failed)}
         </span>
-        <span className="run-summary-detail">
+        <span className={styles.runSummaryDetail}>
           {report.passed} passed · {report.failed} failed{report.env ? ` · environment ${report.env}` : ''}
         </span>
       </div>
-      <ul className="run-list">
+      <ul className={styles.runList}>
         {report.results.map((r) => (
           <ResultRow key={r.file} result={r} fixes={fixes} />
         ))}
@@ -126,24 +128,24 @@ function RunResults({ report, fixes }: { report: RunReport; fixes: Fixes }) {
 function ResultRow({ result: r, fixes }: { result: RequestResult; fixes: Fixes }) {
   const [open, setOpen] = useState(!r.pass);
   return (
-    <li className={`run-row ${r.pass ? 'is-pass' : 'is-fail'}`} data-testid="run-result" data-pass={r.pass}>
-      <button type="button" className="run-row-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+    <li className={`${styles.runRow} ${r.pass ? 'is-pass' : `${styles.isFail}`}`} data-testid="run-result" data-pass={r.pass}>
+      <button type="button" className={styles.runRowHead} aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? <ChevronDown size={13} aria-hidden="true" /> : <ChevronRight size={13} aria-hidden="true" />}
-        <span className={`run-mark ${r.pass ? 'ok' : 'bad'}`} aria-label={r.pass ? 'passed' : 'failed'}>
+        <span className={`${styles.runMark} ${r.pass ? 'ok' : 'bad'}`} aria-label={r.pass ? 'passed' : 'failed'}>
           {r.pass ? <Check size={12} /> : <X size={12} />}
         </span>
-        <span className="run-name">{r.name}</span>
-        <span className="run-tool">{r.tool}</span>
+        <span className={styles.runName}>{r.name}</span>
+        <span className={styles.runTool}>{r.tool}</span>
         <span className="spacer" />
-        <span className="run-checks">{r.assertions.filter((a) => a.pass).length}/{r.assertions.length} checks</span>
-        <span className="run-time">{formatDuration(r.durationMs)}</span>
+        <span className={styles.runChecks}>{r.assertions.filter((a) => a.pass).length}/{r.assertions.length} checks</span>
+        <span className={styles.runTime}>{formatDuration(r.durationMs)}</span>
       </button>
       {open && (
-        <div className="run-detail">
+        <div className={styles.runDetail}>
           {!r.outcome.ok && r.outcome.error && (
-            <p className="run-call-error"><strong>{r.outcome.error.code}</strong> {r.outcome.error.message}</p>
+            <p className={styles.runCallError}><strong>{r.outcome.error.code}</strong> {r.outcome.error.message}</p>
           )}
-          <table className="table assertion-table">
+          <table className={`table ${styles.assertionTable}`}>
             <thead>
               <tr>
                 <th aria-label="Result" />
@@ -154,12 +156,12 @@ function ResultRow({ result: r, fixes }: { result: RequestResult; fixes: Fixes }
             </thead>
             <tbody>
               {r.assertions.map((a, i) => (
-                <tr key={i} className={a.pass ? 'is-pass' : 'is-fail'} data-testid="assertion-result" data-pass={a.pass}>
+                <tr key={i} className={a.pass ? 'is-pass' : `${styles.isFail}`} data-testid="assertion-result" data-pass={a.pass}>
                   <td>
-                    <span className="check-n">{i + 1}</span>
+                    <span className={authoringStyles.checkN}>{i + 1}</span>
                     {a.pass ? <Check size={13} className="ok" aria-label="passed" /> : <X size={13} className="bad" aria-label="failed" />}
                   </td>
-                  <td className="mono">{a.assertion.path ? <span className="assert-path">{a.assertion.path} </span> : null}{a.expected}</td>
+                  <td className="mono">{a.assertion.path ? <span className={styles.assertPath}>{a.assertion.path} </span> : null}{a.expected}</td>
                   <td className="mono">{a.actual}</td>
                   <td>
                     {a.message}

@@ -9,7 +9,7 @@ import { Spinner } from '../common/Spinner';
 import { formatClock } from '../../lib/format';
 import { HotReloadSwitch } from './HotReloadSwitch';
 import { useAction } from '../../data';
-import '../../styles/authoring.css';
+import styles from './DoctorTab.module.css';
 
 interface Checked {
   report: DoctorReport;
@@ -118,14 +118,14 @@ export function DoctorTab({ skillId }: { skillId: string }) {
   const verdict = !report ? 'pending' : errors ? 'error' : warnings ? 'warning' : 'ok';
 
   return (
-    <div className="doctor-tab" data-testid="doctor-tab">
-      <header className="doctor-head">
-        <div className={`doctor-verdict verdict-${verdict}`} data-testid="doctor-verdict" data-verdict={verdict}>
-          <span className="doctor-verdict-icon" aria-hidden="true">
+    <div className={styles.doctorTab} data-testid="doctor-tab">
+      <header className={styles.doctorHead}>
+        <div className={`${styles.doctorVerdict} verdict-${verdict}`} data-testid="doctor-verdict" data-verdict={verdict}>
+          <span className={styles.doctorVerdictIcon} aria-hidden="true">
             {verdict === 'ok' ? <CircleCheckBig size={20} /> : verdict === 'error' ? <CircleX size={20} /> : verdict === 'warning' ? <TriangleAlert size={20} /> : <Stethoscope size={20} />}
           </span>
           <div>
-            <div className="doctor-verdict-title">
+            <div className={styles.doctorVerdictTitle}>
               {!report
                 ? 'Checking the skill…'
                 : errors
@@ -134,7 +134,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
                     ? `No errors; ${plural(warnings, 'warning')} worth a look`
                     : 'A clean bill of health'}
             </div>
-            <div className="doctor-verdict-sub">
+            <div className={styles.doctorVerdictSub}>
               Manifest fields, tool schemas, names and descriptions, setup fields, ticks, entries and committed secrets
               {checked && (
                 <span data-testid="doctor-checked-at">
@@ -151,7 +151,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
         </Button>
       </header>
 
-      <div className="doctor-body">
+      <div className={styles.doctorBody}>
         {error && <ErrorNote title="The doctor could not run" message={error} />}
         {!report && running && (
           <div className="panel-loading">
@@ -159,7 +159,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
           </div>
         )}
         {report && verdict === 'ok' && (
-          <div className="doctor-clean" data-testid="doctor-clean">
+          <div className={styles.doctorClean} data-testid="doctor-clean">
             <CircleCheckBig size={28} aria-hidden="true" />
             <div>
               <strong>Nothing to fix.</strong> {report.skill} passes every check a reviewer would make.
@@ -171,11 +171,11 @@ export function DoctorTab({ skillId }: { skillId: string }) {
             const list = report.findings.filter((f) => f.severity === severity);
             if (!list.length) return null;
             return (
-              <section key={severity} className={`doctor-group sev-${severity}`} data-testid={`doctor-group-${severity}`} aria-label={title}>
-                <h2 className="doctor-group-title">
+              <section key={severity} className={`${styles.doctorGroup} sev-${severity}`} data-testid={`doctor-group-${severity}`} aria-label={title}>
+                <h2 className={styles.doctorGroupTitle}>
                   <Icon size={15} aria-hidden="true" /> {title} <span className="count">{list.length}</span>
                 </h2>
-                <ul className="finding-list">
+                <ul className={styles.findingList}>
                   {list.map((f, i) => (
                     <FindingItem key={`${f.code}-${i}`} finding={f} dir={report.dir} />
                   ))}
@@ -191,22 +191,22 @@ export function DoctorTab({ skillId }: { skillId: string }) {
 function FindingItem({ finding: f, dir }: { finding: Finding; dir: string }) {
   const place = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : null;
   return (
-    <li className={`finding sev-${f.severity}`} data-testid="finding" data-code={f.code}>
-      <div className="finding-title" data-testid="finding-title">{f.title}</div>
+    <li className={`${styles.finding} sev-${f.severity}`} data-testid="finding" data-code={f.code}>
+      <div className={styles.findingTitle} data-testid="finding-title">{f.title}</div>
       <FindingMessage text={f.message} />
       {f.fix && (
-        <div className="finding-fix">
-          <span className="finding-fix-label">Fix</span>
+        <div className={styles.findingFix}>
+          <span className={styles.findingFixLabel}>Fix</span>
           <span>{f.fix}</span>
         </div>
       )}
-      <div className="finding-where">
+      <div className={styles.findingWhere}>
         {place && (
-          <span className="where-chip" title={`${dir}/${f.file}`}>
+          <span className={styles.whereChip} title={`${dir}/${f.file}`}>
             {place}
           </span>
         )}
-        {f.field && <span className="where-chip field-chip">{f.field}</span>}
+        {f.field && <span className={`${styles.whereChip} ${styles.fieldChip}`}>{f.field}</span>}
         <span className="code-badge" title="The finding's code, as skillbench doctor --json gives it">
           {f.code}
         </span>
@@ -220,9 +220,9 @@ function FindingMessage({ text }: { text: string }) {
   const [first, ...rest] = text.split('\n');
   const more = rest.map((l) => l.replace(/^ {4}/, '')).join('\n').trim();
   return (
-    <div className="finding-message">
+    <div className={styles.findingMessage}>
       {first}
-      {more && <pre className="finding-code">{more}</pre>}
+      {more && <pre className={styles.findingCode}>{more}</pre>}
     </div>
   );
 }

@@ -7,6 +7,11 @@ import { ErrorNote } from '../common/ErrorNote';
 import { useCollection } from '../../data/collections';
 import { setCollectionSecret, setEnvironment } from '../../actions/collections';
 import { useAction } from '../../data';
+// Global class names kept beside the module classes: tests select .env-saved.
+import styles from './EnvironmentDialog.module.css';
+import settingsStyles from '../settings/settings.module.css';
+import authoringStyles from './authoring.module.css';
+import agentStyles from '../agent/agent.module.css';
 
 interface Row {
   name: string;
@@ -70,19 +75,19 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
   if (!c) return null;
   return (
     <Dialog size="wide" open onClose={onClose} title={`Variables of “${c.name}”`} labelId="env-dialog-title" footer={<Button worksOffline variant="primary" onClick={onClose}>Done</Button>}>
-      <div className="wide-dialog env-dialog" data-testid="env-dialog">
-        <p className="field-help env-intro">
+      <div className={`${authoringStyles.wideDialog} env-dialog`} data-testid="env-dialog">
+        <p className={`field-help ${styles.envIntro}`}>
           Requests use variables as <code>{'{{name}}'}</code>. Plain variables are saved in the collection’s files for the team; secret values stay in
           this workbench’s encrypted store and are never shown again.
         </p>
-        <div className="env-tabs" role="tablist" aria-label="Environments">
+        <div className={styles.envTabs} role="tablist" aria-label="Environments">
           {envs.map((e) => (
-            <button key={e} type="button" role="tab" aria-selected={e === env} className={`env-tab${e === env ? ' active' : ''}`} onClick={() => setEnv(e)} data-testid="env-tab">
+            <button key={e} type="button" role="tab" aria-selected={e === env} className={`${styles.envTab}${e === env ? ' active' : ''}`} onClick={() => setEnv(e)} data-testid="env-tab">
               {e}
             </button>
           ))}
           <form
-            className="env-new"
+            className={styles.envNew}
             onSubmit={(e) => {
               e.preventDefault();
               void addEnv();
@@ -95,33 +100,33 @@ export function EnvironmentDialog({ skillId, collectionDir, onClose }: { skillId
         {error && <ErrorNote message={error} />}
         {env && (
           <>
-            <h3 className="env-section-title">Variables</h3>
-            <table className="table env-table">
+            <h3 className={styles.envSectionTitle}>Variables</h3>
+            <table className={`table ${styles.envTable}`}>
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={i}>
                     <td>
                       <input className="input input-sm mono" aria-label="Variable name" placeholder="name" value={r.name} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} data-testid="env-var-name" />
                     </td>
-                    <td className="env-value">
+                    <td className={authoringStyles.envValue}>
                       <input className="input input-sm mono" aria-label={`Value of ${r.name || 'the variable'}`} placeholder="value" value={r.value} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} data-testid="env-var-value" />
                     </td>
-                    <td className="env-actions">
+                    <td className={settingsStyles.envActions}>
                       <IconButton worksOffline size="sm" tone="danger" label={`Remove ${r.name || 'this variable'}`} icon={<Trash2 size={12} />} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <div className="button-row env-buttons">
+            <div className={`button-row ${styles.envButtons}`}>
               <Button worksOffline size="sm" icon={<Plus size={12} />} onClick={() => setRows([...rows, { name: '', value: '' }])} data-testid="env-var-add">Add variable</Button>
               <span className="spacer" />
-              {saved && <span className="env-saved" role="status">Saved</span>}
+              {saved && <span className={`${styles.envSaved} env-saved`} role="status">Saved</span>}
               <Button size="sm" variant="primary" onClick={() => void saveVars()} disabled={busy} data-testid="env-save">Save variables</Button>
             </div>
-            <h3 className="env-section-title"><KeyRound size={13} aria-hidden="true" /> Secrets</h3>
+            <h3 className={styles.envSectionTitle}><KeyRound size={13} aria-hidden="true" /> Secrets</h3>
             <SecretRows skillId={skillId} c={c} env={env} apply={apply} busy={busy} />
-            <div className="env-danger">
+            <div className={styles.envDanger}>
               <Button size="sm" variant="ghost" icon={<Trash2 size={12} />} onClick={() => void apply(() => setEnvironment(skillId, collectionDir, env, null)).then((ok) => ok && setEnv(envs.find((e) => e !== env) ?? ''))}>
                 Remove environment “{env}”
               </Button>
@@ -150,20 +155,20 @@ function SecretRows({ skillId, c, env, apply, busy }: {
   };
   const names = [...c.secrets];
   return (
-    <table className="table env-table">
+    <table className={`table ${styles.envTable}`}>
       <tbody>
         {names.map((name) => {
           const isSet = !!c.secretsSet[env]?.[name];
           return (
             <tr key={name} data-testid="secret-row" data-name={name}>
-              <td className="mono secret-name">{name}</td>
+              <td className={`mono ${agentStyles.secretName}`}>{name}</td>
               <td>
                 <span className={`pill ${isSet ? 'pill-ok' : 'pill-muted'}`} data-testid="secret-status">{isSet ? 'set' : 'not set'}</span>
               </td>
-              <td className="env-value">
+              <td className={authoringStyles.envValue}>
                 <input type="password" autoComplete="off" className="input input-sm" placeholder={isSet ? 'Replace the value' : 'Value'} aria-label={`Value of the secret ${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} data-testid="secret-value" />
               </td>
-              <td className="env-actions">
+              <td className={settingsStyles.envActions}>
                 <Button size="sm" disabled={!values[name] || busy} onClick={() => void set(name, values[name])} data-testid="secret-set">Set</Button>
                 {isSet && <Button size="sm" variant="ghost" disabled={busy} onClick={() => void set(name, null)}>Clear</Button>}
               </td>
@@ -175,10 +180,10 @@ function SecretRows({ skillId, c, env, apply, busy }: {
             <input className="input input-sm mono" placeholder="new secret name" aria-label="New secret name" value={newName} onChange={(e) => setNewName(e.target.value)} data-testid="secret-new-name" />
           </td>
           <td />
-          <td className="env-value">
+          <td className={authoringStyles.envValue}>
             <input type="password" autoComplete="off" className="input input-sm" placeholder="Value" aria-label="Value of the new secret" value={values['\u0000new'] ?? ''} onChange={(e) => setValues({ ...values, '\u0000new': e.target.value })} data-testid="secret-new-value" />
           </td>
-          <td className="env-actions">
+          <td className={settingsStyles.envActions}>
             <Button
               size="sm"
               icon={<Plus size={12} />}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useCommand, useQuery } from '../../data';
 import { Switch } from '../common/Switch';
+import styles from './HotReloadSwitch.module.css';
 
 /** The skill's hot-reload setting: restart it when its files change. */
 export function HotReloadSwitch({ skillId }: { skillId: string }) {
@@ -11,7 +12,7 @@ export function HotReloadSwitch({ skillId }: { skillId: string }) {
   const on = flipped ?? settings.data?.hotReload ?? null;
   if (on === null) return null;
   return (
-    <span className="hot-reload-switch" title="Restart the skill when its files change (a syntax error is reported instead)">
+    <span className={styles.hotReloadSwitch} title="Restart the skill when its files change (a syntax error is reported instead)">
       <Switch
         checked={on}
         label="Hot reload"

@@ -5,7 +5,8 @@ import { useTimelineRing } from '../../streams/timeline';
 import { IconButton } from '../common/Button';
 import { HotReloadSwitch } from './HotReloadSwitch';
 import { formatClock } from '../../lib/format';
-import '../../styles/authoring.css';
+// Global class names kept beside the module classes: tests select .reload-time.
+import styles from './ReloadNotice.module.css';
 
 type ReloadKind = 'reloaded' | 'syntax-error' | 'failed';
 
@@ -52,7 +53,7 @@ export function ReloadNotice({ skillId }: { skillId: string }) {
   const ok = last.kind === 'reloaded';
   return (
     <div
-      className={`reload-notice ${ok ? 'is-ok' : 'is-error'}`}
+      className={`${styles.reloadNotice} ${ok ? `${styles.isOk}` : 'is-error'}`}
       role="status"
       data-testid="reload-notice"
       data-kind={last.kind}
@@ -65,8 +66,8 @@ export function ReloadNotice({ skillId }: { skillId: string }) {
       }}
     >
       {ok ? <RotateCw size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
-      <span className="reload-text">{last.entry.label}</span>
-      <span className="reload-time">{formatClock(last.entry.time)}</span>
+      <span className={styles.reloadText}>{last.entry.label}</span>
+      <span className={`${styles.reloadTime} reload-time`}>{formatClock(last.entry.time)}</span>
       <span className="spacer" />
       <HotReloadSwitch skillId={skillId} />
       <IconButton

@@ -10,7 +10,7 @@ import { useCommand } from '../../data';
 import { AssertionEditor, PathsHint } from './AssertionEditor';
 import { assertionsOf, draftOfAssertion, newDraft, type CheckDraft } from './assertion-drafts';
 import { useAction } from '../../data';
-import '../../styles/authoring.css';
+import styles from './SaveRequestDialog.module.css';
 
 const NEW = '\u0000new';
 
@@ -75,7 +75,7 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
       }
     >
       <form
-        className="save-form"
+        className={styles.saveForm}
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -98,10 +98,10 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
         </select>
 
         {creating && (
-          <fieldset className="save-new">
+          <fieldset className={styles.saveNew}>
             <label className="field-label" htmlFor="save-new-name">New collection’s name</label>
             <input id="save-new-name" className="input" value={newName} onChange={(e) => setNewName(e.target.value)} data-testid="save-request-new-name" />
-            <div className="save-where" role="radiogroup" aria-label="Where to keep it">
+            <div className={styles.saveWhere} role="radiogroup" aria-label="Where to keep it">
               <label>
                 <input type="radio" name="save-where" checked={where === 'skill'} onChange={() => setWhere('skill')} /> In the skill’s folder
                 <span className="field-help"> (.skillbench/collections/{newName.trim() || '…'})</span>
@@ -111,7 +111,7 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
               </label>
             </div>
             {where === 'folder' && (
-              <div className="save-folder">
+              <div className={styles.saveFolder}>
                 <input className="input mono" placeholder="/path/to/team/collections" value={folder} onChange={(e) => setFolder(e.target.value)} aria-label="Folder for the collection" data-testid="save-request-folder" />
                 {canPick && (
                   <Button size="sm" onClick={() => void picker.run().then((p) => p && setFolder(p))}>Choose…</Button>
@@ -121,9 +121,9 @@ export function SaveRequestDialog({ skillId, tool, args, initialChecks, onClose 
           </fieldset>
         )}
 
-        <fieldset className="save-checks">
+        <fieldset className={styles.saveChecks}>
           <legend className="field-label">Checks</legend>
-          <label className={`save-expect${expected ? '' : ' is-disabled'}`}>
+          <label className={`${styles.saveExpect}${expected ? '' : ` ${styles.isDisabled}`}`}>
             <input type="checkbox" checked={expect && !!expected} disabled={!expected} onChange={(e) => setExpect(e.target.checked)} data-testid="save-request-expect" />
             Expect the result of the last run
             <span className="field-help">

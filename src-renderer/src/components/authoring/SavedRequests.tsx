@@ -9,7 +9,7 @@ import { deleteRequest } from '../../actions/collections';
 import { ChecksDialog } from './ChecksDialog';
 import { CollectionRunDialog } from './CollectionRunDialog';
 import { EnvironmentDialog } from './EnvironmentDialog';
-import '../../styles/authoring.css';
+import styles from './SavedRequests.module.css';
 
 /** Puts a saved request back into the form: its tool selected, its arguments filled in. */
 function reopen(skillId: string, r: SavedRequest): void {
@@ -37,25 +37,25 @@ export function SavedRequests({ skillId }: { skillId: string }) {
   };
 
   return (
-    <section className="saved-panel" aria-label="Saved requests" data-testid="saved-panel">
-      <div className="saved-head">
+    <section className={styles.savedPanel} aria-label="Saved requests" data-testid="saved-panel">
+      <div className={styles.savedHead}>
         <Bookmark size={13} aria-hidden="true" />
         <span>Saved</span>
         {total > 0 && <span className="count">{total}</span>}
         <span className="spacer" />
         <IconButton size="sm" label="Read the saved requests again (after a git pull, say)" icon={<RefreshCw size={12} />} onClick={reload} />
       </div>
-      <div className="saved-body">
-        {error && <p className="saved-note is-error">{error}</p>}
-        {list && !list.length && <p className="saved-note">Save a call with <strong>Save</strong> next to Run to keep it in a collection you can rerun.</p>}
+      <div className={styles.savedBody}>
+        {error && <p className={`${styles.savedNote} is-error`}>{error}</p>}
+        {list && !list.length && <p className={styles.savedNote}>Save a call with <strong>Save</strong> next to Run to keep it in a collection you can rerun.</p>}
         {list?.map((c) => {
           const open = !closed.has(c.dir);
           return (
             <div key={c.dir} className="saved-collection" data-testid="saved-collection" data-name={c.name}>
-              <div className="saved-collection-head">
+              <div className={styles.savedCollectionHead}>
                 <button
                   type="button"
-                  className="saved-collection-toggle"
+                  className={styles.savedCollectionToggle}
                   aria-expanded={open}
                   title={c.dir}
                   onClick={() => setClosed((s) => {
@@ -66,30 +66,30 @@ export function SavedRequests({ skillId }: { skillId: string }) {
                   })}
                 >
                   {open ? <ChevronDown size={13} aria-hidden="true" /> : <ChevronRight size={13} aria-hidden="true" />}
-                  <span className="saved-collection-name">{c.name}</span>
+                  <span className={styles.savedCollectionName}>{c.name}</span>
                 </button>
                 <IconButton size="sm" label={`Variables of ${c.name}`} icon={<Variable size={13} />} onClick={() => setEditing(c)} data-testid="collection-vars" />
                 <IconButton size="sm" tone="accent" label={`Run the collection ${c.name}`} icon={<Play size={13} />} onClick={() => setRunning(c)} disabled={!c.requests.length} data-testid="collection-run" />
               </div>
-              {c.error && <p className="saved-note is-error">{c.error}</p>}
+              {c.error && <p className={`${styles.savedNote} is-error`}>{c.error}</p>}
               {open && (
-                <ul className="saved-items">
+                <ul className={styles.savedItems}>
                   {c.requests.map((r) => (
-                    <li key={r.file} className="saved-item-row">
-                      <button type="button" className="saved-item" onClick={() => reopen(skillId, r)} data-testid="saved-request" title={`Open "${r.name}" in the form (${r.tool})`}>
-                        <span className="saved-item-name">{r.name}</span>
-                        <span className="saved-item-tool">{r.tool}</span>
+                    <li key={r.file} className={styles.savedItemRow}>
+                      <button type="button" className={styles.savedItem} onClick={() => reopen(skillId, r)} data-testid="saved-request" title={`Open "${r.name}" in the form (${r.tool})`}>
+                        <span className={styles.savedItemName}>{r.name}</span>
+                        <span className={styles.savedItemTool}>{r.tool}</span>
                       </button>
                       <IconButton
                         size="sm"
-                        className="saved-item-checks"
+                        className={styles.savedItemChecks}
                         label={`Checks of "${r.name}" (${r.assertions.length ? `${r.assertions.length} check${r.assertions.length === 1 ? '' : 's'}` : 'none: passes when the call succeeds'})`}
                         icon={<ListChecks size={12} />}
                         onClick={() => setChecking({ c, r })}
                         data-testid="saved-request-checks"
                         data-count={r.assertions.length}
                       />
-                      <IconButton size="sm" tone="danger" className="saved-item-delete" label={`Delete "${r.name}"`} icon={<Trash2 size={12} />} onClick={() => void remove(c, r.name)} />
+                      <IconButton size="sm" tone="danger" className={styles.savedItemDelete} label={`Delete "${r.name}"`} icon={<Trash2 size={12} />} onClick={() => void remove(c, r.name)} />
                     </li>
                   ))}
                 </ul>

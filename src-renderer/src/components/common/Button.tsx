@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useOfflineReason } from '../../lib/offline';
+import styles from './Button.module.css';
 
 type Variant = 'primary' | 'default' | 'ghost' | 'danger';
 
@@ -26,7 +27,7 @@ export function Button({ variant = 'default', size = 'md', icon, iconEnd, busy, 
   return (
     <button
       type={type ?? 'button'}
-      className={`btn btn-${variant} btn-${size}${busy ? ' is-busy' : ''}${off ? ' is-offline' : ''}${className ? ` ${className}` : ''}`}
+      className={`btn btn-${variant} btn-${size}${busy ? ' is-busy' : ''}${off ? ` ${styles.isOffline}` : ''}${className ? ` ${className}` : ''}`}
       aria-busy={busy || undefined}
       disabled={disabled || off}
       title={off ? offline : title}
@@ -55,7 +56,7 @@ export function IconButton({ label, icon, size = 'md', tone = 'default', classNa
       type={type ?? 'button'}
       aria-label={label}
       title={off ? `${label}: ${offline}` : label}
-      className={`icon-btn icon-btn-${size} tone-${tone}${off ? ' is-offline' : ''}${className ? ` ${className}` : ''}`}
+      className={`icon-btn icon-btn-${size} tone-${tone}${off ? ` ${styles.isOffline}` : ''}${className ? ` ${className}` : ''}`}
       disabled={disabled || off}
       {...rest}
     >

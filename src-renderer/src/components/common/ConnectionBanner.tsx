@@ -1,6 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useStore } from '../../store';
 import { Spinner } from './Spinner';
+import styles from './ConnectionBanner.module.css';
+import commonStyles from './common.module.css';
 
 /** Shown while the browser-mode socket is down; the page keeps what it has and greys out what needs the server. */
 export function ConnectionBanner() {
@@ -10,7 +12,7 @@ export function ConnectionBanner() {
   if (connection === 'open' || connection === 'connecting') return null;
   if (connection === 'reconnecting') {
     return (
-      <div className="banner banner-warning" role="status" data-testid="connection-banner">
+      <div className={`${commonStyles.banner} ${commonStyles.bannerWarning}`} role="status" data-testid="connection-banner">
         <Spinner size={13} />
         Connection to the workbench lost — reconnecting…
       </div>
@@ -18,7 +20,7 @@ export function ConnectionBanner() {
   }
   if (connection === 'lost') {
     return (
-      <div className="banner banner-error" role="alert" data-testid="connection-banner">
+      <div className={`${commonStyles.banner} ${styles.bannerError}`} role="alert" data-testid="connection-banner">
         <span>
           <strong>The workbench server stopped.</strong> Start it again with <code>{serve}</code>, then
           open the address it prints (or reload this page if it is the same). Until then nothing here can run; this page reconnects by
@@ -29,7 +31,7 @@ export function ConnectionBanner() {
   }
   if (connection === 'unreachable') {
     return (
-      <div className="banner banner-error" role="alert" data-testid="connection-banner">
+      <div className={`${commonStyles.banner} ${styles.bannerError}`} role="alert" data-testid="connection-banner">
         <Spinner size={13} />
         Cannot reach the workbench. Is “{serve}” still running? If you restarted it, open the new address it printed
         (the old one stops working). Still trying…
@@ -37,7 +39,7 @@ export function ConnectionBanner() {
     );
   }
   return (
-    <div className="banner banner-error" role="alert" data-testid="connection-banner">
+    <div className={`${commonStyles.banner} ${styles.bannerError}`} role="alert" data-testid="connection-banner">
       {detail ?? 'The workbench refused this page. Open the address printed by “skillbench serve”.'}
     </div>
   );

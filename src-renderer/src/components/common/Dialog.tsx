@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+// Global class names kept beside the module classes: tests select .dialog-body.
+import styles from './Dialog.module.css';
 
 /** How wide a dialog is: a question (small), a form that scrolls (medium), side-by-side panes or a report (wide). */
 export type DialogSize = 'small' | 'medium' | 'wide';
@@ -23,7 +25,7 @@ export function Dialog({ open, title, onClose, children, footer, labelId, size =
   return (
     <dialog
       ref={ref}
-      className={`dialog dialog-${size}`}
+      className={`${styles.dialog} ${styles[size]}`}
       aria-labelledby={labelId}
       onClose={onClose}
       onCancel={(e) => {
@@ -35,10 +37,10 @@ export function Dialog({ open, title, onClose, children, footer, labelId, size =
       }}
     >
       {open && (
-        <div className="dialog-inner">
-          <h2 id={labelId} className="dialog-title">{title}</h2>
-          <div className="dialog-body">{children}</div>
-          {footer && <div className="dialog-footer">{footer}</div>}
+        <div className={styles.dialogInner}>
+          <h2 id={labelId} className={styles.dialogTitle}>{title}</h2>
+          <div className={`${styles.dialogBody} dialog-body`}>{children}</div>
+          {footer && <div className={styles.dialogFooter}>{footer}</div>}
         </div>
       )}
     </dialog>

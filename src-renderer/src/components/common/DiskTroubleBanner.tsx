@@ -1,5 +1,6 @@
 import { HardDrive } from 'lucide-react';
 import { useStore } from '../../store';
+import commonStyles from './common.module.css';
 
 /** Shown while the disk refuses a skill's files: calls go on, and the files note the gap once it takes writes again. */
 export function DiskTroubleBanner() {
@@ -7,7 +8,7 @@ export function DiskTroubleBanner() {
   const news = Object.values(bySkill);
   if (!news.length) return null;
   return (
-    <div className="banner banner-warning" role="alert" data-testid="disk-trouble-banner">
+    <div className={`${commonStyles.banner} ${commonStyles.bannerWarning}`} role="alert" data-testid="disk-trouble-banner">
       <HardDrive size={14} aria-hidden="true" />
       <div>
         {news.map((n) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './EmptyState.module.css';
 
 export function EmptyState({ icon, title, children, action, compact }: {
   icon?: ReactNode;
@@ -8,11 +9,11 @@ export function EmptyState({ icon, title, children, action, compact }: {
   compact?: boolean;
 }) {
   return (
-    <div className={`empty-state${compact ? ' compact' : ''}`}>
-      {icon && <div className="empty-icon" aria-hidden="true">{icon}</div>}
-      <div className="empty-title">{title}</div>
-      {children && <div className="empty-text">{children}</div>}
-      {action && <div className="empty-action">{action}</div>}
+    <div className={`${styles.emptyState}${compact ? ' compact' : ''}`}>
+      {icon && <div className={styles.emptyIcon} aria-hidden="true">{icon}</div>}
+      <div className={styles.emptyTitle}>{title}</div>
+      {children && <div className={styles.emptyText}>{children}</div>}
+      {action && <div className={styles.emptyAction}>{action}</div>}
     </div>
   );
 }

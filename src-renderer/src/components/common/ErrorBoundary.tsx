@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
+import commonStyles from './common.module.css';
 
 /** A part of the app that could not be loaded (the app was rebuilt while open) says so, instead of a blank window. */
 function plainWords(error: Error): string {
@@ -21,7 +22,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <div className="app-crashed">
+      <div className={commonStyles.appCrashed}>
         <ErrorNote title="Something went wrong" message={plainWords(this.state.error)}>
           <Button worksOffline variant="primary" size="sm" icon={<RotateCw size={12} />} onClick={() => window.location.reload()}>
             Reload

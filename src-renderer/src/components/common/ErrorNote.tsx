@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { CircleExclamationPoint } from 'lucide-react';
+import styles from './ErrorNote.module.css';
+import commonStyles from './common.module.css';
 
 /** An error in plain words, with an optional machine code shown as a small badge. */
 export function ErrorNote({ title, message, code, children, tone = 'error' }: {
@@ -10,16 +12,16 @@ export function ErrorNote({ title, message, code, children, tone = 'error' }: {
   tone?: 'error' | 'warning';
 }) {
   return (
-    <div className={`error-note tone-${tone}`} role="alert">
-      <CircleExclamationPoint size={16} className="error-note-icon" aria-hidden="true" />
-      <div className="error-note-body">
+    <div className={`${commonStyles.errorNote} tone-${tone}`} role="alert">
+      <CircleExclamationPoint size={16} className={styles.errorNoteIcon} aria-hidden="true" />
+      <div className={styles.errorNoteBody}>
         {(title || code) && (
-          <div className="error-note-head">
+          <div className={styles.errorNoteHead}>
             {title && <strong>{title}</strong>}
             {code && <span className="code-badge" title="Error code">{code}</span>}
           </div>
         )}
-        <div className="error-note-message">{message}</div>
+        <div className={styles.errorNoteMessage}>{message}</div>
         {children}
       </div>
     </div>

@@ -1,5 +1,8 @@
 import { createContext, memo, useContext, useMemo, useState } from 'react';
 import { ChevronRight, ListChecks } from 'lucide-react';
+// Global class names kept beside the module classes: tests select .jt-pick-action.
+import styles from './JsonTree.module.css';
+import commonStyles from './common.module.css';
 
 const PAGE = 100;
 const LONG_STRING = 400;
@@ -59,7 +62,7 @@ function Scalar({ value, onClick, picked }: { value: unknown; onClick?(): void; 
     : t === 'boolean' ? ['jt-boolean', String(value)]
     : ['jt-null', t === 'null' ? 'null' : String(value)];
   const shown = onClick ? (
-    <button type="button" className={`${cls} jt-value-pick`} onClick={onClick} aria-pressed={picked} title="Pick this value">{text}</button>
+    <button type="button" className={`${cls} ${styles.jtValuePick}`} onClick={onClick} aria-pressed={picked} title="Pick this value">{text}</button>
   ) : (
     <span className={cls}>{text}</span>
   );
@@ -67,7 +70,7 @@ function Scalar({ value, onClick, picked }: { value: unknown; onClick?(): void; 
   return (
     <span>
       {shown}
-      <button type="button" className="jt-more" onClick={() => setFull(true)}>
+      <button type="button" className={styles.jtMore} onClick={() => setFull(true)}>
         show all {s.length.toLocaleString()} characters
       </button>
     </span>
@@ -77,7 +80,7 @@ function Scalar({ value, onClick, picked }: { value: unknown; onClick?(): void; 
 /** What a picked row shows beside its value: the action that uses it. */
 function PickAction({ pick, path, value }: { pick: Picking; path: TreePath; value: unknown }) {
   return (
-    <button type="button" className="jt-pick-action" onClick={() => pick.onPick(path, value)} data-testid="json-pick-action">
+    <button type="button" className={`${styles.jtPickAction} jt-pick-action`} onClick={() => pick.onPick(path, value)} data-testid="json-pick-action">
       <ListChecks size={12} aria-hidden="true" />
       {pick.action}
     </button>
@@ -103,7 +106,7 @@ const Node = memo(function Node({ name, value, depth, expandDepth, path }: {
   const key =
     name === undefined ? null
     : toggle && container ? (
-      <button type="button" className={`${keyClass} jt-key-pick`} onClick={toggle} aria-pressed={picked} title="Pick this value">{name}</button>
+      <button type="button" className={`${keyClass} ${styles.jtKeyPick}`} onClick={toggle} aria-pressed={picked} title="Pick this value">{name}</button>
     ) : (
       <span className={keyClass}>{name}</span>
     );
@@ -112,9 +115,9 @@ const Node = memo(function Node({ name, value, depth, expandDepth, path }: {
   if (container && depth >= MAX_RENDER_DEPTH) {
     return (
       <div className="jt-row" role="treeitem" aria-selected={false}>
-        <span className="jt-toggle-space" />
+        <span className={styles.jtToggleSpace} />
         {key}
-        {key && <span className="jt-colon">:</span>}
+        {key && <span className={commonStyles.jtColon}>:</span>}
         <span className="jt-null">[too deep: {depth + levelsOf(value)} levels]</span>
       </div>
     );
@@ -122,9 +125,9 @@ const Node = memo(function Node({ name, value, depth, expandDepth, path }: {
   if (!container) {
     return (
       <div className={rowClass} role="treeitem" aria-selected={picked}>
-        <span className="jt-toggle-space" />
+        <span className={styles.jtToggleSpace} />
         {key}
-        {key && <span className="jt-colon">:</span>}
+        {key && <span className={commonStyles.jtColon}>:</span>}
         <Scalar value={value} onClick={toggle} picked={picked} />
         {action}
       </div>
@@ -138,32 +141,32 @@ const Node = memo(function Node({ name, value, depth, expandDepth, path }: {
       <div className={rowClass}>
         <button
           type="button"
-          className={`jt-toggle${open ? ' open' : ''}`}
+          className={`${styles.jtToggle}${open ? ' open' : ''}`}
           aria-label={open ? 'Collapse' : 'Expand'}
           onClick={() => setOpen(!open)}
         >
           <ChevronRight size={12} aria-hidden="true" />
         </button>
         {key}
-        {key && <span className="jt-colon">:</span>}
-        <button type="button" className="jt-summary" onClick={() => setOpen(!open)} tabIndex={-1}>
+        {key && <span className={commonStyles.jtColon}>:</span>}
+        <button type="button" className={styles.jtSummary} onClick={() => setOpen(!open)} tabIndex={-1}>
           {open ? (t === 'array' ? '[' : '{') : summary}
-          {!open && entries.length > 0 && <span className="jt-preview">{preview(entries, t === 'array')}</span>}
+          {!open && entries.length > 0 && <span className={styles.jtPreview}>{preview(entries, t === 'array')}</span>}
         </button>
         {action}
       </div>
       {open && (
-        <div className="jt-children" role="group">
+        <div className={styles.jtChildren} role="group">
           {entries.slice(0, shown).map(([k, v]) => (
             // Paths only where values are picked: elsewhere every child keeps the same props and is not drawn again.
             <Node key={k} name={k} value={v} depth={depth + 1} expandDepth={expandDepth} path={pick ? [...path, k] : ROOT} />
           ))}
           {entries.length > shown && (
-            <button type="button" className="jt-more" onClick={() => setShown(shown + PAGE * 5)}>
+            <button type="button" className={styles.jtMore} onClick={() => setShown(shown + PAGE * 5)}>
               show {Math.min(PAGE * 5, entries.length - shown)} more of {entries.length - shown}
             </button>
           )}
-          <div className="jt-close">{t === 'array' ? ']' : '}'}</div>
+          <div className={styles.jtClose}>{t === 'array' ? ']' : '}'}</div>
         </div>
       )}
     </div>
@@ -194,7 +197,7 @@ export function JsonTree({ value, expandDepth = 2, label = 'JSON value', onPick,
   const pick = useMemo(() => (onPick ? { onPick, action: pickAction, selected, select } : null), [onPick, pickAction, selected]);
   return (
     <PickContext.Provider value={pick}>
-      <div className="json-tree" role="tree" aria-label={label}>
+      <div className={styles.jsonTree} role="tree" aria-label={label}>
         <Node value={value} depth={0} expandDepth={expandDepth} path={ROOT} />
       </div>
     </PickContext.Provider>

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import styles from './Tabs.module.css';
 
 export interface TabDef<T extends string> {
   id: T;
@@ -32,7 +33,7 @@ export function Tabs<T extends string>({ tabs, active, onChange, idPrefix, class
     refs.current[t.id]?.focus();
   };
   return (
-    <div role="tablist" className={`tabs${className ? ` ${className}` : ''}`} onKeyDown={onKey}>
+    <div role="tablist" className={`${styles.tabs}${className ? ` ${className}` : ''}`} onKeyDown={onKey}>
       {tabs.map((t) => (
         <button
           key={t.id}
@@ -45,7 +46,7 @@ export function Tabs<T extends string>({ tabs, active, onChange, idPrefix, class
           aria-selected={t.id === active}
           aria-controls={`${idPrefix}-panel-${t.id}`}
           tabIndex={t.id === active ? 0 : -1}
-          className={`tab${t.id === active ? ' active' : ''}`}
+          className={`${styles.tab} tab${t.id === active ? ' active' : ''}`}
           data-testid={`${testIdPrefix}${t.id}`}
           title={t.title}
           onClick={() => onChange(t.id)}
@@ -64,7 +65,7 @@ export function TabPanel({ idPrefix, id, children, className }: { idPrefix: stri
       role="tabpanel"
       id={`${idPrefix}-panel-${id}`}
       aria-labelledby={`${idPrefix}-tab-${id}`}
-      className={`tab-panel${className ? ` ${className}` : ''}`}
+      className={`${styles.tabPanel} tab-panel${className ? ` ${className}` : ''}`}
       tabIndex={-1}
     >
       {children}

@@ -8,19 +8,23 @@ import { ErrorNote } from '../common/ErrorNote';
 import { JsonTree } from '../common/JsonTree';
 import { Spinner } from '../common/Spinner';
 import { formatBytes, formatWhen, tryParseJson } from '../../lib/format';
+// Global class names kept beside the module classes: tests select .result-text; .file-viewer is styled in its
+// context by tools.module.css; .file-viewer-body is styled in its context by tools.module.css.
+import styles from './DataTab.module.css';
+import toolsStyles from '../tools/tools.module.css';
 
 function FileViewer({ name, content, onClose }: { name: string; content: string; onClose(): void }) {
   const parsed = tryParseJson(content);
   return (
-    <div className="file-viewer">
-      <div className="pane-head">
+    <div className={`${styles.fileViewer} file-viewer`}>
+      <div className={toolsStyles.paneHead}>
         <FileText size={13} aria-hidden="true" />
-        <span className="pane-title">{name}</span>
+        <span className={toolsStyles.paneTitle}>{name}</span>
         <span className="spacer" />
         <IconButton worksOffline size="sm" label="Close the file" icon={<X size={13} />} onClick={onClose} />
       </div>
-      <div className="file-viewer-body">
-        {parsed ? <JsonTree value={parsed.value} label={name} /> : <pre className="result-text">{content || '(empty file)'}</pre>}
+      <div className={`${styles.fileViewerBody} file-viewer-body`}>
+        {parsed ? <JsonTree value={parsed.value} label={name} /> : <pre className={`${toolsStyles.resultText} result-text`}>{content || '(empty file)'}</pre>}
       </div>
     </div>
   );
@@ -55,8 +59,8 @@ export function DataTab({ skillId }: { skillId: string }) {
   }
 
   return (
-    <div className="data-tab panel-pad">
-      <div className="data-head">
+    <div className={`${styles.dataTab} panel-pad`}>
+      <div className={styles.dataHead}>
         <span className="muted small">Stored in <code>{data.dataDir}</code></span>
         <span className="spacer" />
         <Button size="sm" icon={<RefreshCw size={12} className={loading ? 'spin' : undefined} />} onClick={load}>Refresh</Button>
@@ -68,14 +72,14 @@ export function DataTab({ skillId }: { skillId: string }) {
         <h2 id="files-title" className="card-title">Data files <span className="count">{data.files.length}</span></h2>
         {data.files.length ? (
           <table className="table">
-            <thead><tr><th>Name</th><th className="num">Size</th><th>Modified</th><th /></tr></thead>
+            <thead><tr><th>Name</th><th className={styles.num}>Size</th><th>Modified</th><th /></tr></thead>
             <tbody>
               {data.files.map((f) => (
                 <tr key={f.name} className={file?.name === f.name ? 'selected' : undefined}>
                   <td className="mono">{f.name}</td>
-                  <td className="num">{formatBytes(f.size)}</td>
+                  <td className={styles.num}>{formatBytes(f.size)}</td>
                   <td>{formatWhen(f.modifiedAt)}</td>
-                  <td className="actions"><Button size="sm" variant="ghost" onClick={() => void open(f.name)}>View</Button></td>
+                  <td className={styles.actions}><Button size="sm" variant="ghost" onClick={() => void open(f.name)}>View</Button></td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import type { Entity, EntityGraph as Graph, EntityRelationship, EntitySchemaInfo
 import { useQuery } from '../../data';
 import { ErrorNote } from '../common/ErrorNote';
 import { formatWhen } from '../../lib/format';
+import styles from './EntityGraph.module.css';
 
 const keyOf = (e: Entity) => e.id ?? e.sourceId ?? '';
 
@@ -45,28 +46,28 @@ function ByType({ graph }: { graph: Graph }) {
       {types.map((t) => {
         const items = graph.entities.filter((e) => e.type === t);
         return (
-          <section key={t} className="entity-type-group" aria-label={`${label(t) ?? t} entities`} data-testid={`entity-type-${t}`}>
-            <h3 className="entity-type-head">
+          <section key={t} className={styles.entityTypeGroup} aria-label={`${label(t) ?? t} entities`} data-testid={`entity-type-${t}`}>
+            <h3 className={styles.entityTypeHead}>
               <span className="kind-badge">{t}</span>
               {label(t) && <span>{label(t)}</span>}
               <span className="count">{items.length}</span>
             </h3>
-            <ul className="entity-list">
+            <ul className={styles.entityList}>
               {items.map((e, i) => {
                 const id = keyOf(e);
                 const out = graph.relationships.filter((r) => r.sourceId === e.id || (e.sourceId && r.sourceId === e.sourceId));
                 const inc = graph.relationships.filter((r) => r.targetId === e.id || (e.sourceId && r.targetId === e.sourceId));
                 return (
-                  <li key={`${e.source}:${id || i}`} className="entity-node" data-testid="entity-node">
-                    <div className="entity-node-head">
-                      <span className="entity-node-title">{e.title ?? id}</span>
+                  <li key={`${e.source}:${id || i}`} className={styles.entityNode} data-testid="entity-node">
+                    <div className={styles.entityNodeHead}>
+                      <span className={styles.entityNodeTitle}>{e.title ?? id}</span>
                       <code className="muted small">{id}</code>
                       {e.summary && <span className="muted small">{e.summary}</span>}
                       <span className="spacer" />
                       {e.updatedAt && <span className="muted small">{formatWhen(e.updatedAt)}</span>}
                     </div>
                     {out.length + inc.length > 0 && (
-                      <ul className="entity-edges" aria-label={`Relationships of ${e.title ?? id}`}>
+                      <ul className={styles.entityEdges} aria-label={`Relationships of ${e.title ?? id}`}>
                         {out.map((r) => <Edge key={`o-${r.type}-${r.targetId}`} r={r} text={`→ ${name(r.targetId)}`} />)}
                         {inc.map((r) => <Edge key={`i-${r.type}-${r.sourceId}`} r={r} text={`← from ${name(r.sourceId)}`} />)}
                       </ul>
@@ -85,7 +86,7 @@ function ByType({ graph }: { graph: Graph }) {
 function Edge({ r, text }: { r: EntityRelationship; text: string }) {
   return (
     <li data-testid="entity-edge">
-      <span className="entity-edge-type">{r.type}</span> {text}
+      <span className={styles.entityEdgeType}>{r.type}</span> {text}
     </li>
   );
 }
@@ -99,7 +100,7 @@ function SchemaSection({ schema }: { schema: EntitySchemaInfo | null }) {
       ) : (
         <>
           <p className="muted small">What the skill says it writes (<code>entity_schema</code>). Anything that does not fit is kept, with a warning on the Timeline.</p>
-          <ul className="entity-schema-list">
+          <ul className={styles.entitySchemaList}>
             {schema.entityTypes.map((t) => (
               <li key={t.type}>
                 <span className="kind-badge">{t.type}</span> {t.label}
@@ -110,7 +111,7 @@ function SchemaSection({ schema }: { schema: EntitySchemaInfo | null }) {
             ))}
             {schema.relationshipTypes.map((r) => (
               <li key={`${r.type}-${r.sourceType}-${r.targetType}`}>
-                <span className="entity-edge-type">{r.type}</span>: {r.sourceType} → {r.targetType}
+                <span className={styles.entityEdgeType}>{r.type}</span>: {r.sourceType} → {r.targetType}
                 {r.cardinality && <span className="muted"> ({r.cardinality.replace(/_/g, ' ')})</span>}
               </li>
             ))}

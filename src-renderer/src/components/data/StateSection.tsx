@@ -7,6 +7,7 @@ import { ErrorNote } from '../common/ErrorNote';
 import { REDACTED } from '@contract';
 import { useCommand } from '../../data';
 import { pretty } from '../../lib/format';
+import styles from './StateSection.module.css';
 
 const STATE_SCHEMA = { type: 'object' };
 
@@ -48,12 +49,12 @@ export function StateSection({ skillId, state, onSaved }: { skillId: string; sta
       </div>
       {error && <ErrorNote message={error} />}
       {editing && text.includes(REDACTED) && (
-        <p className="field-help state-secret-note">
+        <p className={`field-help ${styles.stateSecretNote}`}>
           Values shown as {REDACTED} are secrets the workbench does not reveal. Leave them exactly as they are to keep them.
         </p>
       )}
       {editing ? (
-        <MonacoEditor value={text} onChange={setText} schema={STATE_SCHEMA} ariaLabel="Skill state as JSON" onSubmit={() => void save()} className="state-editor" />
+        <MonacoEditor value={text} onChange={setText} schema={STATE_SCHEMA} ariaLabel="Skill state as JSON" onSubmit={() => void save()} className={styles.stateEditor} />
       ) : Object.keys(state).length ? (
         <JsonTree value={state} label="Skill state" />
       ) : (

@@ -5,6 +5,7 @@ import { FORM_DEFAULTS_BEHAVIOR, rjsfValidator } from '../../lib/schema-validato
 import { prepareFormSchema } from '../../../../src-main/common/form-schema';
 import { templates } from './templates';
 import { widgets } from './widgets';
+import formStyles from './form.module.css';
 
 const UI_SCHEMA: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
@@ -29,7 +30,7 @@ export const ArgsForm = forwardRef<ArgsFormHandle, {
   return (
     <Form<unknown, RJSFSchema>
       ref={ref}
-      className="sw-form"
+      className={formStyles.swForm}
       schema={formSchema}
       uiSchema={UI_SCHEMA}
       formData={value}

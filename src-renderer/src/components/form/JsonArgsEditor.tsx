@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MonacoEditor } from '../../monaco/MonacoEditor';
 import { deepEqual } from '../../lib/deep-equal';
 import { pretty } from '../../lib/format';
+import styles from './JsonArgsEditor.module.css';
 
 const holdsFocus = (el: Element | null | undefined) => !!el && !!document.activeElement && el.contains(document.activeElement);
 
@@ -70,10 +71,10 @@ export function JsonArgsEditor({ schema, value, onChange, onRun, onSyntax }: {
         ariaLabel="Arguments as JSON"
         onProblems={setProblems}
         onSubmit={onRun}
-        className="json-args-editor"
+        className={styles.jsonArgsEditor}
         testId="args-json"
       />
-      <div className={`json-args-status${syntax || problems ? ' bad' : ''}`} aria-live="polite">
+      <div className={`${styles.jsonArgsStatus} json-args-status${syntax || problems ? ' bad' : ''}`} aria-live="polite">
         {syntax
           ? `Not valid JSON: ${syntax}`
           : problems

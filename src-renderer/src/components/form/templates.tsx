@@ -18,6 +18,10 @@ import type {
 import { ADDITIONAL_PROPERTY_FLAG, buttonId, canExpand, descriptionId, errorId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
 import { ArrowDown, ArrowUp, Copy, Plus, X } from 'lucide-react';
 import { BaseInputTemplate } from './widgets';
+// Global class names kept beside the module classes: tests select .fld-key, .fld-errors, .arr-count, .arr-empty,
+// .arr-item.
+import styles from './templates.module.css';
+import formStyles from './form.module.css';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, rawErrors, fieldPathId, schema } = props;
@@ -34,14 +38,14 @@ function FieldTemplate(props: FieldTemplateProps) {
   return (
     // eslint-disable-next-line react-hooks/static-components -- getTemplate looks up a component rjsf registered; none is made here
     <WrapIfAdditionalTemplate {...props}>
-      <div className={`fld${hasError ? ' has-error' : ''}`}>
+      <div className={`${formStyles.fld} fld${hasError ? ' has-error' : ''}`}>
         {displayLabel && !isBoolean && (
-          <div className={listItem ? 'fld-label-row sr-only' : 'fld-label-row'}>
-            <label htmlFor={labelFor} className={listItem ? 'fld-label sr-only' : 'fld-label'}>
+          <div className={listItem ? `${formStyles.fldLabelRow} sr-only` : `${formStyles.fldLabelRow}`}>
+            <label htmlFor={labelFor} className={listItem ? `${styles.fldLabel} sr-only` : `${styles.fldLabel}`}>
               {listItem ? `Item ${key + 1}` : label}
-              {required && !listItem && <span className="fld-required" aria-label="required">*</span>}
+              {required && !listItem && <span className={formStyles.fldRequired} aria-label="required">*</span>}
             </label>
-            {showKey && <code className="fld-key">{key}</code>}
+            {showKey && <code className={`${styles.fldKey} fld-key`}>{key}</code>}
           </div>
         )}
         {displayLabel && !isBoolean && description}
@@ -68,21 +72,21 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       )}
     </>
   );
-  if (isRoot) return <div className="obj obj-root" id={fieldPathId.$id}>{body}</div>;
+  if (isRoot) return <div className={`${formStyles.obj} ${formStyles.objRoot}`} id={fieldPathId.$id}>{body}</div>;
   const key = fieldPathId.path[fieldPathId.path.length - 1];
   const listItem = typeof key === 'number';
   return (
-    <fieldset className={listItem ? 'obj obj-item' : 'obj'} id={fieldPathId.$id}>
-      <legend id={titleId(fieldPathId)} className={listItem ? 'obj-legend sr-only' : 'obj-legend'}>
+    <fieldset className={listItem ? `${formStyles.obj} ${formStyles.objItem}` : `${formStyles.obj}`} id={fieldPathId.$id}>
+      <legend id={titleId(fieldPathId)} className={listItem ? `${formStyles.objLegend} sr-only` : `${formStyles.objLegend}`}>
         <span>
           {listItem ? `Item ${key + 1}` : title || String(key)}
-          {required && !listItem && <span className="fld-required" aria-label="required">*</span>}
+          {required && !listItem && <span className={formStyles.fldRequired} aria-label="required">*</span>}
         </span>
-        {typeof key === 'string' && title && title !== key && <code className="fld-key">{key}</code>}
+        {typeof key === 'string' && title && title !== key && <code className={`${styles.fldKey} fld-key`}>{key}</code>}
         {optionalDataControl}
       </legend>
-      {description && <div className="fld-desc" id={descriptionId(fieldPathId)}>{description}</div>}
-      <div className="obj-body">{body}</div>
+      {description && <div className={formStyles.fldDesc} id={descriptionId(fieldPathId)}>{description}</div>}
+      <div className={formStyles.objBody}>{body}</div>
     </fieldset>
   );
 }
@@ -93,19 +97,19 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const key = fieldPathId.path[fieldPathId.path.length - 1];
   const shownTitle = title || (key !== undefined ? String(key) : '');
   return (
-    <fieldset className="arr" id={fieldPathId.$id}>
-      <legend id={titleId(fieldPathId)} className="obj-legend">
+    <fieldset className={formStyles.arr} id={fieldPathId.$id}>
+      <legend id={titleId(fieldPathId)} className={formStyles.objLegend}>
         <span>
           {shownTitle}
-          {required && <span className="fld-required" aria-label="required">*</span>}
+          {required && <span className={formStyles.fldRequired} aria-label="required">*</span>}
         </span>
-        {typeof key === 'string' && title && title !== key && <code className="fld-key">{key}</code>}
-        <span className="arr-count">{items.length} item{items.length === 1 ? '' : 's'}</span>
+        {typeof key === 'string' && title && title !== key && <code className={`${styles.fldKey} fld-key`}>{key}</code>}
+        <span className={`${styles.arrCount} arr-count`}>{items.length} item{items.length === 1 ? '' : 's'}</span>
         {optionalDataControl}
       </legend>
-      {schema.description && <div className="fld-desc" id={descriptionId(fieldPathId)}>{schema.description}</div>}
-      <div className="arr-items">
-        {items.length === 0 && <div className="arr-empty">No items yet.</div>}
+      {schema.description && <div className={formStyles.fldDesc} id={descriptionId(fieldPathId)}>{schema.description}</div>}
+      <div className={styles.arrItems}>
+        {items.length === 0 && <div className={`${styles.arrEmpty} arr-empty`}>No items yet.</div>}
         {items}
       </div>
       {canAdd && (
@@ -119,11 +123,11 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry, uiSchema } = props;
   const Buttons = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
   return (
-    <div className="arr-item">
-      <span className="arr-index" aria-hidden="true">{index + 1}</span>
-      <div className="arr-item-body">{children}</div>
+    <div className={`${styles.arrItem} arr-item`}>
+      <span className={styles.arrIndex} aria-hidden="true">{index + 1}</span>
+      <div className={styles.arrItemBody}>{children}</div>
       {hasToolbar && (
-        <div className="arr-item-tools">
+        <div className={styles.arrItemTools}>
           {/* eslint-disable-next-line react-hooks/static-components -- getTemplate looks up a component rjsf registered; none is made here */}
           <Buttons {...buttonsProps} />
         </div>
@@ -134,14 +138,14 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
 
 function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
   if (!description) return null;
-  return <div id={id} className="fld-desc">{description}</div>;
+  return <div id={id} className={formStyles.fldDesc}>{description}</div>;
 }
 
 function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
   return (
-    <legend id={id} className="obj-legend">
+    <legend id={id} className={formStyles.objLegend}>
       {title}
-      {required && <span className="fld-required" aria-label="required">*</span>}
+      {required && <span className={formStyles.fldRequired} aria-label="required">*</span>}
     </legend>
   );
 }
@@ -151,7 +155,7 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   if (!list.length) return null;
   return (
     // The live region wraps the list: role="alert" on the <ul> itself would leave its <li>s outside any list.
-    <div id={errorId(fieldPathId)} className="fld-errors" role="alert">
+    <div id={errorId(fieldPathId)} className={`${formStyles.fldErrors} fld-errors`} role="alert">
       <ul>
         {list.map((e, i) => <li key={i}>{e}</li>)}
       </ul>
@@ -161,8 +165,8 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
 
 function MultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps) {
   return (
-    <div className="union">
-      {selector && <div className="union-selector">{selector}</div>}
+    <div className={styles.union}>
+      {selector && <div className={styles.unionSelector}>{selector}</div>}
       <div className="union-body">{optionSchemaField}</div>
     </div>
   );
@@ -173,9 +177,9 @@ function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return <>{children}</>;
   const { RemoveButton } = registry.templates.ButtonTemplates;
   return (
-    <div className="addl">
+    <div className={styles.addl}>
       <div className="addl-key">
-        <label className="fld-label" htmlFor={`${id}-key`}>Key</label>
+        <label className={styles.fldLabel} htmlFor={`${id}-key`}>Key</label>
         <input className="form-control" type="text" id={`${id}-key`} defaultValue={label} onBlur={onKeyRenameBlur} key={label} />
       </div>
       <div className="addl-value">{children}</div>
@@ -202,7 +206,7 @@ function AddButton(props: IconButtonProps) {
   // rjsf uses the same button to add a list item and to add a free-form field to an object.
   const field = (className ?? '').includes('object-property-expand');
   return (
-    <button type="button" className={`btn btn-ghost btn-sm add-btn ${className ?? ''}`} {...rest}>
+    <button type="button" className={`btn btn-ghost btn-sm ${formStyles.addBtn} ${className ?? ''}`} {...rest}>
       <Plus size={13} aria-hidden="true" />
       <span className="btn-label">{field ? 'Add a field' : 'Add item'}</span>
     </button>

@@ -3,6 +3,8 @@ import type { BaseInputTemplateProps, RegistryWidgetsType, WidgetProps } from '@
 import { ariaDescribedByIds, descriptionId } from '@rjsf/utils';
 import CoreBaseInputTemplate from '@rjsf/core/lib/components/templates/BaseInputTemplate.js';
 import { isNumberPrefix, isNumberText, isNumericSchema } from './number-text';
+// Global class names kept beside the module classes: tests select .fld-errors.
+import formStyles from './form.module.css';
 
 export const NOT_A_NUMBER = 'Not a number';
 
@@ -41,7 +43,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
         }}
       />
       {inline && (
-        <p className="fld-errors" id={messageId} role="alert" data-testid="not-a-number">
+        <p className={`${formStyles.fldErrors} fld-errors`} id={messageId} role="alert" data-testid="not-a-number">
           {NOT_A_NUMBER}
         </p>
       )}
@@ -53,7 +55,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 function CheckboxWidget({ id, value, onChange, onBlur, onFocus, label, hideLabel, disabled, readonly, required, schema, autofocus, options }: WidgetProps) {
   const description = options.description ?? schema.description;
   return (
-    <div className="fld-switch">
+    <div className={formStyles.fldSwitch}>
       <span className="switch">
         <input
           id={id}
@@ -72,11 +74,11 @@ function CheckboxWidget({ id, value, onChange, onBlur, onFocus, label, hideLabel
         {!hideLabel && (
           <label htmlFor={id} className="switch-label">
             {label}
-            {required && <span className="fld-required" aria-label="required">*</span>}
+            {required && <span className={formStyles.fldRequired} aria-label="required">*</span>}
           </label>
         )}
       </span>
-      {!hideLabel && description && <div className="fld-desc" id={descriptionId(id)}>{String(description)}</div>}
+      {!hideLabel && description && <div className={formStyles.fldDesc} id={descriptionId(id)}>{String(description)}</div>}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { JsonTree } from '../common/JsonTree';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
 import { formatDuration } from '../../lib/format';
 import { useDomId } from '../../lib/use-dom-id';
+import styles from './ExposedEntry.module.css';
 
 function Visibility({ visibility }: { visibility: string[] }) {
   if (!visibility.length) return <span className="pill pill-muted" title="Only the skill itself; other skills cannot use it">private</span>;
@@ -26,8 +27,8 @@ function Visibility({ visibility }: { visibility: string[] }) {
 function Answer({ answer }: { answer: InteropAnswer }) {
   if (answer.error) return <ErrorNote title={`${answer.name} failed`} message={answer.error} />;
   return (
-    <div className="interop-answer" data-testid="interop-answer">
-      <div className="interop-answer-head">
+    <div className={styles.interopAnswer} data-testid="interop-answer">
+      <div className={styles.interopAnswerHead}>
         <span className="pill pill-ok">answered</span> <span className="muted">in {formatDuration(answer.durationMs)}</span>
       </div>
       <JsonTree value={answer.data} label="Answer" />
@@ -62,18 +63,18 @@ export function ExposedEntry({ skillId, kind, entry }: { skillId: string; kind: 
 
   const idPart = useDomId('exposed');
   return (
-    <li className="interop-entry" data-testid={`exposed-${kind}-${entry.name}`}>
-      <div className="interop-entry-head">
-        <code className="interop-name">{entry.name}</code>
+    <li className={styles.interopEntry} data-testid={`exposed-${kind}-${entry.name}`}>
+      <div className={styles.interopEntryHead}>
+        <code className={styles.interopName}>{entry.name}</code>
         <Visibility visibility={entry.visibility} />
-        <span className="interop-spacer" />
+        <span className={styles.interopSpacer} />
         <Button size="sm" variant={open ? 'default' : 'primary'} onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? 'Close' : `${verb}…`}
         </Button>
       </div>
-      {entry.description && <p className="interop-desc">{entry.description}</p>}
+      {entry.description && <p className={styles.interopDesc}>{entry.description}</p>}
       {open && (
-        <div className="interop-call">
+        <div className={styles.interopCall}>
           {kind === 'function' && (
             <ArgsForm ref={form} schema={schema} value={args} onChange={setArgs} idPrefix={idPart} liveValidate={touched} onRun={() => void run()} />
           )}

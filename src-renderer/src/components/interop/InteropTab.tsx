@@ -10,6 +10,7 @@ import { ExposedEntry } from './ExposedEntry';
 
 import { isUp } from '../../../../src-main/common/skill-status';
 import { useDomId } from '../../lib/use-dom-id';
+import styles from './InteropTab.module.css';
 
 /** What one skill exposes; a skill that is not running is listed once the user asks (that starts it). */
 function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolean; auto: boolean }) {
@@ -28,7 +29,7 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
   const empty = exposure && !exposure.data.length && !exposure.functions.length;
   return (
     <section className="card interop-skill" aria-labelledby={titleId} data-testid={`interop-skill-${skill.id}`}>
-      <div className="interop-skill-head">
+      <div className={styles.interopSkillHead}>
         <h2 id={titleId} className="card-title">
           {self ? `${skill.name} (this skill)` : skill.name}
         </h2>
@@ -44,16 +45,16 @@ function SkillSection({ skill, self, auto }: { skill: SkillSummary; self: boolea
       {empty && !exposure.note && <p className="muted">It exposes nothing to other skills.</p>}
       {!!exposure?.functions.length && (
         <>
-          <h3 className="interop-kind">Functions</h3>
-          <ul className="interop-list">
+          <h3 className={styles.interopKind}>Functions</h3>
+          <ul className={styles.interopList}>
             {exposure.functions.map((f) => <ExposedEntry key={f.name} skillId={skill.id} kind="function" entry={f} />)}
           </ul>
         </>
       )}
       {!!exposure?.data.length && (
         <>
-          <h3 className="interop-kind">Data</h3>
-          <ul className="interop-list">
+          <h3 className={styles.interopKind}>Data</h3>
+          <ul className={styles.interopList}>
             {exposure.data.map((d) => <ExposedEntry key={d.name} skillId={skill.id} kind="data" entry={d} />)}
           </ul>
         </>
@@ -71,8 +72,8 @@ export function InteropTab({ skillId }: { skillId: string }) {
   const self = skills.find((k) => k.id === skillId);
   const others = skills.filter((k) => k.id !== skillId);
   return (
-    <div className="interop-tab panel-pad">
-      <p className="muted interop-intro">
+    <div className={`${styles.interopTab} panel-pad`}>
+      <p className={`muted ${styles.interopIntro}`}>
         Skills can use each other through the workbench: a skill asks with <code>ctx.skills.call_function(…)</code>, and the
         workbench passes the call to the other skill, starting it if needed. Call one here to see what it answers.
       </p>

@@ -4,6 +4,8 @@ import { Button, IconButton } from '../common/Button';
 import { copyText } from '../../lib/clipboard';
 import { useStore } from '../../store';
 import { useOfflineReason } from '../../lib/offline';
+// Global class names kept beside the module classes: tests select .log-notice-path.
+import styles from './EarlierLinesNotice.module.css';
 
 /** The complete log file's address in browser mode, where the server shows it as numbered text. */
 export function logFileHref(skillId: string): string {
@@ -26,14 +28,14 @@ export function EarlierLinesNotice({ skillId, info, cleared, onSearch, canSearch
   const offline = useOfflineReason();
   const n = info.linesBefore;
   return (
-    <div className="log-notice" role="status" data-testid="earlier-lines">
-      <Info size={14} className="log-notice-icon" aria-hidden="true" />
-      <span className="log-notice-text">
+    <div className={styles.logNotice} role="status" data-testid="earlier-lines">
+      <Info size={14} className={styles.logNoticeIcon} aria-hidden="true" />
+      <span className={styles.logNoticeText}>
         <strong>{n.toLocaleString()} earlier line{n === 1 ? ' is' : 's are'} in the complete log file</strong>,{' '}
         {cleared ? 'not here since the view was cleared.' : 'not here: this tab keeps only the newest lines.'}
-        {info.path && <span className="log-notice-path" title={info.path}>{info.path}</span>}
+        {info.path && <span className={`${styles.logNoticePath} log-notice-path`} title={info.path}>{info.path}</span>}
       </span>
-      <span className="log-notice-actions">
+      <span className={styles.logNoticeActions}>
         <Button size="sm" icon={<FileSearch size={12} />} onClick={onSearch} disabled={!canSearch} title={canSearch ? 'Search every line of the complete log file for the text in the search box' : 'Type what to look for in the search box first'}>
           Search it
         </Button>

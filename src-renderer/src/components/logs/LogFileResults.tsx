@@ -3,6 +3,7 @@ import type { LogSearchResult, LogStream } from '@contract';
 import { IconButton } from '../common/Button';
 import { formatClock } from '../../lib/format';
 import { splitMatches, type TextQuery } from '../../lib/text-match';
+import styles from './LogFileResults.module.css';
 
 const TAG: Record<LogStream, string> = { stdout: 'out', stderr: 'err', system: 'sys' };
 
@@ -15,9 +16,9 @@ export function LogFileResults({ result, query, busy, onClose }: {
 }) {
   const count = result?.matches.length ?? 0;
   return (
-    <section className="log-results" aria-label="Matches in the complete log file" data-testid="log-file-results">
-      <div className="log-results-head">
-        <span className="log-results-title" aria-live="polite">
+    <section className={styles.logResults} aria-label="Matches in the complete log file" data-testid="log-file-results">
+      <div className={styles.logResultsHead}>
+        <span className={styles.logResultsTitle} aria-live="polite">
           {busy || !result
             ? 'Searching the complete log file…'
             : count === 0
@@ -29,13 +30,13 @@ export function LogFileResults({ result, query, busy, onClose }: {
         <IconButton worksOffline size="sm" label="Close the search results" icon={<X size={13} />} onClick={onClose} />
       </div>
       {count > 0 && (
-        <ol className="log-results-list">
+        <ol className={styles.logResultsList}>
           {result!.matches.map((m) => (
-            <li key={m.line} className="log-result" data-testid="log-file-match">
-              <span className="log-result-line">line {m.line.toLocaleString()}</span>
-              <span className="log-result-time">{formatClock(m.time, true)}</span>
+            <li key={m.line} className={styles.logResult} data-testid="log-file-match">
+              <span className={styles.logResultLine}>line {m.line.toLocaleString()}</span>
+              <span className={styles.logResultTime}>{formatClock(m.time, true)}</span>
               <span className={`legend-item ${TAG[m.stream]}`}>{TAG[m.stream]}</span>
-              <span className="log-result-text">
+              <span className={styles.logResultText}>
                 {splitMatches(m.text, query).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
               </span>
             </li>

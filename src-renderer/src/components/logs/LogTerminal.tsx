@@ -10,6 +10,7 @@ import { LogBuffer, type StreamFilter } from './log-buffer';
 import { terminalTheme } from './xterm-theme';
 import { useStore, effectiveDark } from '../../store';
 import type { LogEntry } from '@contract';
+import styles from './LogTerminal.module.css';
 
 /** Rows xterm keeps above the screen; the oldest go first. */
 const SCROLLBACK = 20_000;
@@ -269,5 +270,5 @@ export const LogTerminal = forwardRef<LogTerminalHandle, {
     },
   }));
 
-  return <div ref={host} className="log-terminal" data-testid="log-view" />;
+  return <div ref={host} className={styles.logTerminal} data-testid="log-view" />;
 });

@@ -16,6 +16,9 @@ import { copyText } from '../../lib/clipboard';
 import { toastError } from '../../actions/errors';
 import type { TextQuery } from '../../lib/text-match';
 import { LogLevelPicker } from '../mcp/LogLevelPicker';
+// Global class names kept beside the module classes: tests select .logs-tab.
+import styles from './LogsTab.module.css';
+import logsStyles from './logs.module.css';
 
 /** The stream filter of each skill, and whether its view was cleared, kept while the app runs (switching tabs does not forget them). */
 const filters = new Map<string, StreamFilter>();
@@ -82,9 +85,9 @@ export default function LogsTab({ skillId }: { skillId: string }) {
   const nothingInView = !!query && !!results && results.count === 0;
 
   return (
-    <div className="logs-tab">
+    <div className={`${styles.logsTab} logs-tab`}>
       <div className="toolbar" role="toolbar" aria-label="Log tools">
-        <div className={`search-box${badRegex ? ' invalid' : ''}`}>
+        <div className={`search-box${badRegex ? ` ${styles.invalid}` : ''}`}>
           <Search size={13} aria-hidden="true" />
           <input
             type="search"
@@ -110,16 +113,16 @@ export default function LogsTab({ skillId }: { skillId: string }) {
               }
             }}
           />
-          {query && badRegex && <span className="search-count error-text">Not a valid regular expression</span>}
+          {query && badRegex && <span className={`search-count ${logsStyles.errorText}`}>Not a valid regular expression</span>}
           {query && !badRegex && results && (
             <span className="search-count" aria-live="polite">
               {results.count === 0 ? (earlier ? 'Not in view' : 'No matches') : `${results.index + 1} of ${results.count}`}
             </span>
           )}
-          <button type="button" className="search-flag" aria-pressed={caseSensitive} title="Match case" aria-label="Match case" onClick={() => { setCaseSensitive(!caseSensitive); find(query, { regex, caseSensitive: !caseSensitive }); }}>
+          <button type="button" className={styles.searchFlag} aria-pressed={caseSensitive} title="Match case" aria-label="Match case" onClick={() => { setCaseSensitive(!caseSensitive); find(query, { regex, caseSensitive: !caseSensitive }); }}>
             <CaseSensitive size={14} aria-hidden="true" />
           </button>
-          <button type="button" className="search-flag" aria-pressed={regex} title="Use a regular expression" aria-label="Use a regular expression" onClick={() => { setRegex(!regex); find(query, { regex: !regex, caseSensitive }); }}>
+          <button type="button" className={styles.searchFlag} aria-pressed={regex} title="Use a regular expression" aria-label="Use a regular expression" onClick={() => { setRegex(!regex); find(query, { regex: !regex, caseSensitive }); }}>
             <Regex size={14} aria-hidden="true" />
           </button>
           <IconButton worksOffline size="sm" label="Previous match (Shift+Enter)" icon={<ChevronUp size={13} />} onClick={() => find(query, flags, true)} disabled={!query} />

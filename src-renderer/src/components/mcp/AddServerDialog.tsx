@@ -6,6 +6,7 @@ import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { AddServerForm } from './AddServerForm';
 import { ImportConfigForm } from './ImportConfigForm';
+import styles from './AddServerDialog.module.css';
 
 type Way = 'add' | 'import';
 
@@ -30,7 +31,7 @@ export function AddServerDialog({ open, onClose, initial = 'add' }: { open: bool
       labelId="add-mcp-title"
       footer={<Button worksOffline variant="ghost" onClick={onClose}>Close</Button>}
     >
-      <div className="mcp-add" data-testid="add-mcp-dialog">
+      <div className={styles.mcpAdd} data-testid="add-mcp-dialog">
         <div className="segmented" role="group" aria-label="How to add">
           <button type="button" aria-pressed={way === 'add'} onClick={() => setWay('add')} data-testid="add-way-add">One server</button>
           <button type="button" aria-pressed={way === 'import'} onClick={() => setWay('import')} data-testid="add-way-import">Import a configuration</button>

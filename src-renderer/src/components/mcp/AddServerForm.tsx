@@ -4,6 +4,8 @@ import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { KeyValueRows, recordOf, type KeyValue } from './KeyValueRows';
+import styles from './AddServerForm.module.css';
+import setupStyles from '../setup/setup.module.css';
 
 /** One server by hand: a command to run (with its arguments and environment), or the address of an HTTP server. */
 export function AddServerForm({ folder, onDone }: { folder: string; onDone(w: McpConfigWrite): void }) {
@@ -30,7 +32,7 @@ export function AddServerForm({ folder, onDone }: { folder: string; onDone(w: Mc
 
   return (
     <form
-      className="mcp-add-form"
+      className={styles.mcpAddForm}
       data-testid="add-server-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -39,7 +41,7 @@ export function AddServerForm({ folder, onDone }: { folder: string; onDone(w: Mc
     >
       <label className="field-label" htmlFor="mcp-add-name">Name</label>
       <input id="mcp-add-name" className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="everything" spellCheck={false} data-testid="add-server-name" />
-      <fieldset className="mcp-transport">
+      <fieldset className={styles.mcpTransport}>
         <legend className="field-label">How the workbench reaches it</legend>
         <label><input type="radio" name="mcp-transport" checked={transport === 'stdio'} onChange={() => setTransport('stdio')} /> It runs a command</label>
         <label><input type="radio" name="mcp-transport" checked={transport === 'http'} onChange={() => setTransport('http')} data-testid="add-server-http" /> It is at a web address (HTTP)</label>
@@ -62,11 +64,11 @@ export function AddServerForm({ folder, onDone }: { folder: string; onDone(w: Mc
           <KeyValueRows rows={headers} onChange={setHeaders} what="Header" testId="add-server-headers" />
           <label className="field-label" htmlFor="mcp-add-token">Bearer token <span className="optional">optional</span></label>
           <input id="mcp-add-token" className="input" type="password" autoComplete="new-password" value={token} onChange={(e) => setToken(e.target.value)} data-testid="add-server-token" />
-          <p className="field-help secret-note">Kept in the workbench’s secret store, never in .mcp.json.</p>
+          <p className={`field-help ${setupStyles.secretNote}`}>Kept in the workbench’s secret store, never in .mcp.json.</p>
         </>
       )}
       {error && <ErrorNote title="The server was not added" message={error} />}
-      <div className="setup-actions">
+      <div className={setupStyles.setupActions}>
         <span className="spacer" />
         <Button type="submit" variant="primary" busy={busy} disabled={!ready} data-testid="add-server-submit">Add server</Button>
       </div>

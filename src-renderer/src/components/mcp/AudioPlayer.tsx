@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Play, Square } from 'lucide-react';
 import { Button } from '../common/Button';
 import { formatDuration } from '../../lib/format';
+import styles from './AudioPlayer.module.css';
+import logsStyles from '../logs/logs.module.css';
 
 function bytesOf(base64: string): ArrayBuffer {
   const bin = atob(base64);
@@ -53,7 +55,7 @@ export function AudioPlayer({ data, mimeType }: { data: string; mimeType: string
   };
 
   return (
-    <div className="mcp-audio" data-testid="mcp-audio">
+    <div className={styles.mcpAudio} data-testid="mcp-audio">
       <Button size="sm" icon={playing ? <Square size={12} /> : <Play size={12} />} onClick={toggle} disabled={!buffer} worksOffline>
         {playing ? 'Stop' : 'Play'}
       </Button>
@@ -61,7 +63,7 @@ export function AudioPlayer({ data, mimeType }: { data: string; mimeType: string
         {mimeType}
         {buffer ? ` · ${formatDuration(Math.round(buffer.duration * 1000))}` : ''} · {Math.round((data.length * 3) / 4).toLocaleString()} bytes
       </span>
-      {error && <span className="error-text">{error}</span>}
+      {error && <span className={logsStyles.errorText}>{error}</span>}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { McpTaskStatus } from '@contract';
 import { useStore } from '../../store';
+import styles from './CallProgress.module.css';
+import mcpStyles from './mcp.module.css';
 
 /** A task's status in plain words. */
 export const TASK_WORDS: Record<McpTaskStatus, string> = {
@@ -15,12 +17,12 @@ function CallTask({ callId }: { callId: string }) {
   const t = useStore((s) => s.tasks[callId]);
   if (!t) return null;
   return (
-    <div className="mcp-task-status" data-testid="call-task" data-status={t.status} role="status">
+    <div className={styles.mcpTaskStatus} data-testid="call-task" data-status={t.status} role="status">
       <span className={`pill ${t.status === 'input_required' ? 'pill-busy' : t.status === 'failed' ? 'pill-error' : 'pill-muted'}`} data-testid="call-task-status">
         Task: {TASK_WORDS[t.status] ?? t.status}
       </span>
       {t.statusMessage && <span className="mcp-task-message" data-testid="call-task-message">{t.statusMessage}</span>}
-      <span className="muted mcp-task-id" title="The server's id of this task">{t.taskId}</span>
+      <span className={`muted ${mcpStyles.mcpTaskId}`} title="The server's id of this task">{t.taskId}</span>
     </div>
   );
 }
@@ -34,7 +36,7 @@ export function CallProgress({ callId }: { callId: string }) {
   const words = known ? `${p.progress} of ${p.total}` : `${p.progress} so far`;
   return (
     <>
-      <div className="mcp-progress" data-testid="call-progress" data-progress={p.progress} data-total={p.total}>
+      <div className={styles.mcpProgress} data-testid="call-progress" data-progress={p.progress} data-total={p.total}>
         <progress max={known ? p.total : undefined} value={known ? p.progress : undefined} aria-label={`Progress: ${words}`} />
         <span className="mcp-progress-text">
           {pct !== undefined ? `${pct}% · ` : ''}

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import styles from './CompletingInput.module.css';
+import formStyles from '../form/form.module.css';
 
 const WAIT_MS = 150;
 
@@ -48,10 +50,10 @@ export function CompletingInput({ id, label, value, onChange, complete, required
   const shown = open && options.length > 0;
 
   return (
-    <div className="setup-field mcp-completing">
+    <div className={`setup-field ${styles.mcpCompleting}`}>
       <label className="field-label" htmlFor={id}>
         {label}
-        {required ? <span className="fld-required" aria-label="required">*</span> : <span className="optional">optional</span>}
+        {required ? <span className={formStyles.fldRequired} aria-label="required">*</span> : <span className="optional">optional</span>}
       </label>
       <input
         id={id}
@@ -94,7 +96,7 @@ export function CompletingInput({ id, label, value, onChange, complete, required
         }}
       />
       {complete && (
-        <ul id={listId} role="listbox" aria-label={`Suggestions for ${label}`} className="mcp-suggestions" hidden={!shown} data-testid={testId ? `${testId}-suggestions` : undefined}>
+        <ul id={listId} role="listbox" aria-label={`Suggestions for ${label}`} className={styles.mcpSuggestions} hidden={!shown} data-testid={testId ? `${testId}-suggestions` : undefined}>
           {options.map((o, i) => (
             <li
               key={o}

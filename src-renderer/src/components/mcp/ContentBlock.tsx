@@ -6,6 +6,10 @@ import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { AudioPlayer } from './AudioPlayer';
 import { ResourceContentsView, TextContent } from './ResourceContentsView';
+// Global class names kept beside the module classes: tests select .result-text.
+import styles from './ContentBlock.module.css';
+import mcpStyles from './mcp.module.css';
+import toolsStyles from '../tools/tools.module.css';
 
 const KIND: Record<McpContentBlock['type'], string> = {
   text: 'Text',
@@ -24,16 +28,16 @@ function ResourceLink({ skillId, block }: { skillId: string; block: Extract<McpC
     if (r) setRead(r);
   };
   return (
-    <div className="mcp-link" data-testid="mcp-resource-link">
-      <div className="mcp-block-meta">
+    <div className={styles.mcpLink} data-testid="mcp-resource-link">
+      <div className={mcpStyles.mcpBlockMeta}>
         <Link2 size={13} aria-hidden="true" />
         <strong>{block.title ?? block.name}</strong>
-        <code className="mcp-uri">{block.uri}</code>
+        <code className={mcpStyles.mcpUri}>{block.uri}</code>
         {block.mimeType && <span className="pill pill-muted">{block.mimeType}</span>}
         <span className="spacer" />
         {!read && <Button size="sm" onClick={() => void open()} busy={busy} aria-label={`Open ${block.uri}`}>Open</Button>}
       </div>
-      {block.description && <p className="muted mcp-desc">{block.description}</p>}
+      {block.description && <p className={`muted ${styles.mcpDesc}`}>{block.description}</p>}
       {error && <ErrorNote message={error} />}
       {read?.error && <ErrorNote title="The resource could not be read" message={read.error} />}
       {read?.contents.map((c, i) => <ResourceContentsView key={i} item={c} />)}
@@ -60,7 +64,7 @@ export function ContentBlock({ skillId, block }: { skillId: string; block: McpCo
       body = <TextContent text={block.text} />;
       break;
     case 'image':
-      body = <img className="mcp-image" src={`data:${block.mimeType};base64,${block.data}`} alt={`Image (${block.mimeType}) the server sent`} data-testid="mcp-image" />;
+      body = <img className={mcpStyles.mcpImage} src={`data:${block.mimeType};base64,${block.data}`} alt={`Image (${block.mimeType}) the server sent`} data-testid="mcp-image" />;
       break;
     case 'audio':
       body = <AudioPlayer data={block.data} mimeType={block.mimeType} />;
@@ -71,11 +75,11 @@ export function ContentBlock({ skillId, block }: { skillId: string; block: McpCo
       body = <ResourceContentsView item={block.resource} />;
       break;
     default:
-      body = <pre className="result-text">{JSON.stringify(block, null, 2)}</pre>;
+      body = <pre className={`${toolsStyles.resultText} result-text`}>{JSON.stringify(block, null, 2)}</pre>;
   }
   return (
-    <div className={`mcp-block mcp-block-${block.type}`} data-testid="mcp-block" data-type={block.type}>
-      <div className="mcp-block-kind muted">
+    <div className={`${mcpStyles.mcpBlock} mcp-block-${block.type}`} data-testid="mcp-block" data-type={block.type}>
+      <div className={`${styles.mcpBlockKind} muted`}>
         {KIND[block.type] ?? block.type}
         {annotationWords(block) && <span className="mcp-annotations" data-testid="mcp-annotations"> · {annotationWords(block)}</span>}
       </div>

@@ -4,6 +4,9 @@ import type { McpElicitationAnswer, McpPendingRequest } from '@contract';
 import { Button } from '../common/Button';
 import { SetupFieldInput } from '../setup/SetupFieldInput';
 import { contentOf, defaultsOf, fieldsOf, problemsOf, type Answers } from './elicitation-fields';
+import styles from './ElicitationForm.module.css';
+import setupStyles from '../setup/setup.module.css';
+import mcpStyles from './mcp.module.css';
 
 type Elicitation = Extract<McpPendingRequest, { kind: 'elicitation' }>;
 
@@ -20,15 +23,15 @@ export function ElicitationForm({ request, busy, onAnswer }: { request: Elicitat
   };
   return (
     <form
-      className="mcp-elicitation"
+      className={mcpStyles.mcpElicitation}
       data-testid="elicitation-form"
       onSubmit={(e) => {
         e.preventDefault();
         accept();
       }}
     >
-      <p className="setup-step-desc mcp-ask-message" data-testid="elicitation-message">{request.message}</p>
-      <div className="setup-fields">
+      <p className={`${setupStyles.setupStepDesc} ${mcpStyles.mcpAskMessage}`} data-testid="elicitation-message">{request.message}</p>
+      <div className={setupStyles.setupFields}>
         {fields.map((f) => (
           <SetupFieldInput
             key={f.name}
@@ -58,7 +61,7 @@ export function ElicitationActions({ busy, onAnswer, cancelTitle, accept }: {
   accept: { label: string; title?: string; submit?: boolean };
 }) {
   return (
-    <div className="setup-actions elicitation-actions" data-testid="elicitation-actions">
+    <div className={`${setupStyles.setupActions} ${styles.elicitationActions}`} data-testid="elicitation-actions">
       <Button type="button" variant="ghost" onClick={() => onAnswer({ action: 'cancel' })} disabled={busy} data-testid="elicitation-cancel" title={cancelTitle}>
         Cancel
       </Button>

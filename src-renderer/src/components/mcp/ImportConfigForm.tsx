@@ -4,6 +4,9 @@ import type { McpConfigShape, McpConfigWrite, McpServerConfig } from '@contract'
 import { useCommand, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
+import styles from './ImportConfigForm.module.css';
+import setupStyles from '../setup/setup.module.css';
+import mcpStyles from './mcp.module.css';
 
 const SHAPES: Record<McpConfigShape, string> = {
   'mcp.json': 'a project .mcp.json',
@@ -37,16 +40,16 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
   };
 
   return (
-    <div className="mcp-import" data-testid="import-config-form">
+    <div className={styles.mcpImport} data-testid="import-config-form">
       {!!found?.length && (
         <div className="mcp-found" data-testid="found-configs">
           <span className="field-label">Found on this machine</span>
-          <ul className="mcp-list">
+          <ul className={mcpStyles.mcpList}>
             {found.map((f) => (
               <li key={f.file}>
                 <button
                   type="button"
-                  className="mcp-item"
+                  className={mcpStyles.mcpItem}
                   disabled={!!f.problem}
                   aria-current={f.file === file ? 'true' : undefined}
                   onClick={() => {
@@ -56,8 +59,8 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
                   data-testid="found-config"
                   title={f.problem ?? f.file}
                 >
-                  <span className="mcp-item-name">{f.source}: {f.problem ? 'cannot be read' : f.servers.length === 1 ? '1 server' : `${f.servers.length} servers`}</span>
-                  <span className="mcp-item-sub">{f.file}</span>
+                  <span className={mcpStyles.mcpItemName}>{f.source}: {f.problem ? 'cannot be read' : f.servers.length === 1 ? '1 server' : `${f.servers.length} servers`}</span>
+                  <span className={mcpStyles.mcpItemSub}>{f.file}</span>
                 </button>
               </li>
             ))}
@@ -71,7 +74,7 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
         }}
       >
         <label className="field-label" htmlFor="mcp-import-file">Configuration file</label>
-        <div className="mcp-root-row">
+        <div className={mcpStyles.mcpRootRow}>
           <input
             id="mcp-import-file"
             className="input mono"
@@ -93,12 +96,12 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
       {read && (
         <>
           <p className="muted" data-testid="import-shape">This is {SHAPES[read.shape]}. Choose the servers to bring in:</p>
-          <div className="checkbox-list" role="group" aria-label="Servers to import">
+          <div className={setupStyles.checkboxList} role="group" aria-label="Servers to import">
             {read.servers.map((s) => (
-              <label key={s.name} className="checkbox-row">
+              <label key={s.name} className={setupStyles.checkboxRow}>
                 <input type="checkbox" checked={chosen.includes(s.name)} onChange={(e) => setChosen(e.target.checked ? [...chosen, s.name] : chosen.filter((n) => n !== s.name))} data-testid="import-server" />
                 <strong>{s.name}</strong>
-                <code className="mcp-uri">{s.transport === 'http' ? s.url : [s.command, ...(s.args ?? [])].join(' ')}</code>
+                <code className={mcpStyles.mcpUri}>{s.transport === 'http' ? s.url : [s.command, ...(s.args ?? [])].join(' ')}</code>
               </label>
             ))}
             {!read.servers.length && <p className="muted">No server in it can be used.</p>}
@@ -110,7 +113,7 @@ export function ImportConfigForm({ folder, onDone }: { folder: string; onDone(w:
         </>
       )}
       {error && <ErrorNote title="The file could not be used" message={error} />}
-      <div className="setup-actions">
+      <div className={setupStyles.setupActions}>
         <span className="spacer" />
         <Button variant="primary" onClick={() => void doImport()} disabled={!read || !chosen.length || !folder} busy={busy && !!read} data-testid="import-submit">
           Import {chosen.length === 1 ? 'the server' : `${chosen.length} servers`}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MCP_LOG_LEVELS, type McpLogLevel } from '@contract';
 import { useCommand, useQuery } from '../../data';
 import { useDomId } from '../../lib/use-dom-id';
+import styles from './LogLevelPicker.module.css';
 
 /** The level from which an MCP server sends its log messages (logging/setLevel); they appear in Logs. */
 export function LogLevelPicker({ skillId }: { skillId: string }) {
@@ -13,7 +14,7 @@ export function LogLevelPicker({ skillId }: { skillId: string }) {
   const busy = setter.busy;
   const id = useDomId('log-level');
   return (
-    <label className="mcp-log-level" htmlFor={id} title="The server sends its log messages at this level and above; they appear here as system lines">
+    <label className={styles.mcpLogLevel} htmlFor={id} title="The server sends its log messages at this level and above; they appear here as system lines">
       <span>Server log level</span>
       <select
         id={id}

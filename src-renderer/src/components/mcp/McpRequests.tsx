@@ -9,6 +9,7 @@ import { formatClock } from '../../lib/format';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingForm } from './SamplingForm';
 import { UrlElicitation } from './UrlElicitation';
+import styles from './McpRequests.module.css';
 
 /**
  * What MCP servers ask the user (elicitation, sampling), oldest first, whatever view is open: a dialog while
@@ -28,7 +29,7 @@ export function McpRequests() {
 
   if (hidden) {
     return (
-      <button type="button" className="mcp-requests-chip" onClick={() => setHidden(false)} data-testid="mcp-requests-chip">
+      <button type="button" className={styles.mcpRequestsChip} onClick={() => setHidden(false)} data-testid="mcp-requests-chip">
         <MessageCircleQuestion size={15} aria-hidden="true" />
         {pending.length === 1 ? `${server} is waiting for your answer` : `${pending.length} requests of MCP servers wait for your answer`}
       </button>
@@ -37,8 +38,8 @@ export function McpRequests() {
   const title = r.kind === 'elicitation' ? (r.mode === 'url' ? `${server} asks you to open a link` : `${server} asks you`) : `${server} asks for a model’s answer`;
   return (
     <Dialog size="medium" open title={title} onClose={() => setHidden(true)} labelId="mcp-request-title">
-      <div className="mcp-request" data-testid="mcp-request" data-kind={r.kind} data-request-id={r.requestId}>
-        <p className="muted mcp-request-meta">
+      <div className={styles.mcpRequest} data-testid="mcp-request" data-kind={r.kind} data-request-id={r.requestId}>
+        <p className={`muted ${styles.mcpRequestMeta}`}>
           Asked at {formatClock(r.receivedAt)}; the server stops waiting at {formatClock(r.expiresAt)}.
           {pending.length > 1 ? ` ${pending.length - 1} more after this one.` : ''}{' '}
           <button type="button" className="link-btn" onClick={() => setHidden(true)}>Answer later</button>

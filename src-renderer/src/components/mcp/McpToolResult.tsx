@@ -1,6 +1,10 @@
 import type { McpToolResult as Result, ToolInfo } from '@contract';
 import { JsonTree } from '../common/JsonTree';
 import { ContentBlock } from './ContentBlock';
+// Global class names kept beside the module classes: .result-block is styled in its context by
+// JsonTree.module.css.
+import styles from './McpToolResult.module.css';
+import toolsStyles from '../tools/tools.module.css';
 
 /**
  * What an MCP tool answered, in full: the structured result (as JSON, with the schema it follows) and each
@@ -8,20 +12,20 @@ import { ContentBlock } from './ContentBlock';
  */
 export function McpToolResult({ skillId, result, tool }: { skillId: string; result: Result; tool?: ToolInfo }) {
   return (
-    <div className={`mcp-result${result.isError ? ' is-error' : ''}`} data-testid="mcp-result" data-is-error={String(result.isError)}>
+    <div className={`${styles.mcpResult}${result.isError ? ' is-error' : ''}`} data-testid="mcp-result" data-is-error={String(result.isError)}>
       {result.isError && (
-        <p className="mcp-error-head" role="alert">
+        <p className={styles.mcpErrorHead} role="alert">
           <strong>The tool reported an error.</strong> The call itself worked; this is what the tool said went wrong.
         </p>
       )}
       {result.structuredContent !== undefined && (
-        <div className="result-block" data-testid="mcp-structured">
-          <div className="result-block-head"><span className="muted">Structured content</span></div>
+        <div className={`${toolsStyles.resultBlock} result-block`} data-testid="mcp-structured">
+          <div className={toolsStyles.resultBlockHead}><span className="muted">Structured content</span></div>
           <JsonTree value={result.structuredContent} label="Structured content" />
         </div>
       )}
       {result.content.length > 0 && (
-        <div className="mcp-blocks" aria-label="Content">
+        <div className={styles.mcpBlocks} aria-label="Content">
           {result.content.map((b, i) => <ContentBlock key={i} skillId={skillId} block={b} />)}
         </div>
       )}

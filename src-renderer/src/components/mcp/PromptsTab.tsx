@@ -11,6 +11,12 @@ import { CompletingInput } from './CompletingInput';
 import { ContentBlock } from './ContentBlock';
 import { useServerInfo } from './ServerTab';
 import { useDomId } from '../../lib/use-dom-id';
+// Global class names kept beside the module classes: tests select .tool-name; .mcp-main is styled in its context
+// by EmptyState.module.css; .mcp-prompt-form is styled in its context by tools.module.css.
+import styles from './PromptsTab.module.css';
+import mcpStyles from './mcp.module.css';
+import toolsStyles from '../tools/tools.module.css';
+import setupStyles from '../setup/setup.module.css';
 
 /** An MCP server's prompts: each one's arguments as a form (the server suggests values as you type), and Get. */
 export function PromptsTab({ skillId }: { skillId: string }) {
@@ -29,22 +35,22 @@ function PromptsView({ skillId }: { skillId: string }) {
   if (!prompts.data) return <div className="panel-loading"><Spinner /> Asking the server for its prompts…</div>;
   const prompt = prompts.data.find((p) => p.name === picked);
   return (
-    <div className="tools-tab mcp-split" data-testid="prompts-tab">
-      <div className="tools-side mcp-side">
-        <h2 className="mcp-side-title">Prompts <span className="muted">{prompts.data.length}</span></h2>
-        {!prompts.data.length && <p className="muted mcp-side-empty">None listed.</p>}
-        <ul className="mcp-list" aria-label="Prompts">
+    <div className={`${toolsStyles.toolsTab} mcp-split`} data-testid="prompts-tab">
+      <div className={`${toolsStyles.toolsSide} ${mcpStyles.mcpSide}`}>
+        <h2 className={mcpStyles.mcpSideTitle}>Prompts <span className="muted">{prompts.data.length}</span></h2>
+        {!prompts.data.length && <p className={`muted ${mcpStyles.mcpSideEmpty}`}>None listed.</p>}
+        <ul className={mcpStyles.mcpList} aria-label="Prompts">
           {prompts.data.map((p) => (
             <li key={p.name}>
-              <button type="button" className="mcp-item" aria-current={p.name === picked ? 'true' : undefined} onClick={() => setPicked(p.name)} data-testid="prompt-item" title={p.description}>
-                <span className="mcp-item-name">{p.title ?? p.name}</span>
-                <span className="mcp-item-sub">{p.title ? `${p.name} · ` : ''}{p.arguments.length ? p.arguments.map((a) => a.name).join(', ') : 'no arguments'}</span>
+              <button type="button" className={mcpStyles.mcpItem} aria-current={p.name === picked ? 'true' : undefined} onClick={() => setPicked(p.name)} data-testid="prompt-item" title={p.description}>
+                <span className={mcpStyles.mcpItemName}>{p.title ?? p.name}</span>
+                <span className={mcpStyles.mcpItemSub}>{p.title ? `${p.name} · ` : ''}{p.arguments.length ? p.arguments.map((a) => a.name).join(', ') : 'no arguments'}</span>
               </button>
             </li>
           ))}
         </ul>
       </div>
-      <div className="tool-workspace mcp-main">
+      <div className={`${toolsStyles.toolWorkspace} ${mcpStyles.mcpMain} mcp-main`}>
         {prompt ? (
           <PromptForm key={prompt.name} skillId={skillId} prompt={prompt} completions={!!server.info?.capabilities.completions} />
         ) : (
@@ -72,7 +78,7 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
   return (
     <>
       <form
-        className="mcp-prompt-form"
+        className={`${styles.mcpPromptForm} mcp-prompt-form`}
         aria-label={`Arguments of ${prompt.title ?? prompt.name}`}
         data-testid="prompt-form"
         onSubmit={(e) => {
@@ -80,12 +86,12 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
           if (!missing.length) void get();
         }}
       >
-        <div className="pane-head">
-          <div className="pane-title"><span className="tool-name">{prompt.title ?? prompt.name}</span></div>
+        <div className={toolsStyles.paneHead}>
+          <div className={toolsStyles.paneTitle}><span className={`${toolsStyles.toolName} tool-name`}>{prompt.title ?? prompt.name}</span></div>
         </div>
-        {prompt.description && <p className="tool-description">{prompt.description}</p>}
+        {prompt.description && <p className={toolsStyles.toolDescription}>{prompt.description}</p>}
         {prompt.arguments.length > 0 ? (
-          <div className="setup-fields mcp-fields">
+          <div className={`${setupStyles.setupFields} ${styles.mcpFields}`}>
             {prompt.arguments.map((a) => (
               <CompletingInput
                 key={a.name}
@@ -105,9 +111,9 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
             ))}
           </div>
         ) : (
-          <p className="no-args">This prompt takes no arguments.</p>
+          <p className={toolsStyles.noArgs}>This prompt takes no arguments.</p>
         )}
-        <div className="run-bar">
+        <div className={toolsStyles.runBar}>
           <Button type="submit" variant="primary" icon={<Send size={13} />} busy={busy} disabled={missing.length > 0} title={missing.length ? `Fill in ${missing.map((a) => a.name).join(', ')} first` : 'Ask the server for the messages'} data-testid="prompt-get">
             Get prompt
           </Button>
@@ -118,7 +124,7 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
           )}
         </div>
       </form>
-      <section className="mcp-prompt-result" aria-label="Messages" data-testid="prompt-result">
+      <section className={styles.mcpPromptResult} aria-label="Messages" data-testid="prompt-result">
         {error && <ErrorNote message={error} />}
         {result?.error && <ErrorNote title="The server refused" message={result.error} />}
         {result && !result.error && (
@@ -128,8 +134,8 @@ function PromptForm({ skillId, prompt, completions }: { skillId: string; prompt:
               {result.description ? ` · ${result.description}` : ''}
             </p>
             {result.messages.map((m, i) => (
-              <div key={i} className={`mcp-message role-${m.role}`} data-testid="prompt-message">
-                <div className="mcp-message-role">{m.role === 'user' ? 'User' : 'Assistant'}</div>
+              <div key={i} className={`${mcpStyles.mcpMessage} role-${m.role}`} data-testid="prompt-message">
+                <div className={mcpStyles.mcpMessageRole}>{m.role === 'user' ? 'User' : 'Assistant'}</div>
                 <ContentBlock skillId={skillId} block={m.content} />
               </div>
             ))}

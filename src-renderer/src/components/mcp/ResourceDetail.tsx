@@ -8,6 +8,10 @@ import { Spinner } from '../common/Spinner';
 import { formatClock, formatDuration } from '../../lib/format';
 import { ResourceContentsView } from './ResourceContentsView';
 import { mcpSelectors, useStore } from '../../store';
+// Global class names kept beside the module classes: tests select .tool-name.
+import styles from './ResourceDetail.module.css';
+import mcpStyles from './mcp.module.css';
+import toolsStyles from '../tools/tools.module.css';
 
 /**
  * One resource read: its contents, Read again, and Subscribe where the server tells of changes. While
@@ -51,9 +55,9 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
 
   return (
     <section className="mcp-detail" aria-label={`Resource ${title}`} data-testid="resource-detail">
-      <div className="pane-head">
-        <div className="pane-title">
-          <span className="tool-name">{title}</span>
+      <div className={toolsStyles.paneHead}>
+        <div className={toolsStyles.paneTitle}>
+          <span className={`${toolsStyles.toolName} tool-name`}>{title}</span>
         </div>
         {busy && <Spinner label="Reading" />}
         {busy && (
@@ -77,9 +81,9 @@ export function ResourceDetail({ skillId, uri, title, subscribed, canSubscribe, 
           </Button>
         )}
       </div>
-      <div className="mcp-detail-body">
-        <p className="mcp-detail-meta muted">
-          <code className="mcp-uri">{uri}</code>
+      <div className={styles.mcpDetailBody}>
+        <p className={`${styles.mcpDetailMeta} muted`}>
+          <code className={mcpStyles.mcpUri}>{uri}</code>
           {read && !read.error && <> · read in {formatDuration(read.durationMs)}</>}
           {subscribed && changedAt !== undefined && (
             <span className="pill pill-ok mcp-updated" role="status" data-testid="resource-updated">Updated at {formatClock(changedAt)}</span>

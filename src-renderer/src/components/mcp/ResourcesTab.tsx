@@ -9,6 +9,10 @@ import { Spinner } from '../common/Spinner';
 import { ResourceDetail } from './ResourceDetail';
 import { TemplateForm } from './TemplateForm';
 import { useServerInfo } from './ServerTab';
+// Global class names kept beside the module classes: .mcp-main is styled in its context by EmptyState.module.css.
+import styles from './ResourcesTab.module.css';
+import toolsStyles from '../tools/tools.module.css';
+import mcpStyles from './mcp.module.css';
 
 type Picked = { kind: 'resource'; uri: string; title: string } | { kind: 'template'; template: McpResourceTemplate; read?: string };
 
@@ -38,49 +42,49 @@ function ResourcesView({ skillId }: { skillId: string }) {
   const canSubscribe = !!server.info?.capabilities.resourceSubscribe;
   const uriOf = picked?.kind === 'resource' ? picked.uri : picked?.read;
   return (
-    <div className="tools-tab mcp-split" data-testid="resources-tab">
-      <div className="tools-side mcp-side">
-        <h2 className="mcp-side-title">Resources <span className="muted">{resources.data.length}</span></h2>
-        {!resources.data.length && <p className="muted mcp-side-empty">None listed.</p>}
-        <ul className="mcp-list" aria-label="Resources">
+    <div className={`${toolsStyles.toolsTab} mcp-split`} data-testid="resources-tab">
+      <div className={`${toolsStyles.toolsSide} ${mcpStyles.mcpSide}`}>
+        <h2 className={mcpStyles.mcpSideTitle}>Resources <span className="muted">{resources.data.length}</span></h2>
+        {!resources.data.length && <p className={`muted ${mcpStyles.mcpSideEmpty}`}>None listed.</p>}
+        <ul className={mcpStyles.mcpList} aria-label="Resources">
           {resources.data.map((r) => (
             <li key={r.uri}>
               <button
                 type="button"
-                className="mcp-item"
+                className={mcpStyles.mcpItem}
                 aria-current={picked?.kind === 'resource' && picked.uri === r.uri ? 'true' : undefined}
                 onClick={() => setPicked({ kind: 'resource', uri: r.uri, title: r.title ?? r.name })}
                 data-testid="resource-item"
                 title={r.description ?? r.uri}
               >
-                <span className="mcp-item-name">{r.title ?? r.name}</span>
-                {subscriptions.includes(r.uri) && <span className="mcp-dot" title={updated?.[r.uri] ? 'Subscribed; it changed' : 'Subscribed'} aria-label="subscribed" />}
-                <span className="mcp-item-sub">{r.mimeType ?? r.uri}</span>
+                <span className={mcpStyles.mcpItemName}>{r.title ?? r.name}</span>
+                {subscriptions.includes(r.uri) && <span className={styles.mcpDot} title={updated?.[r.uri] ? 'Subscribed; it changed' : 'Subscribed'} aria-label="subscribed" />}
+                <span className={mcpStyles.mcpItemSub}>{r.mimeType ?? r.uri}</span>
               </button>
             </li>
           ))}
         </ul>
-        <h2 className="mcp-side-title">Templates <span className="muted">{templates.data.length}</span></h2>
-        {!templates.data.length && <p className="muted mcp-side-empty">None listed.</p>}
-        <ul className="mcp-list" aria-label="Resource templates">
+        <h2 className={mcpStyles.mcpSideTitle}>Templates <span className="muted">{templates.data.length}</span></h2>
+        {!templates.data.length && <p className={`muted ${mcpStyles.mcpSideEmpty}`}>None listed.</p>}
+        <ul className={mcpStyles.mcpList} aria-label="Resource templates">
           {templates.data.map((t) => (
             <li key={t.uriTemplate}>
               <button
                 type="button"
-                className="mcp-item"
+                className={mcpStyles.mcpItem}
                 aria-current={picked?.kind === 'template' && picked.template.uriTemplate === t.uriTemplate ? 'true' : undefined}
                 onClick={() => setPicked({ kind: 'template', template: t })}
                 data-testid="template-item"
                 title={t.description ?? t.uriTemplate}
               >
-                <span className="mcp-item-name"><FileCode2 size={12} aria-hidden="true" /> {t.title ?? t.name}</span>
-                <span className="mcp-item-sub">{t.uriTemplate}</span>
+                <span className={mcpStyles.mcpItemName}><FileCode2 size={12} aria-hidden="true" /> {t.title ?? t.name}</span>
+                <span className={mcpStyles.mcpItemSub}>{t.uriTemplate}</span>
               </button>
             </li>
           ))}
         </ul>
       </div>
-      <div className="tool-workspace mcp-main">
+      <div className={`${toolsStyles.toolWorkspace} ${mcpStyles.mcpMain} mcp-main`}>
         {!picked && (
           <EmptyState compact title="Pick a resource">
             Choose a resource to read it, or a template to fill in its address.

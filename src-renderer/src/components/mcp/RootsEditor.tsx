@@ -6,6 +6,9 @@ import { useStore } from '../../store';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { basename } from '../../lib/format';
+import styles from './RootsEditor.module.css';
+import setupStyles from '../setup/setup.module.css';
+import mcpStyles from './mcp.module.css';
 
 /** A folder path as a file:// address (an address given as such is kept). */
 export function rootUri(text: string): string {
@@ -54,7 +57,7 @@ export function RootsEditor({ skillId }: { skillId: string }) {
   const changed = JSON.stringify(asRoots()) !== JSON.stringify(saved.map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) })));
   if (!rows) return error ? <ErrorNote message={error} /> : null;
   return (
-    <div className="mcp-roots" data-testid="roots-editor">
+    <div className={styles.mcpRoots} data-testid="roots-editor">
       <p className="muted">
         The folders the server may work in, when it asks (roots). Some servers take them as all they may reach, in place of
         the folders they were started with. A change is sent to the server as soon as it is saved; the server restarts when it
@@ -62,7 +65,7 @@ export function RootsEditor({ skillId }: { skillId: string }) {
       </p>
       {rows.length === 0 && <p className="muted" data-testid="no-roots">No roots: the workbench declares none, so the server keeps the folders it was started with.</p>}
       {rows.map((r, i) => (
-        <div className="mcp-root-row" key={i}>
+        <div className={mcpStyles.mcpRootRow} key={i}>
           <input
             className="input"
             aria-label={`Folder ${i + 1}`}
@@ -76,7 +79,7 @@ export function RootsEditor({ skillId }: { skillId: string }) {
             }}
           />
           <input
-            className="input mcp-root-name"
+            className={`input ${styles.mcpRootName}`}
             aria-label={`Name of folder ${i + 1}`}
             value={r.name}
             placeholder="name (optional)"
@@ -86,7 +89,7 @@ export function RootsEditor({ skillId }: { skillId: string }) {
         </div>
       ))}
       {error && <ErrorNote message={error} />}
-      <div className="setup-actions">
+      <div className={setupStyles.setupActions}>
         <Button size="sm" icon={<Plus size={13} />} onClick={() => setRows([...rows, { path: '', name: '' }])} data-testid="root-add">Add a folder</Button>
         {dir && (
           <Button size="sm" icon={<RotateCcw size={13} />} onClick={() => void save([{ uri: rootUri(dir), name: basename(dir) }])} title={`Give only ${dir}`}>

@@ -9,6 +9,11 @@ import { JsonTree } from '../common/JsonTree';
 import { formatClock } from '../../lib/format';
 import { RootsEditor } from './RootsEditor';
 import { TasksList } from './TasksList';
+// Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
+// TriggersTab.module.css; .mcp-server-tab is styled in its context by setup.module.css.
+import styles from './ServerTab.module.css';
+import setupStyles from '../setup/setup.module.css';
+import logsStyles from '../logs/logs.module.css';
 
 function Ping({ skillId }: { skillId: string }) {
   const [last, setLast] = useState<{ ms: number; at: number } | null>(null);
@@ -18,14 +23,14 @@ function Ping({ skillId }: { skillId: string }) {
     if (r) setLast({ ms: r.ms, at: Date.now() });
   };
   return (
-    <div className="mcp-ping">
+    <div className={styles.mcpPing}>
       <Button size="sm" icon={<Activity size={13} />} onClick={() => void ping()} busy={busy} data-testid="mcp-ping">Ping</Button>
       {last && (
         <span role="status" data-testid="ping-result">
           Answered in <strong>{last.ms} ms</strong> <span className="muted">at {formatClock(last.at)}</span>
         </span>
       )}
-      {error && <span className="error-text" role="alert">{error}</span>}
+      {error && <span className={logsStyles.errorText} role="alert">{error}</span>}
     </div>
   );
 }
@@ -64,23 +69,23 @@ export function ServerTab({ skillId }: { skillId: string }) {
     return <div className="panel-loading"><Spinner /> Connecting to the server…</div>;
   }
   return (
-    <div className="setup-wrap mcp-server-tab" data-testid="server-tab">
-      <section className="setup-card" aria-labelledby="mcp-server-title">
-        <div className="setup-overview-head">
-          <Server size={20} className="setup-intro-icon" aria-hidden="true" />
+    <div className={`${setupStyles.setupWrap} ${styles.mcpServerTab} mcp-server-tab`} data-testid="server-tab">
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-server-title">
+        <div className={setupStyles.setupOverviewHead}>
+          <Server size={20} className={setupStyles.setupIntroIcon} aria-hidden="true" />
           <div>
-            <h2 className="setup-step-title" id="mcp-server-title" data-testid="server-name">
+            <h2 className={setupStyles.setupStepTitle} id="mcp-server-title" data-testid="server-name">
               {info.title ?? info.name} <span className="muted">{info.version}</span>
             </h2>
-            <p className="setup-step-desc">
+            <p className={setupStyles.setupStepDesc}>
               {info.transport === 'http' ? `Reached over HTTP at ${info.url}` : 'Run by the workbench (standard input and output)'}
               {info.protocolVersion ? ` · MCP ${info.protocolVersion}` : ''}
             </p>
           </div>
         </div>
         <Ping skillId={skillId} />
-        <h3 className="setup-config-title">What it offers</h3>
-        <ul className="mcp-caps" data-testid="server-capabilities">
+        <h3 className={setupStyles.setupConfigTitle}>What it offers</h3>
+        <ul className={styles.mcpCaps} data-testid="server-capabilities">
           {offers(info.capabilities).map((o) => <li key={o} className="pill pill-muted">{o}</li>)}
         </ul>
         <details className="disclosure">
@@ -89,19 +94,19 @@ export function ServerTab({ skillId }: { skillId: string }) {
         </details>
         {info.instructions && (
           <>
-            <h3 className="setup-config-title">Instructions</h3>
-            <pre className="mcp-instructions" data-testid="server-instructions" tabIndex={0}>{info.instructions}</pre>
+            <h3 className={setupStyles.setupConfigTitle}>Instructions</h3>
+            <pre className={styles.mcpInstructions} data-testid="server-instructions" tabIndex={0}>{info.instructions}</pre>
           </>
         )}
       </section>
       {info.capabilities.tasks?.list && (
-        <section className="setup-card" aria-labelledby="mcp-tasks-title">
-          <h2 className="setup-config-title" id="mcp-tasks-title">Tasks</h2>
+        <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-tasks-title">
+          <h2 className={setupStyles.setupConfigTitle} id="mcp-tasks-title">Tasks</h2>
           <TasksList skillId={skillId} canCancel={!!info.capabilities.tasks.cancel} />
         </section>
       )}
-      <section className="setup-card" aria-labelledby="mcp-roots-title">
-        <h2 className="setup-config-title" id="mcp-roots-title">Roots</h2>
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-roots-title">
+        <h2 className={setupStyles.setupConfigTitle} id="mcp-roots-title">Roots</h2>
         <RootsEditor skillId={skillId} />
       </section>
     </div>

@@ -6,6 +6,9 @@ import { mcpSelectors, useStore } from '../../store';
 import { Button } from '../common/Button';
 import { formatClock } from '../../lib/format';
 import { TASK_WORDS } from './CallProgress';
+import styles from './TasksList.module.css';
+import mcpStyles from './mcp.module.css';
+import logsStyles from '../logs/logs.module.css';
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
@@ -30,22 +33,22 @@ export function TasksList({ skillId, canCancel }: { skillId: string; canCancel: 
   };
   return (
     <div data-testid="mcp-tasks">
-      <div className="mcp-tasks-head">
+      <div className={styles.mcpTasksHead}>
         <span className="muted">Long operations the server runs as tasks, as it lists them.</span>
         <span className="spacer" />
         <Button size="sm" icon={<RefreshCw size={13} />} onClick={() => void load()} busy={busy} data-testid="mcp-tasks-refresh">Refresh</Button>
       </div>
-      {error && <p className="error-text" role="alert">{error}</p>}
+      {error && <p className={logsStyles.errorText} role="alert">{error}</p>}
       {tasks && !tasks.length && <p className="muted" data-testid="mcp-tasks-empty">No tasks yet. A tool that runs as a task shows here once called.</p>}
       {tasks && tasks.length > 0 && (
-        <table className="mcp-tasks-table">
+        <table className={styles.mcpTasksTable}>
           <thead>
             <tr><th>Task</th><th>Status</th><th>Started</th><th><span className="sr-only">Actions</span></th></tr>
           </thead>
           <tbody>
             {tasks.map((t) => (
               <tr key={t.taskId} data-testid="mcp-task-row" data-status={t.status}>
-                <td className="mcp-task-id">{t.taskId}</td>
+                <td className={mcpStyles.mcpTaskId}>{t.taskId}</td>
                 <td>
                   {TASK_WORDS[t.status] ?? t.status}
                   {t.statusMessage && <div className="muted">{t.statusMessage}</div>}

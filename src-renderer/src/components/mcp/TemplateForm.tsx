@@ -6,6 +6,9 @@ import { Button } from '../common/Button';
 import { CompletingInput } from './CompletingInput';
 import { expandTemplate, templateVariables } from './uri-template';
 import { useDomId } from '../../lib/use-dom-id';
+import styles from './TemplateForm.module.css';
+import mcpStyles from './mcp.module.css';
+import setupStyles from '../setup/setup.module.css';
 
 /** A resource template's variables as a form (with the server's suggestions), and Read for the address they make. */
 export function TemplateForm({ skillId, template, completions, onRead }: {
@@ -22,7 +25,7 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
   const idPrefix = useDomId('tpl');
   return (
     <form
-      className="mcp-template-form"
+      className={styles.mcpTemplateForm}
       aria-label={`Fill in ${template.title ?? template.name}`}
       data-testid="template-form"
       onSubmit={(e) => {
@@ -31,10 +34,10 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
       }}
     >
       <p className="muted">
-        Fill in <code className="mcp-uri">{template.uriTemplate}</code>
+        Fill in <code className={mcpStyles.mcpUri}>{template.uriTemplate}</code>
         {template.description ? `: ${template.description}` : ''}
       </p>
-      <div className="setup-fields">
+      <div className={setupStyles.setupFields}>
         {vars.map((v) => (
           <CompletingInput
             key={v}
@@ -52,8 +55,8 @@ export function TemplateForm({ skillId, template, completions, onRead }: {
           />
         ))}
       </div>
-      <div className="setup-actions">
-        <code className="mcp-uri" data-testid="template-uri">{uri}</code>
+      <div className={setupStyles.setupActions}>
+        <code className={mcpStyles.mcpUri} data-testid="template-uri">{uri}</code>
         <span className="spacer" />
         <Button type="submit" variant="primary" icon={<BookOpen size={13} />} disabled={missing.length > 0} title={missing.length ? `Fill in ${missing.join(', ')} first` : `Read ${uri}`} data-testid="template-read">
           Read

@@ -1,4 +1,5 @@
 import type { McpToolAnnotations, ToolInfo } from '@contract';
+import styles from './ToolHints.module.css';
 
 /** What an MCP tool says of itself (hints, not promises), in words. */
 export function ToolHints({ annotations = {}, execution }: { annotations?: McpToolAnnotations; execution?: ToolInfo['execution'] }) {
@@ -13,7 +14,7 @@ export function ToolHints({ annotations = {}, execution }: { annotations?: McpTo
   if (annotations.openWorldHint === false) hints.push(['Closed world', 'The server says this tool stays within its own data']);
   if (!hints.length) return null;
   return (
-    <ul className="mcp-hints" aria-label="What the server says of this tool" data-testid="tool-hints">
+    <ul className={styles.mcpHints} aria-label="What the server says of this tool" data-testid="tool-hints">
       {hints.map(([text, title]) => (
         <li key={text} className={`pill ${text === 'May delete or overwrite' ? 'pill-error' : 'pill-muted'}`} title={title}>{text}</li>
       ))}

@@ -1,6 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import type { McpElicitationAnswer, McpPendingRequest } from '@contract';
 import { ElicitationActions } from './ElicitationForm';
+import styles from './UrlElicitation.module.css';
+import setupStyles from '../setup/setup.module.css';
+import mcpStyles from './mcp.module.css';
 
 type Elicitation = Extract<McpPendingRequest, { kind: 'elicitation' }>;
 
@@ -27,11 +30,11 @@ export function UrlElicitation({ request, busy, onAnswer }: { request: Elicitati
     /* shown as it came */
   }
   return (
-    <div className="mcp-elicitation mcp-url-elicitation" data-testid="url-elicitation">
-      <p className="setup-step-desc mcp-ask-message" data-testid="elicitation-message">{request.message}</p>
+    <div className={`${mcpStyles.mcpElicitation} mcp-url-elicitation`} data-testid="url-elicitation">
+      <p className={`${setupStyles.setupStepDesc} ${mcpStyles.mcpAskMessage}`} data-testid="elicitation-message">{request.message}</p>
       <p className="muted">The server asks you to open this address{host ? ` on ${host}` : ''} and finish there, then come back here:</p>
-      <div className="mcp-url-row">
-        <code className="mcp-url" data-testid="elicitation-url">{url}</code>
+      <div className={styles.mcpUrlRow}>
+        <code className={styles.mcpUrl} data-testid="elicitation-url">{url}</code>
         {openable(url) && (
           <a className="btn btn-default btn-sm" href={url} target="_blank" rel="noopener noreferrer" data-testid="elicitation-open">
             <ExternalLink size={13} aria-hidden="true" /> Open
@@ -39,7 +42,7 @@ export function UrlElicitation({ request, busy, onAnswer }: { request: Elicitati
         )}
       </div>
       {request.completed && (
-        <p className="mcp-url-done" role="status" data-testid="elicitation-completed">
+        <p className={styles.mcpUrlDone} role="status" data-testid="elicitation-completed">
           The server says this is done.
         </p>
       )}

@@ -5,6 +5,8 @@ import { IconButton } from '../common/Button';
 import { DirectionIcon } from './MessageRow';
 import { formatClock, formatDuration, pretty } from '../../lib/format';
 import { copyText } from '../../lib/clipboard';
+import styles from './MessageDetail.module.css';
+import toolsStyles from '../tools/tools.module.css';
 
 function isExchangeBody(body: unknown): body is { request?: unknown; response?: unknown } {
   return !!body && typeof body === 'object' && ('request' in body || 'response' in body);
@@ -18,10 +20,10 @@ export function MessageDetail({ entry, pair, onJump, onClose }: {
 }) {
   const exchange = entry.kind === 'exchange' && isExchangeBody(entry.body);
   return (
-    <aside className="msg-detail" aria-label="Message details">
-      <div className="pane-head">
+    <aside className={styles.msgDetail} aria-label="Message details">
+      <div className={toolsStyles.paneHead}>
         <DirectionIcon entry={entry} />
-        <span className="pane-title">
+        <span className={toolsStyles.paneTitle}>
           {entry.method ?? entry.kind}
           {entry.id !== undefined && entry.id !== null && <span className="muted"> #{String(entry.id)}</span>}
         </span>
@@ -37,14 +39,14 @@ export function MessageDetail({ entry, pair, onJump, onClose }: {
         {entry.note && (<><dt>Note</dt><dd className="note">{entry.note}</dd></>)}
       </dl>
       {entry.pairSeq !== undefined && (
-        <button type="button" className="jump-pair" onClick={() => onJump(entry.pairSeq!)} disabled={!pair}>
+        <button type="button" className={styles.jumpPair} onClick={() => onJump(entry.pairSeq!)} disabled={!pair}>
           <CornerDownLeft size={13} aria-hidden="true" />
           {entry.kind === 'response' ? 'Go to the request' : 'Go to the response'}
           {pair?.durationMs !== undefined && entry.kind !== 'response' && <span className="muted"> ({formatDuration(pair.durationMs)})</span>}
           {!pair && <span className="muted"> (no longer in the list)</span>}
         </button>
       )}
-      <div className="msg-body">
+      <div className={styles.msgBody}>
         {exchange ? (
           <>
             <h3 className="section-title">Request</h3>

@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MessageEntry } from '@contract';
 import { MessageRow, ROW_HEIGHT } from './MessageRow';
+import styles from './MessageList.module.css';
+import messagesStyles from './messages.module.css';
 
 const OVERSCAN = 12;
 
@@ -70,7 +72,7 @@ export function MessageList({ entries, lookup, selected, pairOf, onSelect, hidde
   return (
     <div
       ref={scroller}
-      className="msg-scroller"
+      className={messagesStyles.msgScroller}
       role="listbox"
       aria-label="Protocol messages"
       aria-activedescendant={selected !== null ? `msg-${selected}` : undefined}
@@ -82,8 +84,8 @@ export function MessageList({ entries, lookup, selected, pairOf, onSelect, hidde
         atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
       }}
     >
-      {hiddenOlder > 0 && <div className="msg-older">{hiddenOlder.toLocaleString()} older messages are not listed (only the newest are kept on screen).</div>}
-      <div className="msg-canvas" style={{ height: entries.length * ROW_HEIGHT }}>
+      {hiddenOlder > 0 && <div className={styles.msgOlder}>{hiddenOlder.toLocaleString()} older messages are not listed (only the newest are kept on screen).</div>}
+      <div className={styles.msgCanvas} style={{ height: entries.length * ROW_HEIGHT }}>
         {entries.slice(first, last).map((m, k) => (
           <MessageRow
             key={m.seq}

@@ -3,15 +3,17 @@ import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import type { MessageEntry } from '@contract';
 import { formatClock, formatDuration } from '../../lib/format';
 import { messageSubject } from '../../lib/message-subject';
+import styles from './MessageRow.module.css';
+import messagesStyles from './messages.module.css';
 
 export const ROW_HEIGHT = 28;
 
 export function DirectionIcon({ entry }: { entry: MessageEntry }) {
-  if (entry.kind === 'exchange') return <ArrowLeftRight size={13} className="dir dir-exchange" aria-label="exchange" />;
+  if (entry.kind === 'exchange') return <ArrowLeftRight size={13} className={`dir ${styles.dirExchange}`} aria-label="exchange" />;
   return entry.direction === 'out' ? (
-    <ArrowUpRight size={13} className="dir dir-out" aria-label="sent to the skill" />
+    <ArrowUpRight size={13} className={`dir ${styles.dirOut}`} aria-label="sent to the skill" />
   ) : (
-    <ArrowDownLeft size={13} className="dir dir-in" aria-label="received from the skill" />
+    <ArrowDownLeft size={13} className={`dir ${styles.dirIn}`} aria-label="received from the skill" />
   );
 }
 
@@ -34,20 +36,20 @@ export const MessageRow = memo(function MessageRow({ entry, pair, selected, pair
       aria-selected={selected}
       id={`msg-${entry.seq}`}
       data-testid="message-row"
-      className={`msg-row${selected ? ' selected' : ''}${paired ? ' paired' : ''}${isError ? ' is-error' : ''}`}
+      className={`${messagesStyles.msgRow}${selected ? ' selected' : ''}${paired ? ` ${messagesStyles.paired}` : ''}${isError ? ' is-error' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onSelect(entry.seq)}
     >
-      <span className="msg-time">{formatClock(entry.time, true)}</span>
+      <span className={messagesStyles.msgTime}>{formatClock(entry.time, true)}</span>
       <DirectionIcon entry={entry} />
       <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
-      <span className={`msg-method${entry.method ? '' : ' derived'}`}>
-        {entry.method ? entry.method : method ? <><span className="msg-return" aria-hidden="true">↳ </span>{method}</> : '—'}
-        {subject && <span className="msg-subject">{subject}</span>}
+      <span className={`${messagesStyles.msgMethod} msg-method${entry.method ? '' : ` ${messagesStyles.derived}`}`}>
+        {entry.method ? entry.method : method ? <><span className={styles.msgReturn} aria-hidden="true">↳ </span>{method}</> : '—'}
+        {subject && <span className={styles.msgSubject}>{subject}</span>}
       </span>
-      <span className="msg-id">{entry.id !== undefined && entry.id !== null ? `#${entry.id}` : ''}</span>
-      <span className="msg-duration">{duration !== undefined ? formatDuration(duration) : ''}</span>
-      {entry.note && <span className="msg-note" title={entry.note}>{entry.note}</span>}
+      <span className={messagesStyles.msgId}>{entry.id !== undefined && entry.id !== null ? `#${entry.id}` : ''}</span>
+      <span className={messagesStyles.msgDuration}>{duration !== undefined ? formatDuration(duration) : ''}</span>
+      {entry.note && <span className={styles.msgNote} title={entry.note}>{entry.note}</span>}
     </div>
   );
 });

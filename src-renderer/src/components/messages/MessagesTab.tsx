@@ -10,6 +10,9 @@ import { useWholeMessage } from './use-whole-message';
 import { EmptyState } from '../common/EmptyState';
 import { messageSubject } from '../../lib/message-subject';
 import { categoryOf, emptyCounts, MESSAGE_CATEGORIES, type MessageCategory } from '../../../../src-main/common/message-kind';
+// Global class names kept beside the module classes: tests select .messages-tab.
+import styles from './MessagesTab.module.css';
+import messagesStyles from './messages.module.css';
 
 const DOM_CAP = 2000;
 
@@ -63,7 +66,7 @@ export function MessagesTab({ skillId }: { skillId: string }) {
   };
 
   return (
-    <div className="messages-tab">
+    <div className={`${messagesStyles.messagesTab} messages-tab`}>
       <div className="toolbar" role="toolbar" aria-label="Message filters">
         <div className="search-box">
           <Search size={13} aria-hidden="true" />
@@ -74,20 +77,20 @@ export function MessagesTab({ skillId }: { skillId: string }) {
           <button type="button" aria-pressed={direction === 'out'} onClick={() => setDirection('out')} title="Sent by the workbench to the skill">↗ To skill</button>
           <button type="button" aria-pressed={direction === 'in'} onClick={() => setDirection('in')} title="Sent by the skill to the workbench">↙ From skill</button>
         </div>
-        <div className="kind-filter" role="group" aria-label="Kinds of message shown">
+        <div className={styles.kindFilter} role="group" aria-label="Kinds of message shown">
           {/* A skill that cannot tick (an MCP server, an action script) gets no Ticks filter, unless one came anyway. */}
           {MESSAGE_CATEGORIES.filter((c) => c.key !== 'tick' || ticks || counts.tick > 0).map((c) => (
             <button
               key={c.key}
               type="button"
-              className={`kind-toggle kind-toggle-${c.key}`}
+              className={`${styles.kindToggle} kind-toggle-${c.key}`}
               aria-pressed={kinds[c.key]}
               title={`${kinds[c.key] ? 'Hide' : 'Show'}: ${c.title}`}
               onClick={() => setKinds({ ...kinds, [c.key]: !kinds[c.key] })}
               data-testid={`kind-${c.key}`}
             >
               {c.label}
-              <span className="kind-count" data-testid={`kind-count-${c.key}`}>{counts[c.key].toLocaleString()}</span>
+              <span className={styles.kindCount} data-testid={`kind-count-${c.key}`}>{counts[c.key].toLocaleString()}</span>
             </button>
           ))}
         </div>
@@ -101,8 +104,8 @@ export function MessagesTab({ skillId }: { skillId: string }) {
           Every message between the workbench and the skill shows up here as it happens. Start the skill or run a tool.
         </EmptyState>
       ) : (
-        <div className={`messages-body${entry ? ' with-detail' : ''}`}>
-          <div className="msg-list-wrap">
+        <div className={`${messagesStyles.messagesBody}${entry ? ' with-detail' : ''}`}>
+          <div className={messagesStyles.msgListWrap}>
             <MessageHeader />
             {shown.length ? (
               <MessageList entries={shown} lookup={(seq) => ring.get(seq)} selected={selected} pairOf={entry?.pairSeq} onSelect={setSelected} hiddenOlder={hiddenOlder} />

@@ -5,6 +5,8 @@ import { Switch } from '../common/Switch';
 import { isNumberText } from '../form/number-text';
 import type { SaveNote } from './useOptions';
 import { asText } from '../../../../src-main/common/values';
+import styles from './OptionField.module.css';
+import optionsStyles from './options.module.css';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -95,14 +97,14 @@ export function OptionField({ option: o, saving, note, onSet, onReset, idPrefix 
   ].filter(Boolean).join(' ');
 
   return (
-    <div className="option-field" data-option={o.name}>
+    <div className={optionsStyles.optionField} data-option={o.name}>
       {o.type !== 'boolean' && (
         <label className="field-label" htmlFor={id}>{o.label}</label>
       )}
-      <div className="option-control">
+      <div className={optionsStyles.optionControl}>
         {control}
         {!same(o.value, o.default) && (
-          <button type="button" className="btn btn-ghost btn-sm option-reset" onClick={onReset} disabled={saving} data-testid={`${testId}-reset`}>
+          <button type="button" className={`btn btn-ghost btn-sm ${styles.optionReset}`} onClick={onReset} disabled={saving} data-testid={`${testId}-reset`}>
             <RotateCcw size={12} aria-hidden="true" /> Use default
           </button>
         )}
@@ -110,7 +112,7 @@ export function OptionField({ option: o, saving, note, onSet, onReset, idPrefix 
       {notNumber && <p className="field-error" role="status">Type a number, such as 5.</p>}
       <p className="field-help" id={helpId}>{hint}</p>
       {note && (
-        <p className={`option-note tone-${note.tone}`} id={noteId} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="option-note">
+        <p className={`${optionsStyles.optionNote} tone-${note.tone}`} id={noteId} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="option-note">
           {note.tone === 'success' && <Check size={13} aria-hidden="true" />}
           {note.text}
         </p>

@@ -1,6 +1,7 @@
 import { EyeOff } from 'lucide-react';
 import type { Difference } from '@contract';
 import { asText } from '../../../../src-main/common/values';
+import styles from './DifferenceList.module.css';
 
 /**
  * "What differs": each differing field with its two values and why, as a replay or a collection run
@@ -13,16 +14,16 @@ export function DifferenceList({ differences, onIgnore, ignoreTitle, testId = 'r
   testId?: string;
 }) {
   return (
-    <div className="diff-list" data-testid={testId}>
+    <div className={styles.diffList} data-testid={testId}>
       <h3 className="section-title">What differs</h3>
       <ul>
         {differences.map((d) => (
-          <li key={d.path} className="diff-item" data-testid="difference" data-path={d.path}>
-            <code className="diff-path">{d.path}</code>
-            <span className="diff-values">
-              <span className="diff-old">{show(d.recorded)}</span>
+          <li key={d.path} className={styles.diffItem} data-testid="difference" data-path={d.path}>
+            <code className={styles.diffPath}>{d.path}</code>
+            <span className={styles.diffValues}>
+              <span className={styles.diffOld}>{show(d.recorded)}</span>
               <span aria-hidden="true">→</span>
-              <span className="diff-new">{show(d.replayed)}</span>
+              <span className={styles.diffNew}>{show(d.replayed)}</span>
             </span>
             {d.why !== 'it differs' && <span className="muted small diff-why">{d.why}</span>}
             {onIgnore && d.path !== 'ok' && (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import styles from './Popover.module.css';
 
 /** A small panel under its trigger; Escape or a click elsewhere closes it. */
 export function Popover({ open, onClose, label, children, align = 'end' }: {
@@ -25,7 +26,7 @@ export function Popover({ open, onClose, label, children, align = 'end' }: {
   }, [open, onClose]);
   if (!open) return null;
   return (
-    <div ref={ref} className={`rec-popover align-${align}`} role="dialog" aria-label={label}>
+    <div ref={ref} className={`${styles.recPopover} align-${align}`} role="dialog" aria-label={label}>
       {children}
     </div>
   );

@@ -6,7 +6,8 @@ import { Button, IconButton } from '../common/Button';
 import { Popover } from './Popover';
 import { recordingSelectors, useStore } from '../../store';
 
-import '../../styles/recordings.css';
+import styles from './RecordControl.module.css';
+import recordingsStyles from './recordings.module.css';
 
 /**
  * The skill header's recorder: Record (optionally named), then a live "REC" indicator with the record
@@ -68,8 +69,8 @@ export function RecordControl({ skillId }: { skillId: string }) {
 
   if (!active) {
     return (
-      <span className="rec-control">
-        <Button size="sm" icon={<Circle size={10} className="rec-dot-icon" />} onClick={() => setPanel(panel === 'start' ? null : 'start')} aria-expanded={panel === 'start'} data-testid="record-start" disabled={busy}>
+      <span className={styles.recControl}>
+        <Button size="sm" icon={<Circle size={10} className={styles.recDotIcon} />} onClick={() => setPanel(panel === 'start' ? null : 'start')} aria-expanded={panel === 'start'} data-testid="record-start" disabled={busy}>
           Record
         </Button>
         <IconButton size="sm" label="Add a note to the timeline" icon={<StickyNotePlus size={13} />} onClick={() => setPanel(panel === 'note' ? null : 'note')} aria-expanded={panel === 'note'} data-testid="record-note" disabled={busy} />
@@ -91,18 +92,18 @@ export function RecordControl({ skillId }: { skillId: string }) {
   }
 
   return (
-    <span className="rec-control is-recording">
-      <span className="rec-indicator" data-testid="recording-indicator" title={`Recording into ${active.file}`}>
-        <span className="rec-dot" aria-hidden="true" />
+    <span className={`${styles.recControl} ${styles.isRecording}`}>
+      <span className={styles.recIndicator} data-testid="recording-indicator" title={`Recording into ${active.file}`}>
+        <span className={recordingsStyles.recDot} aria-hidden="true" />
         REC
-        <span className="rec-count" data-testid="record-count" aria-label={`${active.records} records`}>
+        <span className={styles.recCount} data-testid="record-count" aria-label={`${active.records} records`}>
           {active.records.toLocaleString()} {active.records === 1 ? 'record' : 'records'}
         </span>
       </span>
       <Button size="sm" variant="ghost" icon={<StickyNotePlus size={12} />} onClick={() => setPanel(panel === 'note' ? null : 'note')} aria-expanded={panel === 'note'} data-testid="record-note" disabled={busy}>
         Note
       </Button>
-      <Button size="sm" variant="ghost" icon={<Square size={10} className="rec-stop-icon" />} onClick={() => void stop()} data-testid="record-stop" disabled={busy}>
+      <Button size="sm" variant="ghost" icon={<Square size={10} className={styles.recStopIcon} />} onClick={() => void stop()} data-testid="record-stop" disabled={busy}>
         Stop recording
       </Button>
       {notePanel}
@@ -127,8 +128,8 @@ function TextForm({ label, hint, placeholder, submit, testId, busy, optional, on
     if (ok && !busy) onSubmit(text);
   };
   return (
-    <form className="rec-form" onSubmit={go}>
-      <label className="rec-form-label" htmlFor={`${testId}-input`}>{label}</label>
+    <form className={styles.recForm} onSubmit={go}>
+      <label className={styles.recFormLabel} htmlFor={`${testId}-input`}>{label}</label>
       <input
         id={`${testId}-input`}
         className="input"
@@ -139,8 +140,8 @@ function TextForm({ label, hint, placeholder, submit, testId, busy, optional, on
         onChange={(e) => setText(e.target.value)}
         data-testid={testId}
       />
-      <p className="rec-form-hint">{hint}</p>
-      <div className="rec-form-actions">
+      <p className={styles.recFormHint}>{hint}</p>
+      <div className={styles.recFormActions}>
         <Button size="sm" variant="primary" type="submit" disabled={!ok || busy} busy={busy} data-testid={`${testId}-submit`}>
           {submit}
         </Button>

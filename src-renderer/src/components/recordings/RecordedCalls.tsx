@@ -5,6 +5,11 @@ import { CallResultView } from '../tools/CallResultView';
 import { EmptyState } from '../common/EmptyState';
 import { JsonTree } from '../common/JsonTree';
 import { formatClock, formatDateTime, formatDuration } from '../../lib/format';
+// Global class names kept beside the module classes: tests select .result-tool, .rec-call-n; .call-result is
+// styled in its context by common.module.css.
+import styles from './RecordedCalls.module.css';
+import toolsStyles from '../tools/tools.module.css';
+import recordingsStyles from './recordings.module.css';
 
 /** The recorded calls, in order, and the one picked: shown as the Tools tab shows a result. */
 export function RecordedCalls({ view }: { view: RecordingView }) {
@@ -14,22 +19,22 @@ export function RecordedCalls({ view }: { view: RecordingView }) {
     return <EmptyState compact title="No calls in this recording">Calls made while recording show up here with their arguments and results.</EmptyState>;
   }
   return (
-    <div className="rec-split">
-      <ol className="rec-calls" aria-label="Recorded calls">
+    <div className={recordingsStyles.recSplit}>
+      <ol className={recordingsStyles.recCalls} aria-label="Recorded calls">
         {view.calls.map((c, i) => (
           <li key={c.seq}>
-            <button type="button" className={`rec-call${c === call ? ' selected' : ''}`} onClick={() => setPicked(c.seq)} data-testid="recorded-call">
-              <span className="rec-call-n">{i + 1}</span>
+            <button type="button" className={`${recordingsStyles.recCall}${c === call ? ' selected' : ''}`} onClick={() => setPicked(c.seq)} data-testid="recorded-call">
+              <span className={`${recordingsStyles.recCallN} rec-call-n`}>{i + 1}</span>
               <CallIcon call={c} />
-              <span className="rec-call-main">
-                <span className="rec-call-line">
-                  <span className="rec-call-tool">{c.tool}</span>
+              <span className={recordingsStyles.recCallMain}>
+                <span className={recordingsStyles.recCallLine}>
+                  <span className={recordingsStyles.recCallTool}>{c.tool}</span>
                   {c.outcome?.error && <span className="code-badge">{c.outcome.error.code}</span>}
                   {c.tolerance && <span className="kind-badge" title="Compared with a tolerance on replay">tolerance</span>}
                 </span>
-                <span className="rec-call-args">{argsSummary(c.args)}</span>
+                <span className={recordingsStyles.recCallArgs}>{argsSummary(c.args)}</span>
               </span>
-              <span className="rec-call-meta" title={formatDateTime(c.time)}>
+              <span className={recordingsStyles.recCallMeta} title={formatDateTime(c.time)}>
                 {c.outcome ? formatDuration(c.outcome.durationMs) : 'no answer'}
                 <br />
                 {formatClock(c.time)}
@@ -38,13 +43,13 @@ export function RecordedCalls({ view }: { view: RecordingView }) {
           </li>
         ))}
         {view.hooks.map((h) => (
-          <li key={`hook-${h.seq}`} className="rec-hook">
-            <div className="rec-call-tool">Message hook {h.hook}</div>
+          <li key={`hook-${h.seq}`} className={styles.recHook}>
+            <div className={recordingsStyles.recCallTool}>Message hook {h.hook}</div>
             <div className="muted small">{formatClock(h.time)}: “{h.input}” → {h.output === null ? 'unchanged' : `“${h.output}”`}</div>
           </li>
         ))}
       </ol>
-      <div className="rec-detail" data-testid="recorded-call-detail">
+      <div className={recordingsStyles.recDetail} data-testid="recorded-call-detail">
         {call && (call.outcome ? <CallResultView record={asRecord(call, view.header.skill.id)} /> : <NoAnswer call={call} />)}
         {call?.tolerance && (
           <details className="disclosure" open>
@@ -68,11 +73,11 @@ function CallIcon({ call }: { call: RecordedCall }) {
 
 function NoAnswer({ call }: { call: RecordedCall }) {
   return (
-    <div className="call-result">
-      <div className="result-status">
+    <div className={`${toolsStyles.callResult} call-result`}>
+      <div className={toolsStyles.resultStatus}>
         <span className="pill pill-muted">No answer recorded</span>
-        <span className="result-tool">{call.tool}</span>
-        <span className="result-meta">{formatClock(call.time, true)}</span>
+        <span className={`${toolsStyles.resultTool} result-tool`}>{call.tool}</span>
+        <span className={toolsStyles.resultMeta}>{formatClock(call.time, true)}</span>
       </div>
       <p className="muted">The recording ends before this call was answered: the skill, the app or the workbench stopped while it ran.</p>
       <h3 className="section-title">Arguments sent</h3>

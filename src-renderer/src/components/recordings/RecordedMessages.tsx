@@ -5,6 +5,8 @@ import { MessageDetail } from '../messages/MessageDetail';
 import { MessageHeader } from '../messages/MessageHeader';
 import { EmptyState } from '../common/EmptyState';
 import { FilterBar } from './FilterBar';
+// Global class names kept beside the module classes: tests select .messages-tab.
+import messagesStyles from '../messages/messages.module.css';
 
 /** The recorded protocol messages, with the live Messages tab's list and detail (request/response pairs as JSON). */
 export function RecordedMessages({ messages }: { messages: MessageEntry[] }) {
@@ -22,12 +24,12 @@ export function RecordedMessages({ messages }: { messages: MessageEntry[] }) {
   const entry = selected !== null ? bySeq.get(selected) : undefined;
   const pair = entry?.pairSeq !== undefined ? bySeq.get(entry.pairSeq) : undefined;
   return (
-    <div className="messages-tab">
+    <div className={`${messagesStyles.messagesTab} messages-tab`}>
       <FilterBar label="Filter by method or id" value={text} onChange={setText}>
         {shown.length.toLocaleString()} of {messages.length.toLocaleString()} messages
       </FilterBar>
-      <div className={`messages-body${entry ? ' with-detail' : ''}`}>
-        <div className="msg-list-wrap">
+      <div className={`${messagesStyles.messagesBody}${entry ? ' with-detail' : ''}`}>
+        <div className={messagesStyles.msgListWrap}>
           <MessageHeader />
           <MessageList
             entries={shown}

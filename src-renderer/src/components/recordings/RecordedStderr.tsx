@@ -4,6 +4,8 @@ import type { StderrLine } from '@contract';
 import { EmptyState } from '../common/EmptyState';
 import { formatClock } from '../../lib/format';
 import { FilterBar } from './FilterBar';
+import styles from './RecordedStderr.module.css';
+import messagesStyles from '../messages/messages.module.css';
 
 /** What the skill wrote to stderr during the recording, oldest first, with a filter. */
 export function RecordedStderr({ lines }: { lines: StderrLine[] }) {
@@ -21,17 +23,17 @@ export function RecordedStderr({ lines }: { lines: StderrLine[] }) {
   }
   const fromLog = lines[0].source === 'log';
   return (
-    <div className="rec-stderr">
+    <div className={styles.recStderr}>
       <FilterBar label="Find in stderr" value={text} onChange={setText}>
         {shown.length.toLocaleString()} of {lines.length.toLocaleString()} lines · {fromLog ? 'from the skill’s log during the recording' : 'kept with the failed calls and crashes'}
       </FilterBar>
-      <div className="rec-stderr-lines" role="log" aria-label="Stderr lines" data-testid="recorded-stderr">
+      <div className={styles.recStderrLines} role="log" aria-label="Stderr lines" data-testid="recorded-stderr">
         {shown.map((l, i) => (
-          <div key={i} className="rec-stderr-line">
-            <span className="msg-time">{formatClock(l.time, true)}</span>
+          <div key={i} className={styles.recStderrLine}>
+            <span className={messagesStyles.msgTime}>{formatClock(l.time, true)}</span>
             {l.callSeq !== undefined && <span className="kind-badge" title="Kept with this failed call">call #{l.callSeq}</span>}
             {l.crashSeq !== undefined && <span className="kind-badge" title="Kept with this crash">crash</span>}
-            <span className="rec-stderr-text">{l.text}</span>
+            <span className={styles.recStderrText}>{l.text}</span>
           </div>
         ))}
       </div>

@@ -7,6 +7,8 @@ import { TimelineDetail, TimelineLaneLabels } from '../timeline/TimelineParts';
 import { EmptyState } from '../common/EmptyState';
 import { IconButton } from '../common/Button';
 import { formatClock } from '../../lib/format';
+// Global class names kept beside the module classes: tests select .timeline-tab.
+import timelineStyles from '../timeline/timeline.module.css';
 
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2000;
@@ -39,22 +41,22 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
   }
   const entry = selected !== null ? entries.find((e) => e.seq === selected) : undefined;
   return (
-    <div className="timeline-tab" ref={wrap}>
+    <div className={`${timelineStyles.timelineTab} timeline-tab`} ref={wrap}>
       <div className="toolbar" role="toolbar" aria-label="Timeline controls">
         <span className="muted small">
           {entries.length} entries from {formatClock(entries[0].time)} to {formatClock(entries[entries.length - 1].time)}
         </span>
         <span className="spacer" />
         <span className="legend">
-          <span className="legend-swatch ok" /> ok
-          <span className="legend-swatch error" /> error
-          <span className="legend-swatch event" /> event
+          <span className={`${timelineStyles.legendSwatch} ok`} /> ok
+          <span className={`${timelineStyles.legendSwatch} error`} /> error
+          <span className={`${timelineStyles.legendSwatch} event`} /> event
         </span>
         <IconButton worksOffline label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 0.5))} />
         <IconButton worksOffline label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => setPxPerSec((z) => clamp(z * 2))} />
         <IconButton worksOffline label="Fit everything" icon={<Maximize2 size={14} />} onClick={fit} />
       </div>
-      <div className="timeline-chart-wrap">
+      <div className={timelineStyles.timelineChartWrap}>
         <TimelineLaneLabels middle={entries.some((e) => e.kind === 'tick') ? 'Calls, ticks' : 'Calls'} />
         <TimelineChart
           entries={entries}
@@ -67,7 +69,7 @@ export function RecordedTimeline({ entries }: { entries: TimelineEntry[] }) {
           end={entries.reduce((m, e) => Math.max(m, e.time + (e.durationMs ?? 0)), 0)}
         />
       </div>
-      <div className="timeline-bottom">
+      <div className={timelineStyles.timelineBottom}>
         <TimelineEntries entries={entries} version={entries.length} selected={selected} onSelect={setSelected} />
         <TimelineDetail entry={entry} empty="Pick an entry in the chart or the list to see its details." />
       </div>

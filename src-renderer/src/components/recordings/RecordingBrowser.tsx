@@ -16,6 +16,10 @@ import { RecordedStderr } from './RecordedStderr';
 import { RecordedTimeline } from './RecordedTimeline';
 import { ReplayPanel } from './ReplayPanel';
 import { recordedAt, useRecordingView } from './use-recording';
+// Global class names kept beside the module classes: .rec-browser is styled in its context by
+// TimelineEntries.module.css, timeline.module.css.
+import styles from './RecordingBrowser.module.css';
+import recordingsStyles from './recordings.module.css';
 
 type View = 'calls' | 'messages' | 'timeline' | 'stderr' | 'replay';
 
@@ -27,13 +31,13 @@ export function RecordingBrowser({ info }: { info: RecordingInfo }) {
 
   if (!view) {
     return error ? (
-      <section className="rec-browser panel-pad">
+      <section className={`${styles.recBrowser} rec-browser panel-pad`}>
         <ErrorNote title="Could not open this recording" message={error}>
           <Button size="sm" onClick={reload}>Try again</Button>
         </ErrorNote>
       </section>
     ) : (
-      <section className="rec-browser"><div className="panel-loading"><Spinner /> Reading the recording…</div></section>
+      <section className={`${styles.recBrowser} rec-browser`}><div className="panel-loading"><Spinner /> Reading the recording…</div></section>
     );
   }
 
@@ -52,11 +56,11 @@ export function RecordingBrowser({ info }: { info: RecordingInfo }) {
   };
 
   return (
-    <section className="rec-browser" aria-label={`Recording ${view.header.name}`} data-testid="recording-browser">
-      <header className="rec-head">
-        <div className="rec-head-title">
+    <section className={`${styles.recBrowser} rec-browser`} aria-label={`Recording ${view.header.name}`} data-testid="recording-browser">
+      <header className={styles.recHead}>
+        <div className={styles.recHeadTitle}>
           <h2 data-testid="recording-name">{view.header.name}</h2>
-          {view.active && <span className="rec-live-pill"><span className="rec-dot" aria-hidden="true" />recording</span>}
+          {view.active && <span className={recordingsStyles.recLivePill}><span className={recordingsStyles.recDot} aria-hidden="true" />recording</span>}
           <span className="spacer" />
           <Button size="sm" variant="primary" icon={<GitCompareArrows size={13} />} onClick={replay} data-testid="replay-run" disabled={!view.calls.some((c) => c.outcome)}>
             Replay
@@ -64,17 +68,17 @@ export function RecordingBrowser({ info }: { info: RecordingInfo }) {
           <ReportButtons file={view.file} />
           <IconButton size="sm" label="Read the file again" icon={<RefreshCw size={13} />} onClick={reload} />
         </div>
-        <div className="rec-head-meta">
+        <div className={styles.recHeadMeta}>
           <span>{recordedAt(view.header.startedAt)}</span>
           <span className="dot-sep" aria-hidden="true">·</span>
           <span>{lengthOf(view)}</span>
           <span className="dot-sep" aria-hidden="true">·</span>
           <span>{view.header.skill.name}{view.header.skill.version ? ` v${view.header.skill.version}` : ''}</span>
           <span className="dot-sep" aria-hidden="true">·</span>
-          <span className="rec-file" title={view.file}>{basename(view.file)}</span>
+          <span className={styles.recFile} title={view.file}>{basename(view.file)}</span>
           <IconButton worksOffline size="sm" label="Copy the file's path" icon={<Copy size={12} />} onClick={() => void copyText(view.file, 'Path copied')} />
         </div>
-        <ul className="rec-stats" aria-label="What the recording holds">
+        <ul className={styles.recStats} aria-label="What the recording holds">
           <Stat label="records" value={view.records} />
           <Stat label="calls" value={view.calls.length} extra={failed ? `${failed} failed` : undefined} tone={failed ? 'error' : undefined} />
           <Stat label="messages" value={view.messages.length} />
@@ -88,7 +92,7 @@ export function RecordingBrowser({ info }: { info: RecordingInfo }) {
         )}
       </header>
       <Tabs<View> tabs={tabs} active={tab} onChange={setTab} idPrefix={prefix} className="subtabs" testIdPrefix="rec-tab-" />
-      <TabPanel idPrefix={prefix} id={tab} className="rec-panel">
+      <TabPanel idPrefix={prefix} id={tab} className={styles.recPanel}>
         {tab === 'calls' && <RecordedCalls view={view} />}
         {tab === 'messages' && <RecordedMessages messages={view.messages} />}
         {tab === 'timeline' && <RecordedTimeline entries={view.timeline} />}
@@ -102,9 +106,9 @@ export function RecordingBrowser({ info }: { info: RecordingInfo }) {
 function Stat({ label, value, extra, tone, hideZero }: { label: string; value: number; extra?: string; tone?: 'error'; hideZero?: boolean }) {
   if (hideZero && value === 0) return null;
   return (
-    <li className={`rec-stat${tone ? ` tone-${tone}` : ''}`} data-testid={`rec-stat-${label}`}>
+    <li className={`${styles.recStat}${tone ? ` tone-${tone}` : ''}`} data-testid={`rec-stat-${label}`}>
       <strong>{value.toLocaleString()}</strong> {label}
-      {extra && <span className="rec-stat-extra">{extra}</span>}
+      {extra && <span className={styles.recStatExtra}>{extra}</span>}
     </li>
   );
 }
@@ -132,8 +136,8 @@ function ReportButtons({ file }: { file: string }) {
     }
   };
   return (
-    <span className="segmented rec-report" role="group" aria-label="Export a report" title="Export a readable report, written next to the recording">
-      <span className="rec-report-label">Report</span>
+    <span className={`segmented ${styles.recReport}`} role="group" aria-label="Export a report" title="Export a readable report, written next to the recording">
+      <span className={styles.recReportLabel}>Report</span>
       <button type="button" onClick={() => void exportAs('markdown')} disabled={busy !== null} data-testid="report-markdown" title="A Markdown report: what was done, what failed, the notes">
         <FileDown size={12} aria-hidden="true" /> Markdown
       </button>

@@ -8,7 +8,8 @@ import { useStore } from '../../store';
 import { wireRecordings } from '../../actions/recordings';
 import { recordedAt } from './use-recording';
 import { formatDateTime } from '../../lib/format';
-import '../../styles/recordings.css';
+import styles from './RecordingsTab.module.css';
+import recordingsStyles from './recordings.module.css';
 
 /** A skill's recordings, newest first, and the one opened: browse it, export a report, replay it. */
 export function RecordingsTab({ skillId }: { skillId: string }) {
@@ -36,9 +37,9 @@ export function RecordingsTab({ skillId }: { skillId: string }) {
     );
   }
   return (
-    <div className="recordings-tab">
-      <nav className="rec-list" aria-label="Recordings of this skill">
-        <div className="rec-list-head">
+    <div className={styles.recordingsTab}>
+      <nav className={styles.recList} aria-label="Recordings of this skill">
+        <div className={styles.recListHead}>
           <span>Recordings</span>
           <span className="tab-badge">{list.length}</span>
         </div>
@@ -56,12 +57,12 @@ export function RecordingsTab({ skillId }: { skillId: string }) {
 function RecordingRow({ info, selected, onOpen }: { info: RecordingInfo; selected: boolean; onOpen(): void }) {
   return (
     <li>
-      <button type="button" className={`rec-row${selected ? ' selected' : ''}`} aria-current={selected || undefined} onClick={onOpen} data-testid="recording-row">
-        <span className="rec-row-top">
-          <span className="rec-row-name">{info.name}</span>
-          {info.active && <span className="rec-live-pill"><span className="rec-dot" aria-hidden="true" />recording</span>}
+      <button type="button" className={`${styles.recRow}${selected ? ' selected' : ''}`} aria-current={selected || undefined} onClick={onOpen} data-testid="recording-row">
+        <span className={styles.recRowTop}>
+          <span className={styles.recRowName}>{info.name}</span>
+          {info.active && <span className={recordingsStyles.recLivePill}><span className={recordingsStyles.recDot} aria-hidden="true" />recording</span>}
         </span>
-        <span className="rec-row-meta">
+        <span className={styles.recRowMeta}>
           <span title={formatDateTime(info.startedAt)}>{recordedAt(info.startedAt)}</span>
           <span className="dot-sep" aria-hidden="true">·</span>
           <span>{info.records.toLocaleString()} {info.records === 1 ? 'record' : 'records'}</span>

@@ -12,7 +12,10 @@ import { argsSummary } from './RecordedCalls';
 import { DifferenceList } from './DifferenceList';
 import { SideBySide } from './SideBySide';
 import { draftOf, ToleranceEditor, toleranceOf, type ToleranceDraft } from './ToleranceEditor';
-import '../../styles/recordings-replay.css';
+// Global class names kept beside the module classes: tests select .result-tool, .rec-call-n.
+import styles from './ReplayPanel.module.css';
+import toolsStyles from '../tools/tools.module.css';
+import recordingsStyles from './recordings.module.css';
 
 /**
  * Replay in the app: the skill started afresh, every recorded call made again, and each answer next to
@@ -57,7 +60,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
 
   if (!report) {
     return (
-      <div className="replay-panel">
+      <div className={styles.replayPanel}>
         {head}
         {error ? (
           <div className="panel-pad"><ErrorNote title="The replay did not run" message={error} /></div>
@@ -77,11 +80,11 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
   // A call keeps the number it has in the recording's Calls list (a call that got no answer is not replayed).
   const callNo = new Map(view.calls.map((c, i) => [c.seq, i + 1]));
   return (
-    <div className="replay-panel">
+    <div className={styles.replayPanel}>
       {head}
       {error && <div className="panel-pad-sm"><ErrorNote title="The replay did not run" message={error} /></div>}
       {(report.folderChanged || report.warnings.length > 0) && (
-        <div className="panel-pad-sm replay-notes">
+        <div className={`panel-pad-sm ${styles.replayNotes}`}>
           {report.folderChanged && (
             <ErrorNote tone="warning" message="The skill’s files changed since this was recorded (its folder hash differs): differences may come from that change." />
           )}
@@ -91,28 +94,28 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
       {!report.cases.length ? (
         <EmptyState compact title="Nothing to replay">The recording holds no answered calls.</EmptyState>
       ) : (
-        <div className="rec-split">
-          <ol className="rec-calls" aria-label="Replayed calls">
+        <div className={recordingsStyles.recSplit}>
+          <ol className={recordingsStyles.recCalls} aria-label="Replayed calls">
             {report.cases.map((c, i) => (
               <li key={c.seq}>
-                <button type="button" className={`rec-call${c === current ? ' selected' : ''}`} onClick={() => setPicked(c.seq)} data-testid="replay-case" data-match={String(c.match)}>
-                  <span className="rec-call-n">{callNo.get(c.seq) ?? i + 1}</span>
+                <button type="button" className={`${recordingsStyles.recCall}${c === current ? ' selected' : ''}`} onClick={() => setPicked(c.seq)} data-testid="replay-case" data-match={String(c.match)}>
+                  <span className={`${recordingsStyles.recCallN} rec-call-n`}>{callNo.get(c.seq) ?? i + 1}</span>
                   {c.match ? <CircleCheck size={13} className="status-text-ready" aria-label="matches" /> : <CircleX size={13} className="status-text-crashed" aria-label="differs" />}
-                  <span className="rec-call-main">
-                    <span className="rec-call-line">
-                      <span className="rec-call-tool">{c.tool}</span>
+                  <span className={recordingsStyles.recCallMain}>
+                    <span className={recordingsStyles.recCallLine}>
+                      <span className={recordingsStyles.recCallTool}>{c.tool}</span>
                       {c.tolerance && <span className="kind-badge" title="Compared with a tolerance">tolerance</span>}
                     </span>
-                    <span className="rec-call-args">{argsSummary(c.args)}</span>
+                    <span className={recordingsStyles.recCallArgs}>{argsSummary(c.args)}</span>
                   </span>
-                  <span className={`rec-call-meta${c.match ? '' : ' status-text-crashed'}`}>
+                  <span className={`${recordingsStyles.recCallMeta}${c.match ? '' : ' status-text-crashed'}`}>
                     {c.match ? 'matches' : `${c.differences.length} ${c.differences.length === 1 ? 'difference' : 'differences'}`}
                   </span>
                 </button>
               </li>
             ))}
           </ol>
-          <div className="rec-detail">
+          <div className={recordingsStyles.recDetail}>
             {current && <CaseView key={`${current.seq}`} file={view.file} c={current} n={callNo.get(current.seq)} onSaved={() => {
                   setPicked(current.seq);
                   onToleranceSaved();
@@ -128,7 +131,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
 function ReplaySummary({ report }: { report: ReplayReport }) {
   const n = report.cases.length;
   return (
-    <span className="replay-summary" data-testid="replay-summary" aria-live="polite">
+    <span className={styles.replaySummary} data-testid="replay-summary" aria-live="polite">
       {report.mismatched === 0 ? (
         <span className="pill pill-ok"><CircleCheck size={12} aria-hidden="true" /> {n === 1 ? 'The call matches' : `All ${n} calls match`}</span>
       ) : (
@@ -169,10 +172,10 @@ function CaseView({ file, c, n, onSaved, rerunning }: { file: string; c: ReplayC
   };
 
   return (
-    <div className="replay-case" data-testid="replay-case-view">
-      <div className="result-status">
+    <div className={styles.replayCase} data-testid="replay-case-view">
+      <div className={toolsStyles.resultStatus}>
         {c.match ? <span className="pill pill-ok">Matches</span> : <span className="pill pill-error">Differs</span>}
-        <span className="result-tool" data-testid="replay-case-title">{n !== undefined ? `Call ${n}: ` : ''}{c.tool}</span>
+        <span className={`${toolsStyles.resultTool} result-tool`} data-testid="replay-case-title">{n !== undefined ? `Call ${n}: ` : ''}{c.tool}</span>
         <span className="spacer" />
       </div>
       <details className="disclosure">

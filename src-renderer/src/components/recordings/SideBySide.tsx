@@ -3,6 +3,8 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { formatDuration } from '../../lib/format';
 import { comparedRoot, comparedValue, isMarked, jsonLines, type JsonLine } from './json-lines';
 import { asText } from '../../../../src-main/common/values';
+import styles from './SideBySide.module.css';
+import commonStyles from '../common/common.module.css';
 
 /**
  * Two results next to each other, the lines that differ marked on both sides: the recorded and the
@@ -18,7 +20,7 @@ export function SideBySide({ c, titles = ['Recorded', 'Replayed'], root: rootGiv
   const root = rootGiven ?? comparedRoot(c.recorded, c.replayed);
   const paths = c.differences.map((d) => d.path);
   return (
-    <div className="sbs" data-testid={testId}>
+    <div className={styles.sbs} data-testid={testId}>
       <Side title={titles[0]} outcome={c.recorded} root={root} paths={paths} testId="sbs-recorded" />
       <Side title={titles[1]} outcome={c.replayed} root={root} paths={paths} testId="sbs-replayed" />
     </div>
@@ -29,25 +31,25 @@ function Side({ title, outcome, root, paths, testId }: { title: string; outcome:
   const { value, json } = comparedValue(outcome, root);
   const okMarked = paths.includes('ok') || paths.includes('error.code');
   return (
-    <div className="sbs-side" data-testid={testId}>
-      <div className="sbs-head">
+    <div className={styles.sbsSide} data-testid={testId}>
+      <div className={styles.sbsHead}>
         <strong>{title}</strong>
         {outcome.ok ? (
-          <span className={`pill pill-ok${okMarked ? ' sbs-marked-pill' : ''}`}><CircleCheck size={12} aria-hidden="true" /> ok</span>
+          <span className={`pill pill-ok${okMarked ? ` ${styles.sbsMarkedPill}` : ''}`}><CircleCheck size={12} aria-hidden="true" /> ok</span>
         ) : (
-          <span className={`pill pill-error${okMarked ? ' sbs-marked-pill' : ''}`}><CircleX size={12} aria-hidden="true" /> {outcome.error?.code ?? 'failed'}</span>
+          <span className={`pill pill-error${okMarked ? ` ${styles.sbsMarkedPill}` : ''}`}><CircleX size={12} aria-hidden="true" /> {outcome.error?.code ?? 'failed'}</span>
         )}
         <span className="spacer" />
         <span className="muted small">{formatDuration(outcome.durationMs)}</span>
       </div>
-      {outcome.error && <div className={`sbs-error${okMarked ? ' marked' : ''}`}>{outcome.error.message}</div>}
-      <pre className="sbs-code" aria-label={`${title} result`}>
+      {outcome.error && <div className={`${styles.sbsError}${okMarked ? ' marked' : ''}`}>{outcome.error.message}</div>}
+      <pre className={styles.sbsCode} aria-label={`${title} result`}>
         {value === undefined ? (
           <span className="muted">(no result)</span>
         ) : json ? (
           jsonLines(value, root).map((l, i) => <Line key={i} line={l} marked={isMarked(l, paths)} />)
         ) : (
-          <span className={`sbs-line${paths.includes(root) ? ' marked' : ''}`} data-marked={paths.includes(root) || undefined}>{asText(value)}</span>
+          <span className={`${styles.sbsLine} sbs-line${paths.includes(root) ? ' marked' : ''}`} data-marked={paths.includes(root) || undefined}>{asText(value)}</span>
         )}
       </pre>
     </div>
@@ -58,15 +60,15 @@ const SCALAR = new Set(['string', 'number', 'boolean', 'null']);
 
 function Line({ line, marked }: { line: JsonLine; marked: boolean }) {
   return (
-    <span className={`sbs-line${marked ? ' marked' : ''}`} data-marked={marked || undefined} title={line.path}>
+    <span className={`${styles.sbsLine} sbs-line${marked ? ' marked' : ''}`} data-marked={marked || undefined} title={line.path}>
       {'  '.repeat(line.depth)}
       {line.key !== undefined && line.kind !== 'close' && (
         <>
           <span className="jt-key">{JSON.stringify(line.key)}</span>
-          <span className="jt-colon">: </span>
+          <span className={commonStyles.jtColon}>: </span>
         </>
       )}
-      <span className={SCALAR.has(line.kind) ? `jt-${line.kind}` : 'sbs-punct'}>{line.text}</span>
+      <span className={SCALAR.has(line.kind) ? `jt-${line.kind}` : `${styles.sbsPunct}`}>{line.text}</span>
       {line.comma && ','}
       {'\n'}
     </span>

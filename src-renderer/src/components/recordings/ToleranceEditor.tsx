@@ -3,6 +3,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import type { Tolerance } from '@contract';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
+import styles from './ToleranceEditor.module.css';
 
 /** The editor's fields, as typed (numbers stay text until saved). */
 export interface ToleranceDraft {
@@ -62,19 +63,19 @@ export function ToleranceEditor({ draft, onChange, onSave, onClear, busy, error,
     onSave();
   };
   return (
-    <form className="tol-editor" onSubmit={submit} aria-label="Replay tolerance for this call" data-testid="tolerance-editor">
-      <div className="tol-head">
+    <form className={styles.tolEditor} onSubmit={submit} aria-label="Replay tolerance for this call" data-testid="tolerance-editor">
+      <div className={styles.tolHead}>
         <SlidersHorizontal size={13} aria-hidden="true" />
         <strong>Tolerance for this call</strong>
         <span className="muted small">{saved ? 'saved in the recording' : 'none: compared exactly'}</span>
       </div>
-      <div className="tol-grid">
+      <div className={styles.tolGrid}>
         <label className="field-label" htmlFor="tol-ignore">Ignore these fields</label>
-        <textarea id="tol-ignore" className="input tol-ignore" rows={2} value={draft.ignore} onChange={set('ignore')} placeholder={'data.timestamp\ndata.items.*.id'} data-testid="tol-ignore" />
+        <textarea id="tol-ignore" className={`input ${styles.tolIgnore}`} rows={2} value={draft.ignore} onChange={set('ignore')} placeholder={'data.timestamp\ndata.items.*.id'} data-testid="tol-ignore" />
         <span className="field-help">One path a line, dotted from the result (<code>data.…</code> or <code>text.…</code>); <code>*</code> matches any one step.</span>
 
         <label className="field-label" htmlFor="tol-abs">Numbers may differ by</label>
-        <span className="tol-numbers">
+        <span className={styles.tolNumbers}>
           <input id="tol-abs" className="input input-sm" inputMode="decimal" value={draft.abs} onChange={set('abs')} placeholder="0.01" aria-label="Absolute difference allowed" data-testid="tol-abs" />
           <span className="muted small">or a fraction of</span>
           <input id="tol-rel" className="input input-sm" inputMode="decimal" value={draft.rel} onChange={set('rel')} placeholder="0.05 = 5%" aria-label="Relative difference allowed" data-testid="tol-rel" />
@@ -82,11 +83,11 @@ export function ToleranceEditor({ draft, onChange, onSave, onClear, busy, error,
         <span className="field-help">Either is enough, as in Python’s math.isclose.</span>
 
         <label className="field-label" htmlFor="tol-pattern">Or match this pattern</label>
-        <input id="tol-pattern" className="input tol-pattern" value={draft.pattern} onChange={set('pattern')} placeholder={'"cost_usd": \\d+\\.\\d+'} spellCheck={false} data-testid="tol-pattern" />
+        <input id="tol-pattern" className={`input ${styles.tolPattern}`} value={draft.pattern} onChange={set('pattern')} placeholder={'"cost_usd": \\d+\\.\\d+'} spellCheck={false} data-testid="tol-pattern" />
         <span className="field-help">A regular expression the replayed result (its text, or its data as JSON) must match, instead of being equal.</span>
       </div>
       {error && <ErrorNote message={error} />}
-      <div className="tol-actions">
+      <div className={styles.tolActions}>
         <Button size="sm" variant="primary" type="submit" busy={busy} disabled={busy} data-testid="tol-save">Save and replay</Button>
         <Button size="sm" onClick={onClear} disabled={busy || !saved} data-testid="tol-clear">Compare exactly</Button>
       </div>

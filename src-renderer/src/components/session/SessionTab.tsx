@@ -6,19 +6,22 @@ import * as session from '../../actions/session';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { messageOf } from '../../actions/errors';
+// Global class names kept beside the module classes: tests select .result-text.
+import styles from './SessionTab.module.css';
+import toolsStyles from '../tools/tools.module.css';
 
 type Hook = 'beforeMessage' | 'afterResponse';
 
 function HookResult({ result }: { result: { hook: Hook; input: string; output: string | null } | null }) {
   if (!result) return null;
   return (
-    <div className="hook-result" data-testid="hook-result">
-      <div className="hook-result-head">
+    <div className={styles.hookResult} data-testid="hook-result">
+      <div className={styles.hookResultHead}>
         {result.hook === 'beforeMessage' ? 'Before message' : 'After response'}
         <ArrowRight size={12} aria-hidden="true" />
         {result.output === null ? <span className="pill pill-muted">unchanged</span> : <span className="pill pill-ok">transformed</span>}
       </div>
-      <pre className="result-text">{result.output === null ? result.input : result.output}</pre>
+      <pre className={`${toolsStyles.resultText} result-text`}>{result.output === null ? result.input : result.output}</pre>
     </div>
   );
 }
@@ -51,15 +54,15 @@ export function SessionTab({ skillId }: { skillId: string }) {
     });
 
   return (
-    <div className="session-tab panel-pad">
+    <div className={`${styles.sessionTab} panel-pad`}>
       {caps?.sessions && (
         <section className="card" aria-labelledby="session-title">
           <h2 id="session-title" className="card-title">Session</h2>
           <p className="muted">A session is one conversation with the skill: it starts, handles messages, and ends.</p>
-          <div className="session-row">
+          <div className={styles.sessionRow}>
             {sessionId ? (
               <>
-                <span className="session-id">
+                <span className={styles.sessionId}>
                   <span className="status-dot status-ready" aria-hidden="true" /> Active session <code data-testid="session-id">{sessionId}</code>
                 </span>
                 <Button icon={<Square size={12} />} onClick={() => void run(async () => { await session.sessionEnd(skillId); setSession(skillId, null); })} disabled={busy} data-testid="session-end">

@@ -1,3 +1,4 @@
+import settingsStyles from './settings.module.css';
 /**
  * "Confine this skill": the operating system keeps the skill's processes to its data folder and a private
  * temporary folder, and off the network unless allowed (Linux: Landlock and seccomp; macOS: sandbox-exec).
@@ -5,13 +6,13 @@
 export function ConfineSetting({ name, on, network, onChange, onNetwork }: { name: string; on: boolean; network: boolean; onChange: (v: boolean) => void; onNetwork: (v: boolean) => void }) {
   return (
     <>
-      <h3 className="process-section-title process-history-title">Confinement</h3>
-      <label className="process-inherit">
+      <h3 className={`${settingsStyles.processSectionTitle} ${settingsStyles.processHistoryTitle}`}>Confinement</h3>
+      <label className={settingsStyles.processInherit}>
         <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} aria-describedby="process-confine-help" data-testid="process-confine" />
         Confine this skill
       </label>
       {on && (
-        <label className="process-inherit">
+        <label className={settingsStyles.processInherit}>
           <input type="checkbox" checked={network} onChange={(e) => onNetwork(e.target.checked)} data-testid="process-confine-network" />
           Allow the network
         </label>

@@ -2,14 +2,17 @@ import { Plus, Trash2 } from 'lucide-react';
 import { REDACTED } from '@contract';
 import { Button, IconButton } from '../common/Button';
 import { newRow, type EnvRow } from './process-form';
+import styles from './EnvRows.module.css';
+import settingsStyles from './settings.module.css';
+import authoringStyles from '../authoring/authoring.module.css';
 
 /** Name / value rows with a "secret" box: a secret's value is typed here once and never shown again. */
 export function EnvRows({ rows, onChange }: { rows: EnvRow[]; onChange(rows: EnvRow[]): void }) {
   const set = (i: number, patch: Partial<EnvRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
-    <div className="env-rows">
+    <div className={styles.envRows}>
       {rows.length > 0 && (
-        <table className="table process-env-table">
+        <table className={`table ${settingsStyles.processEnvTable}`}>
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -24,7 +27,7 @@ export function EnvRows({ rows, onChange }: { rows: EnvRow[]; onChange(rows: Env
                 <td>
                   <input className="input input-sm mono" aria-label="Variable name" placeholder="NAME" value={r.name} spellCheck={false} onChange={(e) => set(i, { name: e.target.value })} data-testid="process-env-name" />
                 </td>
-                <td className="env-value">
+                <td className={authoringStyles.envValue}>
                   <input
                     className="input input-sm mono"
                     type={r.secret ? 'password' : 'text'}
@@ -37,7 +40,7 @@ export function EnvRows({ rows, onChange }: { rows: EnvRow[]; onChange(rows: Env
                     data-testid="process-env-value"
                   />
                 </td>
-                <td className="process-env-secret">
+                <td className={styles.processEnvSecret}>
                   <input
                     type="checkbox"
                     checked={r.secret}
@@ -47,7 +50,7 @@ export function EnvRows({ rows, onChange }: { rows: EnvRow[]; onChange(rows: Env
                     data-testid="process-env-secret"
                   />
                 </td>
-                <td className="env-actions">
+                <td className={settingsStyles.envActions}>
                   <IconButton size="sm" tone="danger" label={`Remove ${r.name || 'this variable'}`} icon={<Trash2 size={12} />} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
                 </td>
               </tr>

@@ -6,7 +6,7 @@ import { loadInfo, restartSkill } from '../../actions/workspace';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { useAction } from '../../data';
-import '../../styles/missing-env.css';
+import styles from './MissingEnvPrompt.module.css';
 
 /** Names that usually hold keys, tokens or passwords: their value goes to the encrypted store unless the user says otherwise. */
 const SECRET_NAME = /TOKEN|KEY|SECRET|PASSW|HASH|CREDENTIAL|AUTH/i;
@@ -44,7 +44,7 @@ export function MissingEnvPrompt({ summary, info }: { summary: SkillSummary; inf
 
   return (
     <form
-      className="callout missing-env"
+      className={`callout ${styles.missingEnv}`}
       aria-labelledby={`missing-env-${summary.id}`}
       data-testid="missing-env"
       onSubmit={(e) => {
@@ -52,15 +52,15 @@ export function MissingEnvPrompt({ summary, info }: { summary: SkillSummary; inf
         void save();
       }}
     >
-      <KeyRound size={14} aria-hidden="true" className="missing-env-icon" />
-      <div className="missing-env-body">
+      <KeyRound size={14} aria-hidden="true" className={styles.missingEnvIcon} />
+      <div className={styles.missingEnvBody}>
         <p id={`missing-env-${summary.id}`}>
           {summary.name} asks for {names.length === 1 ? 'a setting' : `${names.length} settings`} that {names.length === 1 ? 'is' : 'are'} not given yet. Fill{' '}
           {names.length === 1 ? 'it' : 'them'} in to start it with {names.length === 1 ? 'it' : 'them'}; keys and tokens are kept encrypted.
         </p>
         {names.map((n) => (
-          <div className="missing-env-row" key={n} data-testid="missing-env-row" data-name={n}>
-            <label className="mono missing-env-name" htmlFor={`missing-env-${summary.id}-${n}`}>{n}</label>
+          <div className={styles.missingEnvRow} key={n} data-testid="missing-env-row" data-name={n}>
+            <label className={`mono ${styles.missingEnvName}`} htmlFor={`missing-env-${summary.id}-${n}`}>{n}</label>
             <input
               id={`missing-env-${summary.id}-${n}`}
               className="input input-sm mono"
@@ -71,7 +71,7 @@ export function MissingEnvPrompt({ summary, info }: { summary: SkillSummary; inf
               onChange={(e) => setValues({ ...values, [n]: e.target.value })}
               data-testid="missing-env-value"
             />
-            <label className="missing-env-secret">
+            <label className={styles.missingEnvSecret}>
               <input type="checkbox" checked={isSecret(n)} onChange={(e) => setSecret({ ...secret, [n]: e.target.checked })} aria-label={`${n} is a secret`} data-testid="missing-env-secret" />
               Secret
             </label>

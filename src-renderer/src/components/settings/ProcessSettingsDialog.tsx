@@ -11,9 +11,10 @@ import { useAction } from '../../data';
 import { EnvRows } from './EnvRows';
 import { rowsOf, updateOf, type EnvRow } from './process-form';
 import { ConfineSetting } from './ConfineSetting';
-import '../../styles/process-settings.css';
 
 import { isAlive } from '../../../../src-main/common/skill-status';
+import styles from './ProcessSettingsDialog.module.css';
+import settingsStyles from './settings.module.css';
 
 /** The header's Settings button (its icon alone in a compact header) and the dialog it opens. */
 export function ProcessSettingsButton({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
@@ -97,8 +98,8 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
         </>
       }
     >
-      <div className="process-settings" data-testid="process-settings">
-        <h3 className="process-section-title">Process</h3>
+      <div className={styles.processSettings} data-testid="process-settings">
+        <h3 className={settingsStyles.processSectionTitle}>Process</h3>
         <p className="field-help">
           How the workbench starts {summary.name}: extra environment variables, and arguments added after its own command.
           {perCall ? ' It runs one process per call, so changes apply from the next call.' : ' Changes apply the next time it starts.'}
@@ -107,10 +108,10 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
         {(problem || error) && <ErrorNote message={problem ?? error!} />}
         {loaded && (
           <>
-            <h4 className="process-sub-title" id="process-env-title">Environment variables</h4>
+            <h4 className={styles.processSubTitle} id="process-env-title">Environment variables</h4>
             <p className="field-help">Tick “secret” for keys and passwords: they are kept encrypted and never shown again.</p>
             <EnvRows rows={rows} onChange={edit(setRows)} />
-            <label className="process-inherit">
+            <label className={settingsStyles.processInherit}>
               <input type="checkbox" checked={inherit} onChange={(e) => edit(setInherit)(e.target.checked)} aria-describedby="process-inherit-help" data-testid="process-inherit-env" />
               Pass on the workbench’s whole environment
             </label>
@@ -119,13 +120,13 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
                 ? `${summary.name} gets every variable the workbench was started with, keys and tokens included.`
                 : `${summary.name} gets only the basics (PATH, HOME, language), the variables its manifest names and those above.`}
             </p>
-            <h4 className="process-sub-title"><label htmlFor="process-args">Arguments</label></h4>
+            <h4 className={styles.processSubTitle}><label htmlFor="process-args">Arguments</label></h4>
             <p className="field-help" id="process-args-help">
               {noArgs ? 'namel3ss tools are Python functions called by the workbench: they take no command-line arguments.' : 'One argument a line, added in this order after the skill’s command. Spaces stay part of the argument.'}
             </p>
             <textarea
               id="process-args"
-              className="textarea mono process-args"
+              className={`textarea mono ${styles.processArgs}`}
               rows={3}
               spellCheck={false}
               disabled={noArgs}
@@ -151,9 +152,9 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
  */
 function SavedNote({ show, perCall, running, name, onRestart }: { show: boolean; perCall: boolean; running: boolean; name: string; onRestart(): void }) {
   return (
-    <div className="process-saved-slot" role="status">
+    <div className={styles.processSavedSlot} role="status">
       {show && (
-        <div className="process-saved" data-testid="process-saved">
+        <div className={styles.processSaved} data-testid="process-saved">
           <span>
             {perCall ? 'Saved. They apply from the next call.' : running ? `Saved. ${name} uses them from its next start.` : `Saved. They apply when ${name} next starts.`}
           </span>
@@ -172,8 +173,8 @@ function SavedNote({ show, perCall, running, name, onRestart }: { show: boolean;
 function HostParitySetting({ name, on, onChange }: { name: string; on: boolean; onChange(v: boolean): void }) {
   return (
     <>
-      <h3 className="process-section-title process-history-title">Host</h3>
-      <label className="process-inherit">
+      <h3 className={`${settingsStyles.processSectionTitle} ${settingsStyles.processHistoryTitle}`}>Host</h3>
+      <label className={settingsStyles.processInherit}>
         <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} aria-describedby="process-parity-help" data-testid="process-host-parity" />
         Behave as the real host
       </label>
@@ -191,7 +192,7 @@ function HistoryLimits({ name, settings }: { name: string; settings: SkillSettin
   const { maxMb, maxDays } = settings.history ?? DEFAULT_HISTORY;
   return (
     <>
-      <h3 className="process-section-title process-history-title">History</h3>
+      <h3 className={`${settingsStyles.processSectionTitle} ${settingsStyles.processHistoryTitle}`}>History</h3>
       <p className="field-help" data-testid="process-history">
         The logs and messages of {name} are kept for {maxDays} days, up to {maxMb} MB; all skills together, up to{' '}
         {TOTAL_HISTORY_MB >= 1024 ? `${TOTAL_HISTORY_MB / 1024} GB` : `${TOTAL_HISTORY_MB} MB`}. The oldest sessions are removed first, when the

@@ -4,6 +4,9 @@ import type { SetupField } from '@contract';
 import { Switch } from '../common/Switch';
 import { isNumberPrefix, isNumberText } from '../form/number-text';
 import { asText } from '../../../../src-main/common/values';
+import styles from './SetupFieldInput.module.css';
+import setupStyles from './setup.module.css';
+import formStyles from '../form/form.module.css';
 
 /** One wizard field, rendered for someone who has never seen JSON: a label, a hint, the input, and any problem under it. */
 export function SetupFieldInput({ field, value, kept = false, error, onChange, idPrefix }: {
@@ -51,11 +54,11 @@ export function SetupFieldInput({ field, value, kept = false, error, onChange, i
     case 'multiselect': {
       const selected = Array.isArray(value) ? (value as string[]) : [];
       control = (
-        <div className="checkbox-list" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} data-testid={testId}>
+        <div className={setupStyles.checkboxList} role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} data-testid={testId}>
           {(field.options ?? []).map((o) => {
             const cid = `${id}-${o.value}`;
             return (
-              <label key={o.value} htmlFor={cid} className="checkbox-row">
+              <label key={o.value} htmlFor={cid} className={setupStyles.checkboxRow}>
                 <input
                   id={cid}
                   type="checkbox"
@@ -73,7 +76,7 @@ export function SetupFieldInput({ field, value, kept = false, error, onChange, i
     }
     case 'password':
       control = (
-        <div className="secret-input">
+        <div className={styles.secretInput}>
           <input
             {...common}
             className="input"
@@ -119,7 +122,7 @@ export function SetupFieldInput({ field, value, kept = false, error, onChange, i
       {field.type !== 'boolean' && (
         <label className="field-label" htmlFor={field.type === 'multiselect' ? undefined : id} id={`${id}-label`}>
           {field.label}
-          {field.required ? <span className="fld-required" aria-label="required">*</span> : <span className="optional">optional</span>}
+          {field.required ? <span className={formStyles.fldRequired} aria-label="required">*</span> : <span className="optional">optional</span>}
         </label>
       )}
       {control}
@@ -131,7 +134,7 @@ export function SetupFieldInput({ field, value, kept = false, error, onChange, i
       {error && <p className="field-error" id={errId} role="alert">{error}</p>}
       {field.description && <p className="field-help" id={descId}>{field.description}</p>}
       {field.type === 'password' && (
-        <p className="field-help secret-note">Stored in the workbench’s secret store and not shown again after you continue.</p>
+        <p className={`field-help ${setupStyles.secretNote}`}>Stored in the workbench’s secret store and not shown again after you continue.</p>
       )}
     </div>
   );

@@ -9,6 +9,10 @@ import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { asText } from '../../../../src-main/common/values';
+// Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
+// TriggersTab.module.css.
+import styles from './SetupOverview.module.css';
+import setupStyles from './setup.module.css';
 
 export interface ConfigState {
   loading: boolean;
@@ -52,10 +56,10 @@ export function SetupOverview({ config, onStart, note }: {
   if (config.loading) return <div className="panel-loading"><Spinner /> Reading what was set up…</div>;
   const c = config.value;
   return (
-    <div className="setup-wrap">
-      <div className="setup-card setup-overview" data-testid="setup-overview" data-configured={c ? 'true' : 'false'}>
+    <div className={setupStyles.setupWrap}>
+      <div className={`${setupStyles.setupCard} setup-card setup-overview`} data-testid="setup-overview" data-configured={c ? 'true' : 'false'}>
         {note && (
-          <div className={`setup-note tone-${note.tone}`} role="status" data-testid={note.tone === 'success' ? 'setup-complete' : 'setup-note'}>
+          <div className={`${styles.setupNote} tone-${note.tone}`} role="status" data-testid={note.tone === 'success' ? 'setup-complete' : 'setup-note'}>
             {note.tone === 'success' && <CircleCheck size={16} aria-hidden="true" />}
             <span>{note.text}</span>
           </div>
@@ -63,23 +67,23 @@ export function SetupOverview({ config, onStart, note }: {
         {config.error && <ErrorNote message={config.error} />}
         {c ? (
           <>
-            <div className="setup-overview-head">
-              <CircleCheck size={22} className="setup-complete-icon" aria-hidden="true" />
+            <div className={setupStyles.setupOverviewHead}>
+              <CircleCheck size={22} className={setupStyles.setupCompleteIcon} aria-hidden="true" />
               <div>
-                <h2 className="setup-step-title">Configured</h2>
-                <p className="setup-step-desc">Set up at {formatWhen(c.completedAt)}. Secrets are kept encrypted and shown as ••••.</p>
+                <h2 className={setupStyles.setupStepTitle}>Configured</h2>
+                <p className={setupStyles.setupStepDesc}>Set up at {formatWhen(c.completedAt)}. Secrets are kept encrypted and shown as ••••.</p>
               </div>
             </div>
             {c.steps.length ? (
               c.steps.map((s) => (
-                <section key={s.id} className="setup-config-step" aria-label={s.title}>
-                  <h3 className="setup-config-title">{s.title}</h3>
-                  <dl className="setup-config-list">
+                <section key={s.id} className={styles.setupConfigStep} aria-label={s.title}>
+                  <h3 className={setupStyles.setupConfigTitle}>{s.title}</h3>
+                  <dl className={styles.setupConfigList}>
                     {s.fields.map((f) => (
-                      <div key={f.name} className="setup-config-row" data-testid="setup-config-field" data-field={f.name}>
+                      <div key={f.name} className={styles.setupConfigRow} data-testid="setup-config-field" data-field={f.name}>
                         <dt>{f.label}</dt>
                         <dd className={f.value === null || f.value === undefined || f.value === '' ? 'muted' : f.secret ? 'mono' : undefined}>
-                          {f.secret && f.value !== null && <Lock size={11} aria-label="secret" className="setup-config-lock" />}
+                          {f.secret && f.value !== null && <Lock size={11} aria-label="secret" className={styles.setupConfigLock} />}
                           {shown(f.value)}
                         </dd>
                       </div>
@@ -90,23 +94,23 @@ export function SetupOverview({ config, onStart, note }: {
             ) : (
               <p className="muted">The answers of this setup were not kept (it was done with an older version of the workbench).</p>
             )}
-            <div className="setup-actions">
+            <div className={setupStyles.setupActions}>
               <span className="spacer" />
               <Button icon={<Settings2 size={13} />} onClick={onStart} data-testid="setup-reconfigure">Reconfigure</Button>
             </div>
           </>
         ) : (
           <>
-            <div className="setup-overview-head">
-              <KeyRound size={22} className="setup-intro-icon" aria-hidden="true" />
+            <div className={setupStyles.setupOverviewHead}>
+              <KeyRound size={22} className={setupStyles.setupIntroIcon} aria-hidden="true" />
               <div>
-                <h2 className="setup-step-title">Not set up yet</h2>
-                <p className="setup-step-desc">
+                <h2 className={setupStyles.setupStepTitle}>Not set up yet</h2>
+                <p className={setupStyles.setupStepDesc}>
                   {name ?? 'This skill'} asks a few questions before it can work (for example an API key). Nothing is sent to it until you start.
                 </p>
               </div>
             </div>
-            <div className="setup-actions">
+            <div className={setupStyles.setupActions}>
               <span className="spacer" />
               <Button variant="primary" icon={<KeyRound size={13} />} onClick={onStart} data-testid="setup-start">Start setup</Button>
             </div>

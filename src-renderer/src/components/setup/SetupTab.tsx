@@ -6,18 +6,22 @@ import { SetupFieldInput } from './SetupFieldInput';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
+// Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
+// TriggersTab.module.css.
+import styles from './SetupTab.module.css';
+import setupStyles from './setup.module.css';
 
 function Progress({ done, current }: { done: string[]; current: string }) {
   return (
-    <ol className="setup-progress" aria-label="Setup progress">
+    <ol className={styles.setupProgress} aria-label="Setup progress">
       {done.map((t, i) => (
         <li key={i} className="done">
-          <span className="step-num"><Check size={11} aria-hidden="true" /></span>
+          <span className={styles.stepNum}><Check size={11} aria-hidden="true" /></span>
           <span className="step-title">{t}</span>
         </li>
       ))}
       <li className="current" aria-current="step">
-        <span className="step-num">{done.length + 1}</span>
+        <span className={styles.stepNum}>{done.length + 1}</span>
         <span className="step-title">{current}</span>
       </li>
     </ol>
@@ -63,7 +67,7 @@ function SetupView({ skillId }: { skillId: string }) {
   }
   if (flow.phase === 'failed') {
     return (
-      <div className="setup-wrap">
+      <div className={setupStyles.setupWrap}>
         <ErrorNote title="The setup could not continue" message={flow.message ?? 'The skill did not answer.'}>
           <Button size="sm" onClick={flow.start}>Start again</Button>
         </ErrorNote>
@@ -74,9 +78,9 @@ function SetupView({ skillId }: { skillId: string }) {
   const step = flow.step!;
   const idPrefix = `setup-${step.id}`;
   return (
-    <div className="setup-wrap">
+    <div className={setupStyles.setupWrap}>
       <form
-        className="setup-card"
+        className={`${setupStyles.setupCard} setup-card`}
         aria-labelledby={`${idPrefix}-title`}
         onSubmit={(e) => {
           e.preventDefault();
@@ -85,13 +89,13 @@ function SetupView({ skillId }: { skillId: string }) {
         noValidate
       >
         {flow.history.length > 0 && <Progress done={flow.history.map((s) => s.title)} current={step.title} />}
-        <div className="setup-step-head">
-          <div className="setup-step-count">Step {flow.history.length + 1}</div>
-          <h2 id={`${idPrefix}-title`} className="setup-step-title">{step.title}</h2>
-          {step.description && <p className="setup-step-desc">{step.description}</p>}
+        <div className={styles.setupStepHead}>
+          <div className={styles.setupStepCount}>Step {flow.history.length + 1}</div>
+          <h2 id={`${idPrefix}-title`} className={setupStyles.setupStepTitle}>{step.title}</h2>
+          {step.description && <p className={setupStyles.setupStepDesc}>{step.description}</p>}
         </div>
         {flow.message && <ErrorNote message={flow.message} tone={Object.keys(flow.errors).length ? 'error' : 'warning'} />}
-        <div className="setup-fields">
+        <div className={setupStyles.setupFields}>
           {step.fields.map((f) => (
             <SetupFieldInput
               key={`${step.id}:${f.name}`}
@@ -105,7 +109,7 @@ function SetupView({ skillId }: { skillId: string }) {
           ))}
           {!step.fields.length && <p className="muted">Nothing to fill in on this step.</p>}
         </div>
-        <div className="setup-actions">
+        <div className={setupStyles.setupActions}>
           <Button variant="ghost" onClick={flow.cancel} disabled={flow.busy} data-testid="setup-cancel">Cancel</Button>
           <span className="spacer" />
           <Button icon={<ArrowLeft size={13} />} onClick={flow.back} disabled={flow.busy || !flow.history.length} data-testid="setup-back">

@@ -5,6 +5,7 @@ import { SkillListItem } from './SkillListItem';
 import { IconButton } from '../common/Button';
 import { basename } from '../../lib/format';
 import { removeFolder } from '../../actions/workspace';
+import styles from './FolderGroup.module.css';
 
 export function FolderGroup({ folder, skills, selectedId, focusableId, removable, places, filtered }: {
   folder: string;
@@ -20,17 +21,17 @@ export function FolderGroup({ folder, skills, selectedId, focusableId, removable
   const [open, setOpen] = useState(true);
   const name = basename(folder);
   return (
-    <section className="folder-group" aria-label={`Folder ${name}`}>
-      <div className="folder-head">
-        <button type="button" className="folder-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={folder}>
-          <ChevronRight size={12} className={`chev${open ? ' open' : ''}`} aria-hidden="true" />
-          <span className="folder-name">{name}</span>
-          <span className="folder-count">{skills.length}</span>
+    <section className={styles.folderGroup} aria-label={`Folder ${name}`}>
+      <div className={styles.folderHead}>
+        <button type="button" className={styles.folderToggle} aria-expanded={open} onClick={() => setOpen(!open)} title={folder}>
+          <ChevronRight size={12} className={`${styles.chev}${open ? ' open' : ''}`} aria-hidden="true" />
+          <span className={styles.folderName}>{name}</span>
+          <span className={styles.folderCount}>{skills.length}</span>
         </button>
         {removable && (
           <IconButton
             size="sm"
-            className="folder-remove"
+            className={styles.folderRemove}
             label={`Remove folder ${name} from the workspace`}
             icon={<FolderX size={13} />}
             onClick={() => void removeFolder(folder)}
@@ -39,13 +40,13 @@ export function FolderGroup({ folder, skills, selectedId, focusableId, removable
       </div>
       {open &&
         (skills.length ? (
-          <ul className="skill-list" role="list">
+          <ul className={styles.skillList} role="list">
             {skills.map((k) => (
               <SkillListItem key={k.id} skill={k} selected={k.id === selectedId} focusable={k.id === focusableId} place={places.get(k.id)} />
             ))}
           </ul>
         ) : (
-          <p className="folder-empty">{filtered ? 'No match in this folder.' : 'No skills found in this folder.'}</p>
+          <p className={styles.folderEmpty}>{filtered ? 'No match in this folder.' : 'No skills found in this folder.'}</p>
         ))}
     </section>
   );

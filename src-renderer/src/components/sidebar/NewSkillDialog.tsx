@@ -8,7 +8,7 @@ import { useStore } from '../../store';
 import { Dialog } from '../common/Dialog';
 import { Button } from '../common/Button';
 import { useAction } from '../../data';
-import '../../styles/authoring.css';
+import styles from './NewSkillDialog.module.css';
 
 const CHOICES: { protocol: Protocol; line: string }[] = [
   { protocol: 'jsonrpc', line: 'A Python process that answers JSON-RPC on stdin and stdout. The simplest to read and debug.' },
@@ -70,20 +70,20 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
       }
     >
       <form
-        className="new-skill-form"
+        className={styles.newSkillForm}
         onSubmit={(e) => {
           e.preventDefault();
           void create();
         }}
       >
-        <fieldset className="protocol-choices">
+        <fieldset className={styles.protocolChoices}>
           <legend className="field-label">Protocol</legend>
           {CHOICES.map((c) => (
-            <label key={c.protocol} className={`protocol-choice${protocol === c.protocol ? ' selected' : ''}`} data-testid={`new-skill-protocol-${c.protocol}`}>
+            <label key={c.protocol} className={`${styles.protocolChoice}${protocol === c.protocol ? ' selected' : ''}`} data-testid={`new-skill-protocol-${c.protocol}`}>
               <input type="radio" name="new-skill-protocol" value={c.protocol} checked={protocol === c.protocol} onChange={() => setProtocol(c.protocol)} />
-              <span className="protocol-choice-text">
-                <span className="protocol-choice-name">{PROTOCOL_LABELS[c.protocol]}</span>
-                <span className="protocol-choice-line">{c.line}</span>
+              <span className={styles.protocolChoiceText}>
+                <span className={styles.protocolChoiceName}>{PROTOCOL_LABELS[c.protocol]}</span>
+                <span className={styles.protocolChoiceLine}>{c.line}</span>
               </span>
             </label>
           ))}
@@ -107,7 +107,7 @@ export function NewSkillDialog({ open, onClose }: { open: boolean; onClose(): vo
         {nameProblem && <p className="field-error">{nameProblem}</p>}
 
         <label className="field-label" htmlFor="new-skill-parent">Create it in</label>
-        <div className="new-skill-parent">
+        <div className={styles.newSkillParent}>
           <select id="new-skill-parent" className="input mono" value={parent} onChange={(e) => setParent(e.target.value)} data-testid="new-skill-parent" disabled={!options.length}>
             {!options.length && <option value="">Open a folder first</option>}
             {options.map((f) => (

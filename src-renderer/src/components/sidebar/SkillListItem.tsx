@@ -6,6 +6,8 @@ import { SkillControls } from '../skill/SkillControls';
 import { CrashChip } from '../skill/CrashBadge';
 import { selectSkill } from '../../actions/workspace';
 import { basename } from '../../lib/format';
+// Global class names kept beside the module classes: tests select .skill-item-name.
+import styles from './SkillListItem.module.css';
 
 /** Protocols whose skill is a folder of its own (the others name a script or a server within one). */
 const OWN_FOLDER = new Set<SkillSummary['protocol']>(['jsonrpc', 'skilldef', 'namel3ss']);
@@ -35,10 +37,10 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
 }) {
   const folder = place ?? folderIfDifferent(skill);
   return (
-    <li className={`skill-item${selected ? ' selected' : ''}`} data-testid="skill-item" data-skill-id={skill.id}>
+    <li className={`${styles.skillItem} skill-item${selected ? ' selected' : ''}`} data-testid="skill-item" data-skill-id={skill.id}>
       <button
         type="button"
-        className="skill-item-main"
+        className={styles.skillItemMain}
         aria-current={selected ? 'true' : undefined}
         data-skill-button
         tabIndex={focusable ? 0 : -1}
@@ -46,19 +48,19 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         title={tooltip(skill)}
       >
         <StatusDot status={skill.status} />
-        <span className="skill-item-text">
-          <span className="skill-item-name">{skill.name}</span>
+        <span className={styles.skillItemText}>
+          <span className={`${styles.skillItemName} skill-item-name`}>{skill.name}</span>
           {folder && (
-            <span className="skill-item-place">
+            <span className={styles.skillItemPlace}>
               <Folder size={10} aria-hidden="true" />
-              <span className="skill-item-place-path" data-testid="skill-place"><span dir="ltr">{folder}</span></span>
+              <span className={styles.skillItemPlacePath} data-testid="skill-place"><span dir="ltr">{folder}</span></span>
             </span>
           )}
-          <span className="skill-item-meta">
+          <span className={styles.skillItemMeta}>
             <StatusText status={skill.status} testId="skill-status" />
             <CrashChip skillId={skill.id} report={skill.crashes} />
             {skill.toolCount !== undefined && (
-              <span className="skill-item-tools">
+              <span className={styles.skillItemTools}>
                 {skill.toolCount} tool{skill.toolCount === 1 ? '' : 's'}
               </span>
             )}
@@ -66,7 +68,7 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         </span>
         <ProtocolBadge protocol={skill.protocol} />
       </button>
-      <span className="skill-item-actions">
+      <span className={styles.skillItemActions}>
         <SkillControls skillId={skill.id} name={skill.name} status={skill.status} />
       </span>
     </li>

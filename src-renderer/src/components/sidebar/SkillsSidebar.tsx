@@ -13,6 +13,7 @@ import { Spinner } from '../common/Spinner';
 import { openFolder, selectSkill } from '../../actions/workspace';
 import { distinguishingFolders } from '../../lib/skill-places';
 import { useSidebarCollapsed } from './use-collapsed';
+import styles from './SkillsSidebar.module.css';
 
 /** Arrow keys move the selection through every skill in every folder. */
 function onListKey(e: KeyboardEvent<HTMLElement>) {
@@ -94,7 +95,7 @@ export function SkillsSidebar() {
   if (collapsed) {
     // A rail: the way back, and what does not need the list.
     return (
-      <nav className="sidebar sidebar-collapsed" aria-label="Skills" id="skills-sidebar" data-testid="sidebar" data-collapsed="true">
+      <nav className={`${styles.sidebar} ${styles.sidebarCollapsed}`} aria-label="Skills" id="skills-sidebar" data-testid="sidebar" data-collapsed="true">
         <IconButton label="Show the skills list" icon={<PanelLeftOpen size={16} />} onClick={() => setCollapsed(false)} aria-expanded={false} aria-controls="skills-sidebar" data-testid="sidebar-toggle" />
         <IconButton label="New skill" icon={<FilePlus2 size={15} />} onClick={() => setCreating(true)} data-testid="new-skill" disabled={!folders.length && !canPick} />
         <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
@@ -107,23 +108,23 @@ export function SkillsSidebar() {
   }
 
   return (
-    <nav className="sidebar" aria-label="Skills" id="skills-sidebar" data-testid="sidebar" data-collapsed="false">
-      <div className="sidebar-head">
-        <div className="app-title">
-          <span className="app-mark" aria-hidden="true" />
+    <nav className={styles.sidebar} aria-label="Skills" id="skills-sidebar" data-testid="sidebar" data-collapsed="false">
+      <div className={styles.sidebarHead}>
+        <div className={styles.appTitle}>
+          <span className={styles.appMark} aria-hidden="true" />
           Skill Workbench
         </div>
         <ThemeToggle />
         <IconButton label="Hide the skills list" icon={<PanelLeftClose size={16} />} onClick={() => setCollapsed(true)} aria-expanded={true} aria-controls="skills-sidebar" data-testid="sidebar-toggle" />
       </div>
-      <div className="sidebar-section-head">
-        <h2 className="sidebar-title">Skills</h2>
+      <div className={styles.sidebarSectionHead}>
+        <h2 className={styles.sidebarTitle}>Skills</h2>
         <IconButton label="New skill" icon={<FilePlus2 size={15} />} onClick={() => setCreating(true)} data-testid="new-skill" disabled={!folders.length && !canPick} />
         <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
         <IconButton label="Add MCP servers" icon={<Plug size={15} />} onClick={() => setAddingMcp(true)} data-testid="add-mcp-server" />
       </div>
       {skills.length > 6 && (
-        <div className="sidebar-filter">
+        <div className={styles.sidebarFilter}>
           <Search size={13} aria-hidden="true" />
           <input
             type="search"
@@ -134,14 +135,14 @@ export function SkillsSidebar() {
           />
         </div>
       )}
-      <div className="sidebar-body" onKeyDown={onListKey}>
+      <div className={styles.sidebarBody} onKeyDown={onListKey}>
         {!loaded && connection !== 'unauthorised' && (
-          <div className="sidebar-loading">
+          <div className={styles.sidebarLoading}>
             <Spinner label="Loading skills" /> Loading skills…
           </div>
         )}
         {noFolders && (
-          <div className="sidebar-empty">
+          <div className={styles.sidebarEmpty}>
             <p>No folders open yet.</p>
             <Button size="sm" icon={<FolderPlus size={13} />} onClick={() => void onOpen()}>Open folder</Button>
           </div>

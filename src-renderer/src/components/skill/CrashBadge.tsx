@@ -6,7 +6,9 @@ import { crashSummary, exitWords, times } from '../../lib/crash';
 import { formatWhen } from '../../lib/format';
 import { Popover } from '../recordings/Popover';
 import { Button } from '../common/Button';
-import '../../styles/crash.css';
+// Global class names kept beside the module classes: .crash-badge-wrap is styled in its context by
+// Popover.module.css.
+import styles from './CrashBadge.module.css';
 
 /** The crashes the user has not dismissed yet (0 when none). */
 export function useUnseenCrashes(skillId: string, report: CrashReport | undefined): number {
@@ -20,7 +22,7 @@ export function CrashChip({ skillId, report }: { skillId: string; report?: Crash
   if (!report || !unseen) return null;
   const last = report.last.stderrTail.at(-1);
   return (
-    <span className="crash-chip" data-testid="crash-badge" title={`${crashSummary(report)}${last ? `\n${last}` : ''}`} aria-label={crashSummary(report)}>
+    <span className={styles.crashChip} data-testid="crash-badge" title={`${crashSummary(report)}${last ? `\n${last}` : ''}`} aria-label={crashSummary(report)}>
       <TriangleAlert size={11} aria-hidden="true" />
       {report.count}
     </span>
@@ -43,10 +45,10 @@ export function CrashBadge({ skillId, report }: { skillId: string; report?: Cras
   if (!unseen && !report.restarts) return null;
   const { last } = report;
   return (
-    <span className="crash-badge-wrap">
+    <span className={`${styles.crashBadgeWrap} crash-badge-wrap`}>
       <button
         type="button"
-        className={`crash-badge${unseen ? ' unseen' : ''}`}
+        className={`${styles.crashBadge}${unseen ? ` ${styles.unseen}` : ''}`}
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         aria-label={`${crashSummary(report)} Show the details`}
@@ -57,11 +59,11 @@ export function CrashBadge({ skillId, report }: { skillId: string; report?: Cras
         {label}
       </button>
       <Popover open={open} onClose={() => setOpen(false)} label="The last crash" align="start">
-        <div className="crash-details" data-testid="crash-details">
-          <div className="crash-details-title">
+        <div className={styles.crashDetails} data-testid="crash-details">
+          <div className={styles.crashDetailsTitle}>
             Last crash at {formatWhen(last.time)}: {exitWords(last)}
           </div>
-          <div className="crash-details-counts">
+          <div className={styles.crashDetailsCounts}>
             {`Crashed ${times(report.count)}; the workbench restarted it ${report.restarts ? times(report.restarts) : 'no times'}.`}
           </div>
           {last.stderrTail.length ? (
@@ -70,9 +72,9 @@ export function CrashBadge({ skillId, report }: { skillId: string; report?: Cras
               <pre>{last.stderrTail.join('\n')}</pre>
             </div>
           ) : (
-            <p className="crash-details-counts">It printed nothing on stderr before it ended.</p>
+            <p className={styles.crashDetailsCounts}>It printed nothing on stderr before it ended.</p>
           )}
-          <div className="crash-details-actions">
+          <div className={styles.crashDetailsActions}>
             <Button size="sm" variant="ghost" onClick={() => { setOpen(false); openLogs(skillId, 'logs'); }}>Open the log</Button>
             {unseen > 0 && (
               <Button size="sm" onClick={() => { markSeen(skillId, report.count); setOpen(false); }} data-testid="crash-dismiss">

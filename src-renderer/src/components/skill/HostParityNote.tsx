@@ -1,4 +1,6 @@
 import type { SkillInfo } from '@contract';
+import styles from './HostParityNote.module.css';
+import skillStyles from './skill.module.css';
 
 /**
  * Where the workbench runs a SkillDefinition skill unlike the real host (folded, since it is for the
@@ -9,14 +11,14 @@ export function HostParityNote({ info }: { info: SkillInfo }) {
   if (!p) return null;
   if (p.on) {
     return (
-      <p className="host-parity-on" data-testid="host-parity-on">
+      <p className={skillStyles.hostParityOn} data-testid="host-parity-on">
         Runs as the real host runs it (host parity).
       </p>
     );
   }
   if (!p.differences.length) return null;
   return (
-    <details className="host-parity" data-testid="host-parity-differences">
+    <details className={styles.hostParity} data-testid="host-parity-differences">
       <summary>Where the workbench differs from the real host ({p.differences.length})</summary>
       <ul>
         {p.differences.map((d, i) => (

@@ -3,6 +3,7 @@ import { Play } from 'lucide-react';
 import type { SkillInfo, SkillSummary } from '@contract';
 import { startSkill, setRunOnOpen } from '../../actions/workspace';
 import { Button } from '../common/Button';
+import styles from './NotStartedNote.module.css';
 
 /**
  * Opening a skill runs nothing of it: until the user presses Start, the header says so, and what Start will run
@@ -21,12 +22,12 @@ export function NotStartedNote({ summary, info }: { summary: SkillSummary; info:
     setBusy(false);
   };
   return (
-    <div className="callout callout-not-started" data-testid="not-started">
+    <div className={`callout ${styles.calloutNotStarted}`} data-testid="not-started">
       <p>
         Not started: opening a skill only reads its files{info.tools.length ? '' : ', so its tools show once it runs'}.
         {schedules > 0 && ` Starting it arms its ${schedules === 1 ? 'schedule' : `${schedules} schedules`} from agent.yaml: the script then runs by itself at ${schedules === 1 ? 'its time' : 'their times'}.`}
       </p>
-      <div className="not-started-actions">
+      <div className={styles.notStartedActions}>
         <Button size="sm" variant="primary" icon={<Play size={12} />} onClick={() => void start()} busy={busy} disabled={busy} data-testid="not-started-start">
           Start {summary.name}
         </Button>

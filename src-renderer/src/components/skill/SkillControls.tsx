@@ -4,6 +4,7 @@ import { Button, IconButton } from '../common/Button';
 import { restartSkill, startSkill, stopSkill } from '../../actions/workspace';
 
 import { isAlive, isTransitioning } from '../../../../src-main/common/skill-status';
+import skillStyles from './skill.module.css';
 
 /**
  * Start / stop / restart, enabled according to the status: icons in the list, labelled buttons in the header. Start
@@ -23,7 +24,7 @@ export function SkillControls({ skillId, name, status, variant = 'icons', restar
   const transitioning = isTransitioning(status);
   if (variant === 'buttons') {
     return (
-      <span className="skill-controls">
+      <span className={skillStyles.skillControls}>
         {running ? (
           <Button key="stop" size="sm" icon={<Square size={11} />} onClick={() => void stopSkill(skillId)} aria-label={`Stop ${name}`} data-testid="skill-stop">
             Stop
@@ -42,7 +43,7 @@ export function SkillControls({ skillId, name, status, variant = 'icons', restar
     );
   }
   return (
-    <span className="skill-controls">
+    <span className={skillStyles.skillControls}>
       {running ? (
         <IconButton size="sm" label={`Stop ${name}`} icon={<Square size={12} />} onClick={() => void stopSkill(skillId)} />
       ) : (

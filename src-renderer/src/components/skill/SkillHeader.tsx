@@ -17,6 +17,8 @@ import { ProcessSettingsButton } from '../settings/ProcessSettingsDialog';
 import { UseFromAgentButton } from './UseFromAgent';
 import { DeveloperViewSwitch } from './DeveloperViewSwitch';
 import { useStore } from '../../store';
+import styles from './SkillHeader.module.css';
+import skillStyles from './skill.module.css';
 
 /**
  * The developer view's header. `compact` (a small or short window) folds what is for reading (protocol and path,
@@ -31,16 +33,16 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
   const needsSetup = summary.status === 'needs-setup' || info?.needsSetup;
   const about = (
     <>
-      <div className="skill-subtitle">
+      <div className={styles.skillSubtitle}>
         {!compact && (
           <>
-            <span className="skill-protocol">{PROTOCOL_LABELS[summary.protocol]}</span>
+            <span className={styles.skillProtocol}>{PROTOCOL_LABELS[summary.protocol]}</span>
             <span className="dot-sep" aria-hidden="true">·</span>
           </>
         )}
-        <span className="skill-path" title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
+        <span className={styles.skillPath} title={summary.dir}><span dir="ltr">{summary.dir}</span></span>
       </div>
-      {description && <p className="skill-description">{description}</p>}
+      {description && <p className={skillStyles.skillDescription}>{description}</p>}
       {info && <SkillNotes notes={info.notes} />}
       {info && <HostParityNote info={info} />}
       {info && <ConfinementNote info={info} />}
@@ -48,11 +50,11 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
     </>
   );
   return (
-    <header className={`skill-header${compact ? ' is-compact' : ''}`}>
+    <header className={`${skillStyles.skillHeader} skill-header${compact ? ` ${skillStyles.isCompact}` : ''}`}>
       <div className="skill-header-main">
-        <div className="skill-title-row">
-          <h1 className="skill-title">{summary.name}</h1>
-          {info?.version && <span className="skill-version">v{info.version}</span>}
+        <div className={skillStyles.skillTitleRow}>
+          <h1 className={skillStyles.skillTitle}>{summary.name}</h1>
+          {info?.version && <span className={styles.skillVersion}>v{info.version}</span>}
           <StatusBadge status={summary.status} detail={summary.statusDetail} testId="skill-status" />
           <CrashBadge skillId={summary.id} report={summary.crashes} />
           <span className="spacer" />
@@ -64,11 +66,11 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
         </div>
         {compact ? (
           // The switch shares the disclosure's line: the title's line is full with the buttons.
-          <div className="skill-details-row">
-            <details className="skill-details" data-testid="skill-details">
+          <div className={skillStyles.skillDetailsRow}>
+            <details className={styles.skillDetails} data-testid="skill-details">
               <summary>
-                <span className="skill-protocol">{PROTOCOL_LABELS[summary.protocol]}</span>
-                {description && <span className="skill-details-hint">{description}</span>}
+                <span className={styles.skillProtocol}>{PROTOCOL_LABELS[summary.protocol]}</span>
+                {description && <span className={styles.skillDetailsHint}>{description}</span>}
               </summary>
               {about}
             </details>
@@ -82,7 +84,7 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
         {info && <SkillExtras skillId={summary.id} info={info} />}
         <StartFailure summary={summary} />
         {needsSetup && info?.capabilities.setup && !onSetupTab && (
-          <div className="callout callout-setup">
+          <div className={`callout ${styles.calloutSetup}`}>
             {summary.statusDetail
               ? `This skill needs to be set up before it can work: ${summary.statusDetail.replace(/\.?$/, '.')}`
               : 'This skill needs to be set up before it can work (for example, an API key).'}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Info } from 'lucide-react';
+// Global class names kept beside the module classes: tests select .skill-notes.
+import styles from './SkillNotes.module.css';
 
 const SHOWN = 2;
 
@@ -9,7 +11,7 @@ export function SkillNotes({ notes }: { notes: string[] }) {
   if (!notes.length) return null;
   const visible = all ? notes : notes.slice(0, SHOWN);
   return (
-    <div className="skill-notes">
+    <div className={`${styles.skillNotes} skill-notes`}>
       <ul aria-label="Notes about this skill">
         {visible.map((n, i) => (
           <li key={i}>

@@ -8,6 +8,8 @@ import { formatClock } from '../../lib/format';
 import { useStore } from '../../store';
 
 import { isUp } from '../../../../src-main/common/skill-status';
+import styles from './SkillReport.module.css';
+import optionsStyles from '../options/options.module.css';
 const SETTLE_MS = 120;
 const ACTION_LABELS: Record<LifecycleAction, { label: string; done: string; icon: ReactNode }> = {
   activate: { label: 'Activate', done: 'Sent skill/activate.', icon: <Power size={12} /> },
@@ -72,20 +74,20 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
   if (!report && !note) return null;
   const entries = Object.entries(report?.status ?? {});
   return (
-    <section className="skill-report" aria-label="The skill's own status" data-testid="skill-report">
-      <span className="skill-report-title">Status</span>
+    <section className={styles.skillReport} aria-label="The skill's own status" data-testid="skill-report">
+      <span className={styles.skillReportTitle}>Status</span>
       {entries.length > 0 ? (
-        <ul className="skill-report-items">
+        <ul className={styles.skillReportItems}>
           {entries.map(([k, v]) => (
-            <li key={k}><span className="k">{k}:</span> <span className="v">{shown(v)}</span></li>
+            <li key={k}><span className={styles.k}>{k}:</span> <span className={styles.v}>{shown(v)}</span></li>
           ))}
         </ul>
       ) : (
         report?.note && <span className="muted">{report.note}</span>
       )}
-      {report && <span className="skill-report-time" title="When the workbench last asked the skill (skill/status)">at {formatClock(report.at)}</span>}
+      {report && <span className={styles.skillReportTime} title="When the workbench last asked the skill (skill/status)">at {formatClock(report.at)}</span>}
       {/* Refresh and the lifecycle requests wrap as one group, never one button alone on a line. */}
-      <span className="skill-report-actions">
+      <span className={styles.skillReportActions}>
         <Button size="sm" variant="ghost" icon={<RefreshCw size={12} className={busy === 'refresh' ? 'spin' : undefined} />} onClick={refresh} disabled={!running || busy !== null} title={running ? 'Ask the skill for its status again' : 'Start the skill to ask for its status'} data-testid="refresh-status">
           Refresh
         </Button>
@@ -95,7 +97,7 @@ export function SkillReport({ skillId, status }: { skillId: string; status: Skil
           </Button>
         ))}
       </span>
-      {note && <span className={`option-note tone-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="lifecycle-note">{note.text}</span>}
+      {note && <span className={`${optionsStyles.optionNote} tone-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'} data-testid="lifecycle-note">{note.text}</span>}
     </section>
   );
 }

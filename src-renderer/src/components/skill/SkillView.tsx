@@ -8,6 +8,9 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
 import { loadLogsTab, tabsOf } from './skill-tabs';
 import { useDomId } from '../../lib/use-dom-id';
+// Global class names kept beside the module classes: .skill-tabs is styled in its context by Tabs.module.css.
+import styles from './SkillView.module.css';
+import skillStyles from './skill.module.css';
 
 const PREFETCH_MS = 1500;
 
@@ -74,9 +77,9 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
   const Shown = available.find((t) => t.id === active)?.component;
 
   return (
-    <main className={`skill-view${compact ? ' is-compact' : ''}`} aria-label={summary.name} data-view="developer">
+    <main className={`${skillStyles.skillView} skill-view${compact ? ` ${skillStyles.isCompact}` : ''}`} aria-label={summary.name} data-view="developer">
       <SkillHeader summary={summary} info={info} compact={compact} />
-      <div ref={tabsRef} className="skill-tabs-row">
+      <div ref={tabsRef} className={styles.skillTabsRow}>
         <Tabs
           tabs={tabs}
           active={active}
@@ -86,7 +89,7 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
             setTab(skillId, t);
           }}
           idPrefix={prefix}
-          className="skill-tabs"
+          className={`${skillStyles.skillTabs} skill-tabs`}
         />
       </div>
       <TabPanel idPrefix={prefix} id={active} className={`panel-${active}`}>

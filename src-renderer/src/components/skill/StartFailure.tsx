@@ -1,4 +1,5 @@
 import type { SkillSummary } from '@contract';
+// Global class names kept beside the module classes: tests select .skill-status-detail.
 import styles from './StartFailure.module.css';
 
 /**
@@ -12,7 +13,7 @@ export function StartFailure({ summary }: { summary: SkillSummary }) {
   const output = last?.duringStart ? last.stderrTail : [];
   return (
     <div className={styles.failure} data-testid="start-failure">
-      <p className={`skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
+      <p className={`${styles.skillStatusDetail} skill-status-detail status-text-${summary.status}`}>{summary.statusDetail}</p>
       {output.length > 0 && (
         <details className={styles.details}>
           <summary data-testid="start-failure-details">Details: what it printed ({output.length === 1 ? '1 line' : `${output.length} lines`})</summary>

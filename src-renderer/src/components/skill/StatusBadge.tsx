@@ -2,6 +2,7 @@ import type { Protocol, SkillStatus } from '@contract';
 import { PROTOCOL_LABELS } from '@contract';
 import { PROTOCOL_SHORT, STATUS_LABELS } from '../../lib/format';
 import { useOfflineReason, useShownStatus } from '../../lib/offline';
+import styles from './StatusBadge.module.css';
 
 export function StatusDot({ status }: { status: SkillStatus }) {
   const shown = useShownStatus(status);
@@ -32,7 +33,7 @@ export function StatusText({ status, testId }: { status: SkillStatus; testId?: s
 
 export function ProtocolBadge({ protocol }: { protocol: Protocol }) {
   return (
-    <span className={`protocol-badge proto-${protocol}`} title={PROTOCOL_LABELS[protocol]}>
+    <span className={`${styles.protocolBadge} proto-${protocol}`} title={PROTOCOL_LABELS[protocol]}>
       {PROTOCOL_SHORT[protocol]}
     </span>
   );

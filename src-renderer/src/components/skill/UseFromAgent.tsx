@@ -9,7 +9,8 @@ import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { TabPanel, Tabs } from '../common/Tabs';
 import { useAction } from '../../data';
-import '../../styles/use-from-agent.css';
+// Global class names kept beside the module classes: .use-from-agent is styled in its context by Tabs.module.css.
+import styles from './UseFromAgent.module.css';
 
 /** The header's "Use from an agent" button and the dialog it opens. */
 export function UseFromAgentButton({ summary }: { summary: SkillSummary }) {
@@ -17,7 +18,7 @@ export function UseFromAgentButton({ summary }: { summary: SkillSummary }) {
   return (
     <>
       <Button size="sm" icon={<Plug size={12} />} onClick={() => setOpen(true)} data-testid="use-from-agent" aria-label={`Use from an agent: ${summary.name}`} title="Use from an agent">
-        <span className="use-from-agent-label">Use from an agent</span>
+        <span className={styles.useFromAgentLabel}>Use from an agent</span>
       </Button>
       {open && <UseFromAgentDialog summary={summary} onClose={() => setOpen(false)} />}
     </>
@@ -44,7 +45,7 @@ function UseFromAgentDialog({ summary, onClose }: { summary: SkillSummary; onClo
       labelId="use-from-agent-title"
       footer={<Button variant="ghost" onClick={onClose} data-testid="use-from-agent-close">Close</Button>}
     >
-      <div className="use-from-agent" data-testid="use-from-agent-dialog">
+      <div className={`${styles.useFromAgent} use-from-agent`} data-testid="use-from-agent-dialog">
         <p className="field-help">
           AI apps that speak MCP can use {summary.name} as a tool server: they start it through Skill Workbench, which keeps its
           settings, its setup and its secrets (they never reach the app). Paste this into the app’s configuration, then restart the app.
@@ -61,15 +62,15 @@ function UseFromAgentDialog({ summary, onClose }: { summary: SkillSummary; onClo
               tabs={config.snippets.map((s) => ({ id: s.client, label: s.label }))}
             />
             <TabPanel idPrefix="agent-config" id={client}>
-              <p className="use-from-agent-where">
+              <p className={styles.useFromAgentWhere}>
                 Add it to <span data-testid="agent-config-where">{snippet.where}</span>.
               </p>
-              <pre className="use-from-agent-snippet" data-testid="agent-config-snippet" tabIndex={0}>{snippet.text}</pre>
+              <pre className={styles.useFromAgentSnippet} data-testid="agent-config-snippet" tabIndex={0}>{snippet.text}</pre>
               <Button size="sm" icon={<Copy size={12} />} onClick={() => void copyText(snippet.text, `The ${snippet.label} configuration was copied`)} data-testid="copy-agent-config">
                 Copy for {snippet.label}
               </Button>
             </TabPanel>
-            <p className="field-help use-from-agent-cli">
+            <p className={`field-help ${styles.useFromAgentCli}`}>
               Or run it yourself: <code data-testid="agent-config-command">{config.commandLine}</code>
             </p>
           </>

@@ -21,6 +21,7 @@ import { TriggersTab } from '../triggers/TriggersTab';
 import { ResourcesTab } from '../mcp/ResourcesTab';
 import { PromptsTab } from '../mcp/PromptsTab';
 import { ServerTab } from '../mcp/ServerTab';
+import styles from './skill-tabs.module.css';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
 // workbench is surely reachable (browser mode cannot fetch it once the server stops).
@@ -67,7 +68,7 @@ export const SKILL_TABS = [
   { id: 'server', label: 'Server', when: isMcp, component: ServerTab },
   {
     id: 'setup', label: 'Setup', when: has((c) => !!c.setup), component: SetupTab,
-    badge: ({ summary, info }) => (summary.status === 'needs-setup' || info?.needsSetup ? <span className="badge-attention">!</span> : undefined),
+    badge: ({ summary, info }) => (summary.status === 'needs-setup' || info?.needsSetup ? <span className={styles.badgeAttention}>!</span> : undefined),
   },
   { id: 'options', label: 'Options', when: has((c) => !!c.options), component: OptionsTab },
   { id: 'triggers', label: 'Triggers', when: has((c) => !!c.triggers), component: TriggersTab },

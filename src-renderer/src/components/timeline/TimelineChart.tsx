@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TimelineEntry } from '@contract';
 import { formatClock, formatDuration } from '../../lib/format';
+import styles from './TimelineChart.module.css';
 
 const LANES = { life: 30, ticks: 84, events: 124 } as const;
 const HEIGHT = 150;
@@ -158,21 +159,21 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
         if (atEnd !== follow) onFollowChange(atEnd);
       }}
     >
-      <svg width={width} height={HEIGHT} className="timeline-svg" onClick={(e) => e.target === e.currentTarget && onSelect(null)}>
+      <svg width={width} height={HEIGHT} className={styles.timelineSvg} onClick={(e) => e.target === e.currentTarget && onSelect(null)}>
         <g className="tl-lanes">
-          <rect x={0} y={AXIS} width={width} height={46} className="tl-lane" />
-          <rect x={0} y={AXIS + 46} width={width} height={40} className="tl-lane alt" />
-          <rect x={0} y={AXIS + 86} width={width} height={HEIGHT - AXIS - 86} className="tl-lane" />
+          <rect x={0} y={AXIS} width={width} height={46} className={styles.tlLane} />
+          <rect x={0} y={AXIS + 46} width={width} height={40} className={`${styles.tlLane} ${styles.alt}`} />
+          <rect x={0} y={AXIS + 86} width={width} height={HEIGHT - AXIS - 86} className={styles.tlLane} />
         </g>
         <g className="tl-axis">
           {axis.map((t) => (
             <g key={t} transform={`translate(${x(t)},0)`}>
-              <line y1={AXIS - 4} y2={HEIGHT} className="tl-grid" />
-              <text x={3} y={11} className="tl-axis-label">{formatClock(t)}</text>
+              <line y1={AXIS - 4} y2={HEIGHT} className={styles.tlGrid} />
+              <text x={3} y={11} className={styles.tlAxisLabel}>{formatClock(t)}</text>
             </g>
           ))}
         </g>
-        {live && <line x1={x(now)} x2={x(now)} y1={AXIS} y2={HEIGHT} className="tl-now" />}
+        {live && <line x1={x(now)} x2={x(now)} y1={AXIS} y2={HEIGHT} className={styles.tlNow} />}
         {/* Labelled flags last, so no pole or bar is drawn across their labels. */}
         {[...visible.filter((e) => !flagLayout.get(e.seq)), ...visible.filter((e) => flagLayout.get(e.seq))].map((e) => {
           const sel = e.seq === selected;
@@ -191,7 +192,7 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
                 width={w}
                 height={call ? 14 : 24}
                 rx={2}
-                className={`tl-tick${call ? ' tl-call' : ''} outcome-${e.outcome ?? (call ? 'skipped' : 'ok')}${sel ? ' selected' : ''}`}
+                className={`${styles.tlTick}${call ? ` ${styles.tlCall}` : ''} outcome-${e.outcome ?? (call ? 'skipped' : 'ok')}${sel ? ' selected' : ''}`}
                 onClick={pick}
               >
                 <title>{tooltip(e)}</title>
@@ -200,7 +201,7 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
           }
           if (e.kind === 'event' || e.kind === 'trigger') {
             return (
-              <g key={e.seq} transform={`translate(${ex},${LANES.events})`} className={`tl-event${e.kind === 'trigger' ? ' tl-trigger' : ''}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-event">
+              <g key={e.seq} transform={`translate(${ex},${LANES.events})`} className={`${styles.tlEvent}${e.kind === 'trigger' ? ` ${styles.tlTrigger}` : ''}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-event">
                 <rect x={-5} y={-5} width={10} height={10} transform="rotate(45)" />
                 <title>{tooltip(e)}</title>
               </g>
@@ -209,7 +210,7 @@ export function TimelineChart({ entries, pxPerSec, onZoom, selected, onSelect, f
           if (LIFECYCLE.has(e.kind)) {
             const layout = flagLayout.get(e.seq);
             return (
-              <g key={e.seq} className={`tl-flag flag-${e.kind}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-flag">
+              <g key={e.seq} className={`${styles.tlFlag} flag-${e.kind}${sel ? ' selected' : ''}`} onClick={pick} data-testid="timeline-flag">
                 <line x1={ex} x2={ex} y1={AXIS + 2} y2={HEIGHT} />
                 {layout ? (
                   <>

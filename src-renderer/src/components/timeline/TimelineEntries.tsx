@@ -1,6 +1,8 @@
 import { memo } from 'react';
 import type { TimelineEntry } from '@contract';
 import { formatClock, formatDuration } from '../../lib/format';
+import styles from './TimelineEntries.module.css';
+import messagesStyles from '../messages/messages.module.css';
 
 const SHOWN = 300;
 
@@ -14,14 +16,14 @@ export const TimelineEntries = memo(function TimelineEntries({ entries, selected
 }) {
   const rows = entries.slice(-SHOWN).reverse();
   return (
-    <div className="tl-entries" role="listbox" aria-label="Timeline entries, newest first">
+    <div className={styles.tlEntries} role="listbox" aria-label="Timeline entries, newest first">
       {rows.map((e) => (
         <div
           key={e.seq}
           role="option"
           aria-selected={e.seq === selected}
           tabIndex={e.seq === selected || (selected === null && e === rows[0]) ? 0 : -1}
-          className={`tl-entry${e.seq === selected ? ' selected' : ''}`}
+          className={`${styles.tlEntry} tl-entry${e.seq === selected ? ' selected' : ''}`}
           onClick={() => onSelect(e.seq)}
           onKeyDown={(ev) => {
             if (ev.key !== 'ArrowDown' && ev.key !== 'ArrowUp') return;
@@ -33,11 +35,11 @@ export const TimelineEntries = memo(function TimelineEntries({ entries, selected
           }}
           data-seq={e.seq}
         >
-          <span className="msg-time">{formatClock(e.time, true)}</span>
+          <span className={messagesStyles.msgTime}>{formatClock(e.time, true)}</span>
           <span className={`kind-badge kind-tl-${e.kind}`}>{e.kind}</span>
-          <span className="tl-entry-label">{e.label}</span>
-          <span className="tl-entry-dur">{e.durationMs !== undefined ? formatDuration(e.durationMs) : ''}</span>
-          <span className={`tl-entry-outcome outcome-${e.outcome ?? 'none'}`}>{e.outcome ?? ''}</span>
+          <span className={styles.tlEntryLabel}>{e.label}</span>
+          <span className={styles.tlEntryDur}>{e.durationMs !== undefined ? formatDuration(e.durationMs) : ''}</span>
+          <span className={`${styles.tlEntryOutcome} outcome-${e.outcome ?? 'none'}`}>{e.outcome ?? ''}</span>
         </div>
       ))}
     </div>

@@ -11,6 +11,9 @@ import { Button, IconButton } from '../common/Button';
 import { EmptyState } from '../common/EmptyState';
 import { formatDuration } from '../../lib/format';
 import { SchedulePanel } from '../agent/SchedulePanel';
+// Global class names kept beside the module classes: tests select .timeline-tab, .tick-facts, .skipped.
+import styles from './TimelineTab.module.css';
+import timelineStyles from './timeline.module.css';
 
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2000;
@@ -39,7 +42,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
   const tickCount = ring.list.filter((e) => e.kind === 'tick').length;
 
   return (
-    <div className="timeline-tab">
+    <div className={`${timelineStyles.timelineTab} timeline-tab`}>
       <div className="toolbar" role="toolbar" aria-label="Timeline controls">
         {hasTicks && (
           <>
@@ -49,7 +52,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
               <Button size="sm" icon={<Pause size={12} />} onClick={() => void pause.run(skillId)}>Pause ticks</Button>
             )}
             <Button size="sm" icon={<StepForward size={12} />} onClick={() => void tick.run(skillId)} data-testid="tick-now">Tick now</Button>
-            <dl className="tick-facts" aria-label="Tick counts">
+            <dl className={`${styles.tickFacts} tick-facts`} aria-label="Tick counts">
               <dt>Every</dt><dd>{ticks ? formatDuration(ticks.intervalMs) : '—'}</dd>
               <dt>Ticks</dt><dd data-testid="tick-count">{ticks?.count ?? tickCount}</dd>
               <dt>Skipped</dt><dd>{ticks?.skipped ?? 0}</dd>
@@ -59,11 +62,11 @@ export function TimelineTab({ skillId }: { skillId: string }) {
         )}
         <span className="spacer" />
         <span className="legend">
-          <span className="legend-swatch ok" /> ok
-          <span className="legend-swatch error" /> error
-          <span className="legend-swatch skipped" /> skipped
-          <span className="legend-swatch event" /> event
-          <span className="legend-swatch trigger" /> trigger
+          <span className={`${timelineStyles.legendSwatch} ok`} /> ok
+          <span className={`${timelineStyles.legendSwatch} error`} /> error
+          <span className={`${timelineStyles.legendSwatch} ${timelineStyles.skipped} skipped`} /> skipped
+          <span className={`${timelineStyles.legendSwatch} event`} /> event
+          <span className={`${timelineStyles.legendSwatch} trigger`} /> trigger
         </span>
         <IconButton worksOffline label="Zoom out (Ctrl + wheel)" icon={<ZoomOut size={14} />} onClick={() => zoom(0.5)} />
         <IconButton worksOffline label="Zoom in (Ctrl + wheel)" icon={<ZoomIn size={14} />} onClick={() => zoom(2)} />
@@ -80,7 +83,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
         </EmptyState>
       ) : (
         <>
-          <div className="timeline-chart-wrap">
+          <div className={timelineStyles.timelineChartWrap}>
           <TimelineLaneLabels middle={hasTicks ? 'Ticks' : ''} />
           <TimelineChart
             entries={ring.list}
@@ -92,7 +95,7 @@ export function TimelineTab({ skillId }: { skillId: string }) {
             onFollowChange={setFollow}
           />
           </div>
-          <div className="timeline-bottom">
+          <div className={timelineStyles.timelineBottom}>
           <TimelineEntries entries={ring.list} version={version} selected={selected} onSelect={setSelected} />
           <TimelineDetail
             entry={entry}

@@ -6,6 +6,7 @@ import { IconButton } from '../common/Button';
 import { formatDuration, formatWhen } from '../../lib/format';
 import { reopenCall, runTool, wholeCall } from '../../actions/tools';
 import { copyCallCommand } from '../../actions/copy-command';
+import styles from './CallHistory.module.css';
 
 const EMPTY: HistoryItem[] = [];
 
@@ -22,14 +23,14 @@ export function CallHistory({ skillId, onOpened }: { skillId: string; onOpened()
     return <EmptyState compact title="No calls yet">Every call you run is kept here, so you can reopen it or run it again.</EmptyState>;
   }
   return (
-    <ul className="history" aria-label="Past calls">
+    <ul className={styles.history} aria-label="Past calls">
       {history.map((r) => {
         const o = factsOf(r);
         return (
-          <li key={r.callId} className={`history-row${r.callId === shownId ? ' selected' : ''}`} data-testid="history-row">
+          <li key={r.callId} className={`${styles.historyRow}${r.callId === shownId ? ' selected' : ''}`} data-testid="history-row">
             <button
               type="button"
-              className="history-open"
+              className={styles.historyOpen}
               onClick={() =>
                 void wholeCall(r).then((whole) => {
                   if (!whole) return;
@@ -46,11 +47,11 @@ export function CallHistory({ skillId, onOpened }: { skillId: string; onOpened()
               ) : (
                 <CircleX size={13} className="status-text-crashed" aria-label="failed" />
               )}
-              <span className="history-tool">{r.tool}</span>
+              <span className={styles.historyTool}>{r.tool}</span>
               {o.code && <span className="code-badge">{o.code}</span>}
               <span className="spacer" />
-              <span className="history-meta">{o.durationMs !== undefined ? formatDuration(o.durationMs) : ''}</span>
-              <span className="history-meta">{formatWhen(r.startedAt)}</span>
+              <span className={styles.historyMeta}>{o.durationMs !== undefined ? formatDuration(o.durationMs) : ''}</span>
+              <span className={styles.historyMeta}>{formatWhen(r.startedAt)}</span>
             </button>
             <IconButton
               size="sm"

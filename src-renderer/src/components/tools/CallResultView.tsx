@@ -15,18 +15,21 @@ import { copyText } from '../../lib/clipboard';
 import { copyCallCommand } from '../../actions/copy-command';
 import { deepEqual } from '../../lib/deep-equal';
 import { McpToolResult } from '../mcp/McpToolResult';
+// Global class names kept beside the module classes: tests select .result-tool, .result-text; .call-result is
+// styled in its context by common.module.css; .result-block is styled in its context by JsonTree.module.css.
+import toolsStyles from './tools.module.css';
 
 function TextResult({ text, title = 'Text (parsed as JSON)', onPick }: { text: string; title?: string; onPick?(path: TreePath, value: unknown): void }) {
   const parsed = tryParseJson(text);
   const [raw, setRaw] = useState(false);
-  if (!parsed) return <pre className="result-text">{text}</pre>;
+  if (!parsed) return <pre className={`${toolsStyles.resultText} result-text`}>{text}</pre>;
   return (
-    <div className="result-block">
-      <div className="result-block-head">
+    <div className={`${toolsStyles.resultBlock} result-block`}>
+      <div className={toolsStyles.resultBlockHead}>
         <span className="muted">{title}</span>
         <button type="button" className="link-btn" onClick={() => setRaw(!raw)}>{raw ? 'Show as tree' : 'Show raw text'}</button>
       </div>
-      {raw ? <pre className="result-text">{text}</pre> : <JsonTree value={parsed.value} label="Result" onPick={onPick} pickAction="Check this" />}
+      {raw ? <pre className={`${toolsStyles.resultText} result-text`}>{text}</pre> : <JsonTree value={parsed.value} label="Result" onPick={onPick} pickAction="Check this" />}
     </div>
   );
 }
@@ -69,8 +72,8 @@ export function CallResultView({ record: given, onRunAgain, checkable }: { recor
   // Not while secrets are revealed: a check is saved to a file, and a secret never is.
   const pickIn = (root: 'data' | 'text') => (checkable && !reveal.revealed ? (path: TreePath, value: unknown) => setPicked(draftOfPick(checkPathOf(root, path), value)) : undefined);
   return (
-    <div className="call-result" data-testid="tool-result" data-ok={o ? String(o.ok) : undefined}>
-      <div className="result-status">
+    <div className={`${toolsStyles.callResult} call-result`} data-testid="tool-result" data-ok={o ? String(o.ok) : undefined}>
+      <div className={toolsStyles.resultStatus}>
         {running ? (
           <span className="pill pill-busy"><LoaderCircle size={13} className="spin" aria-hidden="true" /> Running</span>
         ) : o.ok ? (
@@ -81,9 +84,9 @@ export function CallResultView({ record: given, onRunAgain, checkable }: { recor
         {o?.trace?.form === 'not JSON' && (
           <span className="pill pill-muted" data-testid="not-json" title="The skill printed text (Markdown, say), not the JSON document its protocol describes: it is shown as text.">Text · not JSON</span>
         )}
-        <span className="result-tool">{record.tool}</span>
-        {o && <span className="result-meta">{formatDuration(o.durationMs)}</span>}
-        <span className="result-meta" title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
+        <span className={`${toolsStyles.resultTool} result-tool`}>{record.tool}</span>
+        {o && <span className={toolsStyles.resultMeta}>{formatDuration(o.durationMs)}</span>}
+        <span className={toolsStyles.resultMeta} title={new Date(record.startedAt).toLocaleString()}>{formatWhen(record.startedAt)}</span>
         <span className="spacer" />
         {(reveal.masked || reveal.revealed) && (
           <IconButton
@@ -120,8 +123,8 @@ export function CallResultView({ record: given, onRunAgain, checkable }: { recor
         <TextResult text={o.text} title={textIsData ? 'JSON result' : o.trace?.form === 'not JSON' ? 'Text the skill printed' : undefined} onPick={pickIn(textIsData ? 'data' : 'text')} />
       )}
       {!o?.mcp && o?.data !== undefined && !textIsData && (
-        <div className="result-block">
-          <div className="result-block-head"><span className="muted">Structured result</span></div>
+        <div className={`${toolsStyles.resultBlock} result-block`}>
+          <div className={toolsStyles.resultBlockHead}><span className="muted">Structured result</span></div>
           <JsonTree value={o.data} label="Structured result" onPick={pickIn('data')} pickAction="Check this" />
         </div>
       )}

@@ -8,6 +8,8 @@ import { asJson } from '../../../../src-main/common/json-schema';
 import { cancelRun } from '../../actions/tools';
 import { copyCallCommand } from '../../actions/copy-command';
 import { SaveRequestDialog } from '../authoring/SaveRequestDialog';
+import styles from './RunBar.module.css';
+import toolsStyles from './tools.module.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘↵' : 'Ctrl+Enter';
@@ -18,7 +20,7 @@ function Elapsed({ since }: { since: number }) {
     const t = setInterval(() => setNow(Date.now()), 100);
     return () => clearInterval(t);
   }, []);
-  return <span className="elapsed">{formatDuration(now - since)}</span>;
+  return <span className={styles.elapsed}>{formatDuration(now - since)}</span>;
 }
 
 export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; onRun(): void; disabledReason?: string }) {
@@ -50,13 +52,13 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
   }
 
   return (
-    <div className="run-bar">
+    <div className={toolsStyles.runBar}>
       {running ? (
         <>
           <Button variant="danger" icon={<Square size={13} />} onClick={() => void cancelRun(skillId)} data-testid="cancel-tool">
             Cancel
           </Button>
-          <span className="run-state" role="status">
+          <span className={styles.runState} role="status">
             Running <Elapsed since={running.startedAt} />
           </span>
         </>
@@ -88,7 +90,7 @@ export function RunBar({ skillId, onRun, disabledReason }: { skillId: string; on
       )}
       {saving && <SaveRequestDialog skillId={skillId} tool={saving.tool} args={saving.args} onClose={() => setSaving(null)} />}
       <span className="spacer" />
-      <label className="timeout-field" title="How long to wait for the answer before giving up">
+      <label className={styles.timeoutField} title="How long to wait for the answer before giving up">
         <Timer size={13} aria-hidden="true" />
         <span>Timeout</span>
         <input

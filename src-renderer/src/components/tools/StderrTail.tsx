@@ -4,7 +4,8 @@ import { useStore } from '../../store';
 import { IconButton } from '../common/Button';
 import { copyText } from '../../lib/clipboard';
 import { foldLabel, frameRows, parseStderr, shortFile, type Frame, type RaisedException } from '../../lib/traceback';
-import '../../styles/traceback.css';
+// Global class names kept beside the module classes: tests select .tb-where.
+import styles from './StderrTail.module.css';
 
 /**
  * The last stderr lines of a failed call. A Python traceback among them opens on the exception and the
@@ -23,7 +24,7 @@ export function StderrTail({ lines, skillId }: { lines: string[]; skillId: strin
   const shown = pieces[last];
   return (
     <div className="stderr-tail" data-testid="stderr-tail" data-view={raw ? 'raw' : 'traceback'}>
-      <div className="stderr-tail-title tb-title">
+      <div className={`stderr-tail-title ${styles.tbTitle}`}>
         <span>Last lines the skill wrote to stderr</span>
         <span className="spacer" />
         {traced && (
@@ -36,10 +37,10 @@ export function StderrTail({ lines, skillId }: { lines: string[]; skillId: strin
       {raw ? (
         <pre>{lines.join('\n')}</pre>
       ) : (
-        <div className="tb-body">
+        <div className={styles.tbBody}>
           {shown?.kind === 'traceback' && <Chain chain={shown.chain} skillDir={skillDir} />}
           {other.length > 0 && (
-            <details className="tb-other">
+            <details className={styles.tbOther}>
               <summary>{other.length} other line{other.length === 1 ? '' : 's'} on stderr{earlier ? ', an earlier traceback among them' : ''}</summary>
               <pre>{other.join('\n')}</pre>
             </details>
@@ -59,8 +60,8 @@ function Chain({ chain, skillDir }: { chain: RaisedException[]; skillDir?: strin
         // Python prints the cause first; shown latest first, the link is said above the earlier one.
         const link = i > 0 ? latestFirst[i - 1].after : undefined;
         return (
-          <div key={i} className="tb-exception-block">
-            {link && <div className="tb-link">{link === 'cause' ? 'It was caused by:' : 'It was raised while handling:'}</div>}
+          <div key={i} className={styles.tbExceptionBlock}>
+            {link && <div className={styles.tbLink}>{link === 'cause' ? 'It was caused by:' : 'It was raised while handling:'}</div>}
             <Raised e={e} skillDir={skillDir} />
           </div>
         );
@@ -74,23 +75,23 @@ function Raised({ e, skillDir }: { e: RaisedException; skillDir?: string }) {
   const rows = skillDir ? frameRows(e.frames) : [...e.frames].reverse().map((frame) => ({ kind: 'frame' as const, frame }));
   return (
     <>
-      <div className="tb-exception" data-testid="traceback-exception">{e.exception.length ? e.exception.join('\n') : 'An exception (its line was not kept)'}</div>
-      <ol className="tb-frames">
+      <div className={styles.tbException} data-testid="traceback-exception">{e.exception.length ? e.exception.join('\n') : 'An exception (its line was not kept)'}</div>
+      <ol className={styles.tbFrames}>
         {rows.map((r, i) => (r.kind === 'frame' ? <FrameLine key={i} f={r.frame} skillDir={skillDir} /> : <Fold key={i} frames={r.frames} skillDir={skillDir} />))}
       </ol>
-      {e.cut && <p className="tb-cut">The start of this traceback was not kept (only the last lines are).</p>}
+      {e.cut && <p className={styles.tbCut}>The start of this traceback was not kept (only the last lines are).</p>}
     </>
   );
 }
 
 function FrameLine({ f, skillDir }: { f: Frame; skillDir?: string }) {
   return (
-    <li className={`tb-frame${f.owner === 'skill' ? ' is-own' : ''}`} data-testid="traceback-frame" data-owner={f.owner}>
-      <div className="tb-where" title={`${f.file}, line ${f.line}`}>
-        <span className="tb-file">{shortFile(f.file, skillDir)}:{f.line}</span>
+    <li className={`${styles.tbFrame}${f.owner === 'skill' ? ` ${styles.isOwn}` : ''}`} data-testid="traceback-frame" data-owner={f.owner}>
+      <div className={`${styles.tbWhere} tb-where`} title={`${f.file}, line ${f.line}`}>
+        <span className={styles.tbFile}>{shortFile(f.file, skillDir)}:{f.line}</span>
         {f.func && <span className="tb-func"> in {f.func}</span>}
       </div>
-      {f.code.length > 0 && <pre className="tb-code">{f.code.join('\n')}</pre>}
+      {f.code.length > 0 && <pre className={styles.tbCode}>{f.code.join('\n')}</pre>}
     </li>
   );
 }
@@ -100,12 +101,12 @@ function Fold({ frames, skillDir }: { frames: Frame[]; skillDir?: string }) {
   // Innermost first, as the rows around it.
   return (
     <li className="tb-fold" data-testid="traceback-fold">
-      <button type="button" className="tb-fold-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className={styles.tbFoldHead} aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? <ChevronDown size={12} aria-hidden="true" /> : <ChevronRight size={12} aria-hidden="true" />}
         {foldLabel(frames)}
       </button>
       {open && (
-        <ol className="tb-frames tb-folded">
+        <ol className={`${styles.tbFrames} ${styles.tbFolded}`}>
           {frames.map((f, i) => <FrameLine key={i} f={f} skillDir={skillDir} />)}
         </ol>
       )}

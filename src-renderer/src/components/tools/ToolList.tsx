@@ -1,6 +1,9 @@
 import { Fragment, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Search } from 'lucide-react';
 import type { ToolInfo } from '@contract';
+// Global class names kept beside the module classes: tests select .tool-item-name.
+import styles from './ToolList.module.css';
+import toolsStyles from './tools.module.css';
 
 /** The skill's tools as a searchable listbox; arrow keys move the selection. */
 export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; selected: string | undefined; onSelect(name: string): void }) {
@@ -34,7 +37,7 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
   const focusIndex = Math.max(0, shown.findIndex((t) => t.name === selected));
 
   return (
-    <div className="tool-list">
+    <div className={toolsStyles.toolList}>
       <div className="list-search">
         <Search size={13} aria-hidden="true" />
         <input
@@ -51,12 +54,12 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
           }}
         />
       </div>
-      <ul ref={listRef} role="listbox" aria-label="Tools" className="tool-items" onKeyDown={move}>
+      <ul ref={listRef} role="listbox" aria-label="Tools" className={styles.toolItems} onKeyDown={move}>
         {shown.map((t, i) => (
           <Fragment key={t.name}>
           {grouped && (i === 0 || t.group !== shown[i - 1].group) && (
             // A namel3ss capsule's tools under its name (their names say it too: "<capsule>.<tool>").
-            <li role="presentation" className="tool-group-head" data-testid="tool-group">{t.group ?? 'This program'}</li>
+            <li role="presentation" className={styles.toolGroupHead} data-testid="tool-group">{t.group ?? 'This program'}</li>
           )}
           <li
             role="option"
@@ -64,7 +67,7 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
             tabIndex={i === focusIndex ? 0 : -1}
             data-index={i}
             data-testid="tool-item"
-            className={`tool-item${t.name === selected ? ' selected' : ''}`}
+            className={`${styles.toolItem}${t.name === selected ? ' selected' : ''}`}
             onClick={() => onSelect(t.name)}
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') {
@@ -73,12 +76,12 @@ export function ToolList({ tools, selected, onSelect }: { tools: ToolInfo[]; sel
               }
             }}
           >
-            <span className="tool-item-name">{t.name}</span>
-            {t.description && <span className="tool-item-desc">{t.description}</span>}
+            <span className={`${styles.toolItemName} tool-item-name`}>{t.name}</span>
+            {t.description && <span className={styles.toolItemDesc}>{t.description}</span>}
           </li>
           </Fragment>
         ))}
-        {!shown.length && <li className="tool-items-empty">No tool matches “{query}”.</li>}
+        {!shown.length && <li className={styles.toolItemsEmpty}>No tool matches “{query}”.</li>}
       </ul>
     </div>
   );

@@ -14,6 +14,10 @@ import { FORM_DEFAULTS_BEHAVIOR, rjsfValidator } from '../../lib/schema-validato
 import { prepareFormSchema, takesNoArguments } from '../../../../src-main/common/form-schema';
 import { runTool } from '../../actions/tools';
 import { ToolHints } from '../mcp/ToolHints';
+// Global class names kept beside the module classes: tests select .problem-list, .tool-name; .tool-request is
+// styled in its context by common.module.css.
+import styles from './ToolRequest.module.css';
+import toolsStyles from './tools.module.css';
 
 type Mode = 'form' | 'json' | 'split';
 const MODE_KEY = 'skillbench.argsMode';
@@ -112,7 +116,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
   return (
     <section
       ref={sectionRef}
-      className="tool-request"
+      className={`${styles.toolRequest} tool-request`}
       aria-label={`Arguments for ${tool.name}`}
       onKeyDown={(e) => {
         if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
@@ -121,9 +125,9 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
         }
       }}
     >
-      <div className="pane-head">
-        <div className="pane-title">
-          <span className="tool-name">{tool.name}</span>
+      <div className={toolsStyles.paneHead}>
+        <div className={toolsStyles.paneTitle}>
+          <span className={`${toolsStyles.toolName} tool-name`}>{tool.name}</span>
         </div>
         {!noArgs && (
           <div className="segmented" role="group" aria-label="How to edit the arguments">
@@ -152,12 +156,12 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
           />
         )}
       </div>
-      {tool.description && <p className="tool-description">{tool.description}</p>}
+      {tool.description && <p className={toolsStyles.toolDescription}>{tool.description}</p>}
       <ToolHints annotations={tool.annotations} execution={tool.execution} />
 
       {problems.length > 0 && (
         <ErrorNote title="Check the arguments" message="The tool’s schema does not accept these arguments yet:" tone="warning">
-          <ul className="problem-list">
+          <ul className={`${styles.problemList} problem-list`}>
             {problems.slice(0, 8).map((p, i) => (
               <li key={i}>
                 {p.keyword !== 'syntax' && <strong>{describePath(p.property)}</strong>} {p.message}
@@ -172,10 +176,10 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
         </ErrorNote>
       )}
 
-      <div className={`args-area mode-${noArgs ? 'none' : mode}`}>
-        {noArgs && <div className="no-args">This tool takes no arguments. Press Run to call it.</div>}
+      <div className={`${styles.argsArea} mode-${noArgs ? 'none' : mode}`}>
+        {noArgs && <div className={toolsStyles.noArgs}>This tool takes no arguments. Press Run to call it.</div>}
         {showForm && (
-          <div className="args-form-scroll">
+          <div className={styles.argsFormScroll}>
             <ArgsForm
               ref={formRef}
               schema={tool.inputSchema}

@@ -11,6 +11,8 @@ import { RUN_SHORTCUT } from './RunBar';
 import { runTool } from '../../actions/tools';
 import { CallProgress } from '../mcp/CallProgress';
 import { useDomId } from '../../lib/use-dom-id';
+// Global class names kept beside the module classes: tests select .tool-result-pane.
+import styles from './ToolResult.module.css';
 
 type View = 'result' | 'history';
 
@@ -26,7 +28,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
   );
   const prefix = useDomId('result');
   return (
-    <section className="tool-result-pane" aria-label="Result">
+    <section className={`${styles.toolResultPane} tool-result-pane`} aria-label="Result">
       <Tabs<View>
         tabs={[
           { id: 'result', label: 'Result' },
@@ -38,11 +40,11 @@ export function ToolResult({ skillId }: { skillId: string }) {
         className="subtabs"
         testIdPrefix="result-tab-"
       />
-      <TabPanel idPrefix={prefix} id={view} className="result-scroll">
+      <TabPanel idPrefix={prefix} id={view} className={styles.resultScroll}>
         {view === 'history' ? (
           <CallHistory skillId={skillId} onOpened={() => setView('result')} />
         ) : running ? (
-          <div className="result-running" role="status">
+          <div className={styles.resultRunning} role="status">
             <Spinner size={16} /> <span>Waiting for <strong>{running.tool}</strong> to answer…</span>
             <CallProgress callId={running.callId} />
           </div>

@@ -12,6 +12,8 @@ import { loadInfo, startSkill } from '../../actions/workspace';
 import { ReloadNotice } from '../authoring/ReloadNotice';
 import { SavedRequests } from '../authoring/SavedRequests';
 import { DiscoverActions } from '../agent/DiscoverActions';
+import styles from './ToolsTab.module.css';
+import toolsStyles from './tools.module.css';
 
 export function ToolsTab({ skillId }: { skillId: string }) {
   const { info, error, loading, selected, setSelected, status } = useStore(
@@ -67,19 +69,19 @@ export function ToolsTab({ skillId }: { skillId: string }) {
   // restart (a hot reload, Restart) that brings a new tool list keeps the form as it was.
   const tool = info.tools.find((t) => t.name === selected) ?? info.tools[0];
   return (
-    <div className="tools-tab-wrap">
+    <div className={styles.toolsTabWrap}>
       <ReloadNotice skillId={skillId} />
-      <div className="tools-tab">
-        <div className="tools-side">
+      <div className={toolsStyles.toolsTab}>
+        <div className={toolsStyles.toolsSide}>
           <ToolList tools={info.tools} selected={tool.name} onSelect={(name) => setSelected(skillId, name)} />
           {info.protocol === 'action' && (
-            <div className="discover-row">
+            <div className={styles.discoverRow}>
               <DiscoverActions skillId={skillId} info={info} />
             </div>
           )}
           <SavedRequests skillId={skillId} />
         </div>
-        <div className="tool-workspace">
+        <div className={toolsStyles.toolWorkspace}>
           <ToolRequest key={`${skillId}:${tool.name}`} skillId={skillId} tool={tool} />
           <ToolResult skillId={skillId} />
         </div>

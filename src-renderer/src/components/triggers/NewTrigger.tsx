@@ -4,6 +4,9 @@ import type { TriggerInput, TriggerInstance, TriggerType } from '@contract';
 import { Button } from '../common/Button';
 import { ArgsForm, type ArgsFormHandle } from '../form/ArgsForm';
 import { conditionWords, draftCondition, draftOf, newDraft, OPERATORS, type ConditionDraft } from './condition-words';
+// Global class names kept beside the module classes: .trigger-new is styled in its context by setup.module.css.
+import styles from './NewTrigger.module.css';
+import setupStyles from '../setup/setup.module.css';
 
 const hasFields = (schema: Record<string, unknown>) => !!schema.properties && Object.keys(schema.properties).length > 0;
 
@@ -60,9 +63,9 @@ export function NewTrigger({ types, busy, idPrefix, onCreate, editing, onCancel 
 
   const id = (part: string) => `${idPrefix}-${part}`;
   return (
-    <section className="trigger-new" aria-labelledby={id('title')} data-testid={editing ? 'edit-trigger' : 'new-trigger'}>
-      <h3 id={id('title')} className="setup-config-title">{editing ? `Change "${editing.name}"` : 'Register a trigger'}</h3>
-      <div className="setup-fields">
+    <section className={`${styles.triggerNew} trigger-new`} aria-labelledby={id('title')} data-testid={editing ? 'edit-trigger' : 'new-trigger'}>
+      <h3 id={id('title')} className={setupStyles.setupConfigTitle}>{editing ? `Change "${editing.name}"` : 'Register a trigger'}</h3>
+      <div className={setupStyles.setupFields}>
         {types.length > 1 && !editing && (
           <div className="setup-field">
             <label className="field-label" htmlFor={id('type')}>Type</label>
@@ -71,7 +74,7 @@ export function NewTrigger({ types, busy, idPrefix, onCreate, editing, onCancel 
             </select>
           </div>
         )}
-        <p className="field-help trigger-type-desc"><strong>{kind.label}</strong>{kind.description ? `: ${kind.description}` : ''}</p>
+        <p className={`field-help ${styles.triggerTypeDesc}`}><strong>{kind.label}</strong>{kind.description ? `: ${kind.description}` : ''}</p>
         <div className="setup-field">
           <label className="field-label" htmlFor={id('name')}>Name</label>
           <input id={id('name')} className="input" value={name} placeholder="For example: Big orders" onChange={(e) => setName(e.target.value)} aria-invalid={tried && !!nameProblem} />
@@ -80,9 +83,9 @@ export function NewTrigger({ types, busy, idPrefix, onCreate, editing, onCancel 
         {kept ? (
           <p className="field-help">Fires when {kept.map(conditionWords).join(', and ')} (kept as it is: the form changes one condition at a time).</p>
         ) : (
-        <fieldset className="trigger-condition">
+        <fieldset className={styles.triggerCondition}>
           <legend className="field-label">Fires when</legend>
-          <div className="trigger-condition-row">
+          <div className={styles.triggerConditionRow}>
             <label className="sr-only" htmlFor={id('field')}>Field</label>
             <select id={id('field')} className="input" value={draft.field} onChange={(e) => {
               const f = kind.conditionFields.find((x) => x.name === e.target.value);
@@ -102,7 +105,7 @@ export function NewTrigger({ types, busy, idPrefix, onCreate, editing, onCancel 
             </select>
             {draft.kind === 'threshold' && (
               <><label className="sr-only" htmlFor={id('value')}>Number</label>
-              <input id={id('value')} className="input trigger-value" inputMode="decimal" value={draft.value} placeholder="100" onChange={(e) => set({ value: e.target.value })} /></>
+              <input id={id('value')} className={`input ${styles.triggerValue}`} inputMode="decimal" value={draft.value} placeholder="100" onChange={(e) => set({ value: e.target.value })} /></>
             )}
             {draft.kind === 'keyword' && (
               <><label className="sr-only" htmlFor={id('words')}>Words, separated by commas</label>
@@ -118,13 +121,13 @@ export function NewTrigger({ types, busy, idPrefix, onCreate, editing, onCancel 
         </fieldset>
         )}
         {configured && (
-          <div className="trigger-config-form">
+          <div className={styles.triggerConfigForm}>
             <h4 className="field-label">Settings</h4>
             <ArgsForm ref={form} schema={kind.configSchema} value={config} onChange={setConfig} idPrefix={id('config')} liveValidate={tried} onRun={() => void submit()} />
           </div>
         )}
       </div>
-      <div className="setup-actions">
+      <div className={setupStyles.setupActions}>
         <span className="spacer" />
         {editing && onCancel && <Button onClick={onCancel} disabled={busy}>Cancel</Button>}
         {editing ? (

@@ -6,6 +6,11 @@ import { NewTrigger } from './NewTrigger';
 import { TriggerList } from './TriggerList';
 import { useTriggers } from './useTriggers';
 import { useDomId } from '../../lib/use-dom-id';
+// Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
+// TriggersTab.module.css.
+import styles from './TriggersTab.module.css';
+import optionsStyles from '../options/options.module.css';
+import setupStyles from '../setup/setup.module.css';
 
 /** The Triggers tab: the triggers a skill keeps (register, turn on or off, remove), by the types it declares. */
 export function TriggersTab({ skillId }: { skillId: string }) {
@@ -19,23 +24,23 @@ function TriggersView({ skillId }: { skillId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   if (t.loading) return <div className="panel-loading"><Spinner /> Asking the skill for its triggers…</div>;
   return (
-    <div className="setup-wrap">
-      <div className="setup-card triggers-card" data-testid="triggers-panel">
-        <div className="setup-overview-head">
-          <Zap size={20} className="setup-intro-icon" aria-hidden="true" />
+    <div className={setupStyles.setupWrap}>
+      <div className={`${setupStyles.setupCard} setup-card ${styles.triggersCard}`} data-testid="triggers-panel">
+        <div className={setupStyles.setupOverviewHead}>
+          <Zap size={20} className={setupStyles.setupIntroIcon} aria-hidden="true" />
           <div>
-            <h2 className="setup-step-title">Triggers</h2>
-            <p className="setup-step-desc">Rules the skill watches for. When one matches, the skill fires it: it shows on the Timeline, with what matched.</p>
+            <h2 className={setupStyles.setupStepTitle}>Triggers</h2>
+            <p className={setupStyles.setupStepDesc}>Rules the skill watches for. When one matches, the skill fires it: it shows on the Timeline, with what matched.</p>
           </div>
         </div>
         {t.error && <ErrorNote title="The triggers could not be read" message={t.error} />}
         {!t.error && (
           <>
             <section aria-label="Registered triggers">
-              <h3 className="setup-config-title">Registered <span className="count">{t.view.triggers.length}</span></h3>
+              <h3 className={setupStyles.setupConfigTitle}>Registered <span className="count">{t.view.triggers.length}</span></h3>
               <TriggerList triggers={t.view.triggers} types={t.view.types} busy={t.busy} onEnabled={t.setEnabled} onRemove={t.remove} onEdit={setEditing} />
             </section>
-            {t.note && <p className={`option-note tone-${t.note.tone}`} role={t.note.tone === 'error' ? 'alert' : 'status'} data-testid="trigger-note">{t.note.text}</p>}
+            {t.note && <p className={`${optionsStyles.optionNote} tone-${t.note.tone}`} role={t.note.tone === 'error' ? 'alert' : 'status'} data-testid="trigger-note">{t.note.text}</p>}
             {editing && t.view.triggers.some((x) => x.id === editing) ? (
               <NewTrigger
                 key={editing}
