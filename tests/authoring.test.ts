@@ -10,6 +10,7 @@ import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import type { Protocol } from '../src-main/contract';
 import { runDoctor, type Finding } from '../src-main/authoring/doctor';
+import { schemaProblem } from '../src-main/authoring/checks/tool-checks';
 import { createSkill } from '../src-main/authoring/new-skill';
 import { cliPrefix } from '../src-main/host/cli-command';
 import { cli } from './cli-run';
@@ -132,6 +133,16 @@ describe('skillbench doctor', () => {
     expect(r.code).toBe(1);
     const bad = JSON.parse(r.stdout).findings.find((f: Finding) => f.code === 'SCHEMA_INVALID');
     expect(bad.message).toMatch(/Tool "greet".*properties\.name\.type is "strng"/);
+  });
+
+  it('checks a schema against the meta-schema of its draft, and its local $refs, fetching nothing', () => {
+    const v2020 = 'https://json-schema.org/draft/2020-12/schema';
+    expect(schemaProblem({ $schema: v2020, type: 'object', properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { type: 'string' } } })).toBeNull();
+    // Unknown keywords and formats are allowed, as the forms allow them.
+    expect(schemaProblem({ type: 'object', 'x-ui': 1, properties: { d: { type: 'string', format: 'weird' } } })).toBeNull();
+    expect(schemaProblem({ type: 'object', required: 'name' })).toBe('required must be array (it is "name")');
+    expect(schemaProblem({ type: 'object', properties: { a: { $ref: '#/$defs/A' } } })).toBe('properties.a.$ref points to #/$defs/A, which is not in the schema');
+    expect(schemaProblem({ properties: { b: { $ref: 'https://example.com/x.json' } } })).toMatch(/outside the schema, which the workbench does not fetch/);
   });
 
   it('finds duplicate tool names: in a tool list, and through the SDK for a SkillDefinition skill', async ({ cleanup }) => {

@@ -3,8 +3,8 @@
  * interpreting validator (drafts 4, 7, 2019-09, 2020-12; $ref/$defs, anyOf/oneOf/allOf, formats). Ajv compiles
  * schemas to JavaScript with `new Function`, which the window's Content-Security-Policy forbids (`script-src
  * 'self'`, no 'unsafe-eval'). Its output is turned into short, plain messages, one per field.
- * (The doctor still asks Ajv whether a schema is valid JSON Schema at all: that is a check of schemas against
- * their meta-schemas, which this validator does not carry.)
+ * The doctor uses the same validator to check a tool's schema against its draft's meta-schema
+ * (authoring/checks/meta-schemas.ts, with the meta-schemas shipped in resources/json-schema).
  */
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { unescapeSegment } from './json-pointer';
