@@ -229,7 +229,9 @@ describe('skillbench doctor', () => {
     edit(path.join(dir, 'skill.py'), 'def main():\n', 'def main():\n    raise SystemExit("cannot reach the database")\n');
     const report = await runDoctor(dir, { home: cleanup.tempDir(), timeoutMs: 10_000 });
     const failed = report.findings.find((f) => f.code === 'LIVE_START_FAILED');
-    expect(failed?.message).toMatch(/cannot reach the database/);
+    expect(failed?.message).toMatch(/did not start: cannot reach the database \(it exited during start-up, with code 1\)\./);
+    // Said once, in one sentence.
+    expect(failed?.message).not.toMatch(/did not start.*did not start|\.\./s);
     expect(report.ok).toBe(false);
   });
 

@@ -56,7 +56,10 @@ export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): 
     const said = tail.length ? ` Its last lines on stderr:\n${tail.map((l) => `    ${l}`).join('\n')}` : '';
     const timedOut = err instanceof LiveTimeout;
     if (!timedOut && repoSdkBehind(ref, (err as Error).message, f)) return { info: null, stderr: rt.logs.tail('stderr', 200) };
-    f.error(timedOut ? 'LIVE_TIMEOUT' : 'LIVE_START_FAILED', `It ${timedOut ? err.message : `did not start: ${(err as Error).message}`}.${said}`, timedOut
+    const why = (err as Error).message;
+    // A start failure already says "<name> did not start: …" (engine/last-words.ts): not said twice.
+    const sentence = timedOut ? `It ${why}` : / did not start: /.test(why) ? why : `It did not start: ${why}`;
+    f.error(timedOut ? 'LIVE_TIMEOUT' : 'LIVE_START_FAILED', `${sentence.replace(/\.*$/, '.')}${said}`, timedOut
       ? 'Answer the first request promptly: do slow work (network, large files) later, in a tool or a tick. --timeout gives it longer.'
       : `Run it with "${cliCommand('inspect', ref.dir)}" or by hand to see the whole error, fix it, and run the doctor again.`);
     return { info: null, stderr: rt.logs.tail('stderr', 200) };
