@@ -28,7 +28,7 @@ function ResourceLink({ skillId, block }: { skillId: string; block: Extract<McpC
     if (r) setRead(r);
   };
   return (
-    <div className={styles.mcpLink} data-testid="mcp-resource-link">
+    <div className={mcpStyles.mcpLink} data-testid="mcp-resource-link">
       <div className={mcpStyles.mcpBlockMeta}>
         <Link2 size={13} aria-hidden="true" />
         <strong>{block.title ?? block.name}</strong>

@@ -57,7 +57,7 @@ export function RecordingsTab({ skillId }: { skillId: string }) {
 function RecordingRow({ info, selected, onOpen }: { info: RecordingInfo; selected: boolean; onOpen(): void }) {
   return (
     <li>
-      <button type="button" className={`${styles.recRow}${selected ? ' selected' : ''}`} aria-current={selected || undefined} onClick={onOpen} data-testid="recording-row">
+      <button type="button" className={`${recordingsStyles.recRow}${selected ? ' selected' : ''}`} aria-current={selected || undefined} onClick={onOpen} data-testid="recording-row">
         <span className={styles.recRowTop}>
           <span className={styles.recRowName}>{info.name}</span>
           {info.active && <span className={recordingsStyles.recLivePill}><span className={recordingsStyles.recDot} aria-hidden="true" />recording</span>}
