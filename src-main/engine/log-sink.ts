@@ -59,7 +59,7 @@ export class LogSink {
   /** After a release that masked a possible secret's start: the ends that would complete it, per stream. */
   private partial: Partial<Record<LogStream, string[]>> = {};
   /** A redacted last line waiting for the next piece of its stream (HOLD_MS). */
-  private readonly waiting: Partial<Record<LogStream, { bytes: Buffer; time: number; timer: NodeJS.Timeout }>> = {};
+  private readonly waiting: Partial<Record<LogStream, { bytes: Buffer; time: number; timer: NodeJS.Timeout; masked: { text: string; rest: string[] } }>> = {};
   private lastHeader = '';
   private notified = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -239,9 +239,10 @@ export class LogSink {
     const cut = text.lastIndexOf('\n', text.length - 2) + 1;
     const tail = text.slice(cut);
     // A line ending in what may be the start of a secret waits longer for the rest: shown whole, it is hidden whole.
-    const timer = setTimeout(() => this.release(stream), this.redactor.maskPartialEnd(tail).rest.length ? PARTIAL_HOLD_MS : HOLD_MS);
+    const masked = this.redactor.maskPartialEnd(tail);
+    const timer = setTimeout(() => this.release(stream), masked.rest.length ? PARTIAL_HOLD_MS : HOLD_MS);
     timer.unref?.();
-    this.waiting[stream] = { bytes: Buffer.from(tail), time, timer };
+    this.waiting[stream] = { bytes: Buffer.from(tail), time, timer, masked };
     return cut === 0 ? true : this.store(stream, Buffer.from(text.slice(0, cut)), time);
   }
 
@@ -252,7 +253,7 @@ export class LogSink {
     this.waiting[stream] = undefined;
     // Let go before the next piece came: an end that may be half of a secret is masked, and the next piece's
     // start with it if it turns out to be the other half.
-    const { text, rest } = this.redactor ? this.redactor.maskPartialEnd(w.bytes.toString('utf8')) : { text: '', rest: [] };
+    const { text, rest } = w.masked;
     if (rest.length) this.partial[stream] = rest;
     this.store(stream, rest.length ? Buffer.from(text) : w.bytes, w.time);
   }
