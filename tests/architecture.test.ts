@@ -18,6 +18,7 @@ const LAYERS: [string, RegExp][] = [
   ['host', /^host\//],
   ['protocols', /^protocols\//],
   ['runtime', /^runtime\//],
+  ['agent', /^agent\//],
   ['qa', /^qa\//],
   ['authoring', /^authoring\//],
   ['workbench', /^workbench\//],
