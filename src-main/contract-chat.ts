@@ -47,11 +47,18 @@ export interface ChatToolCall {
   durationMs?: number;
 }
 
+export type ChatFailure = 'model' | 'hook' | 'tools' | 'step-cap' | 'stopped';
+
 /** One chat turn, as `skillbench chat --json` prints it and the Chat tab shows it. */
 export interface ChatTurnResult {
   ok: boolean;
   /** Why the turn did not end well, in a sentence. */
   error?: string;
+  /**
+   * What ended it badly: the model's server (unreachable, the key refused, rate limits), a message hook, the tool
+   * list, the step cap, or the user's Stop.
+   */
+  failure?: ChatFailure;
   /** The user's message as typed. */
   message: string;
   /** The message after `skill/beforeMessage` (the same text where the skill has no such hook). */
