@@ -73,3 +73,18 @@ export interface ChatTurnResult {
   /** Model requests the turn made (a step cap stops it). */
   steps: number;
 }
+
+/** A model the user configured in the app, by name. */
+export interface ModelProfile extends ModelConfig {
+  id: string;
+  /** What the user calls it ("Local Ollama"); the model's name where absent. */
+  label?: string;
+  /** The steps a chat turn may take with this model (the turn's default where absent). */
+  maxSteps?: number;
+}
+
+/** The app's models: its profiles and the one in use. */
+export interface ModelSettings {
+  profiles: ModelProfile[];
+  active?: string;
+}
