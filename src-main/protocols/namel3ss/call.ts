@@ -64,8 +64,9 @@ export async function runCall(req: CallRequest): Promise<CallDone> {
 
   // The trace: namel3ss's tool_call event, grown step by step.
   const call: ToolCallEvent = { type: 'tool_call', tool: decl.name, tool_name: decl.name, kind: plan.kind };
-  const extra: Partial<ToolTrace> = { timeout_source: req.timeout.source };
-  if (req.timeout.overrides) extra.declared_timeout_ms = req.timeout.overrides.ms;
+  // An http tool's timeout is its input's timeout_seconds: the settings' timeouts are not its.
+  const extra: Partial<ToolTrace> = plan.kind === 'http' ? {} : { timeout_source: req.timeout.source };
+  if (req.timeout.overrides && plan.kind !== 'http') extra.declared_timeout_ms = req.timeout.overrides.ms;
   if (foreign) extra.declared_as = 'foreign';
 
   const end = (outcome: CallOutcome, decision: Record<string, string>, exchange?: CallDone['exchange']): CallDone => {

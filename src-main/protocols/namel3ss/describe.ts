@@ -70,7 +70,8 @@ export function appNotes(model: AppModel, plans: Map<string, CallPlan>): string[
     if (problem) notes.push(problem);
   }
   const py = choosePython(model.root);
-  notes.push(py.env === 'venv' ? `Python: the app's virtual environment (${py.path}).` : `Python: ${py.path} (the app has no .venv).`);
+  const python = model.tools.some((t) => t.kind === 'python') || !model.tools.length;
+  if (python) notes.push(py.env === 'venv' ? `Python: the app's virtual environment (${py.path}).` : `Python: ${py.path} (the app has no .venv).`);
   const deps = depsSource(model.root);
   if (deps !== 'none') notes.push(`Dependencies are declared in ${deps}; install them into the interpreter above (namel3ss: n3 deps install).`);
   return notes;
