@@ -171,9 +171,10 @@ describe('the node runner', () => {
     const { skill, logs } = open(cleanup, 'node-app');
     const info = await skill.start();
     expect(info.notes.join('\n')).toMatch(/Node: .*node/);
+    expect(info.tools.find((t) => t.name === 'add vat')?.description).toBe('foreign function · tools.vat:add · node runner · guard: guarded, not isolated (no network: refused in JavaScript)');
     const out = await skill.call('shout', { text: 'hi' });
     expect(out).toMatchObject({ ok: true, data: { text: 'HI!' } });
-    expect(out.trace).toMatchObject({ type: 'tool_call', kind: 'node', runner: 'node', entry: 'tools.shout:run', timeout_ms: 30_000, timeout_source: 'default', protocol_version: 1, status: 'ok', result: 'ok', output_summary: { type: 'object', keys: ['text'], count: 1 } });
+    expect(out.trace).toMatchObject({ type: 'tool_call', kind: 'node', runner: 'node', entry: 'tools.shout:run', timeout_ms: 30_000, timeout_source: 'default', enforcement: 'guarded, not isolated', protocol_version: 1, status: 'ok', result: 'ok', output_summary: { type: 'object', keys: ['text'], count: 1 } });
     expect(path.basename(String(out.trace?.node_path))).toMatch(/^node(\.exe)?$/);
     expect(logs.entries().some((e) => e.text.includes('shouting hi'))).toBe(true);
   });

@@ -16,7 +16,7 @@ import type { AdapterContext } from '../adapter';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { capabilityCheck, guidance, sourceOf } from './capabilities';
-import { toolEnv } from './enforcement';
+import { GUARDED, toolEnv } from './enforcement';
 import { runHttp } from './http-tool';
 import { choosePython, depsSource, runLocal, type RunnerReply } from './local-runner';
 import { toolFailed } from './messages';
@@ -160,6 +160,8 @@ export async function runCall(req: CallRequest): Promise<CallDone> {
       traceId,
       wrap: req.wrap,
     });
+    // Its guarantees are held by the runner's JavaScript guard alone.
+    extra.enforcement = GUARDED;
     extra.exit_code = res.exitCode;
     extra.signal = res.signal;
     exchange = { request: res.request, response: res.response, durationMs: res.durationMs };

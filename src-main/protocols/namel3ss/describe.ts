@@ -7,7 +7,7 @@ import type { ToolInfo } from '../../contract';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { BINDINGS_FILE, bindingExample } from './bindings';
-import { sandboxLabel } from './enforcement';
+import { nodeGuardLabel, sandboxLabel } from './enforcement';
 import { httpSchemaProblem } from './http-tool';
 import { findNode } from './node-runner';
 import { choosePython, depsSource } from './local-runner';
@@ -21,7 +21,10 @@ export function toolInfo(t: AiTool, plan: CallPlan): ToolInfo {
   if (plan.pack && plan.source !== 'binding') parts.push(`${plan.pack.source === 'builtin_pack' ? 'built-in pack' : 'pack'} ${plan.pack.id} ${plan.pack.version}`.trim());
   const httpProblem = t.kind === 'http' ? httpSchemaProblem(t) : null;
   if (t.kind === 'http') parts.push("http tool: a GET of its url input (namel3ss's built-in HTTP capability)");
-  else if (plan.binding) parts.push(`${plan.binding.entry || '(no entry)'} · ${plan.runner} runner${plan.sandbox ? ` · ${sandboxLabel(plan.guarantees)}` : ''}`);
+  else if (plan.binding) {
+    const guard = plan.runner === 'node' ? ` · ${nodeGuardLabel(plan.guarantees)}` : plan.sandbox ? ` · ${sandboxLabel(plan.guarantees)}` : '';
+    parts.push(`${plan.binding.entry || '(no entry)'} · ${plan.runner} runner${guard}`);
+  }
   else parts.push(`no binding in ${BINDINGS_FILE}`);
   if (t.purity === 'pure') parts.push('pure');
   if (t.timeoutSeconds) parts.push(`timeout ${t.timeoutSeconds} s`);
