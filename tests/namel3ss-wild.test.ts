@@ -4,7 +4,7 @@
  * with [capability_overrides], a service binding without a local module behind a capability handshake,
  * and a folder of programs side by side with an app inside it. Real Python processes and a real service.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -16,7 +16,7 @@ import { LogSink } from '../src-main/engine/log-sink';
 import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { systemPython } from '../src-main/host/paths';
-import { discover } from '../src-main/protocols/discover';
+import { discover, resolveSkill } from '../src-main/protocols/discover';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { packDigest } from '../src-main/protocols/namel3ss/packs';
 import { countingServer, FIXTURES, ROOT, tempDir, type CountingServer } from './helpers';
@@ -37,6 +37,12 @@ function app(cleanup: Cleanup, rel: string, env: Record<string, string> = {}): {
   const [ref] = namel3ssProtocol.detect(dir, copy);
   const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env }) as Namel3ssSkill;
   return { skill, ref, dir };
+}
+
+/** The capability_check events of a call's trace, as namel3ss's runner reports them. */
+function checksOf(out: CallOutcome): Record<string, unknown>[] {
+  const events = (out.trace?.traces ?? []) as Record<string, unknown>[];
+  return events.filter((e) => e.type === 'capability_check').map(({ capability, allowed, guarantee_source, reason }) => ({ capability, allowed, guarantee_source, reason }));
 }
 
 function refused(out: CallOutcome, code: string, message: string | RegExp): void {
@@ -74,6 +80,35 @@ describe('finding every app under a folder', () => {
     expect((await a.call('beta whisper', { text: 'hi' })).error?.code).toBe('NOT_FOUND');
     expect(await b.call('beta whisper', { text: 'HI' })).toMatchObject({ ok: true, data: { text: 'hi...' } });
   });
+
+  it('finds with --skill a program that list shows below a folder that is itself a skill', () => {
+    // `several` holds two programs of its own, and an app below it.
+    expect(resolveSkill(path.join(WILD, 'several'), { skill: 'nested' })).toMatchObject({ id: 'several/nested', name: 'nested' });
+    expect(resolveSkill(path.join(WILD, 'several'), { skill: 'alpha' }).entry).toBe(path.join(WILD, 'several', 'alpha.ai'));
+    expect(() => resolveSkill(path.join(WILD, 'several'), { skill: 'nowhere' })).toThrow(/No skill named "nowhere" at .*several\. Found: alpha, beta, nested\./);
+    // The command itself, once.
+    const res = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'inspect', path.join(WILD, 'several'), '--skill', 'nested', '--json'], { encoding: 'utf8' });
+    expect(res.status, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ name: 'nested', protocol: 'namel3ss' });
+  });
+});
+
+describe('a capsule\'s folder opened on its own', () => {
+  it('says it is the capsule of which program, and runs its tools as that program binds them', T, async ({ cleanup }) => {
+    const dir = path.join(copy, 'capsule-app', 'modules', 'inventory');
+    const [ref] = namel3ssProtocol.detect(dir, dir);
+    expect(ref).toMatchObject({ name: 'inventory', description: 'namel3ss capsule "inventory" of the program app.ai in capsule-app, with 2 python tools' });
+    const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env: {} }) as Namel3ssSkill;
+    const info = await skill.start();
+    expect(info.notes[0]).toBe(`This folder is the capsule "inventory" of the program app.ai in ${path.join(copy, 'capsule-app')}: its tools are that program's, named "inventory.<tool>", bound in its ${path.join('.namel3ss', 'tools.yaml')}, and run as it runs them.`);
+    expect(info.tools.map((t) => [t.name, /no binding|cannot run/.test(t.description ?? '')])).toEqual([
+      ['inventory.count items', false],
+      ['inventory.restock', false],
+    ]);
+    expect(await skill.call('inventory.count items', { sku: 'A-1' })).toMatchObject({ ok: true, data: { sku: 'A-1', count: 12 } });
+    // A file of the capsule stands for the capsule too.
+    expect(namel3ssProtocol.detectFile!(path.join(dir, 'stock.ai'), dir).map((r) => r.name)).toEqual(['inventory']);
+  });
 });
 
 describe('capsules and foreign functions', () => {
@@ -100,8 +135,11 @@ describe('capsules and foreign functions', () => {
     expect(fs.readFileSync(path.join(dir, '.namel3ss', 'foreign', 'calculate_tax', 'last_amount.txt'), 'utf8')).toBe('100');
     expect(fs.existsSync(path.join(dir, 'last_amount.txt'))).toBe(false);
     const net = await skill.call('calculate tax', { amount: 1, rate: -1 });
-    refused(net, 'CAPABILITY', /^What happened: Tool "calculate tax" cannot use the network\.\nWhy: Effective guarantees forbid network access \(CONNECT socket:\/\/127\.0\.0\.1:9\)\./);
-    expect(net.trace).toMatchObject({ error_type: 'CapabilityViolation', capability_checks: expect.arrayContaining([{ capability: 'network', allowed: false, guarantee_source: 'engine', reason: 'guarantee_blocked' }]) });
+    refused(net, 'CAPABILITY', /^What happened: Tool "calculate tax" cannot use the network\.\nWhy: Effective guarantees forbid network access \(GET http:\/\/127\.0\.0\.1:9\/\)\./);
+    expect(net.trace).toMatchObject({ error_type: 'CapabilityViolation' });
+    expect(checksOf(net)).toContainEqual({ capability: 'network', allowed: false, guarantee_source: 'engine', reason: 'guarantee_blocked' });
+    // namel3ss frames a foreign call with its boundary events.
+    expect((net.trace?.traces as Record<string, unknown>[]).map((e) => e.type)).toEqual(['boundary_start', ...checksOf(net).map(() => 'capability_check'), 'tool_call', 'boundary_end']);
     refused(await skill.call('calculate tax', { amount: '1', rate: 1 }), 'VALIDATION', /Input "amount" must be a number/);
   });
 });
@@ -126,14 +164,19 @@ describe('packs', () => {
     fs.writeFileSync(outside, 'outside');
     const out = await skill.call('pack peek', { path: outside });
     refused(out, 'CAPABILITY', new RegExp(`^What happened: Tool "pack peek" cannot read outside its workspace\\.\\nWhy: Filesystem access to ${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is outside`));
-    expect(out.trace?.capability_checks).toEqual([{ capability: 'filesystem_read', allowed: false, guarantee_source: 'engine', reason: 'guarantee_blocked' }]);
+    expect(checksOf(out)).toEqual([
+      { capability: 'pack_permission', allowed: true, guarantee_source: 'pack', reason: 'pack_declared' },
+      { capability: 'filesystem_read', allowed: false, guarantee_source: 'engine', reason: 'guarantee_blocked' },
+    ]);
   });
 
   it('refuses an unverified pack, and a pack edited after it was verified, in namel3ss\'s words', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup, 'pack-app');
     const unverified = await skill.call('unverified echo', { payload: 1 });
     refused(unverified, 'LAUNCH', 'What happened: Tool "unverified echo" is provided by an installed pack but is unavailable.\nWhy: Pack tool is not verified or enabled (packs: acme.unverified).\nFix: Run `n3 packs verify acme.unverified` then `n3 packs enable acme.unverified`.\nExample: n3 packs status');
-    expect(unverified.trace).toMatchObject({ resolved_source: 'installed_pack', pack_id: 'acme.unverified', pack_version: '0.1.0' });
+    // namel3ss refuses it while resolving the binding, before the tool's runtime: its trace says so, and no more.
+    expect(unverified.trace).toMatchObject({ type: 'tool_call', status: 'blocked', decision: 'blocked', reason: 'pack_unavailable_or_unverified', result: 'blocked' });
+    expect(unverified.trace?.pack_id).toBeUndefined();
     // The digest is namel3ss's: the same files give the same digest, an edit breaks it.
     const packDir = path.join(dir, '.namel3ss', 'packs', 'acme.echo');
     const digest = JSON.parse(fs.readFileSync(path.join(packDir, 'verification.json'), 'utf8')).digest;
@@ -147,7 +190,8 @@ describe('packs', () => {
     const info = await skill.start();
     const lower = info.tools.find((t) => t.name === 'convert text to lowercase')!;
     expect(lower.description).toMatch(/built-in pack builtin\.text stable · namel3ss\.tool_packs\.text:lower · local runner · sandbox: [^·]* · cannot run here: Tool "convert text to lowercase" runs namel3ss\.tool_packs\.text:lower from the built-in pack builtin\.text, which is part of namel3ss, and namel3ss is not installed/);
-    refused(await skill.call('convert text to lowercase', { text: 'Hi' }), 'LAUNCH', /namel3ss is not installed in .*pip install namel3ss/);
+    // namel3ss's own words (its runner's import fails), then the plainer reason.
+    refused(await skill.call('convert text to lowercase', { text: 'Hi' }), 'LAUNCH', /^What happened: Python tool "convert text to lowercase" failed with ModuleNotFoundError\.\nWhy: No module named 'namel3ss'\n[\s\S]*\nHint: .*namel3ss is not installed in .*pip install namel3ss/);
 
     // An interpreter that has (a stand-in for) namel3ss: the app's .venv, laid out as `python -m venv` lays it out,
     // since the workbench reads what a venv has from its folders rather than run its interpreter.
@@ -193,8 +237,8 @@ describe('sandbox and capability overrides in the local runner', () => {
       sandbox: true,
       status: 'error',
       error_type: 'CapabilityViolation',
-      capability_checks: [{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'guarantee_blocked' }],
     });
+    expect(checksOf(out)).toEqual([{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'guarantee_blocked' }]);
     expect(fs.existsSync(path.join(dir, 'blocked.txt'))).toBe(false);
   });
 
@@ -210,7 +254,10 @@ describe('sandbox and capability overrides in the local runner', () => {
     const { skill, dir } = app(cleanup, 'sandboxed');
     const out = await skill.call('unguarded writer', { path: 'unguarded.txt' });
     refused(out, 'CAPABILITY', 'What happened: Tool "unguarded writer" requires sandbox enforcement.\nWhy: Sandbox is disabled but guarantees require: filesystem_write.\nFix: Enable sandbox in tools.yaml or relax the capability overrides.\nExample: sandbox: true');
-    expect(out.trace).toMatchObject({ sandbox: false, capability_checks: [{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'coverage_missing' }] });
+    // Refused in namel3ss's preflight: the trace has the runner but none of its metadata (no sandbox, no python_path).
+    expect(out.trace).toMatchObject({ runner: 'local', error_type: 'Namel3ssError', decision: 'allowed', result: 'error' });
+    expect(out.trace?.sandbox).toBeUndefined();
+    expect(checksOf(out)).toEqual([{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'coverage_missing' }]);
     expect(out.trace?.exit_code).toBeUndefined();
     expect(fs.existsSync(path.join(dir, 'unguarded.txt'))).toBe(false);
   });
@@ -218,7 +265,8 @@ describe('sandbox and capability overrides in the local runner', () => {
   it('lets a sandboxed tool with no restriction write, and records the allowed check', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup, 'sandboxed');
     const out = await skill.call('free writer', { path: 'free.txt' });
-    expect(out).toMatchObject({ ok: true, data: { ok: true }, trace: { sandbox: true, capability_checks: [{ capability: 'filesystem_write', allowed: true, guarantee_source: 'pack', reason: 'guarantee_allowed' }] } });
+    expect(out).toMatchObject({ ok: true, data: { ok: true }, trace: { sandbox: true } });
+    expect(checksOf(out)).toEqual([{ capability: 'filesystem_write', allowed: true, guarantee_source: 'pack', reason: 'guarantee_allowed' }]);
     expect(fs.readFileSync(path.join(dir, 'free.txt'), 'utf8')).toBe('written');
   });
 });
@@ -297,7 +345,11 @@ describe('the service runner', () => {
       const { skill } = app(cleanup, 'service-client', { N3_TOOL_SERVICE_URL: `http://127.0.0.1:${(weak.address() as net.AddressInfo).port}/tools` });
       const out = await skill.call('remote writer', { path: 'x.txt' });
       refused(out, 'CAPABILITY', 'What happened: Tool "remote writer" cannot run on the service runner.\nWhy: Service enforcement is none. Missing guarantees: filesystem_write.\nFix: Update the service to enforce the guarantees or switch runners.\nExample: n3 tools set-runner "remote writer" --runner local');
-      expect(out.trace).toMatchObject({ service_handshake: true, enforcement_level: 'none', capability_checks: [{ capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'coverage_missing' }] });
+      expect(out.trace).toMatchObject({ service_handshake: true, enforcement_level: 'none' });
+      expect(checksOf(out)).toEqual([
+        { capability: 'network', allowed: true, guarantee_source: 'pack', reason: 'guarantee_allowed' },
+        { capability: 'filesystem_write', allowed: false, guarantee_source: 'user', reason: 'coverage_missing' },
+      ]);
       expect(calls).toBe(0);
       // A tool with no guarantees goes through.
       expect(await skill.call('remote greet', { name: 'x' })).toMatchObject({ ok: true });

@@ -114,7 +114,7 @@ describe('detection and inspection (nothing runs)', () => {
   it('reports malformed tool blocks with file:line and keeps the good ones', async () => {
     const { skill } = open(path.join(FIX, 'malformed'));
     const info = await skill.start();
-    expect(info.tools.map((t) => t.name)).toEqual(['good', 'bad fields', 'old style']);
+    expect(info.tools.map((t) => t.name)).toEqual(['good', 'bad fields', 'old style', 'node tool']);
     const notes = info.notes.join('\n');
     expect(notes).toContain('app.ai:10: Tool "no implementation" does not say how it is implemented');
     expect(notes).toContain('app.ai:18: timeout_seconds must be a positive whole number');
@@ -122,7 +122,7 @@ describe('detection and inspection (nothing runs)', () => {
     expect(notes).toContain('app.ai:21: Expected an input field');
     expect(notes).toContain('app.ai:22: Unsupported input field type "colour"');
     expect(notes).toContain('app.ai:28: Tool "old style" uses the old tool syntax');
-    expect(notes).toContain('app.ai:34: Tool "node tool" is implemented using node');
+    expect(notes).toContain('What happened: Tool "node tool" is not bound to a node entry.');
     expect(notes).toContain('app.ai:41: Expected a tool header');
     // namel3ss refuses the whole declaration: the tool is listed, and a call says why.
     expect(notes).toContain('namel3ss refuses the declaration of "bad fields": app.ai:18: timeout_seconds');
@@ -134,7 +134,7 @@ describe('detection and inspection (nothing runs)', () => {
     const out = await skill.call('good', { 'first name': 'Ada' });
     expect(out).toMatchObject({ ok: true, data: { greeting: 'Hi Ada' } });
     const node = await skill.call('node tool', { x: 'a' });
-    expect(node.error?.code).toBe('UNSUPPORTED');
+    expect(node.error).toMatchObject({ code: 'LAUNCH', message: expect.stringContaining('Example: tools:\n  "node tool":\n    kind: "node"') });
   });
 
   it('parses fields, aliases and comments the way namel3ss writes them', () => {
@@ -198,7 +198,10 @@ describe('local runner', () => {
       deps_source: 'none',
       exit_code: 0,
     });
-    expect(stats.trace).toMatchObject({ timeout_ms: 5000, timeout_source: 'tool declaration', purity: 'pure' });
+    // namel3ss records purity only when it is not "pure".
+    expect(stats.trace).toMatchObject({ timeout_ms: 5000, timeout_source: 'tool declaration' });
+    expect(stats.trace?.purity).toBeUndefined();
+    expect(greet.trace).toMatchObject({ purity: 'impure', input_summary: { type: 'object', keys: ['age', 'name'], count: 2 }, output_summary: { type: 'object', keys: ['message'], count: 1 }, decision: 'allowed', capability: 'none', reason: 'policy_allowed', result: 'ok' });
     expect(typeof greet.trace!.duration_ms).toBe('number');
     expect(skill.traces().map((t) => t.tool)).toEqual(['greet someone', 'word stats']);
 
@@ -259,14 +262,16 @@ describe('local runner', () => {
     expect(extra.error?.message).toContain('Unknown output field "surprise"');
     const missing = await skill.call('missing output', {});
     expect(missing.error?.message).toContain('Missing required output field "label"');
-    expect(missing.trace).toMatchObject({ status: 'error', error_type: 'VALIDATION' });
+    expect(missing.trace).toMatchObject({ status: 'error', error_type: 'Namel3ssError', result: 'error' });
   });
 
   it('reports the tool\'s own exception and a non-serialisable result as tool errors', async () => {
     const { skill } = open(path.join(FIX, 'failures'));
     const raised = await skill.call('raise', {});
-    expect(raised.error).toMatchObject({ code: 'TOOL', message: 'ValueError: Missing input', details: { type: 'ValueError' } });
-    expect(raised.trace).toMatchObject({ status: 'error', error_type: 'ValueError', error_message: 'ValueError: Missing input' });
+    // namel3ss's words (its ToolExecutionError), the short form under them; its trace keeps the type and the message.
+    expect(raised.error).toMatchObject({ code: 'TOOL', details: { type: 'ValueError' } });
+    expect(raised.error?.message).toMatch(/^What happened: Python tool "raise" failed with ValueError\.\nWhy: Missing input\nFix: Fix the tool implementation in tools\/ and try again\.\n[\s\S]*\nHint: ValueError: Missing input$/);
+    expect(raised.trace).toMatchObject({ status: 'error', error_type: 'ValueError', error_message: 'Missing input' });
     const bad = await skill.call('unserialisable', {});
     expect(bad.error?.code).toBe('TOOL');
     expect(bad.error?.message).toMatch(/TypeError: Tool "unserialisable" returned a result that is not JSON-serialisable: .*set/);
@@ -283,7 +288,7 @@ describe('local runner', () => {
     const everything = JSON.stringify([out, redactor.value(skill.traces()), logs.entries()]);
     expect(everything).not.toContain(secret);
     expect(out.stderrTail?.join('\n')).toContain('token ••••');
-    expect(out.trace).toMatchObject({ exit_code: 3, error_type: 'CRASHED' });
+    expect(out.trace).toMatchObject({ exit_code: 3, error_type: 'Namel3ssError', error_message: expect.stringMatching(/^What happened: Python tool process failed\.\nWhy: /) });
   });
 
   it.runIf(posix)(posixName('reports stdout that is not JSON, and JSON without "ok"'), async () => {
@@ -297,7 +302,7 @@ describe('local runner', () => {
     expect(noOk.error).toMatchObject({ code: 'PROTOCOL', message: expect.stringContaining('Python tool returned unexpected output') });
     writeFakePython(app, 'cat >/dev/null\necho \'{"ok": false, "error_type": "OldError", "error_message": "flat form"}\'');
     const flat = await skill.call('where', {});
-    expect(flat.error?.message).toBe('OldError: flat form');
+    expect(flat.error?.message).toMatch(/^What happened: Python tool "where" failed with OldError\.\nWhy: flat form\n[\s\S]*\nHint: OldError: flat form$/);
   });
 
   it.runIf(posix)(posixName('prefers the app\'s .venv python, with the app root on PYTHONPATH and binding env applied'), async () => {
@@ -396,7 +401,7 @@ describe('timeouts', () => {
     const out = await skill.call('slow bound', { seconds: 30 });
     expect(performance.now() - t0).toBeLessThan(scaled(5000));
     expect(out.error).toMatchObject({ code: 'TIMEOUT', message: `Tool exceeded ${bound / 1000}s timeout.` });
-    expect(out.trace).toMatchObject({ status: 'error', error_type: 'TIMEOUT', timeout_ms: bound });
+    expect(out.trace).toMatchObject({ status: 'error', error_type: 'TimeoutExpired', timeout_ms: bound });
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     const grandchild = Number(fs.readFileSync(childPidFile, 'utf8'));
     await vi.waitFor(() => expect([isAlive(pid), isAlive(grandchild)]).toEqual([false, false]));
@@ -465,7 +470,7 @@ describe('service runner', () => {
       response: { output: { ok: true, result: { message: 'Hello Ada' } } },
     });
     const failed = await skill.call('service raise', { name: 'Ada' });
-    expect(failed.error).toMatchObject({ code: 'TOOL', message: 'ValueError: Missing input' });
+    expect(failed.error).toMatchObject({ code: 'TOOL', message: expect.stringMatching(/^What happened: Python tool "service raise" failed with ValueError\.[\s\S]*\nHint: ValueError: Missing input$/) });
     const invalid = await skill.call('service greet', { name: 7 });
     expect(invalid.error?.code).toBe('VALIDATION');
     const late = await skill.call('service slow', { seconds: 5 }, { timeoutMs: 300 });
@@ -495,9 +500,9 @@ describe('service runner', () => {
     const nowhere = open(path.join(FIX, 'service-app'), { env: { N3_TOOL_SERVICE_URL: '' } }).skill;
     const none = await nowhere.call('service greet', { name: 'Ada' });
     expect(none.error?.message).toContain('no service URL is configured');
-    expect(serviceUrl('t', 'http://a', 'http://b', 'http://c')).toBe('http://a');
-    expect(serviceUrl('t', undefined, 'http://b', 'http://c')).toBe('http://b');
-    expect(serviceUrl('t', undefined, undefined, 'http://c')).toBe('http://c');
+    expect(serviceUrl('http://a', 'http://b', 'http://c')).toBe('http://a');
+    expect(serviceUrl(undefined, 'http://b', 'http://c')).toBe('http://b');
+    expect(serviceUrl(undefined, undefined, 'http://c')).toBe('http://c');
   });
 });
 

@@ -230,6 +230,17 @@ def _create_connection(address, *args, **kwargs):
     return _ORIG["create_connection"](address, *args, **kwargs)
 
 
+def _urlopen(url, *args, **kwargs):
+    # As namel3ss's sandbox does: a request is refused by its method and address, before any socket.
+    import urllib.request
+
+    if isinstance(url, urllib.request.Request):
+        check_network(url.full_url, url.get_method())
+    else:
+        check_network(str(url), "GET")
+    return _ORIG["urlopen"](url, *args, **kwargs)
+
+
 # ---- subprocesses ----
 def check_subprocess(argv):
     if _CTX is None:
@@ -303,5 +314,9 @@ def _install():
     socket.socket.connect_ex = _connect_ex
     socket.socket.sendto = _sendto
     socket.create_connection = _create_connection
+    import urllib.request
+
+    _ORIG["urlopen"] = urllib.request.urlopen
+    urllib.request.urlopen = _urlopen
     subprocess.Popen = _Popen
     os.system = _system

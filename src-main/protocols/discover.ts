@@ -158,8 +158,16 @@ export function resolveSkill(target: string, opts: DiscoverOptions & { skill?: s
   }
   if (opts.skill) {
     const want = opts.skill;
-    const match = found.filter((r) => r.name === want || r.id === want || r.id.endsWith(`#${want}`) || r.id.endsWith(`/${want}`));
+    const named = (refs: SkillRef[]) => refs.filter((r) => r.name === want || r.id === want || r.id.endsWith(`#${want}`) || r.id.endsWith(`/${want}`));
+    let match = named(found);
+    // A folder that is a skill itself may hold others below it: --skill finds what `list` shows there.
+    if (match.length === 0 && stat.isDirectory()) {
+      const below = discover(abs, opts);
+      match = named(below);
+      if (match.length !== 1) found = below.length ? below : found;
+    }
     if (match.length === 1) return match[0];
+    if (match.length > 1) throw new SkillError('NOT_FOUND', `${match.length} skills under ${target} are named "${want}" (${match.map((r) => r.id).join(', ')}): give one's id, or the path of its folder.`);
     throw new SkillError('NOT_FOUND', `No skill named "${want}" at ${target}. Found: ${found.map((r) => r.name).join(', ')}.`);
   }
   if (found.length > 1) {

@@ -15,11 +15,12 @@ import { CONFIG_FILE } from '../../protocols/namel3ss';
 import { toolInfo } from '../../protocols/namel3ss';
 import { choosePython } from '../../protocols/namel3ss';
 import { planCall } from '../../protocols/namel3ss';
+import { findNode, httpSchemaProblem } from '../../protocols/namel3ss';
 import { Findings, lineOf } from './findings';
 
 const BINDINGS = BINDINGS_FILE.split(path.sep).join('/');
 
-/** Checks one program of the app and returns its python tools as the workbench shows them (for the shared tool checks). */
+/** Checks one program of the app and returns its tools as the workbench shows them (for the shared tool checks). */
 export function checkNamel3ssApp(root: string, f: Findings, program?: string): { tools: ToolInfo[]; declared: AiTool[] } {
   if (!listAiFiles(root).length) {
     f.error('NO_AI_FILES', 'There is no .ai file in the app folder, so no tools are declared.', 'Declare tools in app.ai: tool "greet":, implemented using python, input: and output: blocks.');
@@ -30,7 +31,7 @@ export function checkNamel3ssApp(root: string, f: Findings, program?: string): {
     const duplicate = /is declared again/.test(p);
     f.error(duplicate ? 'DUPLICATE_TOOL' : 'AI_SYNTAX', m ? m[3] : p, duplicate ? 'Rename or remove one of the declarations.' : 'Fix the declaration as namel3ss expects it (namel3ss refuses the app otherwise).', m ? { file: m[1], line: Number(m[2]) } : {});
   }
-  for (const t of model.otherTools) f.info('NOT_PYTHON_TOOL', `Tool "${t.name}" is implemented using ${t.kind}; the workbench only runs python tools.`, '', { file: t.file, line: t.line });
+  for (const t of model.otherTools) f.info('NOT_PYTHON_TOOL', `Tool "${t.name}" is implemented using ${t.kind}; the workbench runs python, node and http tools.`, '', { file: t.file, line: t.line });
   const python = model.tools;
   const bindings = model.bindings;
   const yamlText = readText(bindings.file);
@@ -42,15 +43,29 @@ export function checkNamel3ssApp(root: string, f: Findings, program?: string): {
     const where = b ? { file: BINDINGS, line: lineOf(yamlText, new RegExp(`^\\s*["']?${escape(tool.name)}["']?\\s*:`)) } : { file: tool.file, line: tool.line };
     if (b) for (const n of b.notes) f.warning('BINDING_NOTE', n, 'Write the binding the way namel3ss does: a mapping with kind and entry.', where);
     const blocked = plan.blocked?.error;
+    const at = { file: tool.file, line: tool.line };
+    if (tool.kind === 'http') {
+      const problem = httpSchemaProblem(tool);
+      if (problem) f.error('HTTP_TOOL_INVALID', problem, 'Declare only the inputs and outputs namel3ss gives an http tool: url (text), method, headers, timeout_seconds; status, headers, body, json.', at);
+      else if (plan.blocked?.reason === 'capability_missing') f.error('HTTP_CAPABILITY', blocked!.message, 'Add http to the program\'s capabilities: block.', { file: tool.file, line: 1 });
+      else if (plan.blocked?.reason === 'policy_denied') f.warning('HTTP_NETWORK_DENIED', blocked!.message, `Remove no_network from [capability_overrides] "${tool.name}" in ${CONFIG_FILE} to let it make requests.`, { file: CONFIG_FILE });
+      continue;
+    }
+    if (tool.kind === 'node' && !blocked && !findNode()) f.warning('NODE_MISSING', `Tool "${tool.name}" runs on the node runner, and there is no node on the PATH.`, 'Install Node.js, or put its folder on the PATH.', where);
     if (blocked) {
       const m = blocked.message;
       if (blocked.code === 'VALIDATION') continue; // reported above as AI_SYNTAX
+      if (plan.blocked?.reason === 'unknown_runner') {
+        f.error('RUNNER_UNKNOWN', m, 'Use one of namel3ss\'s runners: local, service, container or node.', where);
+        continue;
+      }
       if (!b && plan.source === 'binding' && /not bound to a python entry/.test(m)) {
         if (!bindings.exists) f.error('NO_BINDINGS', `There is no ${BINDINGS}, so "${tool.name}" has no entry to run.`, `Create it:\n${bindingExample(tool.name, 'tools.my_module:my_function')}`, { file: BINDINGS });
         else f.error('NO_BINDING', `Tool "${tool.name}" has no binding in ${BINDINGS}.`, `Add:\n${bindingExample(tool.name)}`, where);
-      } else if (/was not found/.test(m)) f.error('ENTRY_NOT_FOUND', m, 'Create the module file, or point the entry at an existing one.', where);
+      } else if (/was not found \(missing_tool\)/.test(m)) f.error('ENTRY_NOT_FOUND', m, 'Create the module file, or point the entry at an existing one.', where);
       else if (/entry/.test(m) && blocked.code === 'LAUNCH' && b?.problems.length === 0) f.error('ENTRY_INVALID', m, 'Write the entry as "tools.<module>:<function>".', where);
-      else if (blocked.code === 'CAPABILITY') f.error('SANDBOX_REQUIRED', m, 'Add sandbox: true to the binding (namel3ss enforces guarantees only in the sandbox), or relax [capability_overrides].', where);
+      else if (blocked.code === 'CAPABILITY' && /requires sandbox enforcement/.test(m)) f.error('SANDBOX_REQUIRED', m, 'Add sandbox: true to the binding (namel3ss enforces guarantees only in the sandbox), or relax [capability_overrides].', where);
+      else if (blocked.code === 'CAPABILITY') f.error('CAPABILITY_BLOCKED', m, 'Relax [capability_overrides] for the tool, or bind it where its guarantees can be kept.', where);
       else if (blocked.code === 'UNSUPPORTED') f.warning('CONTAINER_RUNNER', m, 'Bind the tool to runner: local or service to run it in the workbench.', where);
       else f.error(plan.pack ? 'PACK_UNAVAILABLE' : 'BINDING_INVALID', m, plan.pack ? 'Enable and verify the pack (n3 packs verify, n3 packs enable), or bind the tool in tools.yaml.' : `Fix the binding of "${tool.name}" in ${BINDINGS}.`, where);
       continue;

@@ -1,11 +1,12 @@
 /**
- * A namel3ss program as one skill: its python tools (its own, its capsules' as `<capsule>.<tool>`, its
- * foreign python functions, and the pack tools it allows), each call run by the local runner (one
- * Python child per call, sandboxed where namel3ss sandboxes) or the service runner (an HTTP POST, after
- * a capability handshake where the app asks for one). Nothing keeps running between calls, so `start`
- * only reads the app (and asks each service binding's URL whether anything answers there) and reports
- * it ready; each call reads the app again so edits count without a restart. Inputs are validated before
- * anything runs, results after; refusals come back in namel3ss's words with the trace's fields.
+ * A namel3ss program as one skill: its tools (its own, its capsules' as `<capsule>.<tool>`, its foreign
+ * functions, and the pack tools it allows), each call run as namel3ss runs it (call.ts): python tools by
+ * the local runner (one Python child per call, sandboxed where namel3ss sandboxes), the service runner (an
+ * HTTP POST, after a capability handshake where the app asks for one) or the node runner, and http tools
+ * by namel3ss's built-in HTTP capability. Nothing keeps running between calls, so `start` only reads the
+ * app (and asks each service binding's URL whether anything answers there) and reports it ready; each call
+ * reads the app again so edits count without a restart. Refusals come back in namel3ss's words, and each
+ * call's trace has namel3ss's fields and events (`traceEvents()` keeps the newest).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,16 +19,16 @@ import { toolEnvironment } from '../skill-env';
 import { OneShotSkill } from '../one-shot-skill';
 import { loadApp, type AppModel } from './app';
 import type { AiTool } from './ai-file';
+import { runCall } from './call';
 import { envValue } from './config';
 import { appNotes, toolInfo } from './describe';
-import { toolEnv } from './enforcement';
-import { choosePython, depsSource, runLocal, type PythonChoice, type RunnerReply } from './local-runner';
-import { planCall, type CallPlan } from './plan';
-import { fieldProblems, valueProblems } from './schema';
-import { missingGuarantees, runService, serviceHandshake, serviceHealth, type Handshake } from './service-runner';
-import { resolveTimeout, TIMEOUT_ENV, type ResolvedTimeout } from './timeouts';
-import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type ToolTrace } from './trace';
-import { capabilityCheck, guidance, sourceOf } from './capabilities';
+import { choosePython, type PythonChoice } from './local-runner';
+import { DEFAULT_NODE_TIMEOUT_MS } from './node-runner';
+import { unsupportedKind } from './messages';
+import { planCall } from './plan';
+import { serviceHandshake, serviceHealth, type Handshake } from './service-runner';
+import { resolveTimeout, TIMEOUT_ENV } from './timeouts';
+import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type Namel3ssEvent, type ToolTrace } from './trace';
 import { confineSpec } from '../confined';
 
 export interface Namel3ssOptions {
@@ -35,17 +36,10 @@ export interface Namel3ssOptions {
   maxTraces?: number;
 }
 
-interface Run {
-  request: Record<string, unknown>;
-  response: unknown;
-  reply?: RunnerReply;
-  failure?: SkillError;
-  durationMs: number;
-  stderr?: string[];
-}
-
 export class Namel3ssSkill extends OneShotSkill {
   private readonly ring: TraceRing;
+  /** namel3ss's events of the newest calls (capability checks, tool calls, foreign boundaries), oldest first. */
+  private readonly events: TraceRing<Namel3ssEvent>;
   /** Whether each interpreter has namel3ss (for built-in pack tools), learnt at start. */
   private readonly namel3ss = new Map<string, boolean>();
   /** Handshakes by url and tool, as namel3ss caches them; cleared by a restart. */
@@ -55,6 +49,7 @@ export class Namel3ssSkill extends OneShotSkill {
   constructor(ref: SkillRef, ctx: AdapterContext, opts: Namel3ssOptions = {}) {
     super(ref, ctx);
     this.ring = new TraceRing(opts.maxTraces ?? MAX_TRACES);
+    this.events = new TraceRing<Namel3ssEvent>((opts.maxTraces ?? MAX_TRACES) * 4);
   }
 
   async start(): Promise<SkillInfo> {
@@ -91,6 +86,11 @@ export class Namel3ssSkill extends OneShotSkill {
     return this.ring.list();
   }
 
+  /** namel3ss's events of the newest calls, oldest first, as namel3ss emits them. */
+  traceEvents(): Namel3ssEvent[] {
+    return this.events.list();
+  }
+
   async call(tool: string, args: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
     const started = performance.now();
     if (!this.isStarted) await this.start();
@@ -98,63 +98,44 @@ export class Namel3ssSkill extends OneShotSkill {
     const decl = model.tools.find((t) => t.name === tool);
     if (!decl) return this.missingTool(model, tool, started);
     const plan = planCall(decl, model, this.planOptions(model));
-    // Secrets the guarantees forbid never reach the tool's process.
-    const { env, bare } = toolEnv(plan.guarantees, this.ctx.env, plan.binding?.env);
+    const node = plan.kind === 'node';
+    // A node tool takes its binding's or its declaration's timeout, else 30 s: the python settings are not its.
     const timeout = resolveTimeout({
       callMs: opts.timeoutMs,
       skillMs: this.ctx.timeoutMs,
       bindingMs: plan.binding?.timeoutMs,
       aiSeconds: decl.timeoutSeconds,
-      envSeconds: envValue(this.ctx.env, TIMEOUT_ENV),
-      tomlSeconds: model.config.timeoutSeconds,
+      envSeconds: node ? undefined : envValue(this.ctx.env, TIMEOUT_ENV),
+      tomlSeconds: node ? undefined : model.config.timeoutSeconds,
+      defaultMs: node ? DEFAULT_NODE_TIMEOUT_MS : undefined,
     });
-    const trace = this.baseTrace(decl, plan, timeout, model);
     return this.track(async (signal) => {
-      for (const n of plan.notes) this.ctx.logs.append('system', n);
-      if (plan.blocked) {
-        if (plan.blocked.checks) trace.capability_checks = plan.blocked.checks;
-        return this.finish(trace, started, plan.blocked.error, undefined, plan.blocked.errorType);
-      }
-      const invalid = this.inputError(decl, args);
-      if (invalid) return this.finish(trace, started, invalid);
-      const payload = args ?? {};
-      let run: Run;
-      if (plan.runner === 'service') {
-        const refused = await this.handshake(decl, plan, trace, timeout.ms, signal);
-        if (refused) return refused(started);
-        const res = await runService({ url: plan.url!, appRoot: model.root, tool, entry: plan.binding!.entry, payload, timeoutMs: timeout.ms, signal });
-        trace.trace_id = res.traceId;
-        run = res;
-      } else {
-        if (plan.workspace) fs.mkdirSync(plan.workspace, { recursive: true });
-        const res = await runLocal({
-          appRoot: model.root,
-          tool,
-          entry: plan.binding!.entry,
-          payload,
-          timeoutMs: timeout.ms,
-          env,
-          logs: this.ctx.logs,
-          signal,
-          sandbox: plan.sandbox,
-          capabilityContext: plan.context,
-          paths: plan.paths,
-          moduleRoots: plan.moduleRoots,
-          cwd: plan.workspace,
-          bareEnv: bare,
-          wrap: (spec) => confineSpec(spec, this.ctx, this.ref),
-        });
-        if (res.enforcement) trace.enforcement = res.enforcement;
-        trace.exit_code = res.exitCode;
-        trace.signal = res.signal;
-        run = res;
-      }
-      trace.duration_ms = run.durationMs;
-      if (run.reply?.checks?.length) trace.capability_checks = run.reply.checks;
-      const outcome = this.judge(decl, run, trace, started);
-      this.ctx.messages.exchange(tool, run.request, { output: run.response, trace }, run.durationMs, run.reply?.ok ? run.reply.form : undefined);
-      return outcome;
+      const done = await runCall({
+        decl,
+        plan,
+        model,
+        args,
+        timeout,
+        ctx: this.ctx,
+        signal,
+        handshake: (url, name, guarantees, timeoutMs, sig) => this.handshake(url, name, guarantees, timeoutMs, sig),
+        wrap: (spec) => confineSpec(spec, this.ctx, this.ref),
+      });
+      for (const e of done.trace.traces ?? []) this.events.push({ ...e });
+      this.ring.push({ ...done.trace });
+      if (done.exchange) this.ctx.messages.exchange(tool, done.exchange.request, { output: done.exchange.response, trace: done.trace }, done.exchange.durationMs, done.exchange.form);
+      return done.outcome;
     }, { signal: opts.signal });
+  }
+
+  /** namel3ss caches a service's handshake by url, tool and guarantees; a restart forgets it. */
+  private async handshake(url: string, tool: string, guarantees: Record<string, boolean>, timeoutMs: number, signal: AbortSignal): Promise<Handshake | SkillError> {
+    const key = `${url}|${tool}|${JSON.stringify(guarantees)}`;
+    const known = this.handshakes.get(key);
+    if (known) return known;
+    const got = await serviceHandshake(url, { protocol_version: PROTOCOL_VERSION, tool_name: tool, runner: 'service', required_guarantees: guarantees }, timeoutMs, signal);
+    if (!(got instanceof SkillError)) this.handshakes.set(key, got);
+    return got;
   }
 
   /** Reads the app again and rebuilds what the inspector shows. */
@@ -202,7 +183,7 @@ export class Namel3ssSkill extends OneShotSkill {
       const plan = planCall(t, model, this.planOptions(model));
       if (plan.runner !== 'service') continue;
       if (!plan.url) {
-        out.push({ tool: t.name, url: null, health: 'unconfigured', detail: plan.blocked?.error.message ?? 'no service URL is configured' });
+        out.push({ tool: t.name, url: null, health: 'unconfigured', detail: plan.blocked?.hint ?? plan.blocked?.error.message ?? 'no service URL is configured' });
         continue;
       }
       const h = await serviceHealth(plan.url);
@@ -211,122 +192,12 @@ export class Namel3ssSkill extends OneShotSkill {
     return out;
   }
 
-  /**
-   * `[python_tools] service_handshake_required`: ask the service what it enforces; refuse the call when
-   * the tool's guarantees are not all enforced there (namel3ss's CapabilityViolation). Null to go on.
-   */
-  private async handshake(decl: AiTool, plan: CallPlan, trace: ToolTrace, timeoutMs: number, signal: AbortSignal): Promise<((started: number) => CallOutcome) | null> {
-    const model = loadApp(this.ref.dir, this.program());
-    trace.service_handshake = model.config.serviceHandshake;
-    if (!model.config.serviceHandshake) return null;
-    const guarantees = (plan.context?.guarantees ?? {}) as Record<string, boolean>;
-    const key = `${plan.url}|${decl.name}|${JSON.stringify(guarantees)}`;
-    let hs = this.handshakes.get(key);
-    if (!hs) {
-      const got = await serviceHandshake(plan.url!, { protocol_version: PROTOCOL_VERSION, tool_name: decl.name, runner: 'service', required_guarantees: guarantees }, timeoutMs, signal);
-      if (got instanceof SkillError) return (started) => this.finish(trace, started, got);
-      hs = got;
-      this.handshakes.set(key, hs);
-    }
-    trace.enforcement_level = hs.enforcement;
-    if (hs.rejected) return (started) => this.finish(trace, started, new SkillError('CAPABILITY', hs.rejected!), undefined, 'CapabilityViolation');
-    const missing = missingGuarantees(plan.required, guarantees, hs);
-    if (!missing.length) return null;
-    trace.capability_checks = missing.map((c) => capabilityCheck(c, false, sourceOf(plan.guarantees, c), 'coverage_missing'));
-    const message = guidance(
-      `Tool "${decl.name}" cannot run on the service runner.`,
-      `Service enforcement is ${hs.enforcement}. Missing guarantees: ${missing.join(', ')}.`,
-      'Update the service to enforce the guarantees or switch runners.',
-      `n3 tools set-runner "${decl.name}" --runner local`,
-    );
-    return (started) => this.finish(trace, started, new SkillError('CAPABILITY', message), undefined, 'CapabilityViolation');
-  }
-
-  private inputError(decl: AiTool, args: unknown): SkillError | null {
-    const problems = fieldProblems(decl.input, args ?? {}, 'input', decl.name);
-    return problems.length ? new SkillError('VALIDATION', problems.join(' '), { phase: 'input', problems }) : null;
-  }
-
-  private judge(decl: AiTool, run: Run, trace: ToolTrace, started: number): CallOutcome {
-    if (run.failure) return this.finish(trace, started, run.failure, run.stderr);
-    const reply = run.reply!;
-    if (!reply.ok) {
-      // The tool's timeout, enforced on the service's side (its timer fired before ours): the same timeout as ours.
-      if (reply.type === 'TimeoutError' && /^Tool exceeded [\d.]+s timeout\.$/.test(reply.message)) return this.finish(trace, started, new SkillError('TIMEOUT', reply.message), run.stderr);
-      // A sandbox refusal is namel3ss's guidance text as it stands; a tool's own error keeps its type.
-      const capability = reply.type === 'CapabilityViolation';
-      const err = new SkillError(capability ? 'CAPABILITY' : 'TOOL', capability ? reply.message : `${reply.type}: ${reply.message}`, { type: reply.type, message: reply.message, ...(reply.reasonCode ? { reason_code: reply.reasonCode } : {}) });
-      return this.finish(trace, started, err, run.stderr, reply.type);
-    }
-    const foreign = decl.declaredAs === 'foreign';
-    const problems = foreign && decl.output[0] ? valueProblems(decl.output[0].type, reply.result, decl.name) : fieldProblems(decl.output, reply.result, 'output', decl.name);
-    if (problems.length) {
-      const err = new SkillError('VALIDATION', problems.join(' '), { phase: 'output', problems, result: reply.result });
-      return this.finish(trace, started, err, run.stderr);
-    }
-    trace.status = 'ok';
-    this.ring.push({ ...trace });
-    const text = JSON.stringify(reply.result, null, 2);
-    return { ok: true, data: reply.result, text, durationMs: Math.round(performance.now() - started), trace: { ...trace } };
-  }
-
-  /**
-   * A failed call: trace it, and turn the error into an outcome. A service URL or a message may carry a
-   * secret: it is scrubbed where the outcome leaves the workbench (recording, history, events, answers).
-   */
-  private finish(trace: ToolTrace, started: number, err: SkillError, stderr?: string[], errorType?: string): CallOutcome {
-    const message = err.message;
-    const durationMs = Math.round(performance.now() - started);
-    trace.status = 'error';
-    trace.error_type = errorType ?? err.code;
-    trace.error_message = message;
-    if (!trace.duration_ms) trace.duration_ms = durationMs;
-    this.ring.push({ ...trace });
-    const outcome: CallOutcome = { ok: false, error: { code: err.code, message, details: err.details }, durationMs, trace: { ...trace } };
-    if (stderr?.length) outcome.stderrTail = stderr.slice(-20);
-    return outcome;
-  }
-
   private missingTool(model: AppModel, tool: string, started: number): CallOutcome {
     const other = model.otherTools.find((t) => t.name === tool);
     const err = other
-      ? new SkillError('UNSUPPORTED', `Tool "${tool}" is implemented using ${other.kind}; the workbench runs only python tools.`)
-      : new SkillError('NOT_FOUND', `No python tool named "${tool}" in ${model.name}. Tools: ${model.tools.map((t) => `"${t.name}"`).join(', ') || 'none'}.`);
+      ? new SkillError('UNSUPPORTED', `${unsupportedKind(tool, other.kind ?? 'unknown')}\nHint: Tool "${tool}" is implemented using ${other.kind}; the workbench runs python, node and http tools.`)
+      : new SkillError('NOT_FOUND', `No tool named "${tool}" in ${model.name}. Tools: ${model.tools.map((t) => `"${t.name}"`).join(', ') || 'none'}.`);
     return { ok: false, error: { code: err.code, message: err.message }, durationMs: Math.round(performance.now() - started) };
-  }
-
-  private baseTrace(decl: AiTool, plan: CallPlan, timeout: ResolvedTimeout, model: AppModel): ToolTrace {
-    const b = plan.binding;
-    const trace: ToolTrace = {
-      tool: decl.name,
-      kind: 'python',
-      entry: plan.source === 'binding' ? b?.entry || undefined : undefined,
-      runner: plan.runner,
-      resolved_source: plan.source,
-      purity: (b?.purity as 'pure' | 'impure' | undefined) ?? decl.purity,
-      timeout_ms: timeout.ms,
-      timeout_source: timeout.source,
-      duration_ms: 0,
-      protocol_version: PROTOCOL_VERSION,
-      status: 'error',
-    };
-    if (decl.declaredAs === 'foreign') trace.declared_as = 'foreign';
-    if (plan.pack && plan.source !== 'binding') {
-      trace.pack_id = plan.pack.id;
-      trace.pack_name = plan.pack.name;
-      trace.pack_version = plan.pack.version;
-    }
-    if (timeout.overrides) trace.declared_timeout_ms = timeout.overrides.ms;
-    for (const p of timeout.problems) this.ctx.logs.append('system', p);
-    if (plan.runner === 'local') {
-      const py = choosePython(model.root);
-      trace.python_env = py.env;
-      trace.python_path = py.path;
-      trace.deps_source = depsSource(model.root);
-      trace.sandbox = plan.sandbox;
-    }
-    if (plan.runner === 'service' && plan.url) trace.service_url = plan.url;
-    return trace;
   }
 }
 

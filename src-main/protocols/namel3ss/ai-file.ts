@@ -4,6 +4,8 @@
  *   use "inventory" as inv          # a capsule: modules/inventory/*.ai
  *   packs:
  *     "builtin.text"
+ *   capabilities:                   # http tools need http
+ *     http
  *
  *   tool "greet someone":
  *     implemented using python
@@ -20,7 +22,8 @@
  *       amount is number
  *     output is number
  *
- * Only these top-level blocks (and an optional `app "name"` line) matter here; flows, pages, records and
+ * A tool may be `implemented using python`, `node` or `http` (the kinds the workbench runs) or anything else
+ * (listed, not run). Only these top-level blocks (and an optional `app "name"` line) matter here; flows, pages, records and
  * the rest are skipped by indentation. Field types are exactly namel3ss's: text, number, boolean, json
  * (and the legacy aliases string, str, int, integer, bool); foreign functions take text, number, boolean
  * or `list of` those. Anything else (`list`, `map`, `list<text>`) is refused as namel3ss refuses it, with
@@ -80,6 +83,8 @@ export interface AiFile {
   packs: string[];
   /** A `capsule "x":` header (a module's capsule.ai). */
   capsule?: string;
+  /** The `capabilities:` block (http, secrets, files, …), lower-cased; null when the file has none. */
+  capabilities: string[] | null;
   /** The file has a `flow`, `page` or `spec is` line: it is a program of its own. */
   isProgram: boolean;
 }
@@ -106,9 +111,12 @@ interface Line {
   text: string;
 }
 
-/** True when the text looks like it declares a python tool (or a foreign python function): a cheap test for detection. */
-export function mentionsPythonTool(text: string): boolean {
-  return (/^\s*implemented\s+using\s+["']?python\b/im.test(text) && /^tool\s/im.test(text)) || /^foreign\s+python\s+function\b/m.test(text);
+/** The tool kinds the workbench runs, as namel3ss runs them: python and node on their runners, http as its built-in capability. */
+export const RUNNABLE_KINDS = ['python', 'node', 'http'] as const;
+
+/** True when the text looks like it declares a tool the workbench runs (or a foreign function): a cheap test for detection. */
+export function mentionsTool(text: string): boolean {
+  return (/^\s*implemented\s+using\s+["']?(python|node|http)\b/im.test(text) && /^tool\s/im.test(text)) || /^foreign\s+(python|js)\s+function\b/m.test(text);
 }
 
 /** True when the text uses a capsule (whose modules may declare python tools). */
@@ -118,7 +126,7 @@ export function usesCapsule(text: string): boolean {
 
 export function parseAiFile(text: string, file: string): AiFile {
   const lines = significantLines(text);
-  const out: AiFile = { tools: [], problems: [], uses: [], packs: [], isProgram: false };
+  const out: AiFile = { tools: [], problems: [], uses: [], packs: [], capabilities: null, isProgram: false };
   const problem = (line: number, message: string) => out.problems.push({ file, line, message });
   let i = 0;
   while (i < lines.length) {
@@ -146,6 +154,9 @@ export function parseAiFile(text: string, file: string): AiFile {
       out.uses.push({ module: m[1] ?? m[2], ...(m[3] ? { alias: m[3] } : {}), line: l.no });
     } else if ((m = CAPSULE_LINE.exec(l.text))) {
       out.capsule = m[1] ?? m[2];
+    } else if ((m = /^capabilities\s*:\s*(?:\[(.*)\])?$/.exec(l.text))) {
+      const items = m[1] !== undefined ? m[1].split(',') : body.map((b) => b.text);
+      out.capabilities = [...(out.capabilities ?? []), ...items.map((c) => unquote(c).toLowerCase()).filter(Boolean)];
     } else if (/^packs\s*:$/.test(l.text)) {
       for (const p of body) {
         const q = QUOTED.exec(p.text);

@@ -5,7 +5,7 @@
  *     "greet someone":
  *       kind: python
  *       entry: "tools.greeting:greet"
- *       runner: local          # local | service | container
+ *       runner: local          # local | service | container | node (a node tool's default)
  *       url: http://127.0.0.1:8787/tools
  *       timeout_ms: 5000
  *       env: {"LOG_LEVEL": "info"}
@@ -17,11 +17,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { asText, isObject } from '../../common/values';
+import { bindingExample as bindingExampleOf, guidance, moduleNotFound, type N3Message } from './messages';
 
 export const BINDINGS_FILE = path.join('.namel3ss', 'tools.yaml');
 
-export type RunnerKind = 'local' | 'service' | 'container';
-const RUNNERS = new Set<string>(['local', 'service', 'container']);
+export type RunnerKind = 'local' | 'service' | 'container' | 'node';
+/** namel3ss's runners; a binding may name another, refused when the tool is called ("Unknown tool runner"). */
+export const RUNNERS: readonly RunnerKind[] = ['local', 'service', 'container', 'node'];
+/** The binding kinds namel3ss reads (bindings_yaml.SUPPORTED_BINDING_KINDS). */
+const KINDS = new Set(['python', 'node']);
 const FIELDS = new Set(['kind', 'entry', 'runner', 'url', 'image', 'command', 'env', 'purity', 'timeout_ms', 'sandbox', 'enforcement']);
 /** Built-in namel3ss tool packs: allowed as entries, but they need namel3ss installed in the interpreter. */
 export const BUILTIN_PACK_PREFIX = 'namel3ss.tool_packs';
@@ -30,7 +34,8 @@ export interface ToolBinding {
   tool: string;
   kind: string;
   entry: string;
-  runner: RunnerKind;
+  /** As written; `local` when not given (a node tool's default, `node`, is the plan's to apply). */
+  runner: string;
   /** True when the binding said which runner; false when `local` is the default. */
   runnerGiven: boolean;
   url?: string;
@@ -118,14 +123,16 @@ export function toBinding(tool: string, raw: unknown, label: string = BINDINGS_F
     if (!FIELDS.has(key)) b.notes.push(`${where} has an unsupported field "${key}" (ignored).`);
   }
   if (raw.kind === undefined) b.problems.push(`${where} is missing "kind: python".`);
-  else if (raw.kind !== 'python') b.problems.push(`${where} has kind "${asText(raw.kind)}"; only "python" tools are supported.`);
+  else if (typeof raw.kind !== 'string' || !KINDS.has(raw.kind)) b.problems.push(`${where} has kind "${asText(raw.kind)}"; namel3ss binds "python" and "node" tools.`);
+  else b.kind = raw.kind;
   if (typeof raw.entry === 'string' && raw.entry.trim()) b.entry = raw.entry.trim();
   else b.problems.push(`${where} is missing "entry" (module:function under tools/). Example:\n${bindingExample(tool)}`);
   if (raw.runner !== undefined && raw.runner !== null) {
-    if (typeof raw.runner === 'string' && RUNNERS.has(raw.runner)) {
-      b.runner = raw.runner as RunnerKind;
+    // Any name is read, as namel3ss reads it; one it has no runner for is refused at the call (plan.ts).
+    if (typeof raw.runner === 'string' && raw.runner.trim()) {
+      b.runner = raw.runner.trim();
       b.runnerGiven = true;
-    } else b.problems.push(`${where} has runner "${asText(raw.runner)}"; use local, service or container.`);
+    } else b.problems.push(`${where} has an invalid runner: it must be a non-empty string (${RUNNERS.join(', ')}).`);
   }
   if (raw.url !== undefined && raw.url !== null) {
     if (typeof raw.url === 'string' && raw.url.trim()) b.url = raw.url.trim();
@@ -164,33 +171,50 @@ export function isPythonIdentifier(s: string): boolean {
 /**
  * Checks an entry as namel3ss does, in the same order: `module:function`, the module under `tools.`
  * (or a built-in pack), each segment an identifier, and the module file present in the app.
- * Returns the problem in plain words, or null when the entry can be run.
+ * Returns namel3ss's refusal with the workbench's plainer sentence as its hint, or null when the entry can be run.
  */
-export function entryProblem(entry: string, tool: string, appRoot: string): string | null {
-  const example = `Example:\n${bindingExample(tool)}`;
+export function entryProblem(entry: string, tool: string, appRoot: string, opts: { checkFile?: boolean; external?: boolean } = {}): N3Message | null {
+  const example = bindingExampleOf(tool, 'python', entry);
+  const hintExample = `Example:\n${bindingExample(tool)}`;
   const colon = entry.indexOf(':');
-  if (colon < 0) return `Tool "${tool}" entry "${entry}" must be "module:function" (it has no ":"). ${example}`;
+  const form = (why: string, hint: string): N3Message => ({
+    text: guidance(`Tool "${tool}" entry must be "module:function".`, why, 'Bind the tool using `n3 tools bind "tool_name" --entry "tools.my_tool:run"`.', example),
+    hint,
+  });
+  if (colon < 0) return form("The entry string is missing a ':' separator.", `Tool "${tool}" entry "${entry}" must be "module:function" (it has no ":"). ${hintExample}`);
   const modulePath = entry.slice(0, colon).trim();
   const fn = entry.slice(colon + 1).trim();
-  if (!modulePath || !fn) return `Tool "${tool}" entry "${entry}" must be "module:function" (the module or the function is empty). ${example}`;
+  if (!modulePath || !fn) return form('The entry string is missing a module or function name.', `Tool "${tool}" entry "${entry}" must be "module:function" (the module or the function is empty). ${hintExample}`);
   const underTools = modulePath === 'tools' || modulePath.startsWith('tools.');
   const pack = modulePath === BUILTIN_PACK_PREFIX || modulePath.startsWith(`${BUILTIN_PACK_PREFIX}.`);
-  if (!underTools && !pack) {
-    return `Tool "${tool}" entry module "${modulePath}" is not under tools/: put the code in tools/<module>.py and bind it as "tools.<module>:${fn}". ${example}`;
+  if (!underTools && !pack && !opts.external) {
+    return {
+      text: guidance(`Tool "${tool}" entry must point inside tools/ or built-in packs.`, `Entry module '${modulePath}' is not allowed.`, `Use a module under tools/ or a built-in pack under "${BUILTIN_PACK_PREFIX}".`, example),
+      hint: `Tool "${tool}" entry module "${modulePath}" is not under tools/: put the code in tools/<module>.py and bind it as "tools.<module>:${fn}".`,
+    };
   }
   const bad = modulePath.split('.').find((s) => !isPythonIdentifier(s));
   if (bad !== undefined) {
-    return `Tool "${tool}" entry module "${modulePath}" is not a valid Python module path ("${bad}" is not a Python identifier): use dot-separated names of letters, digits and underscores.`;
+    return {
+      text: guidance(`Tool "${tool}" entry has invalid module path.`, `'${modulePath}' is not a valid Python module path.`, 'Use dot-separated Python identifiers for the module path.', example),
+      hint: `Tool "${tool}" entry module "${modulePath}" is not a valid Python module path ("${bad}" is not a Python identifier): use dot-separated names of letters, digits and underscores.`,
+    };
   }
   if (!isPythonIdentifier(fn)) {
-    return `Tool "${tool}" entry function "${fn}" is not a valid Python identifier: rename the function or fix the entry.`;
+    return {
+      text: guidance(`Tool "${tool}" entry has invalid function name.`, `'${fn}' is not a valid Python identifier.`, 'Rename the function or update the binding entry to a valid name.', example),
+      hint: `Tool "${tool}" entry function "${fn}" is not a valid Python identifier: rename the function or fix the entry.`,
+    };
   }
-  if (pack) return null;
+  if (pack || !underTools || opts.checkFile === false) return null;
   const parts = modulePath.split('.').slice(1);
-  const base = path.join(appRoot, 'tools', ...parts);
+  const base = path.join(path.resolve(appRoot), 'tools', ...parts);
   if (fileExists(`${base}.py`) || fileExists(path.join(base, '__init__.py'))) return null;
   const rel = path.relative(appRoot, `${base}.py`).split(path.sep).join('/');
-  return `Tool "${tool}" entry module "${modulePath}" was not found: expected ${rel} in the app. Create the file or fix the entry in ${BINDINGS_FILE}.`;
+  return {
+    text: moduleNotFound(tool, entry, base, path.sep),
+    hint: `Tool "${tool}" entry module "${modulePath}" was not found: expected ${rel} in the app. Create the file or fix the entry in ${BINDINGS_FILE}.`,
+  };
 }
 
 function fileExists(p: string): boolean {

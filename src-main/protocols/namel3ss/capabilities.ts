@@ -10,7 +10,8 @@ import type { AiTool } from './ai-file';
 import type { ToolBinding } from './bindings';
 import { GUARANTEES, type AppConfig, type CapabilityOverride, type Guarantee } from './config';
 import { guaranteesOf, type PackCapabilities, type PackSource } from './packs';
-import { PROTOCOL_VERSION } from './trace';
+import { guidance } from './messages';
+import { PROTOCOL_VERSION, type CapabilityCheck } from './trace';
 
 export type Source = 'binding' | PackSource;
 
@@ -72,17 +73,20 @@ export function effectiveGuarantees(opts: {
   return g;
 }
 
-/** The capabilities the guarantees take away (namel3ss's "required" coverage). */
+/** namel3ss's order of the capabilities in a coverage list (coverage.required_capabilities). */
+const COVERAGE_ORDER: Guarantee[] = ['no_filesystem_read', 'no_filesystem_write', 'no_network', 'no_subprocess', 'no_env_read', 'no_env_write'];
+
+/** The capabilities the guarantees take away (namel3ss's "required" coverage), in namel3ss's order. */
 export function requiredCapabilities(g: Guarantees): string[] {
-  const out = GUARANTEES.filter((k) => g.values[k]).map((k) => CAPABILITY_OF[k]);
+  const out = COVERAGE_ORDER.filter((k) => g.values[k]).map((k) => CAPABILITY_OF[k]);
   if (g.secretsAllowed !== undefined) out.push('secrets');
   return out;
 }
 
-/** namel3ss's sandbox rule: local runner only; the binding's word, else on for packs (and foreign functions). */
+/** namel3ss's sandbox rule: always for a foreign function; else the local runner only, the binding's word, else on for packs. */
 export function sandboxEnabled(source: Source, binding: ToolBinding, foreign: boolean): boolean {
-  if (binding.runner !== 'local') return false;
   if (foreign) return true;
+  if (binding.runner !== 'local') return false;
   if (binding.sandbox !== undefined) return binding.sandbox;
   return source !== 'binding';
 }
@@ -97,10 +101,7 @@ export function capabilityContext(tool: string, source: Source, runner: string, 
   return ctx;
 }
 
-/** namel3ss's guidance message. */
-export function guidance(what: string, why: string, fix: string, example: string): string {
-  return `What happened: ${what}\nWhy: ${why}\nFix: ${fix}\nExample: ${example}`;
-}
+export { guidance } from './messages';
 
 export function sandboxRequired(tool: string, missing: string[]): string {
   return guidance(
@@ -111,17 +112,17 @@ export function sandboxRequired(tool: string, missing: string[]): string {
   );
 }
 
-export function networkBlocked(tool: string, url: string): string {
+export function networkBlocked(tool: string, url: string, method = 'POST'): string {
   return guidance(
     `Tool "${tool}" cannot use the network.`,
-    `Effective guarantees forbid network access (POST ${url}).`,
+    `Effective guarantees forbid network access (${method.toUpperCase()} ${url}).`,
     'Remove the restriction or choose a tool that does not need the capability.',
     `[capability_overrides]\\n"${tool}" = { no_network = true }`,
   );
 }
 
-/** A refused capability as namel3ss traces it (one `capability_check` entry). */
-export function capabilityCheck(capability: string, allowed: boolean, source: string, reason: string): Record<string, unknown> {
+/** A capability check as namel3ss records it (one `capability_check` event, less who it is about). */
+export function capabilityCheck(capability: string, allowed: boolean, source: string, reason: string): CapabilityCheck {
   return { capability, allowed, guarantee_source: source, reason };
 }
 

@@ -7,7 +7,9 @@ import type { ToolInfo } from '../../contract';
 import type { AiTool } from './ai-file';
 import type { AppModel } from './app';
 import { BINDINGS_FILE, bindingExample } from './bindings';
-import { sandboxLabel } from './enforcement';
+import { nodeGuardLabel, sandboxLabel } from './enforcement';
+import { httpSchemaProblem } from './http-tool';
+import { findNode } from './node-runner';
 import { choosePython, depsSource } from './local-runner';
 import type { CallPlan } from './plan';
 import { fieldsSchema, typeSchema } from './schema';
@@ -17,11 +19,17 @@ export function toolInfo(t: AiTool, plan: CallPlan): ToolInfo {
   if (t.description) parts.push(t.description);
   if (t.declaredAs === 'foreign') parts.push('foreign function');
   if (plan.pack && plan.source !== 'binding') parts.push(`${plan.pack.source === 'builtin_pack' ? 'built-in pack' : 'pack'} ${plan.pack.id} ${plan.pack.version}`.trim());
-  if (plan.binding) parts.push(`${plan.binding.entry || '(no entry)'} · ${plan.runner} runner${plan.sandbox ? ` · ${sandboxLabel(plan.guarantees)}` : ''}`);
+  const httpProblem = t.kind === 'http' ? httpSchemaProblem(t) : null;
+  if (t.kind === 'http') parts.push("http tool: a GET of its url input (namel3ss's built-in HTTP capability)");
+  else if (plan.binding) {
+    const guard = plan.runner === 'node' ? ` · ${nodeGuardLabel(plan.guarantees)}` : plan.sandbox ? ` · ${sandboxLabel(plan.guarantees)}` : '';
+    parts.push(`${plan.binding.entry || '(no entry)'} · ${plan.runner} runner${guard}`);
+  }
   else parts.push(`no binding in ${BINDINGS_FILE}`);
   if (t.purity === 'pure') parts.push('pure');
   if (t.timeoutSeconds) parts.push(`timeout ${t.timeoutSeconds} s`);
-  if (plan.blocked) parts.push(`cannot run here: ${firstLine(plan.blocked.error.message)}`);
+  if (plan.blocked) parts.push(`cannot run here: ${plan.blocked.hint ?? firstLine(plan.blocked.n3)}`);
+  else if (httpProblem) parts.push(`cannot run here: ${firstLine(httpProblem)}`);
   const foreign = t.declaredAs === 'foreign' && t.output[0];
   const info: ToolInfo = { name: t.name, description: parts.join(' · '), inputSchema: fieldsSchema(t.input), outputSchema: foreign ? typeSchema(t.output[0].type) : fieldsSchema(t.output) };
   if (t.capsule) info.group = t.capsule;
@@ -30,10 +38,18 @@ export function toolInfo(t: AiTool, plan: CallPlan): ToolInfo {
 
 export function appNotes(model: AppModel, plans: Map<string, CallPlan>): string[] {
   const notes: string[] = [];
-  if (model.aiFiles.length === 0) notes.push('No .ai program in the app folder declares python tools (or uses a capsule that does): there are no tools to run.');
+  const c = model.capsuleOf;
+  if (c) {
+    const app = c.appRoot;
+    notes.push(
+      c.programs.length
+        ? `This folder is the capsule "${c.capsule}" of the program ${c.programs.join(', ')} in ${app}: its tools are that program's, named "${c.capsule}.<tool>", bound in its ${BINDINGS_FILE}, and run as it runs them.`
+        : `This folder is the capsule "${c.capsule}" in ${app}, and no program there uses it (use "${c.capsule}"): its tools are listed as a program that used it would bind them, "${c.capsule}.<tool>" in ${BINDINGS_FILE}.`,
+    );
+  } else if (model.aiFiles.length === 0) notes.push('No .ai program in the app folder declares tools (or uses a capsule that does): there are no tools to run.');
   if (model.program) notes.push(`Program: ${model.program}${model.aiFiles.length > 1 ? ` (with ${model.aiFiles.slice(1).join(', ')})` : ''}.`);
   notes.push(...model.problems, ...model.config.problems, ...model.bindings.problems);
-  if (!model.bindings.exists && model.tools.some((t) => plans.get(t.name)?.source === 'binding' && !plans.get(t.name)?.binding)) {
+  if (!model.bindings.exists && model.tools.some((t) => t.kind !== 'http' && plans.get(t.name)?.source === 'binding' && !plans.get(t.name)?.binding)) {
     notes.push(`No ${BINDINGS_FILE}: bind each tool to a Python function there. Example:\n${bindingExample(model.tools[0].name)}`);
   }
   for (const t of model.tools) {
@@ -44,12 +60,21 @@ export function appNotes(model: AppModel, plans: Map<string, CallPlan>): string[
   }
   const used = new Set(model.tools.map((t) => t.name));
   for (const name of model.bindings.bindings.keys()) {
-    if (!used.has(name)) notes.push(`${BINDINGS_FILE} binds "${name}", but no .ai file declares a python tool with that name (in this program or its capsules).`);
+    if (!used.has(name) && !c) notes.push(`${BINDINGS_FILE} binds "${name}", but no .ai file declares a python tool with that name (in this program or its capsules).`);
   }
-  for (const t of model.otherTools) notes.push(`${t.file}:${t.line}: Tool "${t.name}" is implemented using ${t.kind}; the workbench runs only python tools.`);
+  for (const t of model.otherTools) notes.push(`${t.file}:${t.line}: Tool "${t.name}" is implemented using ${t.kind}; the workbench runs python, node and http tools.`);
   notes.push(...packNotes(model));
+  if (model.tools.some((t) => t.kind === 'node')) {
+    const node = findNode();
+    notes.push(node ? `Node: ${node} (for the node tools).` : 'Node: not found on the PATH, so the node tools cannot run (namel3ss needs node there too).');
+  }
+  for (const t of model.tools) {
+    const problem = t.kind === 'http' ? httpSchemaProblem(t) : null;
+    if (problem) notes.push(problem);
+  }
   const py = choosePython(model.root);
-  notes.push(py.env === 'venv' ? `Python: the app's virtual environment (${py.path}).` : `Python: ${py.path} (the app has no .venv).`);
+  const python = model.tools.some((t) => t.kind === 'python') || !model.tools.length;
+  if (python) notes.push(py.env === 'venv' ? `Python: the app's virtual environment (${py.path}).` : `Python: ${py.path} (the app has no .venv).`);
   const deps = depsSource(model.root);
   if (deps !== 'none') notes.push(`Dependencies are declared in ${deps}; install them into the interpreter above (namel3ss: n3 deps install).`);
   return notes;

@@ -42,3 +42,12 @@ export function sandboxLabel(g: Guarantees, support: ConfineSupport = confineSup
   ].filter(Boolean);
   return `sandbox: ${parts.join(', ')}`;
 }
+
+/** The node runner's words: its guard is JavaScript's, as namel3ss's node runner's is; nothing is isolated. */
+export function nodeGuardLabel(g: Guarantees): string {
+  const v = g.values;
+  const wanted = [v.no_network && 'no network', v.no_filesystem_write && 'no file writes', v.no_filesystem_read && 'no file reads', v.no_subprocess && 'no subprocesses', v.no_env_read && 'no environment reads', v.no_env_write && 'no environment writes', g.secretsAllowed && `secrets only ${JSON.stringify(g.secretsAllowed)}`]
+    .filter(Boolean)
+    .join(', ');
+  return `guard: ${GUARDED}${wanted ? ` (${wanted}: refused in JavaScript)` : ' (no guarantees)'}`;
+}

@@ -1,18 +1,26 @@
 /**
- * namel3ss Python tools (namel3ss-python-tool-protocol.md): a folder with `.ai` programs declaring python
- * tools (of their own or of the capsules they use), and/or `.namel3ss/tools.yaml`. One program is one
- * skill; a folder with several programs side by side yields one skill each (`<folder>#<program>`), never
- * one merged app. Detection reads files only; it never runs Python.
+ * namel3ss tools (namel3ss-python-tool-protocol.md, and its node and http tools): a folder with `.ai`
+ * programs declaring tools (of their own or of the capsules they use), and/or `.namel3ss/tools.yaml`. One
+ * program is one skill; a folder with several programs side by side yields one skill each
+ * (`<folder>#<program>`), never one merged app; a capsule's folder (`modules/<capsule>/`) is the capsule,
+ * said to be whose. Detection reads files only; it never runs anything.
  */
 import path from 'node:path';
 import type { SkillRef } from '../../contract';
 import type { ProtocolModule } from '../adapter';
 import { makeRef } from '../refs';
 import { Namel3ssSkill } from './adapter';
-import { isNamel3ssApp, listPrograms, loadApp, MODULES_DIR } from './app';
+import { capsuleFolder, isNamel3ssApp, listAiFiles, listPrograms, loadApp, MODULES_DIR, type AppModel } from './app';
 import { LOCAL_PACKS_DIR } from './packs';
 
 function detectApp(dir: string, root: string): SkillRef[] {
+  // A capsule's folder opened on its own: the capsule, read as the program that uses it runs it.
+  const capsule = capsuleFolder(dir);
+  if (capsule) {
+    const files = listAiFiles(dir);
+    const entry = path.join(dir, files.includes('capsule.ai') ? 'capsule.ai' : files[0]);
+    return [makeRef({ name: capsule.capsule, protocol: 'namel3ss', dir, root, entry, description: describe(loadApp(dir)) })];
+  }
   if (!isNamel3ssApp(dir)) return [];
   const programs = listPrograms(dir);
   if (programs.length <= 1) {
@@ -25,7 +33,7 @@ function detectApp(dir: string, root: string): SkillRef[] {
         dir,
         root,
         entry: main ? path.join(dir, main) : undefined,
-        description: model.description ?? describe(model.tools.length),
+        description: model.description ?? describe(model),
       }),
     ];
   }
@@ -37,14 +45,24 @@ function detectApp(dir: string, root: string): SkillRef[] {
       dir,
       root,
       entry: path.join(dir, program),
-      description: describe(model.tools.length, program),
+      description: describe(model, program),
       several: true,
     });
   });
 }
 
-function describe(n: number, program?: string): string {
-  return `namel3ss ${program ? `program ${program}` : 'app'} with ${n} python tool${n === 1 ? '' : 's'}`;
+/** "namel3ss app with 2 python tools and 1 http tool"; a capsule says whose it is. */
+function describe(model: AppModel, program?: string): string {
+  const kinds = new Map<string, number>();
+  for (const t of model.tools) kinds.set(t.kind ?? 'python', (kinds.get(t.kind ?? 'python') ?? 0) + 1);
+  const parts = [...kinds].map(([kind, n]) => `${n} ${kind} tool${n === 1 ? '' : 's'}`);
+  const tools = parts.length ? parts.join(' and ') : '0 tools';
+  const c = model.capsuleOf;
+  if (c) {
+    const owner = c.programs.length ? `of the program ${c.programs.join(', ')} in ${path.basename(c.appRoot)}` : `that no program of ${path.basename(c.appRoot)} uses`;
+    return `namel3ss capsule "${c.capsule}" ${owner}, with ${tools}`;
+  }
+  return `namel3ss ${program ? `program ${program}` : 'app'} with ${tools}`;
 }
 
 export const namel3ssProtocol: ProtocolModule = {
@@ -76,4 +94,6 @@ export { BINDINGS_FILE, BUILTIN_PACK_PREFIX, bindingExample, readBindings } from
 export { CONFIG_FILE } from './config';
 export { toolInfo } from './describe';
 export { choosePython } from './local-runner';
+export { httpSchemaProblem } from './http-tool';
+export { findNode } from './node-runner';
 export { planCall } from './plan';

@@ -15,6 +15,7 @@ import { asText, isObject } from '../../common/values';
 import { confineSupport } from '../../host/confine';
 import { pythonResources, systemPython } from '../../host/paths';
 import { skillEnvironment } from '../skill-env';
+import { guidance } from './messages';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
 import type { SpawnSpec } from '../../engine/child';
@@ -86,6 +87,14 @@ export interface LocalResult {
   stderr: string[];
   /** What confined the call, as the runner (not the tool) says it. */
   enforcement?: string;
+  /** How namel3ss's trace records a failure of the run itself. */
+  traceError?: TraceError;
+}
+
+/** namel3ss's trace of a failure: the error's type and message (a wrapped Python error's own, where it has one). */
+export interface TraceError {
+  type: string;
+  message: string;
 }
 
 /** A tool's environment (skill-env.ts: the safe defaults and the skill's own), with the app's folder on PYTHONPATH. */
@@ -149,9 +158,11 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
     out.failure = new SkillError('CANCELLED', `The call to "${req.tool}" was cancelled.`);
   } else if (run.timedOut) {
     out.failure = new SkillError('TIMEOUT', timeoutMessage(req.timeoutMs));
+    out.traceError = { type: 'TimeoutExpired', message: timeoutMessage(req.timeoutMs) };
   } else if (run.overflowed) {
     out.failure = new SkillError('PROTOCOL', `Python tool wrote more than ${MAX_STDOUT_BYTES / (1024 * 1024)} MB to stdout; the process was stopped.`);
   } else if (run.code !== 0 && !text) {
+    out.traceError = { type: 'Namel3ssError', message: guidance('Python tool process failed.', out.stderr.join('\n').trim() || 'The tool subprocess exited with an error.', 'Check the tool module and dependencies.', 'n3 deps status') };
     out.failure = processFailed(run.code, run.signal, out.stderr);
   } else {
     judgeStdout(text, out);
@@ -162,8 +173,8 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
 function processFailed(code: number | null, signal: NodeJS.Signals | null, stderr: string[]): SkillError {
   let why = stderr.join('\n').trim();
   if (why.length > STDERR_MESSAGE_CHARS) why = `…${why.slice(-STDERR_MESSAGE_CHARS)}`;
-  const exit = describeExit(code, signal);
-  return new SkillError('CRASHED', `Python tool process failed (exited ${exit}): ${why || 'the tool subprocess exited with an error and wrote nothing to stderr.'}`, {
+  const shownText = guidance('Python tool process failed.', why || 'The tool subprocess exited with an error.', 'Check the tool module and dependencies.', 'n3 deps status');
+  return new SkillError('CRASHED', `${shownText}\nHint: Python tool process failed (exited ${describeExit(code, signal)}) without an answer; its stderr is above.`, {
     exitCode: code,
     signal,
   });
@@ -175,11 +186,14 @@ function judgeStdout(text: string, out: LocalResult): void {
     parsed = parseBounded(text).value;
   } catch (err) {
     const what = text ? `: ${(err as Error).message}` : ': stdout was empty';
-    out.failure = new SkillError('PROTOCOL', `Python tool returned invalid JSON${what}. The runner must write one JSON object; the tool's prints go to stderr.`);
+    const why = text ? (err as Error).message : 'Expecting value: line 1 column 1 (char 0)';
+    out.traceError = { type: 'JSONDecodeError', message: why };
+    out.failure = new SkillError('PROTOCOL', `${guidance('Python tool returned invalid JSON.', why, 'Ensure the tool returns JSON-serializable data.', 'return {"ok": true}')}\nHint: Python tool returned invalid JSON${what}. The runner must write one JSON object; the tool's prints go to stderr.`);
     return;
   }
   if (!isObject(parsed) || !('ok' in parsed)) {
-    out.failure = new SkillError('PROTOCOL', 'Python tool returned unexpected output: expected a JSON object with "ok" and "result" or "error".');
+    out.traceError = { type: 'Namel3ssError', message: guidance('Python tool returned unexpected output.', 'Tool subprocess output did not match the expected schema.', 'Ensure the tool returns a JSON object.', 'return {"value": 1}') };
+    out.failure = new SkillError('PROTOCOL', `${out.traceError.message}\nHint: Python tool returned unexpected output: expected a JSON object with "ok" and "result" or "error".`);
     return;
   }
   out.reply = replyFrom(parsed);

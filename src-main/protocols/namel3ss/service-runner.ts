@@ -7,10 +7,12 @@
  * enforce is refused, as namel3ss refuses it. `serviceHealth` says whether anything answers at a URL.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { SkillError } from '../../common/errors';
 import { parseBounded } from '../../common/json-depth';
 import { asText, isObject } from '../../common/values';
-import { replyFrom, type RunnerReply } from './local-runner';
+import { replyFrom, type RunnerReply, type TraceError } from './local-runner';
+import { handshakeInvalidJson, serviceInvalidJson, serviceInvalidResponse, serviceRequestFailed } from './messages';
 import { timeoutMessage } from './timeouts';
 import { PROTOCOL_VERSION } from './trace';
 import { cliPrefix } from '../../host/cli-command';
@@ -22,6 +24,8 @@ export interface ServiceRequest {
   url: string;
   appRoot: string;
   tool: string;
+  /** The tool's kind (python or node), sent as namel3ss sends it. */
+  kind?: string;
   entry: string;
   payload: unknown;
   timeoutMs: number;
@@ -33,31 +37,24 @@ export interface ServiceResult {
   response: unknown;
   reply?: RunnerReply;
   failure?: SkillError;
+  /** How namel3ss's trace records a failure of the request itself (Python's error: URLError, HTTPError, …). */
+  traceError?: TraceError;
   httpStatus?: number;
   traceId: string;
   durationMs: number;
 }
 
-/** Where a service-bound tool's requests go, and a plain-words error when nothing says. */
-export function serviceUrl(tool: string, bindingUrl: string | undefined, envUrl: string | undefined, tomlUrl: string | undefined): string | SkillError {
-  const url = bindingUrl ?? envUrl ?? tomlUrl;
-  if (!url) {
-    return new SkillError(
-      'LAUNCH',
-      `Tool "${tool}" uses the service runner but no service URL is configured: add url to its binding in .namel3ss/tools.yaml, set ${SERVICE_URL_ENV}, or set [python_tools] service_url in namel3ss.toml.`,
-    );
-  }
-  if (!/^https?:\/\//i.test(url)) return new SkillError('LAUNCH', `Tool "${tool}" service URL "${url}" must start with http:// or https://.`);
-  return url;
+/** Where a service-bound tool's requests go: the binding's url, else N3_TOOL_SERVICE_URL, else namel3ss.toml's. */
+export function serviceUrl(bindingUrl: string | undefined, envUrl: string | undefined, tomlUrl: string | undefined): string | undefined {
+  return bindingUrl ?? envUrl ?? tomlUrl;
 }
 
-export async function runService(req: ServiceRequest): Promise<ServiceResult> {
+export async function runService(req: ServiceRequest, traceId: string = randomUUID()): Promise<ServiceResult> {
   const started = performance.now();
-  const traceId = randomUUID();
   const request = {
     protocol_version: PROTOCOL_VERSION,
     tool_name: req.tool,
-    kind: 'python',
+    kind: req.kind ?? 'python',
     entry: req.entry,
     payload: req.payload,
     timeout_ms: req.timeoutMs,
@@ -84,11 +81,17 @@ export async function runService(req: ServiceRequest): Promise<ServiceResult> {
     });
     out.httpStatus = res.status;
     const text = await res.text();
-    judge(text.length > MAX_BODY_CHARS ? text.slice(0, MAX_BODY_CHARS) : text, res.status, req, out);
+    judge(text.length > MAX_BODY_CHARS ? text.slice(0, MAX_BODY_CHARS) : text, res.status, res.statusText, req, out);
   } catch (err) {
-    if (timedOut) out.failure = new SkillError('TIMEOUT', timeoutMessage(req.timeoutMs));
-    else if (req.signal?.aborted) out.failure = new SkillError('CANCELLED', `The call to "${req.tool}" was cancelled.`);
-    else out.failure = networkError(err, req.url);
+    if (timedOut) {
+      out.failure = new SkillError('TIMEOUT', timeoutMessage(req.timeoutMs));
+      out.traceError = { type: 'TimeoutError', message: 'timed out' };
+    } else if (req.signal?.aborted) out.failure = new SkillError('CANCELLED', `The call to "${req.tool}" was cancelled.`);
+    else {
+      const n = networkError(err, req.url);
+      out.failure = n.error;
+      out.traceError = { type: 'URLError', message: n.why };
+    }
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
@@ -97,20 +100,24 @@ export async function runService(req: ServiceRequest): Promise<ServiceResult> {
   return out;
 }
 
-function judge(text: string, status: number, req: ServiceRequest, out: ServiceResult): void {
+function judge(text: string, status: number, reason: string, req: ServiceRequest, out: ServiceResult): void {
   let body: unknown;
   try {
     body = parseBounded(text).value;
   } catch (err) {
     out.response = { raw: text.slice(0, 2000) };
     const what = status >= 400 ? `answered HTTP ${status} with` : 'returned';
-    out.failure = new SkillError('PROTOCOL', `Tool service at ${req.url} ${what} invalid JSON: ${(err as Error).message}`);
+    // Python's urlopen refuses an error status before reading the body; a 2xx that is not JSON is "invalid JSON".
+    const n3 = status >= 400 ? serviceRequestFailed(`HTTP Error ${status}: ${reason}`) : serviceInvalidJson((err as Error).message);
+    out.traceError = status >= 400 ? { type: 'HTTPError', message: `HTTP Error ${status}: ${reason}` } : { type: 'JSONDecodeError', message: (err as Error).message };
+    out.failure = new SkillError('PROTOCOL', `${n3}\nHint: Tool service at ${req.url} ${what} invalid JSON: ${(err as Error).message}`);
     return;
   }
   out.response = body;
   if (!isObject(body) || !('ok' in body)) {
     const http = status >= 400 ? ` (HTTP ${status})` : '';
-    out.failure = new SkillError('PROTOCOL', `Tool service at ${req.url} returned an invalid response${http}: expected a JSON object with ok and result, or ok:false and error.`);
+    out.traceError = { type: 'Namel3ssError', message: serviceInvalidResponse() };
+    out.failure = new SkillError('PROTOCOL', `${out.traceError.message}\nHint: Tool service at ${req.url} returned an invalid response${http}: expected a JSON object with ok and result, or ok:false and error.`);
     return;
   }
   // An error status with a well-formed {ok:false, error} body is still the tool's answer: report it as such.
@@ -121,15 +128,25 @@ function judge(text: string, status: number, req: ServiceRequest, out: ServiceRe
   }
 }
 
-function networkError(err: unknown, url: string): SkillError {
+/** Python's words for a failed request (as namel3ss's trace and error give them), and the workbench's plainer one. */
+function networkError(err: unknown, url: string): { error: SkillError; why: string } {
   const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code;
+  const errno = (name: string) => (os.constants.errno as Record<string, number>)[name];
+  let why: string;
+  let hint: string;
   if (code === 'ECONNREFUSED') {
-    return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: connection refused. Start the service (${cliPrefix()} n3-service <app> --port N starts the workbench's own) or fix the url.`);
+    why = `<urlopen error [Errno ${errno('ECONNREFUSED')}] Connection refused>`;
+    hint = `Could not reach the tool service at ${url}: connection refused. Start the service (${cliPrefix()} n3-service <app> --port N starts the workbench's own) or fix the url.`;
+  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    why = '<urlopen error [Errno -2] Name or service not known>';
+    hint = `Could not reach the tool service at ${url}: the host name does not resolve.`;
+  } else {
+    const message = cause?.message ?? (err as Error)?.message ?? String(err);
+    why = `<urlopen error ${message}>`;
+    hint = `Tool service request to ${url} failed: ${message}`;
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new SkillError('LAUNCH', `Could not reach the tool service at ${url}: the host name does not resolve.`);
-  const why = cause?.message ?? (err as Error)?.message ?? String(err);
-  return new SkillError('LAUNCH', `Tool service request to ${url} failed: ${why}`);
+  return { error: new SkillError('LAUNCH', `${serviceRequestFailed(why)}\nHint: ${hint}`), why };
 }
 
 export interface Handshake {
@@ -164,10 +181,11 @@ export async function serviceHandshake(url: string, body: Record<string, unknown
     let doc: unknown;
     try {
       doc = JSON.parse(text);
-    } catch {
-      return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON (HTTP ${res.status}). Expected {"ok": true, "enforcement": "enforced", "supported_guarantees": {...}}.`);
+    } catch (err) {
+      const n3 = res.status >= 400 ? serviceRequestFailed(`HTTP Error ${res.status}: ${res.statusText}`) : serviceInvalidJson((err as Error).message);
+      return new SkillError('PROTOCOL', `${n3}\nHint: Tool service handshake at ${target} returned invalid JSON (HTTP ${res.status}). Expected {"ok": true, "enforcement": "enforced", "supported_guarantees": {...}}.`);
     }
-    if (!isObject(doc)) return new SkillError('PROTOCOL', `Tool service handshake at ${target} returned invalid JSON: expected a JSON object.`);
+    if (!isObject(doc)) return new SkillError('PROTOCOL', `${handshakeInvalidJson()}\nHint: Tool service handshake at ${target} returned invalid JSON: expected a JSON object.`);
     const hs: Handshake = { enforcement: asText(doc.enforcement ?? 'none'), supported: typeof doc.supported_guarantees === 'object' && doc.supported_guarantees !== null ? (doc.supported_guarantees as Record<string, unknown>) : null };
     if (doc.ok === false) {
       const err = (doc.error ?? {}) as Record<string, unknown>;
@@ -175,8 +193,8 @@ export async function serviceHandshake(url: string, body: Record<string, unknown
     }
     return hs;
   } catch (err) {
-    if ((err as Error)?.name === 'TimeoutError') return new SkillError('TIMEOUT', `Tool service handshake at ${target} did not answer within ${timeoutMs / 1000} s.`);
-    return networkError(err, target);
+    if ((err as Error)?.name === 'TimeoutError') return new SkillError('TIMEOUT', `${serviceRequestFailed('timed out')}\nHint: Tool service handshake at ${target} did not answer within ${timeoutMs / 1000} s.`);
+    return networkError(err, target).error;
   }
 }
 

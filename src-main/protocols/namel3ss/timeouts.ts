@@ -1,7 +1,8 @@
 /**
  * Which timeout a tool call gets, and why. namel3ss's order: the binding's `timeout_ms`, then the tool's
  * `timeout_seconds` in the `.ai` file, then the app default (`N3_PYTHON_TOOL_TIMEOUT_SECONDS`, which
- * overrides `[python_tools] timeout_seconds` in namel3ss.toml as namel3ss's config loader does), then 10 s.
+ * overrides `[python_tools] timeout_seconds` in namel3ss.toml as namel3ss's config loader does), then 10 s
+ * (a node tool: its binding, its declaration, else 30 s; the python settings are not its).
  * A timeout the workbench user sets (per call, or for the whole skill) overrides all of them, and the
  * trace says so.
  */
@@ -21,6 +22,8 @@ export interface TimeoutInputs {
   /** The raw N3_PYTHON_TOOL_TIMEOUT_SECONDS value, if set. */
   envSeconds?: string;
   tomlSeconds?: number;
+  /** When nothing says: 10 s for python tools, 30 s for node tools (namel3ss's defaults). */
+  defaultMs?: number;
 }
 
 export interface ResolvedTimeout {
@@ -45,7 +48,7 @@ export function resolveTimeout(t: TimeoutInputs): ResolvedTimeout {
     [envMs, 'environment'],
     [t.tomlSeconds !== undefined ? t.tomlSeconds * 1000 : undefined, 'namel3ss.toml'],
   ];
-  const app = declared.find(([ms]) => positive(ms)) ?? [DEFAULT_TIMEOUT_MS, 'default'];
+  const app = declared.find(([ms]) => positive(ms)) ?? [t.defaultMs ?? DEFAULT_TIMEOUT_MS, 'default'];
   const appResolved = { ms: app[0] as number, source: app[1] };
   for (const [ms, source] of [[t.callMs, 'call'], [t.skillMs, 'skill']] as const) {
     if (positive(ms)) return { ms, source, overrides: appResolved, problems };

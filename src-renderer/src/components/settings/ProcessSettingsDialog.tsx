@@ -122,7 +122,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
             </p>
             <h4 className={styles.processSubTitle}><label htmlFor="process-args">Arguments</label></h4>
             <p className="field-help" id="process-args-help">
-              {noArgs ? 'namel3ss tools are Python functions called by the workbench: they take no command-line arguments.' : 'One argument a line, added in this order after the skill’s command. Spaces stay part of the argument.'}
+              {noArgs ? 'namel3ss tools are functions the workbench calls (Python or Node) or requests it makes (http): they take no command-line arguments.' : 'One argument a line, added in this order after the skill’s command. Spaces stay part of the argument.'}
             </p>
             <textarea
               id="process-args"
