@@ -113,7 +113,10 @@ export interface ModelSettingsView {
   inUse?: string;
 }
 
-/** Who a chat in the app talks to: one skill, or several open skills at once (their tools `<skillId>__<tool>`). */
+/**
+ * Who a chat in the app talks to: one skill, or several open skills at once (their tools `<skill>__<tool>`, the skill
+ * named by its own id, its folder's name: `price-alerts__get_price`).
+ */
 export type ChatTargetRef = { skillId: string } | { skills: string[] };
 
 /** One turn the window asks for. */

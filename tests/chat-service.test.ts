@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import type { ChatEvent, ChatTurnResult, WorkbenchApi } from '../src-main/contract';
 import { modelsFile } from '../src-main/agent/model-settings';
 import { workbenchApi } from '../src-main/workbench/api';
+import { namespaces } from '../src-main/workbench/chat-service';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it, type Cleanup } from './cleanup-fixture';
 import { FIXTURES } from './helpers';
@@ -76,6 +77,10 @@ describe('model settings in the app', () => {
 });
 
 describe('chat in the app', () => {
+  it('names a workspace chat\'s skills by their own ids, as the real host does, each once', () => {
+    expect([...namespaces(['examples/price-alerts', 'more/price-alerts', 'project#github', 'a/b c_d']).values()]).toEqual(['price-alerts', 'price-alerts-2', 'github', 'b-c-d']);
+  });
+
   it('a turn through a skill\'s hooks and tools on its live runtime, told as events; the workspace names tools <id>__<tool>; Stop', async ({ cleanup }) => {
     const { api, server, events } = await bench(cleanup);
     const request = { chatId: 'turn-1', target: { skillId: 'full' }, message: '!hello' };

@@ -110,7 +110,7 @@ export class ChatService implements ChatApi {
     if (this.turns.has(req.chatId)) throw new Error('That chat turn is already under way.');
     const profile = activeProfile(this.settings());
     if (!profile) throw new Error('No model is set up yet: add one under Models.');
-    const target = this.target(req.target);
+    const target = this.chatTargetOf(req.target);
     const model = this.open(profile);
     const stop = new AbortController();
     this.turns.set(req.chatId, stop);
@@ -131,6 +131,23 @@ export class ChatService implements ChatApi {
 
   async chatStop(chatId: string): Promise<void> {
     this.turns.get(chatId)?.abort();
+  }
+
+  /**
+   * One skill, or several at once, as a chat target on the workbench's live runtimes (a throw for an unknown skill).
+   * Several are named as the real host names them, `<id>__<tool>`, where the id is the skill's own (its folder's
+   * name, an MCP server's name), not the workbench's path-like one: `price-alerts__get_price`.
+   */
+  chatTargetOf(ref: ChatTargetRef): ChatTarget {
+    const one = (id: string) => {
+      this.wb.skillRef(id);
+      return skillChatTarget(this.wb.idleRuntime(id));
+    };
+    if ('skillId' in ref) return one(ref.skillId);
+    const ids = [...new Set(ref.skills)];
+    if (!ids.length) throw new Error('Choose at least one skill for the chat.');
+    const names = namespaces(ids);
+    return workspaceChatTarget(ids.map((id) => ({ id: names.get(id)!, target: one(id) })));
   }
 
   /** Stops every turn under way (the workbench is closing). */
@@ -178,16 +195,23 @@ export class ChatService implements ChatApi {
     }
   }
 
-  private target(ref: ChatTargetRef): ChatTarget {
-    const one = (id: string) => {
-      this.wb.skillRef(id);
-      return skillChatTarget(this.wb.idleRuntime(id));
-    };
-    if ('skillId' in ref) return one(ref.skillId);
-    const ids = [...new Set(ref.skills)];
-    if (!ids.length) throw new Error('Choose at least one skill for the chat.');
-    return workspaceChatTarget(ids.map((id) => ({ id, target: one(id) })));
+}
+
+/**
+ * The name each skill's tools go under in a workspace chat: the last part of its workbench id (`examples/price-alerts`
+ * → `price-alerts`, `project#github` → `github`) in the letters a model's tool names take, made unique.
+ */
+export function namespaces(ids: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const id of ids) {
+    const base = (id.split(/[/#]/).pop() || id).replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'skill';
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
+    taken.add(name);
+    out.set(id, name);
   }
+  return out;
 }
 
 /** A profile as typed in a form: texts trimmed, empty optional ones left out. */
