@@ -2,7 +2,7 @@
  * The Chat tab against a scripted model server started by the test (tests/model-server.ts, real HTTP): a model set
  * up in Models with no model before (the tab says so and links there), a turn with a SkillDefinition skill's
  * message hooks (tests/fixtures/skilldef/full: "!x" becomes "X", "secret" becomes "[hidden]"), the streamed answer,
- * the tool-call card opened in the Tools tab, and Stop.
+ * the tool-call card opened in the Tools tab and seen on the Timeline, Stop, and the workspace chat.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,6 +74,10 @@ test('chat with a skill: a model set up in Models, the hooks, a tool call opened
     await expect(page.getByTestId('tab-tools')).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('.tool-request .tool-name')).toHaveText('echo');
     await expect(page.getByTestId('tool-result')).toContainText('a secret');
+    // And on the Timeline, as the model's call.
+    await openTab(page, 'timeline');
+    await expect(page.locator('.tl-entry', { hasText: 'echo, asked by the model' })).toBeVisible();
+    await wb.shot('chat-timeline');
 
     // Stop while the model is slow: the turn ends as stopped, and the conversation is still there.
     await openTab(page, 'chat');

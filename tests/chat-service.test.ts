@@ -71,6 +71,9 @@ describe('model settings in the app', () => {
     await expect(api.saveModelProfile({ id: 'bad', provider: 'openai', model: 'm', apiKeyEnv: 'not a name' })).rejects.toThrow(/is not a variable name/);
     await expect(api.saveModelProfile({ id: 'bad', provider: 'gemini' as never, model: 'm' })).rejects.toThrow(/saveModelProfile: params.profile.provider/);
     await expect(api.saveModelKey('again', '')).rejects.toThrow(/Paste the key first/);
+    const gone = await modelServer();
+    await gone.close();
+    await expect(api.listProviderModels({ provider: 'openai', model: '', baseUrl: gone.openaiBaseUrl })).rejects.toThrow(/could not be reached|not reach|refused/i);
     await expect(api.setActiveModel('nope')).rejects.toThrow(/no model "nope"/);
     expect((await api.getModelSettings()).profiles.map((p) => p.id)).toEqual(['again']);
   });
@@ -95,6 +98,8 @@ describe('chat in the app', () => {
     expect(call).toMatchObject({ tool: 'echo', ok: true, skillId: 'full', result: 'a secret' });
     // The call is the live runtime's: in History (what the app shows) under the id its events named.
     expect((await api.getHistory('full')).find((h) => h.callId === call.callId)).toMatchObject({ tool: 'echo', status: 'done' });
+    // And on its Timeline, as the model's.
+    expect((await api.getTimeline('full')).entries.find((e) => e.kind === 'call')).toMatchObject({ label: 'echo, asked by the model', outcome: 'ok', data: { callId: call.callId, chatId: 'turn-1' } });
     const told = events.get('turn-1')!;
     expect(told.map((e) => e.type)).toEqual(expect.arrayContaining(['turn-start', 'hook', 'step-start', 'tool-call-start', 'tool-call-end', 'step-end', 'text-delta', 'done']));
     expect(told.find((e) => e.type === 'tool-call-start')).toMatchObject({ tool: 'echo', callId: call.callId });

@@ -13,7 +13,7 @@
  *
  * The engine's other users of a model (MCP sampling, scheduled prompts) take `activeChatModel()`.
  */
-import type { ChatApi, ChatRequest, ChatTargetRef, ChatTurnResult, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView } from '../contract';
+import type { ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView } from '../contract';
 import { openChatModel, type ChatModel } from '../agent/chat-model';
 import { skillChatTarget, workspaceChatTarget, type ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
@@ -100,8 +100,15 @@ export class ChatService implements ChatApi {
 
   async listProviderModels(config: ModelConfig, key?: string): Promise<{ models: string[] | null }> {
     const c = { ...config, model: config.model || '-' };
-    const apiKey = key?.trim() || resolveModelKey(checkModelConfig(c), { env: this.env, secrets: this.wb.stores.secrets }).key;
-    return listModels(c, { apiKey, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+    const typed = key?.trim();
+    const apiKey = typed || resolveModelKey(checkModelConfig(c), { env: this.env, secrets: this.wb.stores.secrets }).key;
+    try {
+      return await listModels(c, { apiKey, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+    } catch (err) {
+      // A server may quote the key it refused; a typed key is not in the store, so the door does not know to mask it.
+      if (typed && err instanceof Error) err.message = err.message.split(typed).join('••••');
+      throw err;
+    }
   }
 
   async chatSend(req: ChatRequest): Promise<ChatTurnResult> {
@@ -122,7 +129,10 @@ export class ChatService implements ChatApi {
         history: req.history,
         maxSteps: req.maxSteps ?? profile.maxSteps,
         signal: stop.signal,
-        onEvent: (event) => this.wb.events.emit('chat', { chatId: req.chatId, event }),
+        onEvent: (event) => {
+          this.wb.events.emit('chat', { chatId: req.chatId, event });
+          if (event.type === 'tool-call-end') this.markCall(req.chatId, event.call);
+        },
       });
     } finally {
       this.turns.delete(req.chatId);
@@ -160,6 +170,25 @@ export class ChatService implements ChatApi {
 
   private get env(): NodeJS.ProcessEnv {
     return this.opts.env ?? process.env;
+  }
+
+  /**
+   * A call the model made, on its skill's Timeline (a hand-made call has its place in History; a chat's calls are
+   * the steps of something larger, worth seeing in time). Only the live timeline: a recording has the call itself.
+   */
+  private markCall(chatId: string, call: ChatToolCall): void {
+    if (!call.skillId || !call.callId) return;
+    try {
+      this.wb.idleRuntime(call.skillId).mark({
+        kind: 'call',
+        label: `${call.tool}, asked by the model`,
+        durationMs: call.durationMs,
+        outcome: call.ok ? 'ok' : 'error',
+        data: { args: call.arguments, callId: call.callId, chatId },
+      });
+    } catch {
+      /* the skill went away meanwhile: its History had the call */
+    }
   }
 
   private settings(): ModelSettings {
