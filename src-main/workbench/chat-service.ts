@@ -21,10 +21,11 @@ import { checkModelConfig } from '../agent/model-config';
 import { deleteModelKey, hasModelKey, keySourceText, modelKeyName, resolveModelKey, setModelKey } from '../agent/model-keys';
 import { listModels } from '../agent/model-list';
 import { activeProfile, configOf, loadModelSettings, saveModelSettings } from '../agent/model-settings';
+import { hostEnv } from '../host/host-env';
 import type { SkillHost } from './skill-host';
 
 export interface ChatServiceOptions {
-  /** Where keys named by a variable (and OPENAI_API_KEY, ANTHROPIC_API_KEY) are read: this process's environment. */
+  /** Where keys named by a variable (and OPENAI_API_KEY, ANTHROPIC_API_KEY) are read: the host's environment. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -47,8 +48,13 @@ export class ChatService implements ChatApi {
    * key cannot be had (a variable it names is not set).
    */
   activeChatModel(): ChatModel | undefined {
-    const p = activeProfile(this.settings());
+    const p = this.activeModelProfile();
     return p ? this.open(p) : undefined;
+  }
+
+  /** The profile in use (its label, step cap and price), without opening it; undefined when none is configured. */
+  activeModelProfile(): ModelProfile | undefined {
+    return activeProfile(this.settings());
   }
 
   async getModelSettings(): Promise<ModelSettingsView> {
@@ -169,7 +175,7 @@ export class ChatService implements ChatApi {
   // ---- internals ----
 
   private get env(): NodeJS.ProcessEnv {
-    return this.opts.env ?? process.env;
+    return this.opts.env ?? hostEnv();
   }
 
   /**
