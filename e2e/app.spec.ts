@@ -38,10 +38,10 @@ test('the keyboard alone selects a skill, moves between tabs and runs a tool', a
   // Tabs: arrow keys move along the tab list, as in any tab strip.
   await page.getByTestId('tab-tools').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('tab-logs')).toBeFocused();
+  await expect(page.getByTestId('tab-chat')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('tab-logs')).toHaveAttribute('aria-selected', 'true');
-  await page.getByTestId('tab-logs').press('ArrowLeft');
+  await expect(page.getByTestId('tab-chat')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('tab-chat').press('ArrowLeft');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('tab-tools')).toHaveAttribute('aria-selected', 'true');
   // A tool: type the price and run with Ctrl+Enter from the field.

@@ -74,6 +74,12 @@ export interface ChatTurnResult {
   steps: number;
 }
 
+/** What a model costs, in US dollars per million tokens (the user's word: providers do not say it in their answers). */
+export interface ModelPriceConfig {
+  inputPerMTok: number;
+  outputPerMTok: number;
+}
+
 /** A model the user configured in the app, by name. */
 export interface ModelProfile extends ModelConfig {
   id: string;
@@ -81,6 +87,8 @@ export interface ModelProfile extends ModelConfig {
   label?: string;
   /** The steps a chat turn may take with this model (the turn's default where absent). */
   maxSteps?: number;
+  /** Where given, each turn's cost is shown. */
+  price?: ModelPriceConfig;
 }
 
 /** The app's models: its profiles and the one in use. */
@@ -88,3 +96,92 @@ export interface ModelSettings {
   profiles: ModelProfile[];
   active?: string;
 }
+
+/** A profile as the window sees it: never its key, only whether one is kept and where the key would come from. */
+export interface ModelProfileView extends ModelProfile {
+  /** A key for this provider and base URL is in the workbench's encrypted store. */
+  keySaved: boolean;
+  /** Where the key comes from now, in words ("the key kept in the workbench's store", "the key in OPENAI_API_KEY"). */
+  keySource: string;
+}
+
+/** The app's models as the window sees them. */
+export interface ModelSettingsView {
+  profiles: ModelProfileView[];
+  active?: string;
+  /** The profile chats use: the active one, else the only one. Absent when none is configured. */
+  inUse?: string;
+}
+
+/**
+ * Who a chat in the app talks to: one skill, or several open skills at once (their tools `<skill>__<tool>`, the skill
+ * named by its own id, its folder's name: `price-alerts__get_price`).
+ */
+export type ChatTargetRef = { skillId: string } | { skills: string[] };
+
+/** One turn the window asks for. */
+export interface ChatRequest {
+  /** Made by the window (a UUID): names the turn's `chat` events and what `chatStop` stops. */
+  chatId: string;
+  target: ChatTargetRef;
+  message: string;
+  /** The conversation so far, as the model saw it (each turn's `modelMessage` and `modelAnswer`). */
+  history?: ChatMessage[];
+  /** The steps this turn may take (else the profile's, else the default, 8). */
+  maxSteps?: number;
+}
+
+/**
+ * What a chat turn tells as it goes, in order: the Chat tab draws its cards from these, and a recorder (a
+ * cassette) keeps them. Every event is plain JSON. `step` counts model requests from 1; a tool call is named by
+ * the model's `toolCallId` and, where it ran through the workbench, by its History `callId`.
+ *
+ *   turn-start → hook(beforeMessage) → step-start(1) → text-delta… → tool-call-start → tool-call-end → step-end(1)
+ *   → step-start(2) → text-delta… → step-end(2) → hook(afterResponse) → done
+ *
+ * A turn ends with exactly one `done` (its result, ok or not). `retry` says a rate-limited request is being
+ * tried again; `error` is not an end: `done` follows it.
+ */
+export type ChatEvent =
+  | { type: 'turn-start'; message: string; target: string; model: string; maxSteps: number }
+  /** A message hook ran: `output` is null where it left the text unchanged. */
+  | { type: 'hook'; hook: 'beforeMessage' | 'afterResponse'; input: string; output: string | null }
+  | { type: 'step-start'; step: number }
+  /** A piece of the model's text, as it streams. */
+  | { type: 'text-delta'; step: number; text: string }
+  /** The model asked for a tool; it runs now (or is refused: unknown tool, arguments the schema refuses). */
+  | { type: 'tool-call-start'; step: number; toolCallId: string; tool: string; arguments: unknown; callId?: string }
+  | { type: 'tool-call-end'; step: number; toolCallId: string; call: ChatToolCall }
+  | { type: 'step-end'; step: number; finishReason: string; usage: ChatUsage; text: string }
+  | { type: 'retry'; status: number; attempt: number; delayMs: number }
+  | { type: 'error'; message: string }
+  | { type: 'done'; result: ChatTurnResult };
+
+/** The app's model settings and chat (served by the workbench's chat service). Keys go in, never out. */
+export interface ChatApi {
+  getModelSettings(): Promise<ModelSettingsView>;
+  /** Adds the profile, or replaces the one of its id. The first one saved is the one in use. */
+  saveModelProfile(profile: ModelProfile): Promise<ModelSettingsView>;
+  /** Removes it, and its endpoint's saved key where no other profile uses that endpoint. */
+  deleteModelProfile(id: string): Promise<ModelSettingsView>;
+  setActiveModel(id: string): Promise<ModelSettingsView>;
+  /** Keeps the key in the encrypted store, for the profile's provider and base URL. It is never sent back. */
+  saveModelKey(profileId: string, key: string): Promise<ModelSettingsView>;
+  deleteModelKey(profileId: string): Promise<ModelSettingsView>;
+  /**
+   * The models the provider lists (null where it has no list), for a profile being edited: with `key` where the user
+   * typed one not saved yet, else the key the profile would use.
+   */
+  listProviderModels(config: ModelConfig, key?: string): Promise<{ models: string[] | null }>;
+  /** One turn with the model in use; its steps arrive as `chat` events meanwhile. Fails only when it cannot start. */
+  chatSend(request: ChatRequest): Promise<ChatTurnResult>;
+  /** Stops the turn: the model's request and the tool call under way are cancelled. */
+  chatStop(chatId: string): Promise<void>;
+}
+
+export interface ChatEvents {
+  /** One step of a turn under way in the app, named by the window's `chatId`. */
+  chat: { chatId: string; event: ChatEvent };
+}
+
+export const CHAT_EVENTS: { [K in keyof ChatEvents]: true } = { chat: true };

@@ -21,6 +21,7 @@ const profileShape = z.object({
   baseUrl: z.string().optional(),
   apiKeyEnv: z.string().optional(),
   maxSteps: z.number().int().positive().optional(),
+  price: z.object({ inputPerMTok: z.number().nonnegative(), outputPerMTok: z.number().nonnegative() }).optional(),
 });
 
 export const modelSettingsShape = z.object({

@@ -10,6 +10,7 @@
 import type { WorkbenchApi } from '../../contract';
 import { agents } from './agents';
 import { authoring } from './authoring';
+import { chat } from './chat';
 import { core } from './core';
 import type { ApiOf, Command } from './declare';
 import { interop } from './interop';
@@ -18,7 +19,7 @@ import { mcp } from './mcp';
 import { qa } from './qa';
 import { skilldef } from './skilldef';
 
-export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef };
+export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, chat };
 
 export type Services = typeof SERVICES;
 export type ServiceName = keyof Services;

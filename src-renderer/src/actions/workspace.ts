@@ -6,6 +6,7 @@ import { loadTimeline, timelineRings } from '../streams/timeline';
 import { publishLogResync } from '../streams/logs';
 import { messageOf, toastError } from './errors';
 import { loadHistory } from './tools';
+import { closeWorkspaceChat } from '../store/chat-store';
 
 const get = () => useStore.getState();
 
@@ -67,6 +68,7 @@ export async function reconcile(): Promise<void> {
 export function selectSkill(skillId: string | null, persist = true): void {
   const s = get();
   s.setSelectedSkill(skillId);
+  closeWorkspaceChat();
   if (persist) api().selectSkill(skillId).catch(() => undefined);
   if (skillId) {
     void loadInfo(skillId);

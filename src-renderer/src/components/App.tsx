@@ -13,6 +13,9 @@ import { OpenFolderDialog } from './sidebar/OpenFolderDialog';
 import { NewSkillDialog } from './sidebar/NewSkillDialog';
 import { openFolder } from '../actions/workspace';
 import { McpRequests } from './mcp/McpRequests';
+import { WorkspaceChat } from './chat/WorkspaceChat';
+import { ModelSettingsDialog } from './models/ModelSettingsDialog';
+import { useChatStore } from '../store/chat-store';
 import styles from './App.module.css';
 
 function OpenFolderButton() {
@@ -63,6 +66,8 @@ function MainArea() {
       folders: s.folders,
     })),
   );
+  const workspaceChat = useChatStore((s) => s.workspaceOpen);
+  if (workspaceChat) return <WorkspaceChat />;
   if (selected && exists) return <SkillView key={selected} skillId={selected} />;
   if (!loaded && connection === 'unauthorised') {
     return (
@@ -105,6 +110,7 @@ export function App() {
         <MainArea />
       </div>
       <McpRequests />
+      <ModelSettingsDialog />
       <Toasts />
     </div>
   );

@@ -86,7 +86,7 @@ export type ThemeChoice = 'light' | 'dark' | 'system';
 export type SkillViewMode = 'simple' | 'developer';
 
 export type TabName =
-  | 'tools' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor'
+  | 'tools' | 'chat' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor'
   // MCP servers' own views.
   | 'resources' | 'prompts' | 'server';
 

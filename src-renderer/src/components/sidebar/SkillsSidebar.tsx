@@ -8,6 +8,7 @@ import { OpenFolderDialog } from './OpenFolderDialog';
 import { NewSkillDialog } from './NewSkillDialog';
 import { AddServerDialog } from '../mcp/AddServerDialog';
 import { ThemeToggle } from './ThemeToggle';
+import { SidebarChatLinks } from './SidebarChatLinks';
 import { Button, IconButton } from '../common/Button';
 import { Spinner } from '../common/Spinner';
 import { openFolder, selectSkill } from '../../actions/workspace';
@@ -101,6 +102,7 @@ export function SkillsSidebar() {
         <IconButton label="Open folder" icon={<FolderPlus size={15} />} onClick={() => void onOpen()} data-testid="open-folder" />
         <IconButton label="Add MCP servers" icon={<Plug size={15} />} onClick={() => setAddingMcp(true)} data-testid="add-mcp-server" />
         <span className="spacer" />
+        <SidebarChatLinks rail />
         <ThemeToggle />
         {dialogs}
       </nav>
@@ -151,6 +153,7 @@ export function SkillsSidebar() {
           <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} places={places} filtered={!!filter.trim()} />
         ))}
       </div>
+      <SidebarChatLinks />
       {dialogs}
     </nav>
   );

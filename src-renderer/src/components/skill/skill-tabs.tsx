@@ -21,6 +21,7 @@ import { TriggersTab } from '../triggers/TriggersTab';
 import { ResourcesTab } from '../mcp/ResourcesTab';
 import { PromptsTab } from '../mcp/PromptsTab';
 import { ServerTab } from '../mcp/ServerTab';
+import { ChatTab } from '../chat/ChatTab';
 import styles from './skill-tabs.module.css';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
@@ -63,6 +64,7 @@ const has = (test: (c: SkillInfo['capabilities'], info: SkillInfo) => boolean) =
 
 export const SKILL_TABS = [
   { id: 'tools', label: 'Tools', when: () => true, component: ToolsTab, badge: ({ info }) => info?.tools.length },
+  { id: 'chat', label: 'Chat', when: () => true, component: ChatTab },
   { id: 'resources', label: 'Resources', when: isMcp, component: ResourcesTab },
   { id: 'prompts', label: 'Prompts', when: isMcp, component: PromptsTab },
   { id: 'server', label: 'Server', when: isMcp, component: ServerTab },
