@@ -41,6 +41,8 @@ export interface ToolInfo {
   annotations?: McpToolAnnotations;
   /** MCP: how the tool runs; `taskSupport` required or optional means it is called as a task. */
   execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
+  /** Put on every skill by its SDK (a SkillDefinition SDK's interop tools), not written by the skill: listed apart. */
+  origin?: 'sdk';
 }
 
 /** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */
