@@ -1,7 +1,7 @@
 /**
  * Host parity, end to end: a SkillDefinition skill's header lists where the workbench differs from the real
  * host; its Settings offer "Behave as the real host", kept once saved; after a restart the skill runs the
- * real host's way (no tools until setup is done, then tools named "<id>__<tool>").
+ * real host's way (no tools until setup is done, then tools named "<id>__<tool>", the SDK's folded below the skill's own).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,6 +44,13 @@ test('"Behave as the real host" is a per-skill setting; off, the header lists th
   await finishPriceAlertsSetup(page);
   await openTab(page, 'tools');
   await expect(page.getByTestId('tool-item').first()).toContainText('price-alerts__');
+  // The SDK's five interop tools come last, folded under "SDK tools", so the skill's own stay on top.
+  const sdkTools = page.getByTestId('sdk-tools');
+  await expect(sdkTools.getByRole('button')).toHaveAttribute('aria-expanded', 'false');
+  await expect(sdkTools.getByRole('button')).toContainText('SDK tools (5)');
+  await sdkTools.getByRole('button').click();
+  await expect(sdkTools.getByTestId('tool-item')).toHaveCount(5);
+  await expect(sdkTools.getByTestId('tool-item').first()).toContainText('price-alerts__list-skills');
 
   // Kept: after a reload the box is still ticked.
   await page.reload();

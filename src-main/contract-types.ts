@@ -6,7 +6,7 @@
 import type { AgentDetails, ServiceBindingInfo } from './contract-agents';
 import type { McpToolAnnotations, McpToolResult } from './contract-mcp';
 
-export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp';
+export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp' | 'quickjs';
 
 export const PROTOCOL_LABELS: Record<Protocol, string> = {
   jsonrpc: 'Subprocess JSON-RPC',
@@ -14,6 +14,7 @@ export const PROTOCOL_LABELS: Record<Protocol, string> = {
   action: 'Action skill',
   namel3ss: 'namel3ss tools',
   mcp: 'MCP server',
+  quickjs: 'QuickJS skill (not run)',
 };
 
 export type SkillStatus =
@@ -41,6 +42,8 @@ export interface ToolInfo {
   annotations?: McpToolAnnotations;
   /** MCP: how the tool runs; `taskSupport` required or optional means it is called as a task. */
   execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
+  /** Put on every skill by its SDK (a SkillDefinition SDK's interop tools), not written by the skill: listed apart. */
+  origin?: 'sdk';
 }
 
 /** Where a skill was found and how it is run: enough to launch it, nothing that needs a process. */

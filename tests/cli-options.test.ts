@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
-import { EXAMPLES, FIXTURES } from './helpers';
+import { EXAMPLES, FIXTURES, SDK_TOOLS } from './helpers';
 
 const READING = path.join(FIXTURES, 'skilldef-options', 'reading-list');
 
@@ -18,17 +18,17 @@ describe('skillbench options', () => {
     const set = await cli(['options', READING, '--set', 'show_purge=true', '--set', 'page_size=3', '--set', 'greeting=42', '--set', 'sort_order=za'], { home });
     expect(set.code).toBe(0);
     expect(set.stdout).toContain('Set show_purge to true.\nSet page_size to 3.\nSet greeting to "42".\nSet sort_order to "za".');
-    expect(set.stdout).toContain('Tools now (3): books, purge, changes');
+    expect(set.stdout).toContain('Tools now (8: 3 of its own, 5 from its SDK): books, purge, changes');
 
     const again = JSON.parse((await cli(['options', READING, '--json'], { home })).stdout);
     expect(Object.fromEntries(again.options.map((o: { name: string; value: unknown }) => [o.name, o.value]))).toEqual({ show_purge: true, sort_order: 'za', page_size: 3, greeting: '42' });
-    expect(again.tools).toEqual(['books', 'purge', 'changes']);
+    expect(again.tools).toEqual(['books', 'purge', 'changes', ...SDK_TOOLS]);
 
     const one = await cli(['options', READING, '--reset', 'greeting', '--json'], { home });
     expect(JSON.parse(one.stdout).options.find((o: { name: string }) => o.name === 'greeting').value).toBe('Hello');
     const all = await cli(['options', READING, '--reset'], { home });
     expect(all.stdout).toContain('Reset every option to its default.');
-    expect(all.stdout).toContain('Tools now (2): books, changes');
+    expect(all.stdout).toContain('Tools now (7: 2 of its own, 5 from its SDK): books, changes');
   });
 
   it('refuses a bad value, a bad --set and a skill without options in plain words (exit 2)', async ({ cleanup }) => {
@@ -44,6 +44,6 @@ describe('skillbench options', () => {
     expect(none.stderr).toMatch(/has no options: options belong to SkillDefinition skills/);
     const price = await cli(['options', path.join(EXAMPLES, 'price-alerts'), '--set', 'show_portfolio_tool=false'], { home });
     expect(price.code).toBe(0);
-    expect(price.stdout).toContain('Tools now (10): get_price, add_alert, list_alerts, remove_alert, list-trigger-types, list-triggers, get-trigger, create-trigger, update-trigger, delete-trigger');
+    expect(price.stdout).toContain('Tools now (15: 10 of its own, 5 from its SDK): get_price, add_alert, list_alerts, remove_alert, list-trigger-types, list-triggers, get-trigger, create-trigger, update-trigger, delete-trigger');
   });
 });

@@ -4,13 +4,21 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { RecordingInfo } from '../src-main/contract';
+import type { RecordingInfo, ToolInfo } from '../src-main/contract';
 import type { Cleanup } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
 export const EXAMPLES = path.join(ROOT, 'resources', 'examples');
+
+/** The five interop tools a SkillDefinition SDK lists on every skill, after the skill's own. */
+export const SDK_TOOLS = ['list-skills', 'list-skill-data', 'list-skill-functions', 'request-skill-data', 'call-skill-function'];
+
+/** The names of a skill's own tools (those its SDK adds to every skill left out). */
+export function ownTools(tools: ToolInfo[]): string[] {
+  return tools.filter((t) => t.origin !== 'sdk').map((t) => t.name);
+}
 
 /** A workbench in browser mode over the misbehaving JSON-RPC fixture, closed when the test ends. */
 export function rpcWorkbench(cleanup: Cleanup, home = cleanup.tempDir()): Workbench {

@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
-import { FIXTURES } from './helpers';
+import { FIXTURES, ownTools, SDK_TOOLS } from './helpers';
 
 const PARITY = path.join(FIXTURES, 'skilldef-parity');
 const PROBE = path.join(PARITY, 'parity-probe');
@@ -43,8 +43,9 @@ describe('host parity on', () => {
     expect(await sent()).not.toContain('tools/list');
     expect((await completeSetup(wb, id)).status).toBe('complete');
     const after = await wb.inspectSkill(id);
-    // The real SDK also puts its five interop tools on every skill; with parity the bundled SDK does too.
-    expect(after.tools.map((t) => t.name)).toEqual(['parity-probe__echo', 'parity-probe__ask-host', ...['list-skills', 'list-skill-data', 'list-skill-functions', 'request-skill-data', 'call-skill-function'].map((t) => `parity-probe__${t}`)]);
+    // The real SDK also puts its five interop tools on every skill, and so does the bundled SDK: named the host's way too, marked as the SDK's.
+    expect(after.tools.map((t) => t.name)).toEqual(['parity-probe__echo', 'parity-probe__ask-host', ...SDK_TOOLS.map((t) => `parity-probe__${t}`)]);
+    expect(after.tools.filter((t) => t.origin === 'sdk').map((t) => t.name)).toEqual(SDK_TOOLS.map((t) => `parity-probe__${t}`));
     expect((await wb.callTool(id, 'parity-probe__echo', { text: 'hi' })).outcome!.text).toBe('echo: hi');
     expect(await sent()).not.toContain('skill/status');
     expect(marked('status')).toBe(false);
@@ -82,7 +83,8 @@ describe('host parity off', () => {
   it('the workbench\'s own ways (tools before setup, skill/status, unload, SIGTERM), each listed by the inspector', async ({ cleanup }) => {
     const { wb, id, marked, sent } = await bench(cleanup, PROBE, false, { PARITY_LINGER: '1' });
     const info = await wb.inspectSkill(id);
-    expect(info.tools.map((t) => t.name)).toEqual(['echo', 'ask-host']);
+    expect(info.tools.map((t) => t.name)).toEqual(['echo', 'ask-host', ...SDK_TOOLS]);
+    expect(ownTools(info.tools)).toEqual(['echo', 'ask-host']);
     expect(info.hostParity?.on).toBe(false);
     const diff = info.hostParity!.differences.join('\n');
     expect(diff).toMatch(/lists the tools before setup is complete/);
@@ -105,7 +107,7 @@ describe('host parity off', () => {
   it('an id with "_" runs, and the inspector says the real host would refuse it', async ({ cleanup }) => {
     const { wb, id } = await bench(cleanup, path.join(PARITY, 'under_score'), false);
     const info = await wb.inspectSkill(id);
-    expect(info.tools.map((t) => t.name)).toEqual(['hello']);
+    expect(ownTools(info.tools)).toEqual(['hello']);
     expect(info.hostParity!.differences[0]).toMatch(/The real host refuses this skill: its id "under_score" contains "_"/);
   });
 });

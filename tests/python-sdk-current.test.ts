@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
-import { FIXTURES, waitFor } from './helpers';
+import { FIXTURES, SDK_TOOLS, waitFor } from './helpers';
 import { launch, rejection, text } from './python-sdk-host';
 
 const CURRENT = path.join(FIXTURES, 'skilldef-current');
@@ -192,10 +192,9 @@ describe('interop', () => {
     });
   });
 
-  it('the five interop tools are listed in host-parity mode only, and call the host', async ({ cleanup }) => {
-    expect(await watchlist(cleanup).names()).not.toContain('list-skills');
-    const s = watchlist(cleanup, { SKILLBENCH_INTEROP_TOOLS: '1' });
-    expect(await s.names()).toEqual(expect.arrayContaining(['list-skills', 'list-skill-data', 'list-skill-functions', 'request-skill-data', 'call-skill-function']));
+  it('the five interop tools are listed on every skill, after its own, as the original SDK lists them, and call the host', async ({ cleanup }) => {
+    const s = watchlist(cleanup);
+    expect((await s.names()).slice(-5)).toEqual(SDK_TOOLS);
     s.host.answers.set('skills/callFunction', (p) => ({ data: { got: p.arguments } }));
     expect(JSON.parse(text(await s.call('call-skill-function', { skill_id: 'o', function_name: 'f', arguments: { x: 1 } })))).toEqual({ data: { got: { x: 1 } } });
     const missing = await s.call('request-skill-data', { skill_id: 'o' });

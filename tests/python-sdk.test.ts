@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
-import { EXAMPLES, ROOT, waitFor } from './helpers';
+import { EXAMPLES, ROOT, SDK_TOOLS, waitFor } from './helpers';
 import { scaled } from './machine-factor';
 import { OUR_SDK, REPO, SKILLDEF, fixture, launch, loadFailure, rejection, text } from './python-sdk-host';
 
@@ -127,7 +127,7 @@ describe('Python SDK: the host -> skill methods', () => {
     const { req } = fixture(cleanup, 'full');
     const err = await rejection(req('options/frobnicate', {}));
     expect([err.code, err.message]).toEqual([-32603, 'Unknown method: options/frobnicate']);
-    expect(await req('skill/status')).toMatchObject({ name: 'full', version: '1.0.0', hasSetup: true, tickInterval: 1000, tools: 14, loaded: false, sdk: 'skillbench' });
+    expect(await req('skill/status')).toMatchObject({ name: 'full', version: '1.0.0', hasSetup: true, tickInterval: 1000, tools: 14 + SDK_TOOLS.length, loaded: false, sdk: 'skillbench' });
   });
 
   it('tools registered at runtime show up in tools/list and can be called', async ({ cleanup }) => {

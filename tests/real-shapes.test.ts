@@ -5,7 +5,7 @@
  * imported inside main()) and `desk-control` (Desktop: its GUI library imported only when a tool runs).
  * Each loads inside a repository that brings no SDK (`skills-py/<id>`, as the newest snapshot has them) and
  * copied out alone; inspect, tick and message run; with host parity they show what the real host would.
- * The `mcp` types come from the stand-in package, on PYTHONPATH for these tests only.
+ * The `mcp` types they import come from the launcher's stand-in where the interpreter has no MCP SDK.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,10 +13,9 @@ import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
-import { FIXTURES } from './helpers';
+import { FIXTURES, ownTools, SDK_TOOLS } from './helpers';
 
 const SHAPES = path.join(FIXTURES, 'skilldef-real-shapes');
-const STAND_INS = path.join(FIXTURES, 'stand-ins');
 
 function placed(cleanup: Cleanup, id: string, where: 'repository' | 'alone'): string {
   const root = cleanup.tempDir('skillbench-shapes-');
@@ -29,7 +28,6 @@ function placed(cleanup: Cleanup, id: string, where: 'repository' | 'alone'): st
 function runtime(cleanup: Cleanup, dir: string, hostParity = false): SkillRuntime {
   const rt = SkillRuntime.withSettings(resolveSkill(dir, { protocol: 'skilldef' }), cleanup.tempDir(), {
     restart: { enabled: false },
-    env: { PYTHONPATH: STAND_INS },
     ...(hostParity ? { hostParity } : {}),
   });
   cleanup.add({ close: () => rt.close() });
@@ -40,7 +38,7 @@ async function exercise(rt: SkillRuntime) {
   const info = await rt.start();
   await rt.adapter.tick!();
   const message = await rt.adapter.transform!('beforeMessage', 'hello');
-  return { info, message, tools: info.tools.map((t) => t.name) };
+  return { info, message, tools: ownTools(info.tools), all: info.tools.map((t) => t.name) };
 }
 
 describe('shapes of the real skills, on the bundled SDK', () => {
@@ -79,6 +77,7 @@ describe('shapes of the real skills, on the bundled SDK', () => {
     const vault = await exercise(runtime(cleanup, placed(cleanup, 'vault-cli', 'alone'), true));
     expect(vault.tools).toEqual([]);
     const coder = await exercise(runtime(cleanup, placed(cleanup, 'meta-coder', 'alone'), true));
-    expect(coder.tools).toEqual(['list-skills', 'list-skill-data', 'list-skill-functions', 'request-skill-data', 'call-skill-function'].map((t) => `meta-coder__${t}`));
+    expect(coder.all).toEqual(SDK_TOOLS.map((t) => `meta-coder__${t}`));
+    expect(coder.tools).toEqual([]);
   });
 });

@@ -3,11 +3,12 @@
  * machine (SKILLBENCH_REAL_SKILLS, else /work/.mirror/alphahumanxyz+skills/repo; a bare git repository).
  * Nothing of it is committed here: the skills are extracted into a temporary folder for the run.
  *
- * Done when (issue 13): every real skill that needs nothing but the standard library, pydantic and the `mcp`
+ * Done when: every real skill that needs nothing but the standard library, pydantic and the `mcp`
  * types loads on the bundled SDK both inside its repository and copied out alone, and inspect, tick and
- * message run. The `mcp` types come from the stand-in package on PYTHONPATH (tests only). Each other skill
- * must fail to load with one line naming the package it lacks. Also: the SDK's own validator accepts our
- * scaffold, and the doctor raises no error where that validator passes.
+ * message run. Where this interpreter has no MCP SDK, the `mcp` types come from the launcher's stand-in. Each
+ * other skill must fail to load with one line naming the package it lacks. A skill that loads both copied out
+ * and on its own SDK lists as many tools on both (the SDK's five interop tools among them). Also: the SDK's own
+ * validator accepts our scaffold, and the doctor raises no error where that validator passes.
  *
  * "Inside its repository" is its newest snapshot (skills-py/<id>, no SDK in the repository: the host gives
  * it, here the bundled one); a skill the newest snapshot dropped is tried in the snapshot of 1c3082a with its
@@ -40,6 +41,8 @@ interface Outcome {
   loaded: boolean;
   detail: string;
   tools?: number;
+  /** Of them, the skill's own (the rest are its SDK's). */
+  own?: number;
   tick?: string;
   message?: string;
   /** The package named by a load failure ("the skill needs the Python package X"). */
@@ -54,7 +57,7 @@ function extract(commit: string, into: string, ...paths: string[]): void {
 
 /** Loads the skill as the CLI does (a runtime of its own), then inspect, one tick and one message hook. */
 async function tryIt(dir: string, home: string, hostParity = false): Promise<Outcome> {
-  const rt = SkillRuntime.withSettings(resolveSkill(dir, { protocol: 'skilldef' }), home, { restart: { enabled: false }, env: { PYTHONPATH: STAND_INS }, ...(hostParity ? { hostParity } : {}) });
+  const rt = SkillRuntime.withSettings(resolveSkill(dir, { protocol: 'skilldef' }), home, { restart: { enabled: false }, ...(hostParity ? { hostParity } : {}) });
   try {
     const info = await rt.start();
     let tick = 'no tick';
@@ -64,7 +67,10 @@ async function tryIt(dir: string, home: string, hostParity = false): Promise<Out
     }
     const said = await rt.adapter.transform!('beforeMessage', 'hello');
     const message = said === null ? 'unchanged' : `"${said.slice(0, 40)}"`;
-    return { loaded: true, tools: info.tools.length, tick, message, detail: `${info.tools.length} tools${info.needsSetup ? ', needs setup' : ''}` };
+    const own = info.tools.filter((t) => t.origin !== 'sdk').length;
+    const sdk = info.tools.length - own;
+    const standIn = info.notes.some((n) => n.startsWith("mcp.types is the workbench's stand-in")) ? ', mcp.types stand-in' : '';
+    return { loaded: true, tools: info.tools.length, own, tick, message, detail: `${info.tools.length} tools (${own} own + ${sdk} SDK)${info.needsSetup ? ', needs setup' : ''}${standIn}` };
   } catch (err) {
     const detail = (err as Error).message.replace(/^.*? could not be loaded: /, '');
     const missing = /needs the Python package "([^"]+)"/.exec(detail)?.[1] ?? /needs its module ([\w.]+)/.exec(detail)?.[1];
@@ -132,6 +138,8 @@ describe.skipIf(!HAS_MIRROR)(`the real skills of alphahumanxyz/skills${HAS_MIRRO
           expect(o.detail.split('\n')).toHaveLength(1);
         }
       }
+      // Its tool count is its own SDK's: the five interop tools are listed here too.
+      if (copied.loaded && own.loaded) expect(copied.tools, `${id}: copied out against its own SDK`).toBe(own.tools);
       // A skill that lacks nothing outside the standard library, pydantic and mcp loads in both places.
       const lacks = [inRepo, copied].map((o) => o.missing?.split('.')[0]).filter((m): m is string => !!m);
       if (lacks.every((m) => ALLOWED.has(m.toLowerCase()))) {

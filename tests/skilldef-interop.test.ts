@@ -66,6 +66,11 @@ describe('one skill using another through the workbench', () => {
     const served = (await wb.getTimeline(PROVIDER)).entries.filter((e) => e.kind === 'event');
     expect(served.map((e) => e.label)).toContain('caller used add');
     expect((await wb.getTimeline(CALLER)).entries.map((e) => e.label)).toContain('Used provider: add');
+    // The SDK's own tools on every skill go the same way, without host parity: the AI's way to use another skill.
+    const viaTool = await wb.callTool(CALLER, 'call-skill-function', { skill_id: 'provider', function_name: 'add', arguments: { a: 3, b: 4 } });
+    expect(JSON.parse(viaTool.outcome!.text!).data.sum).toBe(7);
+    const listed = await wb.callTool(CALLER, 'list-skills', {});
+    expect(JSON.parse(listed.outcome!.text!).skills).toEqual([expect.objectContaining({ id: 'provider', online: true })]);
   });
 
   it('refuses unknown skills and names, private functions and a failing target in plain words, never "Method not found"', async ({ cleanup }) => {

@@ -10,7 +10,7 @@ import type { SkillSummary } from '../src-main/contract';
 import { skillPaths } from '../src-main/host/workbench-home';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it, type Cleanup } from './cleanup-fixture';
-import { eventually, EXAMPLES, FIXTURES } from './helpers';
+import { eventually, EXAMPLES, FIXTURES, ownTools, SDK_TOOLS } from './helpers';
 
 const READING = path.join(FIXTURES, 'skilldef-options', 'reading-list');
 const PRICE = path.join(EXAMPLES, 'price-alerts');
@@ -21,7 +21,7 @@ function bench(cleanup: Cleanup, folder = READING, home = cleanup.tempDir()): { 
   return { wb, home };
 }
 
-const toolNames = async (wb: Workbench, id = ID) => (await wb.inspectSkill(id)).tools.map((t) => t.name);
+const toolNames = async (wb: Workbench, id = ID) => ownTools((await wb.inspectSkill(id)).tools);
 const valuesOf = async (wb: Workbench, id = ID) => Object.fromEntries((await wb.getOptions(id)).map((o) => [o.name, o.value]));
 const callText = async (wb: Workbench, tool: string, id = ID) => (await wb.callTool(id, tool, {})).outcome!;
 
@@ -30,7 +30,7 @@ describe('options of a SkillDefinition skill', () => {
     const { wb } = bench(cleanup);
     const info = await wb.inspectSkill(ID);
     expect(info.capabilities.options).toBe(true);
-    expect(info.tools.map((t) => t.name)).toEqual(['books', 'changes']);
+    expect(ownTools(info.tools)).toEqual(['books', 'changes']);
     expect(await wb.getOptions(ID)).toEqual([
       { name: 'show_purge', type: 'boolean', label: 'Show the clean-up tool', description: 'A tool that empties the whole list.', default: false, value: false, group: 'Tools', toolFilter: ['purge'] },
       { name: 'sort_order', type: 'select', label: 'Sort order', default: 'az', value: 'az', group: 'Display', choices: [{ label: 'A to Z', value: 'az' }, { label: 'Z to A', value: 'za' }] },
@@ -48,9 +48,10 @@ describe('options of a SkillDefinition skill', () => {
     const counts: (number | undefined)[] = [];
     wb.events.on('skills', (skills: SkillSummary[]) => counts.push(skills.find((s) => s.id === ID)?.toolCount));
     const change = await wb.setOption(ID, 'show_purge', true);
-    expect(change.info.tools.map((t) => t.name)).toEqual(['books', 'purge', 'changes']);
+    expect(ownTools(change.info.tools)).toEqual(['books', 'purge', 'changes']);
     expect(change.options.find((o) => o.name === 'show_purge')?.value).toBe(true);
-    expect(counts).toEqual([3]);
+    // The count is every tool listed, the SDK's five among them.
+    expect(counts).toEqual([3 + SDK_TOOLS.length]);
     expect(await toolNames(wb)).toContain('purge');
     expect((await callText(wb, 'purge')).text).toBe('the list is empty now');
     expect(JSON.parse((await callText(wb, 'changes')).text!)).toEqual([{ show_purge: true, sort_order: 'az', page_size: 10, greeting: 'Hello' }]);
@@ -63,8 +64,8 @@ describe('options of a SkillDefinition skill', () => {
     await wb.setOption(ID, 'sort_order', 'za');
     expect(JSON.parse((await callText(wb, 'books')).text!).titles[0]).toBe('Walden');
     const off = await wb.setOption(ID, 'show_purge', false);
-    expect(off.info.tools.map((t) => t.name)).toEqual(['books', 'changes']);
-    expect(counts).toEqual([3, 3, 2]);
+    expect(ownTools(off.info.tools)).toEqual(['books', 'changes']);
+    expect(counts).toEqual([3, 3, 2].map((n) => n + SDK_TOOLS.length));
   });
 
   it('keeps the values across a restart of the whole workbench, in a file under the home, and shows the filtered tools from the start', async ({ cleanup }) => {
@@ -97,7 +98,7 @@ describe('options of a SkillDefinition skill', () => {
     expect(one.info.tools.map((t) => t.name)).toContain('purge');
     const all = await wb.resetOptions(ID);
     expect(Object.fromEntries(all.options.map((o) => [o.name, o.value]))).toEqual({ show_purge: false, sort_order: 'az', page_size: 10, greeting: 'Hello' });
-    expect(all.info.tools.map((t) => t.name)).toEqual(['books', 'changes']);
+    expect(ownTools(all.info.tools)).toEqual(['books', 'changes']);
     const { entries } = await wb.getTimeline(ID);
     expect(entries.map((e) => e.label)).toEqual(expect.arrayContaining(['Option "Greeting" reset to its default', 'Options reset to their defaults']));
   });
@@ -125,7 +126,7 @@ describe('options of a SkillDefinition skill', () => {
     expect(info.capabilities.options).toBe(true);
     expect(info.tools.map((t) => t.name)).toContain('portfolio_value');
     const change = await wb.setOption('price-alerts', 'show_portfolio_tool', false);
-    expect(change.info.tools.map((t) => t.name)).toEqual(['get_price', 'add_alert', 'list_alerts', 'remove_alert', 'list-trigger-types', 'list-triggers', 'get-trigger', 'create-trigger', 'update-trigger', 'delete-trigger']);
+    expect(ownTools(change.info.tools)).toEqual(['get_price', 'add_alert', 'list_alerts', 'remove_alert', 'list-trigger-types', 'list-triggers', 'get-trigger', 'create-trigger', 'update-trigger', 'delete-trigger']);
     const call = await wb.callTool('price-alerts', 'portfolio_value', { holdings: [{ symbol: 'BTC', amount: 1 }] });
     expect(call.outcome?.error?.message).toMatch(/Unknown tool: portfolio_value/);
     await eventually(async () => (await wb.getLogs('price-alerts')).some((l) => l.text.includes('the portfolio tool is hidden')), 5000, 'the on_options_change log line');

@@ -1,5 +1,5 @@
 /**
- * The stderr box's traceback reader (src-renderer/src/lib/traceback.ts) on tracebacks a real skill prints:
+ * The stderr box's traceback reader (src-main/common/traceback.ts) on tracebacks a real skill prints:
  * a SkillDefinition skill (tests/fixtures/skilldef/raises) failing in its own code under the bundled SDK,
  * plain and chained both ways, as a failed call's stderr tail carries them. The skill's frames are told
  * from the SDK's by its folder, and the exception and the author's line come first.
@@ -10,7 +10,7 @@ import { it } from './cleanup-fixture';
 import type { CallOutcome } from '../src-main/contract';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
-import { foldLabel, frameRows, parseStderr, shortFile, type RaisedException, type StderrPiece } from '../src-renderer/src/lib/traceback';
+import { foldLabel, frameRows, parseStderr, shortFile, type RaisedException, type StderrPiece } from '../src-main/common/traceback';
 import { FIXTURES } from './helpers';
 
 const DIR = path.join(FIXTURES, 'skilldef', 'raises');

@@ -21,6 +21,10 @@ when that module has no ``skill`` (a ``__main__.py`` that imports it inside ``ma
 DIR also goes at the end of sys.path, for skills that import their siblings by plain name.
 Otherwise the entry is loaded by path with DIR first on sys.path, so sibling modules (``setup.py``) import.
 
+Where the interpreter has no ``mcp`` package, ``fallback/`` (next to this file, put at the END of sys.path so an
+installed MCP SDK always wins) gives a stand-in ``mcp.types`` with the data classes skills import; importing it
+says so on stderr. ``mcp.server`` is not there, so a skill that serves MCP itself still needs the real package.
+
 Stderr says which SDK runs (``skillbench: SDK /path/to/dev``) and how the skill was loaded. A skill that
 cannot be loaded (syntax error, a package the interpreter lacks, no ``skill`` export, invalid definition)
 ends the process with exit code 3 and a last stderr line that says why, with file and line where there is one.
@@ -41,6 +45,7 @@ import skillbench_missing  # before the path changes below take this folder off 
 
 EXIT_LOAD_FAILED = 3
 HERE = os.path.dirname(os.path.realpath(__file__))
+FALLBACK = os.path.join(HERE, "fallback")
 
 
 def fail(message, code=EXIT_LOAD_FAILED):
@@ -81,6 +86,8 @@ def set_sdk_path(sdk_root):
         sys.path[:] = [p for p in sys.path if not _same(p, HERE)]
     root = sdk_root or HERE
     sys.path.insert(0, root)
+    # Last, after site-packages: used only for what nothing installed provides (mcp.types).
+    sys.path.append(FALLBACK)
 
 
 def missing_or_none(err, dirs, who):
@@ -244,6 +251,13 @@ def run_module(sdk_root, name):
         loaded_failed(err, skill_dir, sdk_root, sys.argv[0])
 
 
+def explain_late_imports(server, dirs):
+    """Our SDK's server says a package imported late (in a hook) is missing as a failed import would."""
+    cls = getattr(server, "SkillServer", None)
+    if cls is not None and "explain_import" in vars(cls):
+        cls.explain_import = staticmethod(lambda err: skillbench_missing.explain(err, dirs, "the skill"))
+
+
 def find_skill(module, path):
     skill = getattr(module, "skill", None)
     if skill is None:
@@ -275,6 +289,7 @@ def main(argv=None):
     if not os.path.isdir(skill_dir):
         fail(f"the skill folder {skill_dir} does not exist")
     server = import_sdk(sdk_root)
+    explain_late_imports(server, [skill_dir, sdk_root])
     # Set before the import: a skill may read its arguments at import time.
     sys.argv = [os.path.join(skill_dir, args.entry), *skill_args]
     module, path = import_skill(sdk_root, skill_dir, args.entry, args.package)

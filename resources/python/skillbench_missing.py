@@ -4,7 +4,8 @@ Real skills import the MCP Python SDK (``from mcp.types import Tool``) and pydan
 interpreter does not have. Instead of a traceback, one line says which package is missing (with the
 requirement the skill's manifest or requirements.txt gives for it), where it was imported, and how to point
 the workbench at an interpreter that has it: ``SKILLBENCH_PYTHON``, or a ``.venv`` in the skill's folder or
-its repository's, which the workbench uses by itself.
+its repository's, which the workbench uses by itself. Where ``mcp`` is the workbench's stand-in (``fallback/mcp``,
+only the data classes of ``mcp.types``), a skill that imports more of it is told it needs the real package.
 """
 
 import json
@@ -83,6 +84,11 @@ def _local(top, dirs):
                for d in dirs if d)
 
 
+def _stand_in(top):
+    """True when ``top`` was imported from the workbench's stand-in (fallback/mcp), not an installed package."""
+    return getattr(sys.modules.get(top), "SKILLBENCH_STAND_IN", False) is True
+
+
 def explain(err, dirs, who="the skill"):
     """One line for an ImportError about a third-party package, or None when it is something else."""
     if not isinstance(err, ImportError) or not getattr(err, "name", None):
@@ -95,7 +101,14 @@ def explain(err, dirs, who="the skill"):
     req = requirement_for(pip_name, dirs)
     wanted = f'"{pip_name}"' + (f" ({req}, as the skill's files ask)" if req else "")
     where = _where(err, dirs)
-    if isinstance(err, ModuleNotFoundError) and full == top:
+    # The stand-in gives only mcp.types' data classes: a skill that wants more (mcp.server) needs the real package.
+    stand_in = ""
+    if _stand_in(top):
+        name = re.search(r"cannot import name '([^']+)'", str(err))
+        wants = f"{name.group(1)} from {full}" if name and not isinstance(err, ModuleNotFoundError) else full
+        stand_in = f"the workbench's stand-in gives only the data classes of mcp.types, and the skill imports {wants}"
+        where = f" ({where[2:-1]}; {stand_in})" if where else f" ({stand_in})"
+    if stand_in or (isinstance(err, ModuleNotFoundError) and full == top):
         return (f"{who} needs the Python package {wanted}, which this interpreter, {_interpreter()}, does not "
                 f"have{where}. Install it there (python -m pip install \"{req or pip_name}\"), or {HOW_TO_POINT}.")
     version = _installed_version(pip_name)

@@ -18,6 +18,7 @@ import { defaultHome } from '../host/paths';
 import { resolveSkill } from '../protocols/discover';
 import { makeRef, readJson } from '../protocols/refs';
 import { skillVenv } from '../protocols/skilldef';
+import { NOT_RUN, readQuickJsTools } from '../protocols/quickjs';
 import { checkActionSkill } from './checks/action-checks';
 import { checkDependencies } from './checks/dependencies';
 import { checkEnvReads, type EnvGiven } from './checks/env-reads';
@@ -82,6 +83,9 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
     case 'action':
       staticTools = (await checkActionSkill(ref, f)).tools;
       break;
+    case 'quickjs':
+      staticTools = readQuickJsTools(dir).tools;
+      break;
   }
 
   const py = skillFiles(dir).filter((x) => x.rel.endsWith('.py')).slice(0, MAX_PY_FILES);
@@ -103,6 +107,8 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   let liveTools: ToolInfo[] | null = null;
   if (ref.protocol === 'namel3ss') {
     f.info('LIVE_SKIPPED', 'Nothing to start: namel3ss tools run one Python process per call, and the app was read as a call reads it.');
+  } else if (ref.protocol === 'quickjs') {
+    f.info('LIVE_SKIPPED', `Not started: ${NOT_RUN} Its tools were read from its files.`);
   } else if (opts.live === false) {
     f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`, `The live check starts the skill and reads its tools and first setup step: run "${cliCommand('doctor', ref.dir)}" (without --static), or Start the skill in the app.`);
   } else if (f.blocking() || !detected) {

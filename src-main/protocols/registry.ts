@@ -8,10 +8,11 @@ import { actionProtocol } from './action';
 import { jsonRpcProtocol } from './jsonrpc';
 import { mcpProtocol } from './mcp';
 import { namel3ssProtocol } from './namel3ss';
+import { quickjsProtocol } from './quickjs';
 import { skilldefProtocol } from './skilldef';
 
 // MCP last: a folder that is a skill keeps being that skill even where a .mcp.json sits beside it.
-const modules: ProtocolModule[] = [jsonRpcProtocol, skilldefProtocol, namel3ssProtocol, actionProtocol, mcpProtocol];
+const modules: ProtocolModule[] = [jsonRpcProtocol, skilldefProtocol, namel3ssProtocol, actionProtocol, quickjsProtocol, mcpProtocol];
 
 /** Adds a protocol, before `before` where given (a protocol is never registered twice). */
 export function registerProtocol(m: ProtocolModule, before?: Protocol): void {

@@ -22,5 +22,8 @@ export function declaredEnv(ref: SkillRef): string[] {
     case 'mcp':
       // An MCP server's env is set in .mcp.json, where the workbench reads it at each launch.
       return [];
+    case 'quickjs':
+      // Not run here: nothing reaches it.
+      return [];
   }
 }

@@ -35,8 +35,12 @@ export async function liveCheck(ref: SkillRef, f: Findings, opts: LiveOptions): 
   try {
     const info = await within(rt.start(), opts.timeoutMs, `did not finish starting within ${secs(opts.timeoutMs)}`);
     const ms = Math.round(performance.now() - started);
-    f.info('LIVE_STARTED', `Started it: ${info.tools.length} tool${info.tools.length === 1 ? '' : 's'} listed in ${ms} ms${info.tools.length ? ` (${info.tools.map((t) => t.name).join(', ')})` : ''}.`);
-    if (!info.tools.length) f.warning('NO_TOOLS', 'The skill started but lists no tools.', 'Declare at least one tool, or check that the tool list is built before the host asks for it.');
+    // The tools its SDK puts on every skill are counted apart: a skill with none of its own still has those.
+    const own = info.tools.filter((t) => t.origin !== 'sdk');
+    const sdk = info.tools.length - own.length;
+    const fromSdk = sdk ? `, and the ${sdk} its SDK lists on every skill` : '';
+    f.info('LIVE_STARTED', `Started it: ${own.length} tool${own.length === 1 ? '' : 's'}${sdk ? ' of its own' : ''} listed in ${ms} ms${own.length ? ` (${own.map((t) => t.name).join(', ')})` : ''}${fromSdk}.`);
+    if (!own.length) f.warning('NO_TOOLS', `The skill started but lists no tools${sdk ? ' of its own' : ''}.`, 'Declare at least one tool, or check that the tool list is built before the host asks for it.');
     const setup = rt.adapter.setup;
     if (info.capabilities.setup && setup) {
       try {

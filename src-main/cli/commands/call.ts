@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
+import { failureSite } from '../../common/traceback';
 import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
@@ -55,6 +56,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     io.out(outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '');
   } else {
     io.err(`${rt.ref.name}: ${tool} failed: ${outcome.error?.message ?? 'unknown error'}`);
+    const at = outcome.error?.code === 'TOOL' ? raisedAt(outcome, rt.ref.dir) : null;
+    if (at) io.err(at);
     if (outcome.error?.code === 'TOOL' && outcome.text && outcome.text !== outcome.error.message) io.err(outcome.text);
     const known = (outcome.error?.details as { supported_actions?: unknown } | undefined)?.supported_actions;
     if (Array.isArray(known) && known.length) io.err(`The actions it knows: ${known.join(', ')}.`);
@@ -87,6 +90,15 @@ function checkRecordingTarget(file: string, rt: SkillRuntime): void {
   if (path.resolve(header.skill.dir) !== path.resolve(rt.ref.dir) || header.skill.name !== rt.ref.name) {
     throw new UsageError(`${file} records ${header.skill.name} (${header.skill.dir}), not ${rt.ref.name}: record into another file`);
   }
+}
+
+/** "  at <file>, line N, in <function>: <exception>", where the failed call's traceback is in the skill's own code. */
+function raisedAt(outcome: CallOutcome, dir: string): string | null {
+  const site = failureSite(outcome.stderrTail ?? [], dir);
+  const message = outcome.error?.message.split('\n')[0];
+  if (!site?.frame || !message || !site.exception.endsWith(message)) return null;
+  const f = site.frame;
+  return `  at ${f.file}, line ${f.line}${f.func ? `, in ${f.func}` : ''}: ${site.exception}`;
 }
 
 /** The exit code for each of the workbench's error codes: the compiler checks that none is left out. */

@@ -35,9 +35,13 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     if (info.agent) io.out(agentLines(info.agent).join('\n'));
     for (const s of info.services ?? []) io.out(`Service: "${s.tool}" → ${s.url ?? '(no URL)'}: ${s.health} (${s.detail})`);
     io.out('');
-    io.out(info.tools.length ? `Tools (${info.tools.length}):` : 'No tools.');
-    for (const t of info.tools) {
-      io.out(`  ${t.group && !t.name.startsWith(`${t.group}.`) ? `[${t.group}] ` : ''}${t.name}${t.description ? ` — ${t.description}` : ''}`);
+    // The skill's own tools first, then those its SDK puts on every skill, marked [SDK].
+    const own = info.tools.filter((t) => t.origin !== 'sdk');
+    const sdk = info.tools.filter((t) => t.origin === 'sdk');
+    io.out(!info.tools.length ? 'No tools.' : sdk.length ? `Tools (${info.tools.length}: ${own.length} of its own, ${sdk.length} from its SDK):` : `Tools (${info.tools.length}):`);
+    for (const t of [...own, ...sdk]) {
+      const tag = t.origin === 'sdk' ? '[SDK] ' : t.group && !t.name.startsWith(`${t.group}.`) ? `[${t.group}] ` : '';
+      io.out(`  ${tag}${t.name}${t.description ? ` — ${t.description}` : ''}`);
       io.out(indent(JSON.stringify(t.inputSchema, null, 2), 4));
       if (t.outputSchema) io.out(`    Output:\n${indent(JSON.stringify(t.outputSchema, null, 2), 4)}`);
     }

@@ -39,7 +39,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     }
     for (const line of done) io.out(line);
     io.out(listing(info, list));
-    if (done.length) io.out(`Tools now (${info.tools.length}): ${info.tools.map((t) => t.name).join(', ') || 'none'}`);
+    if (done.length) {
+      // As inspect counts them: the skill's own named, those its SDK adds to every skill counted apart.
+      const own = info.tools.filter((t) => t.origin !== 'sdk').map((t) => t.name);
+      const sdk = info.tools.length - own.length;
+      io.out(`Tools now (${info.tools.length}${sdk ? `: ${own.length} of its own, ${sdk} from its SDK` : ''}): ${own.join(', ') || 'none of its own'}`);
+    }
     return EXIT.OK;
   } finally {
     await rt.close();

@@ -22,12 +22,19 @@ import { LifecycleFlow } from './lifecycle-flow';
 import * as N from './newer-methods';
 import { TriggerFlow } from './trigger-flow';
 import { REAL_HOST_REVERSE, REAL_SHUTDOWN_GRACE_MS, differences, idRefusal, namespaced, ownToolName, parityNotes, unknownReverse } from './host-parity';
+import { failedHook } from './failed-hook';
+import { isSdkTool } from './sdk-tools';
 
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
 const LOAD_FAILED = 3;
 const LAUNCHER_PREFIX = 'skillbench: ';
 /** The early Python SDK reads lines with asyncio's 64 KiB default and dies on longer ones. */
 const EARLY_SDK_LINE_LIMIT = 64 * 1024;
+/** The launcher's stand-in `mcp` says this on stderr when the skill imports it (resources/python/fallback/mcp). */
+const MCP_STAND_IN = /^skillbench: mcp\.types is the workbench's stand-in \((.+)\)/;
+/** A failed request's traceback is logged just before its answer: wait this long for it to arrive (see persistent.ts). */
+const STDERR_QUIET_MS = 10;
+const STDERR_WAIT_MS = 250;
 
 export class SkillDefSkill extends PersistentRpcSkill {
   protected readonly shutdownMethod = M.skillShutdown.method;
@@ -46,7 +53,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.manifest = m;
     this.mode = launchMode(ref.dir);
     if (this.mode.kind === 'repo-module' || this.mode.kind === 'repo-entry') this.warnFrameBytes = EARLY_SDK_LINE_LIMIT;
-    this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers));
+    this.setup = new SetupFlow(ctx, () => this.running(), (_result, answers) => this.setupCompleted(answers), (method, err, since) => this.explained(method, err, since));
     this.options = new OptionsFlow(ctx, () => this.learnt?.name ?? this.ref.name, () => this.running(), () => this.relisted());
   }
 
@@ -104,8 +111,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     this.parity = this.ctx.hostParity === true;
     const refusal = this.parity ? idRefusal(this.skillId()) : null;
     if (refusal) throw new SkillError('LAUNCH', `${this.ref.name} is refused, as the real host refuses it: ${refusal} Turn host parity off to run it anyway.`);
-    // With parity the bundled SDK also lists the five interop tools the real SDK puts on every skill.
-    const own = { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1', ...(this.parity ? { SKILLBENCH_INTEROP_TOOLS: '1' } : {}) };
+    const own = { ...this.ctx.env, PYTHONDONTWRITEBYTECODE: '1' };
     const env = skillEnvironment({ listed: this.manifest.env, own });
     this.missingEnv = this.manifest.env.filter((name) => !env[name]);
     const m = this.mode;
@@ -131,7 +137,11 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   protected async handshake(proc: RpcProcess): Promise<SkillInfo> {
     const dataDir = this.ctx.vault?.dataDir ?? path.join(this.ref.dir, 'data');
-    await proc.request(M.skillLoad, { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs });
+    await proc.request(M.skillLoad, { manifest: this.manifest.raw, dataDir }, { timeoutMs: this.ctx.timeoutMs }).catch(async (err: unknown) => {
+      // on_load failed: a load failure, said with the hook, the skill's file and line, as an import failure is.
+      if (!(err instanceof RpcError)) throw err;
+      throw new SkillError('LAUNCH', `${this.ref.name} could not be loaded: ${await this.failedHere(M.skillLoad.method, err, this.launchMark)}`);
+    });
     const waitingForSetup = this.manifest.setupRequired && !this.ctx.vault?.setupComplete();
     // The real host lists tools only once setup is complete (or not needed), and never asks skill/status.
     const tools = this.parity && waitingForSetup ? [] : await this.listTools(proc);
@@ -146,7 +156,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     // Where the manifest does not say (or there is none), a skill with a setup wizard needs it before use.
     const required = this.manifest.setupStated ? this.manifest.setupRequired : hasSetup;
     const tickInterval = this.manifest.tickIntervalMs ?? status?.tickInterval;
-    const notes = [this.sdkNote()];
+    const notes = [this.sdkNote(), ...this.standInNote()];
     const id = this.skillId();
     if (this.parity) notes.push(...parityNotes(id, waitingForSetup));
     const hostParity = {
@@ -238,7 +248,30 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   private async hook<H extends RpcMethod>(method: H, params: ParamsIn<H>): Promise<ResultOf<H>> {
     const proc = await this.running();
-    return this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs }));
+    const since = this.ctx.logs.mark();
+    return this.supervisor.track(proc.request(method, params, { timeoutMs: this.ctx.timeoutMs })).catch(async (err: unknown) => {
+      throw await this.explained(method.method, err, since);
+    });
+  }
+
+  /** An error answer to a request, said with the hook that failed and where; anything else as it is. */
+  private async explained(method: string, err: unknown, since: number): Promise<unknown> {
+    return err instanceof RpcError ? new RpcError(err.code, await this.failedHere(method, err, since), err.data) : err;
+  }
+
+  /** The hook that failed, where in the skill's code and why (failed-hook.ts), from its stderr since `since`. */
+  private async failedHere(method: string, err: RpcError, since: number): Promise<string> {
+    await this.ctx.logs.quiet('stderr', STDERR_QUIET_MS, STDERR_WAIT_MS);
+    return failedHook(method, err.message, this.ctx.logs.tail('stderr', 200, since), this.ref.dir);
+  }
+
+  /** Said when the skill imported the launcher's stand-in `mcp.types` (this interpreter has no MCP SDK). */
+  private standInNote(): string[] {
+    const line = this.ctx.logs.tail('stderr', 2000, this.launchMark).find((l) => MCP_STAND_IN.test(l));
+    if (!line) return [];
+    return [
+      `mcp.types is the workbench's stand-in (${MCP_STAND_IN.exec(line)![1]}): this interpreter has no MCP Python SDK, so the skill gets the data classes it imports (Tool, TextContent, ...) from the workbench. Install the mcp package for the real one.`,
+    ];
   }
 
   /** The id the real host keys the skill by: the manifest's, else its folder's name. */
@@ -255,7 +288,8 @@ export class SkillDefSkill extends PersistentRpcSkill {
       const schema = { ...((t.data.inputSchema ?? t.data.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>) };
       // The original SDK sends `required: null` when nothing is required; JSON Schema wants it absent.
       if (schema.required === null) delete schema.required;
-      return [{ name: this.parity ? namespaced(id, t.data.name) : t.data.name, description: t.data.description, inputSchema: schema }];
+      const tool: ToolInfo = { name: this.parity ? namespaced(id, t.data.name) : t.data.name, description: t.data.description, inputSchema: schema };
+      return [isSdkTool(t.data.name) ? { ...tool, origin: 'sdk' as const } : tool];
     });
   }
 

@@ -37,8 +37,9 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function readSkillDefManifest(dir: string): SkillDefManifest | null {
   const m = (readJson(path.join(dir, 'manifest.json')) as Record<string, unknown> | undefined) ?? {};
   const runtime = m.runtime;
-  // A subprocess manifest belongs to the other JSON-RPC protocol.
+  // A subprocess manifest belongs to the other JSON-RPC protocol, a QuickJS one to protocols/quickjs.
   if (runtime && typeof runtime === 'object' && (runtime as { type?: unknown }).type === 'subprocess') return null;
+  if (runtime === 'quickjs') return null;
   const entry = typeof m.entry === 'string' && m.entry ? m.entry : 'skill.py';
   const hasEntry = isFile(path.join(dir, entry));
   // A package with __main__.py is a skill in a skills repository, or when it has the usual skill.py beside it.

@@ -5,6 +5,7 @@
  */
 import type { SetupResult, SetupStep } from '../../contract';
 import type { RpcProcess } from '../../engine/rpc-process';
+import type { ParamsIn, ResultOf, RpcMethod } from '../../common/rpc-method';
 import type { AdapterContext, SetupAnswers, SetupCapability } from '../adapter';
 import { setupCancel, setupStart, setupSubmit } from './methods';
 
@@ -17,10 +18,20 @@ export class SetupFlow implements SetupCapability {
     private readonly ctx: AdapterContext,
     private readonly proc: () => Promise<RpcProcess>,
     private readonly completed: (result: SetupResult, answers: SetupAnswers) => Promise<void> | void,
+    /** A failed request said with the hook and where it failed in the skill's code (failed-hook.ts). */
+    private readonly explain: (method: string, err: unknown, since: number) => Promise<unknown> = (_m, err) => Promise.resolve(err),
   ) {}
 
+  /** One request to the skill; its failure explained. */
+  private async request<H extends RpcMethod>(method: H, params: ParamsIn<H>): Promise<ResultOf<H>> {
+    const since = this.ctx.logs.mark();
+    return (await this.proc()).request(method, params).catch(async (err: unknown) => {
+      throw await this.explain(method.method, err, since);
+    });
+  }
+
   async start(): Promise<SetupStep> {
-    const { step } = await (await this.proc()).request(setupStart, {});
+    const { step } = await this.request(setupStart, {});
     this.answers = [];
     this.step = step;
     this.ctx.onTimeline?.({ kind: 'setup', label: `Setup started: ${this.step.title}` });
@@ -37,7 +48,7 @@ export class SetupFlow implements SetupCapability {
         this.ctx.vault?.remember(`setup.${stepId}.${f.name}`, v);
       }
     }
-    const result: SetupResult = await (await this.proc()).request(setupSubmit, { stepId, values });
+    const result: SetupResult = await this.request(setupSubmit, { stepId, values });
     if (result.status !== 'error') this.answers = [...this.answers.filter((a) => a.id !== stepId), answersOf(step, stepId, values)];
     if (result.status === 'next' && result.nextStep) this.step = result.nextStep;
     const label =
@@ -53,7 +64,7 @@ export class SetupFlow implements SetupCapability {
 
   async cancel(): Promise<void> {
     this.step = null;
-    await (await this.proc()).request(setupCancel, {});
+    await this.request(setupCancel, {});
     this.ctx.onTimeline?.({ kind: 'setup', label: 'Setup cancelled' });
   }
 }

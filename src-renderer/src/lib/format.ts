@@ -56,6 +56,7 @@ export const PROTOCOL_SHORT: Record<Protocol, string> = {
   action: 'Action',
   namel3ss: 'namel3ss',
   mcp: 'MCP',
+  quickjs: 'QuickJS',
 };
 
 export function basename(path: string): string {

@@ -7,9 +7,9 @@ returns None the declared endpoint's ``handler(ctx, params)`` answers; an unknow
 
 Called (skill -> host): ``ctx.skills`` sends ``skills/list|get|listData|listFunctions|requestData|
 callFunction``. The original SDK also puts five tools on every skill for the AI (``list-skills``,
-``list-skill-data``, ``list-skill-functions``, ``request-skill-data``, ``call-skill-function``);
-``build_interop_tools`` makes them, and the server lists them when ``SKILLBENCH_INTEROP_TOOLS=1`` (the
-workbench's host-parity mode), so that a skill's own tools are not buried under them otherwise.
+``list-skill-data``, ``list-skill-functions``, ``request-skill-data``, ``call-skill-function``), with the same
+names, descriptions and parameters as here; ``build_interop_tools`` makes them and the server lists them after
+the skill's own (a tool of the skill's with one of these names wins). The workbench shows them apart, as the SDK's.
 """
 
 from __future__ import annotations
@@ -121,8 +121,8 @@ def _schema(properties: Dict[str, Any], required: Optional[List[str]] = None) ->
 
 def build_interop_tools(server: "SkillServer") -> Dict[str, SkillTool]:
     skills = Skills(server)
-    sid = {"type": "string", "description": "The other skill's id"}
-    by_skill = _schema({"skill_id": dict(sid, description="Only this skill (optional)")})
+    sid = {"type": "string", "description": "Target skill ID"}
+    by_skill = _schema({"skill_id": {"type": "string", "description": "Optional skill ID to filter by"}})
 
     def tool(name: str, description: str, params: Dict[str, Any], run: Any, needs: tuple = ()) -> SkillTool:
         async def execute(args: Dict[str, Any]) -> ToolResult:
@@ -154,16 +154,18 @@ def build_interop_tools(server: "SkillServer") -> Dict[str, SkillTool]:
         return await skills.call_function(a["skill_id"], a["function_name"], a.get("arguments"))
 
     made = [
-        tool("list-skills", "The other skills the host knows, and whether each is running", _schema({}), list_skills),
-        tool("list-skill-data", "Data endpoints other skills expose", by_skill, list_data),
-        tool("list-skill-functions", "Functions other skills expose", by_skill, list_functions),
-        tool("request-skill-data", "Ask another skill for one of its data endpoints",
-             _schema({"skill_id": sid, "data_name": {"type": "string", "description": "The endpoint's name"},
-                      "params": {"type": "object", "description": "Parameters for it (optional)"}},
+        tool("list-skills", "Discover all registered skills and their online status", _schema({}), list_skills),
+        tool("list-skill-data", "List exposed data endpoints from other skills (optionally filter by skill)",
+             by_skill, list_data),
+        tool("list-skill-functions", "List exposed functions from other skills (optionally filter by skill)",
+             by_skill, list_functions),
+        tool("request-skill-data", "Request data from another skill's exposed data endpoint",
+             _schema({"skill_id": sid, "data_name": {"type": "string", "description": "Data endpoint name"},
+                      "params": {"type": "object", "description": "Optional parameters for the data request"}},
                      ["skill_id", "data_name"]), request, ("skill_id", "data_name")),
-        tool("call-skill-function", "Call a function another skill exposes",
-             _schema({"skill_id": sid, "function_name": {"type": "string", "description": "The function's name"},
-                      "arguments": {"type": "object", "description": "Its arguments"}},
+        tool("call-skill-function", "Call a function exposed by another skill",
+             _schema({"skill_id": sid, "function_name": {"type": "string", "description": "Function name to call"},
+                      "arguments": {"type": "object", "description": "Arguments to pass to the function"}},
                      ["skill_id", "function_name"]), call, ("skill_id", "function_name")),
     ]
     return {t.definition.name: t for t in made}

@@ -23,7 +23,7 @@ import json
 import os
 import sys
 import traceback
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from dev.runtime.context import SkillContext
 from dev.runtime.errors import ReverseCallError, RpcFailure, reverse_timeout
@@ -58,6 +58,10 @@ async def _maybe_await(value: Any) -> Any:
 class SkillServer:
     """JSON-RPC 2.0 server between one SkillDefinition and its host."""
 
+    #: Set by the workbench's launcher: one line for an ImportError of a package the interpreter lacks (a hook
+    #: that imports the MCP server late, say), in the words of a failed import; None to answer the bare message.
+    explain_import: Optional[Callable[[BaseException], Optional[str]]] = None
+
     def __init__(self, skill: Any) -> None:
         self.skill = skill
         self.hooks = getattr(skill, "hooks", None)
@@ -70,8 +74,8 @@ class SkillServer:
         self.reverse_timeout = reverse_timeout()
         self.options = Options(self, list(getattr(skill, "options", None) or []))
         self.triggers = Triggers(self, getattr(skill, "trigger_schema", None))
-        # The original SDK lists five interop tools on every skill; here only in host-parity mode.
-        self.interop_tools = build_interop_tools(self) if os.environ.get("SKILLBENCH_INTEROP_TOOLS") == "1" else {}
+        # Five interop tools on every skill, after its own, as the original SDK lists them.
+        self.interop_tools = build_interop_tools(self)
         self.context = SkillContext(self)
         self.memory_lock: Optional[asyncio.Lock] = None
         self._pending: Dict[int, asyncio.Future] = {}
@@ -253,7 +257,9 @@ class SkillServer:
             self._fail(msg_id, method, str(err))
         except Exception as err:  # a hook or tool failed: the host gets the message, the log the traceback
             self.log(f"{method} failed:\n{traceback.format_exc().rstrip()}")
-            self._fail(msg_id, method, str(err) or type(err).__name__)
+            explain = type(self).explain_import
+            said = explain(err) if explain is not None and isinstance(err, ImportError) else None
+            self._fail(msg_id, method, said or str(err) or type(err).__name__)
         else:
             if msg_id is not None:
                 self._respond(msg_id, result)

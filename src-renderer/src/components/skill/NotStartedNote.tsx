@@ -14,6 +14,14 @@ export function NotStartedNote({ summary, info }: { summary: SkillSummary; info:
   const [busy, setBusy] = useState(false);
   // After a start that failed, the failure is the news (StartFailure), and the header's Start tries again.
   if (!info.notStarted || summary.status !== 'stopped') return null;
+  // A QuickJS skill has nothing to start here: its notes say why, and Start would only read its files again.
+  if (summary.protocol === 'quickjs') {
+    return (
+      <div className={`callout ${styles.calloutNotStarted}`} data-testid="not-started">
+        <p>Not run: the workbench does not run QuickJS skills yet. Its manifest and tools are read from its files.</p>
+      </div>
+    );
+  }
   const schedules = info.agent?.schedules.filter((s) => s.enabled).length ?? 0;
   const start = async () => {
     setBusy(true);

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronRight, Copy } from 'lucide-react';
 import { useStore } from '../../store';
 import { IconButton } from '../common/Button';
 import { copyText } from '../../lib/clipboard';
-import { foldLabel, frameRows, parseStderr, shortFile, type Frame, type RaisedException } from '../../lib/traceback';
+import { foldLabel, frameRows, parseStderr, shortFile, type Frame, type RaisedException } from '../../../../src-main/common/traceback';
 // Global class names kept beside the module classes: tests select .tb-where.
 import styles from './StderrTail.module.css';
 

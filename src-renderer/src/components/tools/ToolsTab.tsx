@@ -67,7 +67,8 @@ export function ToolsTab({ skillId }: { skillId: string }) {
 
   // The form's values live in the store by skill and tool, and the request is keyed by them alone, so a
   // restart (a hot reload, Restart) that brings a new tool list keeps the form as it was.
-  const tool = info.tools.find((t) => t.name === selected) ?? info.tools[0];
+  // The first of the skill's own tools, not one its SDK adds to every skill.
+  const tool = info.tools.find((t) => t.name === selected) ?? info.tools.find((t) => t.origin !== 'sdk') ?? info.tools[0];
   return (
     <div className={styles.toolsTabWrap}>
       <ReloadNotice skillId={skillId} />

@@ -153,3 +153,20 @@ export function shortFile(file: string, skillDir?: string): string {
   const parts = f.split('/');
   return parts.length > 2 ? `…/${parts.slice(-2).join('/')}` : f;
 }
+
+/** The last traceback in these lines, put in one phrase: its exception, and the innermost frame in the skill's own code. */
+export interface FailureSite {
+  /** `AttributeError: 'OtterState' object has no attribute 'model_copy'` (the first line of its message). */
+  exception: string;
+  /** The skill's own innermost frame, where the traceback has one. */
+  frame?: Frame;
+}
+
+export function failureSite(lines: string[], skillDir?: string): FailureSite | null {
+  const last = parseStderr(lines, skillDir).findLast((p) => p.kind === 'traceback');
+  if (last?.kind !== 'traceback') return null;
+  const raised = last.chain.at(-1);
+  if (!raised?.exception.length) return null;
+  const frame = raised.frames.findLast((f) => f.owner === 'skill') ?? last.chain.flatMap((e) => e.frames).findLast((f) => f.owner === 'skill');
+  return { exception: raised.exception[0].trim(), ...(frame ? { frame } : {}) };
+}
