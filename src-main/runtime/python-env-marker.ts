@@ -1,0 +1,55 @@
+/**
+ * What the workbench's last preparation of a `.venv` came to, kept in the environment itself
+ * (`.venv/.skillbench-env.json`, written atomically at each step): so an environment left half made, by a
+ * cancel, a failed install or a killed process, is never taken for a ready one, the dependency check says so,
+ * and the next run knows it may make it again. Its absence means the environment is not the workbench's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomicSync } from '../host/atomic-write';
+
+export type EnvState = 'creating' | 'installing' | 'ready' | 'failed' | 'cancelled';
+
+export interface EnvMarker {
+  state: EnvState;
+  /** The interpreter it was made with. */
+  python: string;
+  installer: 'uv' | 'pip';
+  /** The file the requirements came from, and them. */
+  file: string;
+  requirements: string[];
+  /** When this state began (ISO time). */
+  at: string;
+}
+
+const NAME = '.skillbench-env.json';
+const STATES: EnvState[] = ['creating', 'installing', 'ready', 'failed', 'cancelled'];
+
+export function readEnvMarker(venv: string): EnvMarker | null {
+  try {
+    const m = JSON.parse(fs.readFileSync(path.join(venv, NAME), 'utf8')) as EnvMarker;
+    return m && STATES.includes(m.state) && Array.isArray(m.requirements) ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeEnvMarker(venv: string, marker: EnvMarker): void {
+  writeFileAtomicSync(path.join(venv, NAME), JSON.stringify(marker, null, 2) + '\n');
+}
+
+/** Why the environment is not finished, in words ("its making was interrupted"); null when it is (or is not ours). */
+export function unfinishedWords(marker: EnvMarker | null): string | null {
+  switch (marker?.state) {
+    case 'creating':
+      return 'it was being made when that stopped';
+    case 'installing':
+      return 'its packages were being installed when that stopped';
+    case 'failed':
+      return 'the last installation into it failed';
+    case 'cancelled':
+      return 'its last preparation was cancelled';
+    default:
+      return null;
+  }
+}
