@@ -32,6 +32,7 @@ import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
 import { McpService } from './mcp-service';
 import { SkillDefService } from './skilldef-service';
+import { EnvService } from './env-service';
 
 export interface WorkbenchOptions {
   home: string;
@@ -68,6 +69,8 @@ export class Workbench implements CoreApi, SkillHost {
   readonly mcp: McpService = new McpService(this);
   /** Triggers, a skill's own status and lifecycle, and the entity graph (the newer SDK's panels). */
   readonly skilldef: SkillDefService = new SkillDefService(this);
+  /** "Prepare the environment": a Python skill's packages checked and installed into its .venv. */
+  readonly env: EnvService = new EnvService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
@@ -343,6 +346,7 @@ export class Workbench implements CoreApi, SkillHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.env.close();
     await Promise.all([...this.adopted, ...[...this.skills.values()].map((e) => e.runtime)].filter((rt) => rt !== undefined).map((rt) => rt.close()));
     await this.stores.flush();
   }

@@ -12,13 +12,14 @@ import { agents } from './agents';
 import { authoring } from './authoring';
 import { core } from './core';
 import type { ApiOf, Command } from './declare';
+import { env } from './env';
 import { interop } from './interop';
 import { logs } from './logs';
 import { mcp } from './mcp';
 import { qa } from './qa';
 import { skilldef } from './skilldef';
 
-export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef };
+export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, env };
 
 export type Services = typeof SERVICES;
 export type ServiceName = keyof Services;
