@@ -86,7 +86,7 @@ export async function prepareEnvironment(plan: EnvPlan, hooks: EnvHooks = {}): P
     mark('ready');
     const unmet = unmetRequirements(plan);
     if (unmet.length) return result(false, false, `The installer finished, but ${plan.venv} still does not meet ${unmet.join(', ')}: its output above says why.`, unmet);
-    return result(true, false, `Prepared: ${plan.venv} has what ${plan.source.file} lists. The skill runs on it from its next start.`);
+    return result(true, false, `Prepared: ${plan.venv} has what ${plan.source.file} lists.`);
   } catch (err) {
     const cancelled = err instanceof Stopped && err.cancelled;
     if (fs.existsSync(plan.venv)) mark(cancelled ? 'cancelled' : 'failed');

@@ -41,10 +41,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const lines = { stdout: new LineBuffer(toOut), stderr: new LineBuffer(io.err) };
   const stop = new AbortController();
   const onInterrupt = () => {
+    if (stop.signal.aborted) return;
     io.err('Cancelling: stopping the installer…');
     stop.abort();
   };
-  process.once('SIGINT', onInterrupt);
+  // Every Ctrl+C while it stops is this one: the installer's tree is taken down before the command ends.
+  process.on('SIGINT', onInterrupt);
   let result;
   try {
     result = await prepareEnvironment(plan, {
@@ -64,7 +66,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (values.json) {
     io.out(json({ ...result, installer: plan.installer, source: plan.source.file, requirements: plan.source.requirements, skipped: plan.source.skipped }));
   } else if (result.ok) {
-    io.out(result.message);
+    io.out(`${result.message} The skill runs on it from its next start.`);
   } else {
     io.err(`skillbench: ${result.message}`);
   }

@@ -37,9 +37,9 @@ export function PrepareEnvView({ name, status, phase, step, lines, result, error
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [lines.length]);
   if (!status) return <div className="panel-loading"><Spinner /> Reading what it needs…</div>;
-  const output = lines.length > 0 && (
+  const output = (
     <pre ref={log} className={styles.output} role="log" aria-label="What the installer printed" tabIndex={0} data-testid="env-output">
-      {lines.join('\n')}
+      {lines.length ? lines.join('\n') : <span className={styles.waiting}>The installer’s output shows here as it comes.</span>}
     </pre>
   );
   return (
@@ -96,7 +96,7 @@ export function PrepareEnvView({ name, status, phase, step, lines, result, error
               {result.ok && (result.restarted ? ` ${name} was restarted on it.` : ` Start ${name} to use it.`)}
             </p>
           </div>
-          {output && (
+          {lines.length > 0 && (
             <details className="disclosure" open={!result.ok}>
               <summary>What the installer printed ({lines.length === 1 ? '1 line' : `${lines.length} lines`})</summary>
               {output}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Package } from 'lucide-react';
 import type { EnvProblem, SkillSummary } from '@contract';
-import { useQuery } from '../../data';
+import { onEvent, useQuery } from '../../data';
 import { Button } from '../common/Button';
 import { PrepareEnvDialog } from './PrepareEnvDialog';
+import { isUp } from '../../../../src-main/common/skill-status';
 import styles from './PythonEnvNote.module.css';
 
 /** Python skills have an environment the workbench can prepare: SkillDefinition skills and namel3ss apps. */
@@ -18,17 +19,20 @@ export function problemWords(p: EnvProblem): string {
 
 /**
  * In the skill's header, where its Python lacks a package it lists (or has one too old), or its environment was
- * left unfinished: what is wrong, and "Prepare the environment". Read again when the skill fails to start, and
- * after a preparation.
+ * left unfinished: what is wrong, and "Prepare the environment". Read again when the skill fails to start or comes
+ * up, and after a preparation.
  */
 export function PythonEnvNote({ summary }: { summary: SkillSummary }) {
   const applies = hasPythonEnv(summary);
   const { data: env, reload } = useQuery('envStatus', [summary.id], { enabled: applies });
   const [open, setOpen] = useState(false);
-  const crashed = summary.status === 'crashed';
+  // Read again when it fails to start, or comes up (its environment may have been fixed meanwhile).
+  const phase = summary.status === 'crashed' ? 'crashed' : isUp(summary.status) ? 'up' : 'down';
   useEffect(() => {
-    if (applies && crashed) reload();
-  }, [applies, crashed, reload]);
+    if (applies && phase !== 'down') reload();
+  }, [applies, phase, reload]);
+  // A preparation that ended (here or in another window) changes what is missing.
+  useEffect(() => (applies ? onEvent('pythonEnv', (e) => e.skillId === summary.id && e.result && reload()) : undefined), [applies, summary.id, reload]);
   if (!applies || !env?.applies) return null;
   const problems = env.problems;
   const needed = problems.length > 0 || env.unfinished !== null || env.run?.running === true;

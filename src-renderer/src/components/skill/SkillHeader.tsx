@@ -82,9 +82,9 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
         )}
         {info && <NotStartedNote key={`not-started-${summary.id}`} summary={summary} info={info} />}
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
-        <PythonEnvNote key={`python-env-${summary.id}`} summary={summary} />
         {info && <SkillExtras skillId={summary.id} info={info} />}
         <StartFailure summary={summary} />
+        <PythonEnvNote key={`python-env-${summary.id}`} summary={summary} />
         {needsSetup && info?.capabilities.setup && !onSetupTab && (
           <div className={`callout ${styles.calloutSetup}`}>
             {summary.statusDetail
