@@ -168,7 +168,7 @@ describe('versions checked', () => {
 });
 
 describe('skillbench env: what cannot run exits 2, in one sentence', () => {
-  it('no folder, nothing to install, no Python, a Python from the skill\'s folder, a missing wheelhouse', async ({ cleanup }) => {
+  it('no folder, nothing to install, no Python, a Python from the skill\'s folder, a missing wheelhouse, another run under way', async ({ cleanup }) => {
     const { dir } = repository(cleanup);
     const empty = cleanup.tempDir();
     fs.writeFileSync(path.join(empty, 'skill.py'), 'skill = None\n');
@@ -186,5 +186,13 @@ describe('skillbench env: what cannot run exits 2, in one sentence', () => {
       expect(r.stderr.trim(), args.join(' ')).toMatch(message);
     }
     expect(fs.existsSync(path.join(dir, '.venv')), 'a refusal made nothing').toBe(false);
+
+    // One preparation at a time: another process (alive) preparing the same environment is waited for.
+    fs.mkdirSync(path.join(dir, '.venv'));
+    const marker = { state: 'installing', python: 'python3', installer: 'pip', file: 'manifest.json', requirements: ['aiohttp>=3.9'], at: new Date().toISOString(), pid: process.ppid };
+    fs.writeFileSync(path.join(dir, '.venv', '.skillbench-env.json'), JSON.stringify(marker));
+    const busy = await cli(['env', dir]);
+    expect(busy.code).toBe(2);
+    expect(busy.stderr.trim()).toBe(`skillbench: ${path.join(dir, '.venv')} is being prepared by another process (pid ${process.ppid}): wait for it to finish.`);
   });
 });

@@ -20,6 +20,8 @@ export interface EnvMarker {
   requirements: string[];
   /** When this state began (ISO time). */
   at: string;
+  /** The process preparing it: while it lives, no other starts on the same environment. */
+  pid?: number;
 }
 
 const NAME = '.skillbench-env.json';
@@ -35,7 +37,19 @@ export function readEnvMarker(venv: string): EnvMarker | null {
 }
 
 export function writeEnvMarker(venv: string, marker: EnvMarker): void {
-  writeFileAtomicSync(path.join(venv, NAME), JSON.stringify(marker, null, 2) + '\n');
+  writeFileAtomicSync(path.join(venv, NAME), JSON.stringify({ ...marker, pid: process.pid }, null, 2) + '\n');
+}
+
+/** The pid of another process of ours preparing this environment now, or null. */
+export function preparedElsewhere(marker: EnvMarker | null): number | null {
+  if (!marker || (marker.state !== 'creating' && marker.state !== 'installing') || !marker.pid || marker.pid === process.pid) return null;
+  try {
+    process.kill(marker.pid, 0);
+    return marker.pid;
+  } catch (err) {
+    // EPERM: it lives, as another user's.
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? marker.pid : null;
+  }
 }
 
 /** Why the environment is not finished, in words ("its making was interrupted"); null when it is (or is not ours). */

@@ -19,7 +19,7 @@ import { readVenv } from '../host/venv-packages';
 import { findOnPath } from '../protocols/command';
 import { toolEnvironment } from '../protocols/skill-env';
 import { repositoryRoot } from '../protocols/skilldef';
-import { readEnvMarker, type EnvMarker } from './python-env-marker';
+import { preparedElsewhere, readEnvMarker, type EnvMarker } from './python-env-marker';
 
 /** A reason the environment cannot be prepared: nothing was run or changed. */
 export class EnvError extends Error {}
@@ -85,6 +85,8 @@ export async function planEnvironment(target: string, opts: EnvPlanOptions = {})
   const installer = uv ? 'uv' : 'pip';
   const venvPython = venvInterpreter(venv);
   const marker = readEnvMarker(venv);
+  const other = preparedElsewhere(marker);
+  if (other) throw new EnvError(`${venv} is being prepared by another process (pid ${other}): wait for it to finish.`);
   const plan: EnvPlan = { dir, venv, venvPython, existing: 'none', needsPip: false, marker, python, installer, uv, source, ...(findLinks ? { findLinks } : {}) };
   if (!fs.existsSync(venv)) return plan;
   const problem = unusable(venv, venvPython, roots, marker);
