@@ -20,6 +20,8 @@ export interface EnvMarker {
   requirements: string[];
   /** When this state began (ISO time). */
   at: string;
+  /** Whether making the environment itself finished (false: stopped while `venv` made it, so it is made again). */
+  made: boolean;
   /** The process preparing it: while it lives, no other starts on the same environment. */
   pid?: number;
 }

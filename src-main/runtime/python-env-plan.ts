@@ -89,6 +89,8 @@ export async function planEnvironment(target: string, opts: EnvPlanOptions = {})
   if (other) throw new EnvError(`${venv} is being prepared by another process (pid ${other}): wait for it to finish.`);
   const plan: EnvPlan = { dir, venv, venvPython, existing: 'none', needsPip: false, marker, python, installer, uv, source, ...(findLinks ? { findLinks } : {}) };
   if (!fs.existsSync(venv)) return plan;
+  // Ours, and stopped while it was being made: made again rather than trusted half made.
+  if (marker && marker.made === false) return { ...plan, existing: 'unfinished' };
   const problem = unusable(venv, venvPython, roots, marker);
   if (!problem) return { ...plan, existing: 'usable', needsPip: installer === 'pip' && !readVenv(venvPython)?.dists.has('pip') };
   // Ours, and left unfinished (cancelled or killed while it was being made): made again. Anyone else's is theirs to move.

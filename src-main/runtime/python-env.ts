@@ -62,7 +62,9 @@ export async function prepareEnvironment(plan: EnvPlan, hooks: EnvHooks = {}): P
   if (underWay.has(plan.venv)) throw new EnvError(`${plan.venv} is being prepared already: wait for that to finish.`);
   underWay.add(plan.venv);
   const started = Date.now();
-  const mark = (state: EnvState) => writeEnvMarker(plan.venv, { state, python: plan.python.executable, installer: plan.installer, file: plan.source.file, requirements: plan.source.requirements, at: new Date().toISOString() });
+  let made = plan.existing === 'usable';
+  const mark = (state: EnvState) =>
+    writeEnvMarker(plan.venv, { state, made, python: plan.python.executable, installer: plan.installer, file: plan.source.file, requirements: plan.source.requirements, at: new Date().toISOString() });
   const result = (ok: boolean, cancelled: boolean, message: string, unmet: string[] = []): EnvResult => ({ ok, cancelled, venv: plan.venv, python: plan.venvPython, message, unmet, durationMs: Date.now() - started });
   try {
     if (plan.existing === 'unfinished') {
@@ -75,6 +77,7 @@ export async function prepareEnvironment(plan: EnvPlan, hooks: EnvHooks = {}): P
       mark('creating');
       hooks.onStep?.('create', `Making a Python environment in ${plan.venv} with Python ${plan.python.version} (${plan.python.executable})`);
       await run(creator(plan), 'Making the environment', hooks);
+      made = true;
     } else if (plan.needsPip) {
       hooks.onStep?.('pip', `Adding pip to ${plan.venv}`);
       await run([plan.venvPython, '-m', 'ensurepip', '--default-pip'], 'Adding pip', hooks);
@@ -83,9 +86,9 @@ export async function prepareEnvironment(plan: EnvPlan, hooks: EnvHooks = {}): P
     const n = plan.source.requirements.length;
     hooks.onStep?.('install', `Installing ${n === 1 ? '1 requirement' : `${n} requirements`} from ${plan.source.file} with ${plan.installer}${plan.findLinks ? `, offline from ${plan.findLinks}` : ''}: ${plan.source.requirements.join(', ')}`);
     await run(installer(plan), 'The installation', hooks);
-    mark('ready');
     const unmet = unmetRequirements(plan);
-    if (unmet.length) return result(false, false, `The installer finished, but ${plan.venv} still does not meet ${unmet.join(', ')}: its output above says why.`, unmet);
+    mark(unmet.length ? 'failed' : 'ready');
+    if (unmet.length) return result(false, false, `The installer finished, but ${plan.venv} still does not meet ${unmet.join(', ')}: the installer's output says why.`, unmet);
     return result(true, false, `Prepared: ${plan.venv} has what ${plan.source.file} lists.`);
   } catch (err) {
     const cancelled = err instanceof Stopped && err.cancelled;
