@@ -178,7 +178,7 @@ describe('skillbench env: what cannot run exits 2, in one sentence', () => {
     fs.writeFileSync(path.join(dir, 'python3'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     const cases: [string[], RegExp][] = [
       [['env', path.join(empty, 'nope')], /^skillbench: No such folder: .*nope$/],
-      [['env', empty], /^skillbench: Nothing to install: .* has no "dependencies" in manifest\.json, no requirements\.txt and no \[project\] dependencies in pyproject\.toml\.$/],
+      [['env', empty], /^skillbench: Nothing to install: .* lists no packages \(none in manifest\.json's "dependencies", a requirements\.txt or pyproject\.toml's \[project\] dependencies\)\.$/],
       [['env', dir, '--python', '/nonexistent/python3'], /^skillbench: No Python: \/nonexistent\/python3 \(--python\) was not found\./],
       [['env', dir, '--python', path.join(dir, 'python3')], /^skillbench: .*python3 is in the skill's folder or its repository: the environment is made with a Python installed on this computer/],
       [['env', dir, '--find-links', path.join(empty, 'wheels')], /^skillbench: No such folder of packages: .*wheels \(--find-links names a folder of wheels\)\.$/],

@@ -70,7 +70,7 @@ export function venvInterpreter(venv: string): string {
 export async function planEnvironment(target: string, opts: EnvPlanOptions = {}): Promise<EnvPlan> {
   const dir = skillDir(target);
   const source = requirementSource(dir);
-  if (!source) throw new EnvError(`Nothing to install: ${dir} has no "dependencies" in manifest.json, no requirements.txt and no [project] dependencies in pyproject.toml.`);
+  if (!source) throw new EnvError(`Nothing to install: ${dir} lists no packages (none in manifest.json's "dependencies", a requirements.txt or pyproject.toml's [project] dependencies).`);
   if (!source.requirements.length) {
     const first = source.skipped[0];
     throw new EnvError(`Nothing to install: ${source.file} lists nothing the workbench installs (${first ? `"${first.line}": ${first.why}` : 'it is empty'}).`);

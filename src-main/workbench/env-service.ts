@@ -44,7 +44,7 @@ export class EnvService implements EnvApi {
       return { ...base, applies: false, note: ref.protocol === 'action' ? 'Action scripts run on the system\'s Python, not on an environment of their own.' : 'Only Python skills have a Python environment.' };
     }
     const source = requirementSource(ref.dir);
-    if (!source || !source.requirements.length) return { ...base, applies: false, note: 'It lists no packages to install (no dependencies in manifest.json, no requirements.txt, no [project] dependencies in pyproject.toml).' };
+    if (!source || !source.requirements.length) return { ...base, applies: false, note: 'It lists no packages to install (none in manifest.json\'s "dependencies", a requirements.txt or pyproject.toml\'s [project] dependencies).' };
     const report = await dependencyReport(ref.dir, { live: false, ...(ref.protocol === 'namel3ss' ? { venv: ownVenv(venv) } : {}) });
     const problems: EnvProblem[] = report?.problems ?? [];
     return {
