@@ -14,6 +14,7 @@ import type { AgentConfig } from './contract-bridge';
 import { MCP_EVENTS, type McpApi, type McpEvents } from './contract-mcp';
 import type { SkillDefApi } from './contract-skilldef';
 import { CHAT_EVENTS, type ChatApi, type ChatEvents } from './contract-chat';
+import { ENV_EVENTS, type EnvApi, type EnvEvents } from './contract-env';
 import type {
   CallRecord, CallSummary, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -28,6 +29,7 @@ export * from './contract-bridge';
 export * from './contract-mcp';
 export * from './contract-skilldef';
 export * from './contract-chat';
+export * from './contract-env';
 
 export interface AgentApi {
   /**
@@ -129,12 +131,12 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 
 /** Events pushed to the renderer. High-volume streams (logs, messages) arrive in batches. */
-export interface WorkbenchEvents extends AgentEvents, McpEvents, ChatEvents {
+export interface WorkbenchEvents extends AgentEvents, McpEvents, ChatEvents, EnvEvents {
   skills: SkillSummary[];
   status: { skillId: string; status: SkillStatus; detail?: string; crashes?: CrashReport };
   /** `skipped`: lines left out of this batch to keep a browser window responsive (they are in the log file). */
@@ -170,6 +172,6 @@ export interface WorkbenchClient extends WorkbenchApi {
 
 const EVENTS: { [K in EventName]: true } = {
   skills: true, status: true, logs: true, messages: true, timeline: true, ticks: true, call: true, recording: true, filesChanged: true, schedules: true,
-  diskTrouble: true, resync: true, ...MCP_EVENTS, ...CHAT_EVENTS,
+  diskTrouble: true, resync: true, ...MCP_EVENTS, ...CHAT_EVENTS, ...ENV_EVENTS,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

@@ -6,7 +6,7 @@ import { cli } from './cli-run';
 import { ROOT } from './helpers';
 
 const run = promisify(execFile);
-const COMMANDS = ['list', 'inspect', 'call', 'setup', 'state', 'tick', 'message', 'options', 'triggers', 'serve', 'replay', 'report', 'run', 'merge-reports', 'ci', 'new', 'doctor', 'schedule', 'n3-service'];
+const COMMANDS = ['list', 'inspect', 'call', 'setup', 'state', 'tick', 'message', 'options', 'triggers', 'serve', 'replay', 'report', 'run', 'merge-reports', 'ci', 'new', 'doctor', 'env', 'schedule', 'n3-service'];
 
 describe('skillbench --help', () => {
   it('npx skillbench --help and npx skillbench call --help print our usage, not npm\'s', async () => {

@@ -27,7 +27,7 @@ describe('no false positives on what the SDK validator accepts', () => {
     const missing = r.findings.filter((f) => f.code === 'DEPENDENCY_MISSING');
     // pydantic is installed where these tests run (the bundled SDK's tests need it too); the made-up one is not.
     expect(missing.map((f) => f.message)).toEqual([expect.stringContaining('"skillbench-no-such-package>=1.0"')]);
-    expect(missing[0].fix).toMatch(/-m pip install "skillbench-no-such-package>=1\.0".*SKILLBENCH_PYTHON.*\.venv/s);
+    expect(missing[0].fix).toMatch(/^Prepare the environment .* env .*slack-like\): it makes a \.venv where the skill runs and installs what manifest\.json lists\. Or install it yourself: .* -m pip install "skillbench-no-such-package>=1\.0", or set SKILLBENCH_PYTHON=/s);
     expect(missing[0].severity).toBe('warning');
   });
 

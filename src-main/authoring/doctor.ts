@@ -74,7 +74,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
       // A skill that inherits the environment also gets the workbench's PYTHONPATH, where packages may be.
       const inherit = opts.settingsEnv?.(ref).inherit === true && hostEnv().PYTHONPATH;
       const paths = inherit ? inherit.split(path.delimiter).filter(Boolean) : [];
-      await checkDependencies(dir, (readJson(path.join(dir, 'manifest.json')) as { dependencies?: unknown } | undefined)?.dependencies, f, { live: opts.live !== false, paths });
+      await checkDependencies(dir, f, { live: opts.live !== false, paths });
       break;
     }
     case 'namel3ss':

@@ -6,14 +6,19 @@ import { hostEnv } from '../host/host-env';
 
 /** True when `cmd` can be found on PATH (or is a path to an existing file). */
 export function onPath(cmd: string): boolean {
-  if (cmd.includes('/') || cmd.includes('\\')) return fs.existsSync(cmd);
+  return findOnPath(cmd) !== null;
+}
+
+/** Where `cmd` is: itself when it is a path to an existing file, else the first match on PATH; null where none. */
+export function findOnPath(cmd: string): string | null {
+  if (cmd.includes('/') || cmd.includes('\\')) return fs.existsSync(cmd) ? cmd : null;
   const exts = process.platform === 'win32' ? (hostEnv().PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const dir of (hostEnv().PATH ?? '').split(path.delimiter)) {
     for (const ext of exts) {
-      if (dir && fs.existsSync(path.join(dir, cmd + ext))) return true;
+      if (dir && fs.existsSync(path.join(dir, cmd + ext))) return path.join(dir, cmd + ext);
     }
   }
-  return false;
+  return null;
 }
 
 /**

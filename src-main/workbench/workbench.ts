@@ -33,6 +33,7 @@ import { InteropService } from './interop-service';
 import { McpService } from './mcp-service';
 import { SkillDefService } from './skilldef-service';
 import { ChatService } from './chat-service';
+import { EnvService } from './env-service';
 
 export interface WorkbenchOptions {
   home: string;
@@ -71,6 +72,8 @@ export class Workbench implements CoreApi, SkillHost {
   readonly skilldef: SkillDefService = new SkillDefService(this);
   /** The app's models and its chat; `activeChatModel()` is the model in use for whatever else asks one. */
   readonly chat: ChatService = new ChatService(this);
+  /** "Prepare the environment": a Python skill's packages checked and installed into its .venv. */
+  readonly env: EnvService = new EnvService(this);
   private readonly workspace: WorkspaceStore;
   private skills = new Map<string, Entry>();
   /** Folders the native picker returned: a new skill may be made in one (the renderer cannot invent them). */
@@ -347,6 +350,7 @@ export class Workbench implements CoreApi, SkillHost {
     if (this.closed) return;
     this.closed = true;
     this.chat.close();
+    await this.env.close();
     await Promise.all([...this.adopted, ...[...this.skills.values()].map((e) => e.runtime)].filter((rt) => rt !== undefined).map((rt) => rt.close()));
     await this.stores.flush();
   }

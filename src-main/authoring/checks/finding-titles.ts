@@ -18,6 +18,8 @@ const TITLES: Record<string, string> = {
   NO_SKILL_EXPORT: 'The entry may not define the skill',
   ID_UNDERSCORE: 'The real host refuses this id',
   DEPENDENCY_MISSING: 'A package the skill needs is not installed',
+  DEPENDENCY_VERSION: 'A package the skill needs is at the wrong version',
+  ENV_UNFINISHED: 'The skill’s Python environment is not finished',
   DEPENDENCIES_UNCHECKED: 'The dependencies were not checked',
   REPO_SDK_BEHIND: 'The repository’s SDK is older than the skill',
   MISSING_DESCRIPTION: 'A description is missing',

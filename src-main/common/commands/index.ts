@@ -13,13 +13,14 @@ import { authoring } from './authoring';
 import { chat } from './chat';
 import { core } from './core';
 import type { ApiOf, Command } from './declare';
+import { env } from './env';
 import { interop } from './interop';
 import { logs } from './logs';
 import { mcp } from './mcp';
 import { qa } from './qa';
 import { skilldef } from './skilldef';
 
-export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, chat };
+export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, chat, env };
 
 export type Services = typeof SERVICES;
 export type ServiceName = keyof Services;

@@ -33,3 +33,4 @@ export const skilldefProtocol: ProtocolModule = {
 // The protocol's public face: what the rest of the engine uses of it.
 export { createHostServices } from './host-services';
 export { readSkillDefManifest, sdkRootOf, skillVenv } from './locate';
+export { repositoryRoot, venvPython } from './locate';

@@ -11,6 +11,9 @@ import { useAction } from '../../data';
 import { EnvRows } from './EnvRows';
 import { rowsOf, updateOf, type EnvRow } from './process-form';
 import { ConfineSetting } from './ConfineSetting';
+import { PythonEnvSetting } from './PythonEnvSetting';
+import { hasPythonEnv } from '../skill/PythonEnvNote';
+import { PrepareEnvDialog } from '../skill/PrepareEnvDialog';
 
 import { isAlive } from '../../../../src-main/common/skill-status';
 import styles from './ProcessSettingsDialog.module.css';
@@ -19,12 +22,17 @@ import settingsStyles from './settings.module.css';
 /** The header's Settings button (its icon alone in a compact header) and the dialog it opens. */
 export function ProcessSettingsButton({ summary, info, compact = false }: { summary: SkillSummary; info?: SkillInfo; compact?: boolean }) {
   const [open, setOpen] = useState(false);
+  const [env, setEnv] = useState(false);
   return (
     <>
       <Button size="sm" icon={<Settings2 size={12} />} onClick={() => setOpen(true)} data-testid="skill-settings" aria-label={`Settings of ${summary.name}`} title={compact ? 'Settings' : undefined}>
         {compact ? undefined : 'Settings'}
       </Button>
-      {open && <ProcessSettingsDialog summary={summary} info={info} onClose={() => setOpen(false)} />}
+      {open && <ProcessSettingsDialog summary={summary} info={info} onClose={() => setOpen(false)} onPrepareEnv={() => {
+        setOpen(false);
+        setEnv(true);
+      }} />}
+      {env && <PrepareEnvDialog summary={summary} onClose={() => setEnv(false)} />}
     </>
   );
 }
@@ -34,7 +42,7 @@ export function ProcessSettingsButton({ summary, info, compact = false }: { summ
  * secret ones in the encrypted store, shown masked) and extra arguments after its command. Saved settings
  * apply from the next start; a running skill is restarted only when the user says so.
  */
-function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSummary; info?: SkillInfo; onClose(): void }) {
+function ProcessSettingsDialog({ summary, info, onClose, onPrepareEnv }: { summary: SkillSummary; info?: SkillInfo; onClose(): void; onPrepareEnv(): void }) {
   const [loaded, setLoaded] = useState<SkillSettings | null>(null);
   const [rows, setRows] = useState<EnvRow[]>([]);
   const [argsText, setArgsText] = useState('');
@@ -138,6 +146,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
             />
             {skilldef && <HostParitySetting name={summary.name} on={parity} onChange={edit(setParity)} />}
             <ConfineSetting name={summary.name} on={confine} network={confineNet} onChange={edit(setConfine)} onNetwork={edit(setConfineNet)} />
+            {hasPythonEnv(summary) && <PythonEnvSetting name={summary.name} onPrepare={onPrepareEnv} />}
             <HistoryLimits name={summary.name} settings={loaded} />
           </>
         )}

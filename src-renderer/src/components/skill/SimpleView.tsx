@@ -3,6 +3,7 @@ import { useShownStatus } from '../../lib/offline';
 import { SetupTab } from '../setup/SetupTab';
 import { OptionsTab } from '../options/OptionsTab';
 import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
+import { PythonEnvNote } from './PythonEnvNote';
 import { SkillControls } from './SkillControls';
 import { StatusDot } from './StatusBadge';
 import { DeveloperViewSwitch } from './DeveloperViewSwitch';
@@ -51,6 +52,7 @@ export function SimpleView({ summary, info }: { summary: SkillSummary; info?: Sk
       </header>
       <div className={`${styles.simpleBody} simple-body`} data-testid="simple-view">
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
+        <PythonEnvNote key={`python-env-${summary.id}`} summary={summary} />
         {hasSetup && <SetupTab skillId={summary.id} />}
         {hasOptions &&
           (running ? (

@@ -8,6 +8,7 @@ import { NotStartedNote } from './NotStartedNote';
 import { ConfinementNote } from './ConfinementNote';
 import { HostParityNote } from './HostParityNote';
 import { MissingEnvPrompt } from '../settings/MissingEnvPrompt';
+import { PythonEnvNote } from './PythonEnvNote';
 import { SkillExtras } from '../agent/SkillExtras';
 import { RecordControl } from '../recordings/RecordControl';
 import { CrashBadge } from './CrashBadge';
@@ -83,6 +84,7 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
         {info && <MissingEnvPrompt key={`env-${summary.id}`} summary={summary} info={info} />}
         {info && <SkillExtras skillId={summary.id} info={info} />}
         <StartFailure summary={summary} />
+        <PythonEnvNote key={`python-env-${summary.id}`} summary={summary} />
         {needsSetup && info?.capabilities.setup && !onSetupTab && (
           <div className={`callout ${styles.calloutSetup}`}>
             {summary.statusDetail
