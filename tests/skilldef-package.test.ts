@@ -14,6 +14,8 @@ import { it, type Cleanup } from './cleanup-fixture';
 import { launchMode, skillVenv } from '../src-main/protocols/skilldef/locate';
 import { systemPython } from '../src-main/host/paths';
 import { Workbench } from '../src-main/workbench/workbench';
+import { Findings } from '../src-main/authoring/checks/findings';
+import { checkDependencies } from '../src-main/authoring/checks/dependencies';
 import { FIXTURES, ROOT, waitFor } from './helpers';
 import { launch, loadFailure, text } from './python-sdk-host';
 
@@ -136,6 +138,17 @@ describe('a package the interpreter lacks', () => {
 });
 
 describe('mcp.types where the MCP SDK is absent', () => {
+  it('the dependency check says the stand-in covers a skill that uses only mcp.types, and still warns for one that uses mcp.server', async () => {
+    const codes = async (name: string) => {
+      const f = new Findings();
+      await checkDependencies(path.join(MCP_SKILLS, name), f);
+      return f.list.filter((x) => x.message.includes('"mcp>=')).map((x) => x.code);
+    };
+    // This machine's Python has no mcp package (the other tests here rely on it too).
+    expect(await codes('which-mcp')).toEqual(['DEPENDENCY_STAND_IN']);
+    expect(await codes('serves-mcp-later')).toEqual(['DEPENDENCY_MISSING']);
+  });
+
   const which = (cleanup: Cleanup, env: Record<string, string> = {}, pythonArgs: string[] = []) => {
     const s = launch(cleanup, ['--skill-dir', path.join(MCP_SKILLS, 'which-mcp')], env, pythonArgs);
     return { s, call: async (name: string, args = {}) => JSON.parse(text(await s.req('tools/call', { name, arguments: args }))) };

@@ -24,6 +24,7 @@ import { toolEnvironment } from '../../protocols/skill-env';
 import { skillVenv } from '../../protocols/skilldef';
 import { readEnvMarker, unfinishedWords } from '../../runtime/python-env-marker';
 import { envFolder } from '../../runtime/python-env-plan';
+import { skillFiles, withText } from '../../runtime/skill-files';
 import type { Findings } from './findings';
 
 /** Per [requirement, name]: [the requirement, the distribution's version or null, whether a module of its name is found]. */
@@ -161,7 +162,14 @@ export async function checkDependencies(dir: string, f: Findings, opts: Dependen
   const python = r.check.python;
   for (const p of r.problems) {
     const where = { file, ...(file === 'manifest.json' ? { field: 'dependencies' } : {}) };
-    if (p.kind === 'missing') {
+    if (p.kind === 'missing' && normaliseDistName(p.name) === 'mcp' && !importsMcpBeyondTypes(dir)) {
+      f.info(
+        'DEPENDENCY_STAND_IN',
+        `${file} needs "${p.requirement}", which ${r.where} does not have. The skill imports only mcp.types from it, and the workbench's stand-in gives those data classes, so the skill loads here.`,
+        `To run it as its own host would, with the real package: ${prepare}`,
+        where,
+      );
+    } else if (p.kind === 'missing') {
       f.warning(
         'DEPENDENCY_MISSING',
         `${file} needs "${p.requirement}", which ${r.where} does not have: the skill may fail to load.`,
@@ -177,4 +185,19 @@ export async function checkDependencies(dir: string, f: Findings, opts: Dependen
       );
     }
   }
+}
+
+/**
+ * A Python file of the skill that uses more of `mcp` than `mcp.types` (the stand-in covers only that): a
+ * subpackage (`mcp.server`, `mcp.client`, ...) or a name imported from `mcp` itself. Read, never run.
+ */
+function importsMcpBeyondTypes(dir: string): boolean {
+  const py = skillFiles(dir, { maxFiles: 2000 }).filter((f) => f.rel.endsWith('.py'));
+  for (const [, text] of withText(py)) {
+    if (/\bmcp\.(?:server|client|shared|cli|os)\b/.test(text)) return true;
+    for (const m of text.matchAll(/^\s*from\s+mcp\s+import\s+\(?([\w\s,]+)/gm)) {
+      if (m[1].split(/[\s,]+/).some((n) => n && n !== 'types')) return true;
+    }
+  }
+  return false;
 }

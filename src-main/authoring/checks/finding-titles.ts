@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   ID_UNDERSCORE: 'The real host refuses this id',
   DEPENDENCY_MISSING: 'A package the skill needs is not installed',
   DEPENDENCY_VERSION: 'A package the skill needs is at the wrong version',
+  DEPENDENCY_STAND_IN: 'The workbench stands in for a package the skill needs',
   ENV_UNFINISHED: 'The skill’s Python environment is not finished',
   DEPENDENCIES_UNCHECKED: 'The dependencies were not checked',
   REPO_SDK_BEHIND: 'The repository’s SDK is older than the skill',
