@@ -9,7 +9,7 @@
  *
  * Stopped and crashed are none of them.
  */
-import type { SkillStatus } from '../contract-types';
+import type { Protocol, SkillStatus } from '../contract-types';
 
 const ALIVE: ReadonlySet<SkillStatus> = new Set(['starting', 'ready', 'busy', 'restarting', 'needs-setup']);
 const UP: ReadonlySet<SkillStatus> = new Set(['ready', 'busy', 'needs-setup']);
@@ -19,3 +19,6 @@ export const isUp = (status: SkillStatus): boolean => UP.has(status);
 export const isServing = (status: SkillStatus): boolean => status === 'ready' || status === 'busy';
 /** Between stopped and up: the controls wait. */
 export const isTransitioning = (status: SkillStatus): boolean => status === 'starting' || status === 'restarting';
+
+/** Skills the workbench reads but does not run (QuickJS): no Start, nothing to stop. */
+export const runsHere = (protocol: Protocol): boolean => protocol !== 'quickjs';

@@ -1,3 +1,4 @@
+import { runsHere } from '../../../../src-main/common/skill-status';
 import { memo } from 'react';
 import { Folder } from 'lucide-react';
 import type { SkillSummary } from '@contract';
@@ -69,7 +70,7 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
         <ProtocolBadge protocol={skill.protocol} />
       </button>
       <span className={styles.skillItemActions}>
-        <SkillControls skillId={skill.id} name={skill.name} status={skill.status} />
+        {runsHere(skill.protocol) && <SkillControls skillId={skill.id} name={skill.name} status={skill.status} />}
       </span>
     </li>
   );

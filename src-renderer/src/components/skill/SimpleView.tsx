@@ -9,7 +9,7 @@ import { StatusDot } from './StatusBadge';
 import { DeveloperViewSwitch } from './DeveloperViewSwitch';
 import { needsSetup, plainState } from './view-mode';
 
-import { isUp } from '../../../../src-main/common/skill-status';
+import { isUp, runsHere } from '../../../../src-main/common/skill-status';
 // Global class names kept beside the module classes: tests select .skill-header; .skill-view is styled in its
 // context by Tabs.module.css; .skill-view-simple is styled in its context by setup.module.css; .simple-body is
 // styled in its context by MissingEnvPrompt.module.css, setup.module.css.
@@ -36,7 +36,7 @@ export function SimpleView({ summary, info }: { summary: SkillSummary; info?: Sk
           <h1 className={skillStyles.skillTitle}>{summary.name}</h1>
           <span className="spacer" />
           <DeveloperViewSwitch on={false} />
-          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" restart={false} />
+          {runsHere(summary.protocol) && <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" restart={false} />}
         </div>
         {description && <p className={skillStyles.skillDescription}>{description}</p>}
         <div className={`${styles.simpleState} state-${state.kind}`} role="status" data-testid="skill-status" data-status={shown} data-state={state.kind}>

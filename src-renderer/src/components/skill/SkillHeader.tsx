@@ -1,3 +1,4 @@
+import { runsHere } from '../../../../src-main/common/skill-status';
 import { useShallow } from 'zustand/react/shallow';
 import type { SkillInfo, SkillSummary } from '@contract';
 import { PROTOCOL_LABELS } from '@contract';
@@ -63,7 +64,7 @@ export function SkillHeader({ summary, info, compact = false }: { summary: Skill
           <RecordControl key={summary.id} skillId={summary.id} />
           <UseFromAgentButton key={`agent-${summary.id}`} summary={summary} />
           <ProcessSettingsButton key={`settings-${summary.id}`} summary={summary} info={info} compact={compact} />
-          <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" compact={compact} />
+          {runsHere(summary.protocol) && <SkillControls skillId={summary.id} name={summary.name} status={summary.status} variant="buttons" compact={compact} />}
         </div>
         {compact ? (
           // The switch shares the disclosure's line: the title's line is full with the buttons.
