@@ -137,6 +137,10 @@ function checkAgentExtras(dir: string, file: string, text: string, f: Findings):
   const config = readAgentConfig(dir);
   if (!config) return;
   for (const s of config.schedules) {
+    if (s.prompt && !s.problem) {
+      f.info('SCHEDULE_PROMPT', `Schedule "${s.id}" is a prompt for the agent (its task is not <skill>.<action>): it runs as a chat turn with a model, the agent's skills as its tools.`, 'Configure a model in the app, or run it with skillbench schedule --once --model NAME.', { file, line: lineOf(text, /^schedules?\s*:/), field: `schedule ${s.id}` });
+      continue;
+    }
     if (!s.problem) continue;
     const line = lineOf(text, new RegExp(`(name\\s*:\\s*["']?${escape(s.id)}|cron\\s*:\\s*["']?${escape(s.cron || '\u0000')})`)) ?? lineOf(text, /^schedules?\s*:/);
     f.error('SCHEDULE_INVALID', s.problem, 'Fix the entry: cron has five fields (minute hour day-of-month month day-of-week), and skill names one of skills:.', { file, line, field: `schedule ${s.id}` });
