@@ -66,6 +66,9 @@ describe('agent.yaml: a task that is not <skill>.<action> is a prompt', () => {
       ['info', expect.stringContaining('Schedule "prompt-1" is a prompt for the agent')],
       ['info', expect.stringContaining('Schedule "prompt-2" is a prompt for the agent')],
     ]);
+    // Said beside the agent's first skill, where the app shows its prompts; not again by every script.
+    const other = JSON.parse((await cli(['doctor', PROMPTED, '--skill', 'report', '--static', '--json'])).stdout).findings as { code: string }[];
+    expect(other.filter((f) => f.code.startsWith('SCHEDULE'))).toEqual([]);
     const inspect = await cli(['inspect', PROMPTED, '--skill', 'ledger']);
     expect(inspect.code).toBe(0);
     expect(inspect.stdout).toMatch(/Schedule: "prompt-1" 0 8 \* \* 1-5 → prompt "Use the ledger skill to check yesterday's sales:" \(next run .*; a prompt for the agent: it needs a model/);
