@@ -84,6 +84,10 @@ describe('skillbench call: sampling answered by the model the flags name', () =>
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/not found/);
     expect(missing.stderr).toMatch(/give --model NAME/);
+    // Model flags for a skill that never samples: said, and the call goes on.
+    const lone = await cli(['call', path.join(FIXTURES, 'action', 'lone'), 'ping', '--model', 'm', '--base-url', 'http://127.0.0.1:9']);
+    expect(lone.code).toBe(0);
+    expect(lone.stderr).toContain("--model answers an MCP server's sampling requests; lone_tool is not an MCP server, so the model is not asked.");
     // Model flags without --model are a usage error, as for chat.
     expect((await cli(['call', '--command', samplerCommand, 'client_capabilities', '--base-url', 'http://127.0.0.1:9'])).stderr).toMatch(/--base-url needs --model/);
   });

@@ -61,5 +61,5 @@ export function withoutModelKey(ctx: CommandContext, config: ModelConfig | undef
 /** A note where model flags were given for a skill that never asks for sampling (only MCP servers do). */
 export function unusedModelNote(config: ModelConfig | undefined, rt: SkillRuntime): string | null {
   if (!config || rt.ref.protocol === 'mcp') return null;
-  return `skillbench: --model answers an MCP server's sampling requests; ${rt.ref.name} is a ${rt.ref.protocol} skill, so the model is not asked.`;
+  return `skillbench: --model answers an MCP server's sampling requests; ${rt.ref.name} is not an MCP server, so the model is not asked.`;
 }
