@@ -1,9 +1,13 @@
 /**
  * What an MCP server asks the user, in the app, against the real server-everything: an elicitation as a
  * setup-wizard form (plain words, defaults applied; Accept, Decline), a sampling request shown in full and
- * answered by hand, and a waiting request still shown in a window opened after it arrived.
+ * answered by hand, then with the app's model (its draft edited and sent, and "always" from then on, against the
+ * scripted model server), and a waiting request still shown in a window opened after it arrived.
  */
-import { expect, openServer, openTool, test } from './mcp-fixture';
+import fs from 'node:fs';
+import path from 'node:path';
+import { modelServer } from '../tests/model-server';
+import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
 import { atSmallSize } from './helpers';
 
 test('elicitation: a form from the requested schema, defaults applied; Accept sends the answers, Decline says no', async ({ mcp }) => {
@@ -62,7 +66,7 @@ test('elicitation: a form from the requested schema, defaults applied; Accept se
   await expect(result).toContainText('User cancelled');
 });
 
-test('sampling: the request in full, answered by hand', async ({ mcp }) => {
+test('sampling: the request in full, answered by hand, then with the model (a draft edited, then always)', async ({ mcp }) => {
   test.setTimeout(90_000);
   const { page } = mcp;
   await openServer(page);
@@ -79,12 +83,49 @@ test('sampling: the request in full, answered by hand', async ({ mcp }) => {
   await expect(form.getByRole('tree', { name: 'Sampling request' })).toContainText('maxTokens');
   await mcp.shot('mcp-sampling');
   await expect(form.getByTestId('sampling-send')).toBeDisabled();
+  // No model configured yet: the model's button says why it cannot be used.
+  await expect(form.getByTestId('sampling-ask-model')).toBeDisabled();
   await form.getByTestId('sampling-answer').fill('Ultramarine');
   await form.getByTestId('sampling-send').click();
   await expect(ask).toBeHidden();
   const result = page.getByTestId('tool-result');
   await expect(result).toHaveAttribute('data-ok', 'true');
   await expect(result).toContainText('Ultramarine');
+
+  // A model configured (as the app's settings write it): the next request is answered with its draft, edited.
+  const model = await modelServer();
+  try {
+    fs.writeFileSync(path.join(mcp.home, 'models.json'), JSON.stringify({ profiles: [{ id: 'local', provider: 'openai', model: 'local-model', baseUrl: model.openaiBaseUrl }] }));
+    model.reply({ text: 'Cerulean', usage: { input: 24, output: 2 } }, { text: 'Vermilion' });
+    await request.getByLabel(/prompt/i).first().fill('Name another colour');
+    await page.getByTestId('run-tool').click();
+    const drafted = page.getByTestId('mcp-request').getByTestId('sampling-form');
+    await drafted.getByTestId('sampling-ask-model').click();
+    await expect(drafted.getByTestId('sampling-answer')).toHaveValue('Cerulean');
+    await expect(drafted.getByTestId('sampling-draft-note')).toContainText('Drafted by local-model');
+    await mcp.shot('mcp-sampling-draft');
+    await drafted.getByTestId('sampling-answer').fill('Cerulean blue');
+    await drafted.getByTestId('sampling-always').check();
+    await drafted.getByTestId('sampling-send').click();
+    await expect(ask).toBeHidden();
+    await expect(result).toContainText('Cerulean blue');
+    await expect(result).toContainText('local-model');
+    expect(JSON.stringify(model.chats()[0].body.messages)).toContain('Name another colour');
+
+    // "Always" from now on: the model's answer is sent at once, no dialog; the exchange is in Messages.
+    await request.getByLabel(/prompt/i).first().fill('And a third');
+    await page.getByTestId('run-tool').click();
+    await expect(result).toContainText('Vermilion');
+    await expect(page.getByTestId('mcp-requests-chip')).toHaveCount(0);
+    await openTab(page, 'messages');
+    await expect(page.getByTestId('message-row').filter({ hasText: 'sampling/createMessage' }).first()).toBeVisible();
+    await openTab(page, 'server');
+    await expect(page.getByTestId('sampling-mode-always')).toBeChecked();
+    await page.getByTestId('sampling-mode-ask').check();
+    await expect(page.getByTestId('sampling-mode-ask')).toBeChecked();
+  } finally {
+    await model.close();
+  }
 });
 
 test('a waiting request is shown in a window opened after it came, and can be put aside and back', async ({ mcp }) => {

@@ -30,6 +30,9 @@ const test = base.extend<{ wild: Wild }>({
     testInfo.skip(testInfo.project.name !== 'browser', 'This spec starts its own browser-mode workbench over the fixture folders; the Electron run covers the same UI.');
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-wild-'));
     fs.cpSync(path.join(ROOT, 'tests', 'fixtures', 'action', 'wild'), path.join(folder, 'wild'), { recursive: true });
+    // A task in words, as agents projects write them: a prompt for the agent, not <skill>.<action>.
+    const agentYaml = path.join(folder, 'wild', 'agent.yaml');
+    fs.writeFileSync(agentYaml, fs.readFileSync(agentYaml, 'utf8').replace('schedule:\n', 'schedule:\n  - cron: "0 9 * * *"\n    task: Crawl the news sites and write a short brief\n'));
     fs.cpSync(path.join(ROOT, 'tests', 'fixtures', 'namel3ss-wild'), path.join(folder, 'namel3ss-wild'), { recursive: true });
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
     // The crawler's "site": any connection to it is counted. Its marker file: written only if it runs.
@@ -140,6 +143,18 @@ test('an agent in the wild: the crawler is shown without running, and runs to di
     await expect(page.locator('.skill-notes')).toContainText('named no supported_actions');
   });
   expect(fs.existsSync(wild.marker)).toBe(true);
+  expect(wild.connections()).toBe(1);
+
+  // The agent's prompt (a task that is not <skill>.<action>) shows beside its first skill once it is started: with no
+  // model configured it waits, said plainly, and Run now is off.
+  const header = page.locator('.skill-header');
+  if (await header.getByTestId('skill-stop').isVisible()) await header.getByTestId('skill-stop').click();
+  await header.getByTestId('skill-start').click();
+  await openTab(page, 'timeline');
+  const prompt = page.getByTestId('schedule-prompt-1');
+  await expect(prompt.getByTestId('schedule-task')).toContainText('prompt Crawl the news sites and write a short brief');
+  await expect(prompt.getByTestId('schedule-needs-model')).toHaveText('needs a model');
+  await expect(prompt.getByTestId('schedule-run-now')).toBeDisabled();
   expect(wild.connections()).toBe(1);
 });
 

@@ -16,12 +16,18 @@ export interface AgentSecret {
 
 /** One `schedule:` entry: a cron expression that calls one of the agent's skills with an action. */
 export interface AgentSchedule {
-  /** Stable within the agent: the entry's `name`, else `<skill>.<action>`, made unique. */
+  /** Stable within the agent: the entry's `name`, else `<skill>.<action>` (`prompt-<n>` for a prompt), made unique. */
   id: string;
   cron: string;
-  /** The skill it calls (a name from `skills:`). */
+  /** The skill it calls (a name from `skills:`); empty for a prompt. */
   skill: string;
+  /** The action it calls; empty for a prompt. */
   action: string;
+  /**
+   * The task as a prompt for the agent (a `task:` that is not `<skill>.<action>`, or `prompt:`), as agents projects
+   * write it: it runs as a chat turn with a model, the agent's skills as its tools. Without a model it is only shown.
+   */
+  prompt?: string;
   params: Record<string, unknown>;
   /** `enabled: false` in agent.yaml: listed, never run on its own. */
   enabled: boolean;
@@ -55,6 +61,8 @@ export interface ScheduleState extends AgentSchedule {
   count: number;
   lastRun?: number;
   lastOk?: boolean;
+  /** A prompt, and no model is configured: shown, and passed over when due (never an error). */
+  needsModel?: boolean;
 }
 
 /** A namel3ss tool bound to the service runner: where it goes, and whether something answers there. */

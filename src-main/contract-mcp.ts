@@ -280,6 +280,25 @@ export type McpSamplingAnswer =
     }
   | { action: 'decline'; reason?: string };
 
+/** How a server's sampling requests are answered: the user is asked each time, or the model answers at once. */
+export type McpSamplingMode = 'ask' | 'always';
+
+/** A server's sampling setup (per server, kept in the workbench's home), and the model that would answer. */
+export interface McpSamplingSetup {
+  skillId: string;
+  mode: McpSamplingMode;
+  /** The model the app answers with (its active one), by name; null when none is configured. */
+  model: string | null;
+}
+
+/** A model's answer to a sampling request, for the user to send as it is, edit, or drop. */
+export interface McpSamplingDraft {
+  answer: Extract<McpSamplingAnswer, { action: 'answer' }>;
+  /** Tokens, where the provider said (the same shape as a chat turn's usage). */
+  usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number; costUsd?: number };
+  durationMs: number;
+}
+
 /** How a pending request ended. */
 export interface McpRequestDone {
   skillId: string;
@@ -370,6 +389,12 @@ export interface McpApi {
   mcpPending(skillId?: string): Promise<McpPendingRequest[]>;
   mcpAnswerElicitation(requestId: string, answer: McpElicitationAnswer): Promise<void>;
   mcpAnswerSampling(requestId: string, answer: McpSamplingAnswer): Promise<void>;
+  /** How this server's sampling requests are answered, and by which model. */
+  mcpSamplingSetup(skillId: string): Promise<McpSamplingSetup>;
+  /** `always`: the model answers this server's sampling requests at once (shown in Messages and the timeline); `ask`: the user is asked. */
+  mcpSetSamplingMode(skillId: string, mode: McpSamplingMode): Promise<McpSamplingSetup>;
+  /** Asks the model for an answer to a waiting sampling request: nothing is sent; the user sends it (or an edit) with `mcpAnswerSampling`. */
+  mcpSamplingDraft(requestId: string): Promise<McpSamplingDraft>;
   /** The roots the workbench gives the server (the skill's folder by default). */
   mcpGetRoots(skillId: string): Promise<McpRoot[]>;
   /** Changes the roots and tells the server (`notifications/roots/list_changed`); returns them. */

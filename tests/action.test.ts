@@ -85,7 +85,7 @@ describe('finding action skills (nothing is run)', () => {
   it('is found by the workspace walk, including inside .claude', () => {
     registerProtocol(actionProtocol);
     const ids = discover(path.join(FIXTURES, 'action'), { protocol: 'action' }).map((r) => r.id);
-    expect(ids).toEqual(['action/agent#misbehave', 'action/agent#loose', 'action/listed#quiet', 'action/lone#lone_tool', 'action/wild#crawler', 'action/wild#digest']);
+    expect(ids).toEqual(['action/agent#misbehave', 'action/agent#loose', 'action/listed#quiet', 'action/lone#lone_tool', 'action/prompted#ledger', 'action/prompted#report', 'action/wild#crawler', 'action/wild#digest']);
   });
 });
 

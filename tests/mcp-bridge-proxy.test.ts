@@ -1,7 +1,8 @@
 /**
  * `skillbench mcp` as a proxy: an MCP server (the reference `server-everything`, the workbench's fifth
  * protocol) served again through the bridge, to the MCP SDK's Client. Every kind of content passes whole,
- * progress arrives, what the server asks of its user (elicitation, sampling, roots) is asked of the client,
+ * progress arrives, what the server asks of its user (elicitation, sampling, roots) is asked of the client
+ * (sampling by the model `--model` names instead, where it is given),
  * and the rest of what it offers (resources, subscriptions, prompts, completion, its log level, its changed
  * lists, cancellation) is served again, through the workbench's own record of the server's traffic.
  */
@@ -17,6 +18,7 @@ import { it } from './cleanup-fixture';
 import { allFiles, eventually, ROOT, waitFor } from './helpers';
 import { overStdio } from './mcp-bridge-client';
 import { FILESYSTEM } from './mcp-helpers';
+import { modelServer } from './model-server';
 
 /** What the bridge sent the upstream server (its own message trace in the home), as [method, params]. */
 function sentUpstream(home: string): [string, Record<string, unknown>][] {
@@ -72,6 +74,26 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const sampled = (await mcp.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi' } })) as CallToolResult;
     expect(JSON.stringify(prompts)).toContain('Say hi');
     expect(JSON.stringify(sampled.content)).toContain('the answer by hand');
+  }, 60_000);
+
+  it("with --model, that model answers the server's sampling: the agent's client is not asked", async ({ cleanup }) => {
+    const model = cleanup.add(await modelServer());
+    model.reply({ text: 'answered by the bridge model' });
+    const asked: unknown[] = [];
+    const flags = ['--model', 'bridge-model', '--base-url', model.openaiBaseUrl];
+    const mcp = cleanup.add(
+      await overStdio(['--command', EVERYTHING, '--server', 'everything', ...flags], cleanup.tempDir(), { sampling: {} }, (c) => {
+        c.setRequestHandler(CreateMessageRequestSchema, (req) => {
+          asked.push(req.params);
+          return { role: 'assistant', content: { type: 'text', text: 'the client answered' }, model: 'client-model' };
+        });
+      }),
+    );
+    const sampled = (await mcp.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi' } })) as CallToolResult;
+    expect(JSON.stringify(sampled.content)).toContain('answered by the bridge model');
+    expect(JSON.stringify(sampled.content)).toContain('bridge-model');
+    expect(asked).toEqual([]);
+    expect(model.chats()[0].body.messages.at(-1).content).toContain('Say hi');
   }, 60_000);
 
   it('runs a task tool upstream as a task and answers it as a plain call; passes a URL elicitation on as one', async ({ cleanup }) => {

@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import { describe, expect } from 'vitest';
+import { saveModelSettings } from '../src-main/agent/model-settings';
 import { it } from './cleanup-fixture';
+import { modelServer } from './model-server';
 import { eventually, ROOT, waitFor } from './helpers';
 import { collect, everythingStdio, mcpBench, mcpFolder } from './mcp-helpers';
 
@@ -91,6 +93,15 @@ describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
     const sampled = await sample;
     expect(sampled.outcome!.ok).toBe(true);
     expect(sampled.outcome!.text).toContain('Hi from a person');
+
+    // With "always" and a model, the task is the model's: it works, then completes with the model's answer.
+    const model = cleanup.add(await modelServer());
+    model.reply({ text: 'Hi from the model' });
+    await saveModelSettings(wb.home, { profiles: [{ id: 'm', provider: 'openai', model: 'task-model', baseUrl: model.openaiBaseUrl }] });
+    await wb.mcp.mcpSetSamplingMode(id, 'always');
+    const byModel = await wb.callTool(id, 'trigger-sampling-request-async', { prompt: 'Say hi again' });
+    expect(byModel.outcome!.text).toContain('Hi from the model');
+    expect(asked.filter((r) => r.kind === 'sampling')).toHaveLength(1);
   });
 
   it('shows a URL elicitation with its address and answers it without content', async ({ cleanup }) => {

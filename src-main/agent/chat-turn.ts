@@ -217,7 +217,8 @@ function errorText(e: unknown): string {
   return text.replace(/\bAI_\w+Error: /g, '');
 }
 
-function usageOf(u: LanguageModelUsage | undefined): ChatUsage {
+/** The AI SDK's usage in the contract's shape (only what the provider said). */
+export function usageOf(u: LanguageModelUsage | undefined): ChatUsage {
   const out: ChatUsage = {};
   if (u?.inputTokens !== undefined) out.inputTokens = u.inputTokens;
   if (u?.outputTokens !== undefined) out.outputTokens = u.outputTokens;

@@ -2,6 +2,8 @@
  * The bridge as a proxy (a skill of the mcp protocol: an MCP server opened in the workbench). What that
  * server asks of its user (elicitation, sampling) is asked of the agent's client in turn: the client whose
  * call is under way, else the first connected one. A client that cannot answer (no such capability) declines.
+ * Where `skillbench mcp` was given a model (--model), that model answers sampling instead (the session's sampler):
+ * the request never reaches here, whichever client is connected.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';

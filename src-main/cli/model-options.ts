@@ -3,8 +3,14 @@
  * `--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]`.
  */
 import type { ModelConfig, ModelProvider } from '../contract';
+import { openChatModel } from '../agent/chat-model';
+import { modelSampler } from '../agent/mcp-sampling';
 import { PROVIDERS } from '../agent/model-config';
+import { DEFAULT_KEY_ENV } from '../agent/model-keys';
+import type { Sampler } from '../protocols/adapter';
+import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { Options } from './args';
+import type { CommandContext } from './context';
 import { UsageError } from './output';
 
 export const MODEL_OPTIONS: Options = {
@@ -30,4 +36,30 @@ export function modelConfigOf(values: Record<string, unknown>): ModelConfig | un
   const apiKeyEnv = values['api-key-env'] as string | undefined;
   if (apiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) throw new UsageError(`--api-key-env takes a variable's name, not "${apiKeyEnv}"`);
   return { provider, model: model.trim(), ...(baseUrl ? { baseUrl } : {}), ...(apiKeyEnv ? { apiKeyEnv } : {}) };
+}
+
+/**
+ * For `call` and `mcp`: the model the flags name answers every sampling request of an MCP server (opened when
+ * first asked, its key added to what the command never prints). Undefined without --model: sampling is then not
+ * declared at all, so a server does not ask what nobody here can answer.
+ */
+export function cliSampler(config: ModelConfig | undefined, ctx: CommandContext, rt: () => SkillRuntime): Sampler | undefined {
+  if (!config) return undefined;
+  return modelSampler(() => {
+    const model = openChatModel(config, { env: ctx.env, secrets: rt().homeStores.secrets });
+    if (model.key.key) rt().redactor.add(model.key.key);
+    return model;
+  });
+}
+
+/** The command's context for the skill it runs: without the model's key variable (the key is the workbench's, even under --inherit-env). */
+export function withoutModelKey(ctx: CommandContext, config: ModelConfig | undefined): CommandContext {
+  if (!config) return ctx;
+  return { ...ctx, env: { ...ctx.env, [config.apiKeyEnv ?? DEFAULT_KEY_ENV[config.provider]]: undefined } };
+}
+
+/** A note where model flags were given for a skill that never asks for sampling (only MCP servers do). */
+export function unusedModelNote(config: ModelConfig | undefined, rt: SkillRuntime): string | null {
+  if (!config || rt.ref.protocol === 'mcp') return null;
+  return `skillbench: --model answers an MCP server's sampling requests; ${rt.ref.name} is not an MCP server, so the model is not asked.`;
 }

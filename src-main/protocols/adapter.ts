@@ -32,6 +32,8 @@ import type {
   McpRoot,
   McpTask,
   McpSamplingAnswer,
+  McpSamplingDraft,
+  McpSamplingRequest,
   McpServerInfo,
   McpTool,
   EntitySchemaInfo,
@@ -120,6 +122,14 @@ export interface Confinement {
   network: boolean;
 }
 
+/**
+ * Answers an MCP server's sampling request without waiting for a person: a model (the CLI's `--model`, the app's
+ * "always" switch). It says at once whether it answers (a run to start) or leaves the request to the user (null).
+ */
+export type Sampler = (request: McpSamplingRequest) => SampleRun | null;
+/** The model's answer; rejects with a sentence saying why there is none. */
+export type SampleRun = (signal: AbortSignal) => Promise<McpSamplingDraft>;
+
 export interface AdapterContext {
   logs: LogSink;
   messages: MessageLog;
@@ -147,6 +157,8 @@ export interface AdapterContext {
   onTimeline?: (entry: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }) => void;
   /** MCP servers' events (progress, logs, requests to the user); absent where nobody listens (the CLI). */
   onMcp?: <K extends keyof McpEvents>(event: K, payload: McpEvents[K]) => void;
+  /** MCP servers: who answers sampling without asking the user. Sampling is declared only where it or `onMcp` is given. */
+  sampler?: Sampler;
 }
 
 export interface CallOptions {

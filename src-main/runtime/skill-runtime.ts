@@ -16,7 +16,7 @@ import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, Confinement, HostServices, SkillAdapter, SkillInterop } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, Confinement, HostServices, Sampler, SkillAdapter, SkillInterop } from '../protocols/adapter';
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
@@ -67,6 +67,8 @@ export interface RuntimeOptions {
   hotReload?: boolean;
   /** MCP servers: whose roots they get. 'user' (the default): what the user set in the app; 'agent': only what an agent gives. */
   mcpRoots?: 'user' | 'agent';
+  /** MCP servers: who answers their sampling requests without asking the user (a model). */
+  sampler?: Sampler;
 }
 
 type StatusListener = (value: { status: SkillStatus; detail?: string }) => void;
@@ -170,6 +172,7 @@ export class SkillRuntime {
       onTimeline: (e) => this.mark(e),
       // Only where someone listens: an MCP server's requests to the user are declined where nobody can answer.
       onMcp: opts.emit ? (event, payload) => this.emit(event, payload as WorkbenchEvents[typeof event]) : undefined,
+      sampler: opts.sampler,
     };
     this.adapterCtx = ctx;
     this.adapter = module.create(ref, ctx);

@@ -2,11 +2,14 @@
  * The AgentApi half of the contract: "Discover by running" for action scripts, and the schedules of an
  * agent's skills, driven while the skill runs (armed when it comes up, disarmed when it stops, told of
  * agent.yaml changes by each restart). A scheduled run is a real call through the workbench: it lands
- * in the history, in any recording, and on the timeline.
+ * in the history, in any recording, and on the timeline. A scheduled prompt is a chat turn with the app's model,
+ * the agent's skills as its tools (each call one of theirs, recorded the same way); with no model it waits.
  */
-import type { AgentApi, ScheduleState, SkillInfo } from '../contract';
+import type { AgentApi, AgentSchedule, CallOutcome, ScheduleState, SkillInfo } from '../contract';
+import { runScheduledPrompt, turnOutcome } from '../agent/scheduled-prompt';
 import { isServing } from '../common/skill-status';
-import { ActionSkill } from '../protocols/action';
+import { ActionSkill, readAgentConfig } from '../protocols/action';
+import { activeAppModel, activeModelName, NO_MODEL } from './app-model';
 import { ScheduleRunner } from './schedule-runner';
 import type { SkillHost } from './skill-host';
 
@@ -53,16 +56,32 @@ export class AgentService implements AgentApi {
       if (!entries.length) return;
       runner = new ScheduleRunner(entries, {
         run: async (entry) => {
+          if (entry.prompt) return this.runPrompt(skillId, entry);
           const record = await this.wb.callTool(skillId, entry.action, entry.params);
           return record.outcome ?? { ok: false, durationMs: 0, error: { code: 'CANCELLED', message: 'The call did not finish.' } };
         },
         mark: (e) => {
           void this.wb.liveRuntime(skillId).then((rt) => rt.mark(e)).catch(() => undefined);
         },
+        hasModel: () => activeModelName(this.wb.home) !== null,
         onChange: (schedules) => this.wb.events.emit('schedules', { skillId, schedules }),
       });
       this.runners.set(skillId, runner);
     } else if (!runner.running) runner.update(entries);
     runner.start();
+  }
+
+  /** A prompt of the agent `skillId` belongs to, as one chat turn over the agent's skills open here. */
+  private async runPrompt(skillId: string, entry: AgentSchedule): Promise<CallOutcome> {
+    const app = activeAppModel(this.wb);
+    if (!app) return { ok: false, durationMs: 0, error: { code: 'UNSUPPORTED', message: NO_MODEL } };
+    const ref = this.wb.skillRef(skillId);
+    const agent = readAgentConfig(ref.dir);
+    if (!agent) return { ok: false, durationMs: 0, error: { code: 'NOT_FOUND', message: `${ref.dir} has no agent.yaml that can be read any more.` } };
+    const names = new Set(agent.skills.map((k) => k.name));
+    const open = (await this.wb.listSkills()).filter((k) => k.protocol === 'action' && k.dir === ref.dir && names.has(k.name));
+    const skills = await Promise.all(open.map(async (k) => ({ name: k.name, rt: await this.wb.liveRuntime(k.id) })));
+    for (const { rt } of skills) if (app.model.key.key) rt.redactor.add(app.model.key.key);
+    return turnOutcome(await runScheduledPrompt({ prompt: entry.prompt!, agent, skills, model: app.model, maxSteps: app.maxSteps }));
   }
 }

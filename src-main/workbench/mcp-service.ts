@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {
   McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
-  McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpServerAdd, McpServerConfig, McpServerInfo,
-  McpSessionState, McpTask, McpTool,
+  McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingMode, McpSamplingSetup,
+  McpServerAdd, McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
 } from '../contract';
 import { MCP_LOG_LEVELS } from '../contract';
 import { isAlive } from '../common/skill-status';
@@ -21,6 +21,9 @@ import { findConfigs, projectConfigPlaces, userConfigPlaces } from '../protocols
 import { mergeIntoFolder, parseMcpConfig, readMcpConfigFile, type ParsedConfig } from '../protocols/mcp';
 import { writeSettings } from '../runtime/skill-settings';
 import type { SkillRuntime } from '../runtime/skill-runtime';
+import type { Sampler } from '../protocols/adapter';
+import { activeModelName } from './app-model';
+import { appSampler, draftWithAppModel, samplingMode, setSamplingMode } from './mcp-sampling';
 import type { SkillHost } from './skill-host';
 
 type Host = Pick<SkillHost, 'home' | 'stores' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
@@ -129,6 +132,33 @@ export class McpService implements McpApi {
 
   async mcpAnswerSampling(requestId: string, answer: McpSamplingAnswer): Promise<void> {
     (await this.holder(requestId)).answerSampling(requestId, answer);
+  }
+
+  async mcpSamplingSetup(skillId: string): Promise<McpSamplingSetup> {
+    this.idle(skillId);
+    return { skillId, mode: samplingMode(this.wb.home, skillId), model: activeModelName(this.wb.home) };
+  }
+
+  async mcpSetSamplingMode(skillId: string, mode: McpSamplingMode): Promise<McpSamplingSetup> {
+    this.idle(skillId);
+    setSamplingMode(this.wb.home, skillId, mode);
+    this.wb.idleRuntime(skillId).logs.append('system', mode === 'always' ? 'Sampling requests are now answered by the model at once.' : 'Sampling requests are now asked of you each time.');
+    return this.mcpSamplingSetup(skillId);
+  }
+
+  async mcpSamplingDraft(requestId: string): Promise<McpSamplingDraft> {
+    const cap = await this.holder(requestId);
+    const asked = cap.pending().find((r) => r.requestId === requestId);
+    if (asked?.kind !== 'sampling') throw new Error(`Request ${requestId} is not a sampling request: a model drafts answers to sampling only.`);
+    const rt = this.wb.idleRuntime(asked.skillId);
+    const draft = await draftWithAppModel(this.wb, rt, asked.request);
+    rt.logs.append('system', `${draft.answer.model} drafted an answer to the server's sampling request (${draft.durationMs} ms); it is sent only when you send it.`);
+    return draft;
+  }
+
+  /** What a server's runtime is given: the app's model answers its sampling where the user said "always". */
+  samplerFor(skillId: string): Sampler {
+    return appSampler(this.wb, skillId, () => this.wb.idleRuntime(skillId));
   }
 
   async mcpGetRoots(skillId: string): Promise<McpRoot[]> {

@@ -2,15 +2,18 @@
  * An agent's `schedule:` entries driven like ticks: each armed for its next cron time while the skill
  * runs, never overlapping itself (a run due while the last one is still going is skipped and counted on
  * the timeline), paused and resumed one by one, and "run now". Every run is a real call of the skill's
- * action (recorded by whoever `run` belongs to) and a mark on the timeline with its outcome and the
- * next run.
+ * action, or a prompt's chat turn (recorded by whoever `run` belongs to), and a mark on the timeline with its
+ * outcome and the next run. A prompt with no model to ask is passed over, said on the timeline: never a failure.
  */
 import type { AgentSchedule, CallOutcome, ScheduleState, TimelineEntry } from '../contract';
+import { firstLine } from '../common/first-line';
 import { nextRun, parseCron, type Cron } from '../protocols/action';
 
 export interface ScheduleTarget {
-  /** Calls the skill's action with the entry's params; never throws for the tool's own failure. */
+  /** Calls the skill's action with the entry's params, or runs its prompt as a chat turn; never throws for the tool's own failure. */
   run(entry: AgentSchedule): Promise<CallOutcome>;
+  /** Whether a prompt can run now (a model is configured); none where absent. */
+  hasModel?(): boolean;
   mark(e: Omit<TimelineEntry, 'seq' | 'time'> & { time?: number }): void;
   onChange?(states: ScheduleState[]): void;
 }
@@ -30,6 +33,9 @@ const realClock: ScheduleClock = {
   },
   clearTimer: (t) => clearTimeout(t as NodeJS.Timeout),
 };
+
+/** A prompt's answer as its timeline mark keeps it (the whole answer is the turn's, in its calls and its outcome). */
+const MAX_ANSWER = 4000;
 
 /** setTimeout's longest delay; a later run is reached by re-arming. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -128,6 +134,7 @@ export class ScheduleRunner {
       const state: ScheduleState = { ...s.entry, nextRun: s.next, paused: s.paused, running: s.running, count: s.count };
       if (s.lastRun !== undefined) state.lastRun = s.lastRun;
       if (s.lastOk !== undefined) state.lastOk = s.lastOk;
+      if (s.entry.prompt && !this.target.hasModel?.()) state.needsModel = true;
       return state;
     });
   }
@@ -168,6 +175,12 @@ export class ScheduleRunner {
       this.changed();
       return;
     }
+    if (s.entry.prompt && !this.target.hasModel?.()) {
+      this.target.mark({ kind: 'tick', label: `Schedule "${id}" not run: it is a prompt for the agent, which needs a model`, outcome: 'skipped', durationMs: 0, data: { schedule: id, needsModel: true } });
+      if (why === 'due') this.arm(s);
+      this.changed();
+      return;
+    }
     s.running = true;
     if (why === 'due') s.next = null;
     this.changed();
@@ -184,7 +197,7 @@ export class ScheduleRunner {
     s.lastRun = startedAt;
     s.lastOk = outcome.ok;
     if (why === 'due' || s.timer === undefined) this.arm(s);
-    const what = `${s.entry.skill} ${s.entry.action}`;
+    const what = s.entry.prompt ? `the prompt "${firstLine(s.entry.prompt, 40)}"` : `${s.entry.skill} ${s.entry.action}`;
     const how = outcome.ok ? 'done' : `failed: ${outcome.error?.message ?? 'unknown error'}`;
     const label = `Schedule "${id}" (${why === 'now' ? 'run now' : s.entry.cron}): ${what} ${how}`;
     this.target.mark({
@@ -193,7 +206,13 @@ export class ScheduleRunner {
       label,
       durationMs: Math.round(performance.now() - t0),
       outcome: outcome.ok ? 'ok' : 'error',
-      data: { schedule: id, run: s.count, action: s.entry.action, nextRun: s.next, ...(outcome.ok ? {} : { error: outcome.error?.message }) },
+      data: {
+        schedule: id,
+        run: s.count,
+        ...(s.entry.prompt ? { prompt: s.entry.prompt, ...(outcome.text ? { answer: outcome.text.slice(0, MAX_ANSWER) } : {}) } : { action: s.entry.action }),
+        nextRun: s.next,
+        ...(outcome.ok ? {} : { error: outcome.error?.message }),
+      },
     });
     this.changed();
   }

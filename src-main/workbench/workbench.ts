@@ -450,6 +450,7 @@ export class Workbench implements CoreApi, SkillHost {
       },
       interop: this.interop,
       reloadDebounceMs: this.opts.reloadDebounceMs,
+      sampler: e.ref.protocol === 'mcp' ? this.mcp.samplerFor(e.ref.id) : undefined,
     });
     return e.runtime;
   }

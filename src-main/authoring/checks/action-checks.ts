@@ -23,7 +23,7 @@ const SKILL_KEYS = new Set(['name', 'entry', 'script', 'description', 'timeout']
 /** Checks agent.yaml (when the skill has one) and the skill's script; returns the actions a reading finds. */
 export async function checkActionSkill(ref: SkillRef, f: Findings): Promise<{ tools: ToolInfo[] }> {
   const agentFile = AGENT_FILES.find((n) => fs.existsSync(path.join(ref.dir, n)));
-  if (agentFile) checkAgentYaml(ref.dir, agentFile, f);
+  if (agentFile) checkAgentYaml(ref.dir, agentFile, f, ref.name);
   else if (ref.entry) f.info('NO_AGENT_YAML', 'The script is not listed in an agent.yaml, so it runs with the default timeout (300 s) and no description.', 'Add agent.yaml with skills: [{name, entry, description, timeout}].');
   if (!ref.entry) return { tools: [] };
   const rel = path.relative(ref.dir, ref.entry).split(path.sep).join('/');
@@ -56,7 +56,7 @@ export async function checkActionSkill(ref: SkillRef, f: Findings): Promise<{ to
   return { tools: learnt.tools };
 }
 
-function checkAgentYaml(dir: string, file: string, f: Findings): void {
+function checkAgentYaml(dir: string, file: string, f: Findings, skill: string): void {
   const text = fs.readFileSync(path.join(dir, file), 'utf8');
   const doc = parseDocument(text);
   if (doc.errors.length) {
@@ -74,7 +74,7 @@ function checkAgentYaml(dir: string, file: string, f: Findings): void {
   if (y.metadata !== undefined && !meta) f.error('AGENT_FIELD', `"metadata" must be a mapping of id, name, description and model, not ${shown(y.metadata)}.`, 'Write metadata:\n  id: my_agent\n  name: My agent\n  description: What it does.', { file, line: lineOf(text, /^metadata\s*:/) });
   const agentDescription = [meta?.description, y.description].find((d) => typeof d === 'string' && d.trim());
   if (!agentDescription) f.info('AGENT_FIELD', `${file} has no description of the agent.`, 'Add description: one sentence on what the agent does (in metadata:, or at the top level).', { file });
-  checkAgentExtras(dir, file, text, f);
+  checkAgentExtras(dir, file, text, f, skill);
   const skills = y.skills;
   if (!Array.isArray(skills)) {
     f.error('AGENT_FIELD', `"skills" must be a list, not ${shown(skills)}.`, 'Write skills:\n  - name: my_skill\n    entry: .claude/skills/my_skill.py\n    timeout: 300', { file, line: lineOf(text, /^skills\s*:/) });
@@ -132,11 +132,17 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `schedule:` entries that cannot run, and `secrets:` names that cannot be environment variables. */
-function checkAgentExtras(dir: string, file: string, text: string, f: Findings): void {
+/** `schedule:` entries that cannot run (and those that are prompts), and `secrets:` names that cannot be environment variables. */
+function checkAgentExtras(dir: string, file: string, text: string, f: Findings, skill: string): void {
   const config = readAgentConfig(dir);
   if (!config) return;
   for (const s of config.schedules) {
+    if (s.prompt && !s.problem) {
+      // Said once, with the skill the app shows the agent's prompts beside (its first), not by every script.
+      if (skill !== config.skills[0]?.name) continue;
+      f.info('SCHEDULE_PROMPT', `Schedule "${s.id}" is a prompt for the agent (its task is not <skill>.<action>): it runs as a chat turn with a model, the agent's skills as its tools.`, 'Configure a model in the app, or run it with skillbench schedule --once --model NAME.', { file, line: lineOf(text, /^schedules?\s*:/), field: `schedule ${s.id}` });
+      continue;
+    }
     if (!s.problem) continue;
     const line = lineOf(text, new RegExp(`(name\\s*:\\s*["']?${escape(s.id)}|cron\\s*:\\s*["']?${escape(s.cron || '\u0000')})`)) ?? lineOf(text, /^schedules?\s*:/);
     f.error('SCHEDULE_INVALID', s.problem, 'Fix the entry: cron has five fields (minute hour day-of-month month day-of-week), and skill names one of skills:.', { file, line, field: `schedule ${s.id}` });

@@ -40,6 +40,7 @@ const TITLES: Record<string, string> = {
   AGENT_DESCRIBES_SKILL: 'The agent’s description stands in for the skill’s',
   AGENT_SECRETS: 'The agent needs secrets',
   SCHEDULE_INVALID: 'A schedule entry is wrong',
+  SCHEDULE_PROMPT: 'A schedule entry is a prompt for the agent',
   NO_SUPPORTED_ACTIONS: 'Unknown actions get no list of the known ones',
   NO_JSON_OUTPUT: 'The script may not print its answer as JSON',
 

@@ -8,11 +8,12 @@ import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
 import { resolvePath, type CommandContext } from '../context';
+import { cliSampler, MODEL_OPTIONS, modelConfigOf, unusedModelNote, withoutModelKey } from '../model-options';
 import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -23,6 +24,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     record: { type: 'string' },
     'show-secrets': { type: 'boolean' },
     ...MCP_RUN_OPTIONS,
+    ...MODEL_OPTIONS,
   });
   const { target, rest } = skillTarget(positionals, values, 1);
   const [tool] = rest;
@@ -30,18 +32,24 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const args = readArgs(ctx, values.args as string | undefined, values['args-file'] as string | undefined);
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
   const recordTo = values.record === undefined ? undefined : resolvePath(ctx, values.record as string);
+  const model = modelConfigOf(values);
   // --timeout bounds the call, not the skill's start: a busy machine may take seconds to start Python.
-  const rt = openSkill(ctx, target, values, {});
+  const rt: SkillRuntime = openSkill(withoutModelKey(ctx, model), target, values, { sampler: cliSampler(model, ctx, () => rt) });
+  const unused = unusedModelNote(model, rt);
+  if (unused) io.err(unused);
   let outcome: CallOutcome;
   let recordFailure: Error | undefined;
+  let listed: boolean | undefined;
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
     await startForCalls(rt);
+    listed = !!rt.info()?.tools.some((t) => t.name === tool);
     if (recordTo) ({ outcome, failure: recordFailure } = await recordedCall(rt, recordTo, tool, args, timeoutMs));
     else outcome = await rt.call(tool, args, { timeoutMs });
   } finally {
     await rt.close();
   }
+  if (!outcome.ok && !model && rt.ref.protocol === 'mcp' && (listed === false || /sampling|method not found/i.test(outcome.error?.message ?? ''))) io.err(SAMPLING_HINT);
   // What the skill answered may hold a secret it knows (an echoed key): a terminal or a CI log is no place for it.
   if (!values['show-secrets']) outcome = rt.redactor.value(outcome);
   if (values.json) {
@@ -70,6 +78,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   }
   return exitCode(outcome);
 }
+
+/** Why an MCP server's tool may be missing or fail its sampling here, and what to do. */
+const SAMPLING_HINT =
+  'Without --model, skillbench call does not offer the server sampling (a server may then not list the tools that ask a model, or get "Method not found" when it asks): give --model NAME (with --provider and --base-url for a model other than OpenAI\'s) to have that model answer.';
 
 /**
  * The call, recorded: the runtime's recorder (opened after start, so the header knows the version) takes

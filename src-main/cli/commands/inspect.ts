@@ -1,4 +1,5 @@
 import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
+import { firstLine } from '../../common/first-line';
 import { nextRun, parseCron } from '../../protocols/action';
 import { parse } from '../args';
 import type { CommandContext } from '../context';
@@ -67,8 +68,8 @@ function agentLines(a: AgentDetails): string[] {
   if (a.description) out.push(`Agent description: ${a.description}`);
   for (const s of a.secrets) out.push(`Secret: ${s.name}${s.description ? ` — ${s.description}` : ''} (${s.set ? 'set' : s.required ? 'not set: needed' : 'not set'})`);
   for (const s of a.schedules) {
-    const when = s.problem ? `cannot run: ${s.problem}` : !s.enabled ? 'disabled' : `next run ${nextRunText(s.cron)}`;
-    out.push(`Schedule: "${s.id}" ${s.cron} → ${s.skill} ${s.action} (${when})`);
+    const when = s.problem ? `cannot run: ${s.problem}` : !s.enabled ? 'disabled' : `next run ${nextRunText(s.cron)}${s.prompt ? '; a prompt for the agent: it needs a model, the app\'s or skillbench schedule --once --model NAME' : ''}`;
+    out.push(`Schedule: "${s.id}" ${s.cron} → ${s.prompt ? `prompt "${firstLine(s.prompt, 60)}"` : `${s.skill} ${s.action}`} (${when})`);
   }
   for (const r of a.readOnly) out.push(`${r.key} (shown, not used by the workbench): ${typeof r.value === 'string' ? r.value : JSON.stringify(r.value)}`);
   return out;

@@ -17,11 +17,12 @@ import { homeOf, resolvePath, type CommandContext } from '../context';
 import { mcpRef, namesMcpServer } from '../mcp-source';
 import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
+import { cliSampler, MODEL_OPTIONS, modelConfigOf, unusedModelNote, withoutModelKey } from '../model-options';
 import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 import { cliCommand } from '../../host/cli-command';
 
 export const help =
-  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client';
+  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -30,7 +31,9 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     'print-config': { type: 'boolean' },
     debug: { type: 'boolean' },
     ...MCP_RUN_OPTIONS,
+    ...MODEL_OPTIONS,
   });
+  const model = modelConfigOf(values);
   const { target } = skillTarget(positionals, values);
   let ref;
   // An MCP server named by option (--mcp-config, --command, --url) is served through the bridge as a proxy.
@@ -57,13 +60,20 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (port === null) guardStdout();
 
   const home = homeOf(ctx);
-  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(ctx.env, readSettings(skillFolder(home, ref.id))) : {};
+  const env: Record<string, string> = values['inherit-env'] ? inheritedEnv(withoutModelKey(ctx, model).env, readSettings(skillFolder(home, ref.id))) : {};
   if (values.debug || ctx.env.SKILL_DEBUG === '1') env.SKILL_DEBUG = '1';
   // The workbench's runtime: ticks driven, hot reload, restarts after a crash, the call history.
   // A server named by --command or --url has no folder of its own: the one the command ran in changes for other
   // reasons (a build, the agent's edits), and a hot reload would restart the server under a call.
   const hotReload = values.command === undefined && values.url === undefined;
-  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload }), { setupCommand: cliCommand('setup', ref.dir) });
+  // With --model, that model answers a proxied server's sampling (the agent's client is not asked); without, the
+  // agent's client is asked, where it offers sampling (bridge/upstream-mcp.ts).
+  const bridge: SkillBridge = new SkillBridge(
+    (emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload, sampler: cliSampler(model, ctx, () => bridge.rt) }),
+    { setupCommand: cliCommand('setup', ref.dir) },
+  );
+  const unused = unusedModelNote(model, bridge.rt);
+  if (unused) io.err(unused);
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
   let stop!: () => void;

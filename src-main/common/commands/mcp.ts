@@ -1,8 +1,8 @@
 /** MCP servers: what a server offers beyond tools, its requests to the user, and adding servers to the workspace. */
 import type {
   McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpLogMessage, McpPendingRequest, McpPrompt,
-  McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpServerAdd, McpServerConfig,
-  McpServerInfo, McpSessionState, McpTask, McpTool,
+  McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingSetup, McpServerAdd,
+  McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
 } from '../../contract';
 import { z } from '../shape';
 import { checked, command, returns } from './declare';
@@ -52,6 +52,9 @@ export const mcp = {
   mcpPending: command(returns<McpPendingRequest[]>(), ['skillId', skillId.optional()]),
   mcpAnswerElicitation: command(returns<void>(), ['requestId', text], ['answer', elicitation]),
   mcpAnswerSampling: command(returns<void>(), ['requestId', text], ['answer', sampling]),
+  mcpSamplingSetup: command(returns<McpSamplingSetup>(), ['skillId', skillId]),
+  mcpSetSamplingMode: command(returns<McpSamplingSetup>(), ['skillId', skillId], ['mode', z.enum(['ask', 'always'])]),
+  mcpSamplingDraft: command(returns<McpSamplingDraft>(), ['requestId', text]),
   mcpGetRoots: command(returns<McpRoot[]>(), ['skillId', skillId]),
   mcpSetRoots: command(returns<McpRoot[]>(), ['skillId', skillId], ['roots', roots]),
   mcpListTasks: command(returns<McpTask[]>(), ['skillId', skillId]),

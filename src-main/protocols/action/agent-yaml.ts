@@ -2,8 +2,10 @@
  * `agent.yaml` as agents projects write it, read liberally:
  *
  *   metadata: {id, name, description, model}     # or the same keys at the top level
- *   schedule:                                     # cron entries that call a skill's action
+ *   schedule:                                     # cron entries that call a skill's action, or prompt the agent
  *     - {name, cron, skill, action, params, enabled}
+ *     - {cron, task: "skill.action"}                # the same, in one word
+ *     - {cron, task: "Summarise this week's …"}     # anything else is a prompt for the agent (a chat turn)
  *   secrets: [GITHUB_TOKEN, {name, description, required}]   # or a mapping NAME: description
  *   allowed_tools, max_turns, workspace, security             # shown, never acted on
  *   skills: [{name, entry, description, timeout, actions}]
@@ -155,19 +157,30 @@ function readSchedules(v: unknown, skills: AgentSkill[], problems: string[]): Ag
   } else if (v !== undefined && v !== null) problems.push('schedule: must be a list of entries like {cron: "0 9 * * *", skill: my_skill, action: daily}.');
   const out: AgentSchedule[] = [];
   const ids = new Set<string>();
+  let prompts = 0;
   for (const [key, e] of items) {
     const cron = trimmed(e.cron) ?? trimmed(e.schedule) ?? trimmed(e.expression) ?? trimmed(e.when) ?? '';
-    // `task: skill.action` (or skill:action) names both at once.
+    // `task: skill.action` (or skill:action) names both at once; any other task is a prompt for the agent.
     const task = trimmed(e.task) ?? trimmed(e.run) ?? trimmed(e.call);
-    const [taskSkill, taskAction] = task ? splitTask(task) : [undefined, undefined];
+    const prompt = trimmed(e.prompt) ?? (task && !namesCall(task, e, skills) ? task : undefined);
+    if (prompt) {
+      const id = unique(trimmed(e.name) ?? key ?? `prompt-${++prompts}`, ids);
+      const entry: AgentSchedule = { id, cron, skill: '', action: '', prompt, params: {}, enabled: e.enabled !== false && e.disabled !== true };
+      const description = trimmed(e.description);
+      if (description) entry.description = description;
+      const parsed = cron ? parseCron(cron) : 'it has no cron expression (cron: "0 9 * * *").';
+      if (typeof parsed === 'string') entry.problem = `Schedule "${id}": ${parsed}`;
+      out.push(entry);
+      continue;
+    }
+    let [taskSkill, taskAction] = task ? splitTask(task) : [undefined, undefined];
+    // Beside `skill:`, a one-word task is that skill's action.
+    if (trimmed(e.skill) && task && taskAction === undefined && !skills.some((s) => s.name === task)) [taskSkill, taskAction] = [undefined, task];
     let skill = trimmed(e.skill) ?? taskSkill;
     if (!skill && skills.length === 1) skill = skills[0].name;
     const action = trimmed(e.action) ?? taskAction ?? skill ?? '';
     const params = isObject(e.params) ? e.params : isObject(e.args) ? e.args : isObject(e.input) ? e.input : {};
-    const base = trimmed(e.name) ?? key ?? `${skill ?? 'schedule'}.${action}`;
-    let id = base;
-    for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
-    ids.add(id);
+    const id = unique(trimmed(e.name) ?? key ?? `${skill ?? 'schedule'}.${action}`, ids);
     const entry: AgentSchedule = { id, cron, skill: skill ?? '', action, params, enabled: e.enabled !== false && e.disabled !== true };
     const description = trimmed(e.description);
     if (description) entry.description = description;
@@ -178,6 +191,24 @@ function readSchedules(v: unknown, skills: AgentSkill[], problems: string[]): Ag
     out.push(entry);
   }
   return out;
+}
+
+/** `base`, or `base-2`, `base-3`… where it is taken. */
+function unique(base: string, ids: Set<string>): string {
+  let id = base;
+  for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
+  ids.add(id);
+  return id;
+}
+
+/**
+ * Whether a task names a call: `skill.action` (or `skill:action`, `skill/action`), a listed skill's name alone, or
+ * one word beside `skill:` (its action). Anything else (a sentence, several lines) is a prompt.
+ */
+function namesCall(task: string, e: Record<string, unknown>, skills: AgentSkill[]): boolean {
+  if (/^[\w-]+\s*[.:/]\s*[\w-]+$/.test(task)) return true;
+  if (!/^[\w-]+$/.test(task)) return false;
+  return skills.some((s) => s.name === task) || trimmed(e.skill) !== undefined;
 }
 
 function splitTask(task: string): [string | undefined, string | undefined] {

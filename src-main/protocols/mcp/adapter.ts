@@ -63,6 +63,8 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       rootsFile: ctx.mcpRoots === 'agent' ? undefined : path.join(skillFolder(ctx.home, ref.id), 'mcp-roots.json'),
       logs: ctx.logs,
       emit: ctx.onMcp,
+      sampler: ctx.sampler,
+      mark: ctx.onTimeline,
       onListChanged: (list) => {
         ctx.onTimeline?.({ kind: 'event', label: `The server's ${list} changed`, data: { mcp: `notifications/${list}/list_changed` } });
         if (list !== 'tools') return undefined;
@@ -167,16 +169,17 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
+    const samples = this.session.samples;
     const client = new Client(
       { name: 'skillbench', version: hostEnv().SKILLBENCH_VERSION ?? '0.1.0' },
       {
         capabilities: {
           elicitation: { form: { applyDefaults: true }, url: {} },
-          sampling: {},
+          ...(samples ? { sampling: {} } : {}),
           // Roots widen what a server like server-filesystem may reach: declared only when some were set.
           ...(this.session.hasRoots() ? { roots: { listChanged: true } } : {}),
           // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
-          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
+          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, ...(samples ? { sampling: { createMessage: {} } } : {}) } },
         },
         taskStore: this.session.taskStore,
       },

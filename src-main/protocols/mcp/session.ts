@@ -3,6 +3,8 @@
  * log level and subscriptions it asked for (applied again after a restart), its recent log messages, and
  * the requests it makes of the user (elicitation, sampling), which wait here, listable by any window, until
  * answered, or until nobody has answered in time (the server gets a clear error), or the server goes away.
+ * A sampling request may instead be answered at once by a model (`sampler`: the CLI's --model, the app's
+ * "always" switch); sampling with tools (MCP 2025-11-25) is refused, as this client does not declare it.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +30,7 @@ import type {
   JsonSchema, McpElicitationAnswer, McpEvents, McpListKind, McpLogLevel, McpLogMessage, McpPendingRequest, McpRequestDone, McpRoot,
   McpSamplingAnswer, McpSamplingRequest,
 } from '../../contract';
+import type { AdapterContext, Sampler, SampleRun } from '../adapter';
 import type { LogSink } from '../../engine/log-sink';
 import { Ring } from '../../engine/ring';
 import { isObject } from '../../common/values';
@@ -37,6 +40,9 @@ import { hostEnv } from '../../host/host-env';
 
 /** How a session tells of what happens (the runtime's emit, narrowed to MCP's events). */
 export type McpEmit = <K extends keyof McpEvents>(event: K, payload: McpEvents[K]) => void;
+
+/** What a server asking for sampling with tools is told: the client declares `sampling.tools` only where it can run them. */
+export const SAMPLING_TOOLS_REFUSED = 'This client does not take tools in sampling requests (it does not declare sampling.tools): ask without tools.';
 
 /** How long a request of the server waits for the user before the server is told nobody answered. */
 export const DEFAULT_ASK_TIMEOUT_MS = 4 * 60_000;
@@ -60,6 +66,10 @@ export interface SessionOptions {
   /** A list of the server's changed: the adapter refreshes what it knows. */
   /** The adapter refreshes what it knows; the event goes out once that is done (the new tools counted). */
   onListChanged?: (list: McpListKind) => Promise<void> | void;
+  /** Answers sampling without asking the user, where it says it does (a model). */
+  sampler?: Sampler;
+  /** The skill's timeline (a model's answer to a sampling request is marked there). */
+  mark?: AdapterContext['onTimeline'];
 }
 
 export class McpSession {
@@ -80,6 +90,14 @@ export class McpSession {
   constructor(private readonly opts: SessionOptions) {
     // No folder is given unasked (not even the skill's): a server may take roots as all it may reach.
     this.rootList = savedRoots(opts.rootsFile) ?? null;
+  }
+
+  /**
+   * Whether this client offers sampling: only where someone answers it (a person in the app, a model). A server
+   * offers the tools that need it only to a client that declares it; a client that cannot answer must not say it can.
+   */
+  get samples(): boolean {
+    return !!(this.opts.emit || this.opts.sampler);
   }
 
   get askTimeoutMs(): number {
@@ -107,12 +125,8 @@ export class McpSession {
       if (p.mode === 'url') Object.assign(what, { mode: 'url', url: String(p.url ?? ''), ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}) });
       return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
     });
-    client.setRequestHandler(CreateMessageRequestSchema, (req, extra) => {
-      this.relatedTaskAsked(req.params);
-      const p = req.params as unknown as McpSamplingRequest & { task?: { ttl?: number } };
-      const what: Asked = { kind: 'sampling', request: p };
-      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
-    });
+    // The SDK refuses a handler for a capability the client does not declare.
+    if (this.samples) this.serveSampling(client);
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, (n) => this.elicitationComplete(n.params.elicitationId));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => emit?.('mcpResourceUpdated', { skillId, uri: n.params.uri, time: Date.now() }));
@@ -123,6 +137,24 @@ export class McpSession {
     client.setNotificationHandler(ToolListChangedNotificationSchema, changed('tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, changed('resources'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, changed('prompts'));
+  }
+
+  /** `sampling/createMessage`: a model answers where the sampler says so; else the user is asked. */
+  private serveSampling(client: Client): void {
+    client.setRequestHandler(CreateMessageRequestSchema, (req, extra) => {
+      this.relatedTaskAsked(req.params);
+      const p = req.params as unknown as McpSamplingRequest & { task?: { ttl?: number } };
+      // The spec: a client that did not declare sampling.tools answers such a request with an error.
+      if (p.tools !== undefined || p.toolChoice !== undefined) throw new McpError(ErrorCode.InvalidParams, SAMPLING_TOOLS_REFUSED);
+      const run = this.opts.sampler?.(p);
+      if (run) {
+        return p.task && extra.taskStore
+          ? this.asTask(p.task, extra.taskStore, 'working', 'A model is answering.', (_taskId, signal) => this.byModel(run, signal))
+          : this.byModel(run, extra.signal);
+      }
+      const what: Asked = { kind: 'sampling', request: p };
+      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
+    });
   }
 
   /**
@@ -217,8 +249,26 @@ export class McpSession {
     if (answer?.action !== 'answer' || !answer.content || typeof answer.content !== 'object') throw new Error('Answer with a message (its content), or decline.');
     this.waiting.delete(requestId);
     clearTimeout(w.timer);
-    w.resolve({ role: answer.role ?? 'assistant', content: answer.content, model: answer.model || 'human', stopReason: answer.stopReason ?? 'endTurn' });
+    w.resolve(samplingResult(answer));
     this.done(requestId, 'answered');
+  }
+
+  /** A model answers the server at once: its answer (or why there is none) is logged and marked on the timeline. */
+  private async byModel(run: SampleRun, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const started = performance.now();
+    try {
+      const { answer, usage, durationMs } = await run(signal);
+      const tokens = usage.inputTokens !== undefined ? `${usage.inputTokens} tokens in, ${usage.outputTokens ?? '?'} out, ` : '';
+      this.opts.logs.append('system', `The server's sampling request was answered by ${answer.model} (${tokens}${durationMs} ms).`);
+      this.opts.mark?.({ kind: 'event', label: `Sampling answered by ${answer.model}`, outcome: 'ok', durationMs, data: { mcp: 'sampling/createMessage', model: answer.model, stopReason: answer.stopReason, usage } });
+      return samplingResult(answer);
+    } catch (err) {
+      if (signal.aborted) throw new McpError(ErrorCode.InvalidRequest, 'The server cancelled the request.');
+      const why = (err as Error)?.message ?? String(err);
+      this.opts.logs.append('system', `The model could not answer the server's sampling request: ${why}`);
+      this.opts.mark?.({ kind: 'event', label: 'Sampling: the model did not answer', outcome: 'error', durationMs: Math.round(performance.now() - started), data: { mcp: 'sampling/createMessage', error: why } });
+      throw new McpError(ErrorCode.InternalError, `The model could not answer: ${why}`);
+    }
   }
 
   private take(requestId: string, kind: McpPendingRequest['kind']): Waiting {
@@ -229,19 +279,30 @@ export class McpSession {
   }
 
   /** The server asked as a task: the task is made at once (waiting on the user); the answer becomes its result. */
-  private async askAsTask(what: Asked, params: { ttl?: number }, store: RequestTaskStore): Promise<Record<string, unknown>> {
+  private askAsTask(what: Asked, params: { ttl?: number }, store: RequestTaskStore): Promise<Record<string, unknown>> {
+    return this.asTask(params, store, 'input_required', 'Waiting for the user to answer.', (taskId, signal) => this.ask({ ...what, taskId }, signal));
+  }
+
+  /** A task made at once, in `status`; what `run` answers becomes its result, its failure the task's. */
+  private async asTask(
+    params: { ttl?: number },
+    store: RequestTaskStore,
+    status: 'input_required' | 'working',
+    statusMessage: string,
+    run: (taskId: string, signal: AbortSignal) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> {
     const task = await store.createTask({ ttl: typeof params.ttl === 'number' ? params.ttl : this.askTimeoutMs, pollInterval: 1000 });
-    await store.updateTaskStatus(task.taskId, 'input_required', 'Waiting for the user to answer.');
+    await store.updateTaskStatus(task.taskId, status, statusMessage);
     const stop = new AbortController();
     this.taskAborts.set(task.taskId, stop);
-    this.ask({ ...what, taskId: task.taskId }, stop.signal)
+    run(task.taskId, stop.signal)
       .then(
         (result) => store.storeTaskResult(task.taskId, 'completed', result),
         (err: Error) => store.updateTaskStatus(task.taskId, 'failed', err.message),
       )
       .catch(() => undefined) // the task was cancelled meanwhile: a terminal task takes no result
       .finally(() => this.taskAborts.delete(task.taskId));
-    return { task: { ...task, status: 'input_required', statusMessage: 'Waiting for the user to answer.' } };
+    return { task: { ...task, status, statusMessage } };
   }
 
   private readonly taskAborts = new Map<string, AbortController>();
@@ -294,6 +355,11 @@ export class McpSession {
   private done(requestId: string, outcome: McpRequestDone['outcome']): void {
     this.opts.emit?.('mcpRequestDone', { skillId: this.opts.skillId, requestId, outcome });
   }
+}
+
+/** `sampling/createMessage`'s result for an answer, the user's or a model's. */
+function samplingResult(answer: Extract<McpSamplingAnswer, { action: 'answer' }>): Record<string, unknown> {
+  return { role: answer.role ?? 'assistant', content: answer.content, model: answer.model || 'human', stopReason: answer.stopReason ?? 'endTurn' };
 }
 
 type Asked = DistributiveOmit<McpPendingRequest, 'skillId' | 'requestId' | 'receivedAt' | 'expiresAt'>;

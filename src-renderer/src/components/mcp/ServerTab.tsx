@@ -8,6 +8,7 @@ import { Spinner } from '../common/Spinner';
 import { JsonTree } from '../common/JsonTree';
 import { formatClock } from '../../lib/format';
 import { RootsEditor } from './RootsEditor';
+import { SamplingModeSwitch } from './SamplingModeSwitch';
 import { TasksList } from './TasksList';
 // Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
 // TriggersTab.module.css; .mcp-server-tab is styled in its context by setup.module.css.
@@ -53,7 +54,7 @@ function offers(c: McpServerInfo['capabilities']): string[] {
   return out;
 }
 
-/** Who the server is, what it offers, its instructions, a ping, and the folders it is given (roots). */
+/** Who the server is, what it offers, its instructions, a ping, who answers its sampling, and the folders it is given (roots). */
 export function ServerTab({ skillId }: { skillId: string }) {
   const { info, error, retry } = useServerInfo(skillId);
   if (!info) {
@@ -105,6 +106,10 @@ export function ServerTab({ skillId }: { skillId: string }) {
           <TasksList skillId={skillId} canCancel={!!info.capabilities.tasks.cancel} />
         </section>
       )}
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-sampling-title">
+        <h2 className={setupStyles.setupConfigTitle} id="mcp-sampling-title">Sampling</h2>
+        <SamplingModeSwitch skillId={skillId} />
+      </section>
       <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-roots-title">
         <h2 className={setupStyles.setupConfigTitle} id="mcp-roots-title">Roots</h2>
         <RootsEditor skillId={skillId} />
