@@ -63,7 +63,7 @@ export class AgentService implements AgentApi {
         mark: (e) => {
           void this.wb.liveRuntime(skillId).then((rt) => rt.mark(e)).catch(() => undefined);
         },
-        hasModel: () => activeModelName(this.wb.home) !== null,
+        hasModel: () => activeModelName(this.wb) !== null,
         onChange: (schedules) => this.wb.events.emit('schedules', { skillId, schedules }),
       });
       this.runners.set(skillId, runner);

@@ -38,7 +38,7 @@ export function setSamplingMode(home: string, skillId: string, mode: McpSampling
   writeFileAtomicSync(file, JSON.stringify({ mode }, null, 2) + '\n', PRIVATE);
 }
 
-type Host = Pick<SkillHost, 'home' | 'stores'>;
+type Host = Pick<SkillHost, 'home' | 'chat'>;
 
 /** The model's answer to `request`, for `rt`'s server; the model's key joins what its logs never show. */
 export async function draftWithAppModel(host: Host, rt: SkillRuntime, request: McpSamplingRequest, signal?: AbortSignal): Promise<McpSamplingDraft> {

@@ -26,7 +26,7 @@ import { activeModelName } from './app-model';
 import { appSampler, draftWithAppModel, samplingMode, setSamplingMode } from './mcp-sampling';
 import type { SkillHost } from './skill-host';
 
-type Host = Pick<SkillHost, 'home' | 'stores' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
+type Host = Pick<SkillHost, 'home' | 'stores' | 'chat' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
 
 /** Statuses in which a server's runtime exists and may hold requests. */
 
@@ -136,7 +136,7 @@ export class McpService implements McpApi {
 
   async mcpSamplingSetup(skillId: string): Promise<McpSamplingSetup> {
     this.idle(skillId);
-    return { skillId, mode: samplingMode(this.wb.home, skillId), model: activeModelName(this.wb.home) };
+    return { skillId, mode: samplingMode(this.wb.home, skillId), model: activeModelName(this.wb) };
   }
 
   async mcpSetSamplingMode(skillId: string, mode: McpSamplingMode): Promise<McpSamplingSetup> {

@@ -2,7 +2,8 @@
  * What the QA, authoring, log and agent services need of the workbench: the narrow side of it they are
  * built on, so that none of them depends on the concrete `Workbench` (which makes them).
  */
-import type { CoreApi, SkillInfo, SkillRef } from '../contract';
+import type { ChatModel } from '../agent/chat-model';
+import type { CoreApi, ModelProfile, SkillInfo, SkillRef } from '../contract';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { HomeStores } from '../runtime/stores';
 import type { EventHub } from './events';
@@ -12,6 +13,8 @@ export interface SkillHost extends Pick<CoreApi, 'listSkills' | 'callTool' | 'ge
   readonly home: string;
   readonly stores: HomeStores;
   readonly events: EventHub;
+  /** The app's models: the one in use, for whatever asks a model (sampling, scheduled prompts). */
+  readonly chat: { activeChatModel(): ChatModel | undefined; activeModelProfile(): ModelProfile | undefined };
   /** Where a skill of the open folders lives and how it runs; throws a plain-words error for an unknown id. */
   skillRef(skillId: string): SkillRef;
   /** The skill's runtime, started if it is not running. */
