@@ -6,7 +6,7 @@
  */
 import type { RequestResult, RunReport } from '../contract';
 import type { JUnitCase, JUnitSuite } from './junit';
-import { describeDifference, type ReplayReport } from './replay';
+import { describeDifference, replayDiffered, type ReplayReport } from './replay';
 import type { Unit, UnitKind } from './units';
 
 export type UnitStatus = 'pass' | 'fail' | 'error';
@@ -47,9 +47,17 @@ export function replayResult(u: Unit, r: ReplayReport, durationMs: number): Unit
     }
     return jc;
   });
+  for (const t of r.turns ?? []) {
+    const jc: JUnitCase = { name: `#${t.seq} chat turn: ${t.message}`, classname: r.skill.name, seconds: t.durationMs / 1000 };
+    if (!t.match) {
+      const lines = [...t.differences.map(describeDifference), ...t.requests.flatMap((q) => q.differences.map((d) => `model request ${q.exchange}: ${describeDifference(d)}`))];
+      jc.failure = { message: lines[0] ?? 'the turn went otherwise', details: lines.join('\n') };
+    }
+    cases.push(jc);
+  }
   const notes = [...r.warnings];
   if (r.folderChanged) notes.push(`The skill's folder changed since the recording (${r.folderHash.recorded} -> ${r.folderHash.now}).`);
-  const out: UnitResult = { id: u.id, kind: u.kind, suite: suiteOfUnit(u), status: r.mismatched ? 'fail' : 'pass', durationMs, cases, skill: { name: r.skill.name, dir: r.skill.dir } };
+  const out: UnitResult = { id: u.id, kind: u.kind, suite: suiteOfUnit(u), status: replayDiffered(r) ? 'fail' : 'pass', durationMs, cases, skill: { name: r.skill.name, dir: r.skill.dir } };
   if (notes.length) out.notes = notes;
   return out;
 }
