@@ -6,6 +6,7 @@
  */
 
 import type { QaApi } from './contract-qa';
+import type { EvalApi } from './contract-eval';
 import type { AuthoringApi } from './contract-authoring';
 import type { LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
@@ -27,6 +28,7 @@ export * from './contract-bridge';
 export * from './contract-mcp';
 export * from './contract-skilldef';
 export * from './contract-chat';
+export * from './contract-eval';
 
 export interface AgentApi {
   /**
@@ -128,7 +130,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 

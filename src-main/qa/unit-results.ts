@@ -34,8 +34,9 @@ export const PROP = { suite: 'skillbench.suite', split: 'skillbench.split', shar
 
 function suiteOfUnit(u: Unit): UnitResult['suite'] {
   if (u.kind === 'recording') return { key: u.id, name: u.id, split: false };
-  const key = u.kind === 'request' ? u.id.slice(0, u.id.lastIndexOf('#')) : u.id;
-  return { key, name: key, split: u.kind === 'request' };
+  const split = u.kind === 'request' || u.kind === 'eval';
+  const key = split ? u.id.slice(0, u.id.lastIndexOf('#')) : u.id;
+  return { key, name: key, split };
 }
 
 export function replayResult(u: Unit, r: ReplayReport, durationMs: number): UnitResult {
@@ -91,7 +92,7 @@ export function collectionResults(units: Unit[], r: RunReport, durationMs: numbe
 
 export function errorResult(u: Unit, message: string, durationMs = 0, suiteName?: string): UnitResult {
   const suite = suiteOfUnit(u);
-  const name = u.kind === 'request' ? u.request : u.kind === 'recording' ? 'replay' : 'run';
+  const name = u.kind === 'request' ? u.request : u.kind === 'eval' ? u.case : u.kind === 'recording' ? 'replay' : 'run';
   return { id: u.id, kind: u.kind, suite: { ...suite, name: suiteName ?? suite.name }, status: 'error', durationMs, error: message, cases: [{ name, seconds: durationMs / 1000, error: { message } }] };
 }
 
