@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import type { EvalReport } from '../src-main/contract';
+import { saveModelSettings } from '../src-main/agent/model-settings';
 import { timingsOf } from '../src-main/qa/junit-timings';
+import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { cli, cliProcess } from './cli-run';
 import { FIXTURES } from './helpers';
@@ -122,5 +124,33 @@ cases:
     const [one, two] = [(await list(1)).stdout.trim().split('\n'), (await list(2)).stdout.trim().split('\n')];
     expect([...one, ...two].sort()).toEqual(['suite.yaml@openai:a#says yes', 'suite.yaml@openai:b#says yes', 'suite.yaml@openai:c#says yes']);
     expect(one.length).toBe(2);
+  });
+
+  it('in the app: the skill\'s suites beside its collections, run on a model profile, each tool call in History', async ({ cleanup }) => {
+    const dir = cleanup.tempDir('eval-app-');
+    const skill = path.join(dir, 'full');
+    fs.cpSync(FULL, skill, { recursive: true });
+    const evals = path.join(skill, '.skillbench', 'evals');
+    fs.mkdirSync(evals, { recursive: true });
+    fs.writeFileSync(path.join(evals, 'smoke.yaml'), 'cases:\n  - name: echoes\n    prompt: say hi\n    expect: {tools: [{name: echo}]}\n');
+    fs.writeFileSync(path.join(evals, 'broken.json'), '{"cases": 1}');
+    const server = cleanup.add(await modelServer());
+    const home = cleanup.tempDir('eval-home-');
+    await saveModelSettings(home, { profiles: [{ id: 'local', label: 'Scripted', provider: 'openai', model: 'scripted-small', baseUrl: server.openaiBaseUrl }], active: 'local' });
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skill], replaceFolders: true }));
+    const [id] = (await wb.listSkills()).map((s) => s.id);
+
+    const listed = await wb.qa.evalSuites(id);
+    expect(listed).toMatchObject({ models: [{ id: 'local', label: 'Scripted', model: 'scripted-small' }], activeModel: 'local' });
+    expect(listed.suites.map((s) => [s.name, s.cases.length, s.error])).toEqual([
+      ['broken', 0, expect.stringMatching(/broken\.json, line 1: cases must be a list \(got a number\)$/)],
+      ['smoke', 1, undefined],
+    ]);
+    server.reply(...echo('hi', 'done'));
+    const report = await wb.qa.runEvalSuite(id, path.join(evals, 'smoke.yaml'), [], null);
+    expect(report).toMatchObject({ pass: true, models: [{ id: 'local' }], cells: [{ case: 'echoes', model: 'local', passed: 1, pass: true }] });
+    expect((await wb.getHistory(id)).map((h) => h.tool)).toEqual(['echo']);
+    await expect(wb.qa.runEvalSuite(id, path.join(dir, 'elsewhere.yaml'), ['local'])).rejects.toThrow(/is not one of .*'s eval suites/);
+    await expect(wb.qa.runEvalSuite(id, path.join(evals, 'smoke.yaml'), ['gone'])).rejects.toThrow(/There is no model profile "gone"/);
   });
 });
