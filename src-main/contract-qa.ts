@@ -101,6 +101,44 @@ export interface ReplayCase {
   tolerance?: Tolerance;
 }
 
+/** What a chat turn came to, as a replay compares it (a recorded turn's, a replayed one's). */
+export interface ChatTurnOutline {
+  ok: boolean;
+  error?: string;
+  /** The message after the skill's beforeMessage. */
+  modelMessage: string;
+  toolCalls: { tool: string; arguments: unknown; ok: boolean }[];
+  /** The model's text before the skill's afterResponse. */
+  modelAnswer: string;
+  answer: string;
+}
+
+/** A model request on replay that is not the recorded one: the model would have been asked something new. */
+export interface RequestDifference {
+  /** The request's number within its turn, from 1. */
+  exchange: number;
+  /** Dotted from the parts compared (`messages.2.content`, `tools.0.function.parameters`). */
+  differences: Difference[];
+}
+
+/** A recorded chat turn, run again: its tool calls on the skill, the model's turns from the recording (or, live, the model again). */
+export interface ReplayTurn {
+  /** The seq of its `chat-turn` record. */
+  seq: number;
+  message: string;
+  model: string;
+  /** The model was asked again (`--live`), rather than answered from the recording. */
+  live: boolean;
+  recorded: ChatTurnOutline;
+  replayed: ChatTurnOutline;
+  /** Where the turn came out otherwise: its tool calls (name, arguments, ok), the model's answer, the answer. */
+  differences: Difference[];
+  /** Offline: the requests the model would have been sent differently. */
+  requests: RequestDifference[];
+  match: boolean;
+  durationMs: number;
+}
+
 export interface ReplayReport {
   recording: { file: string; name: string; startedAt: number };
   skill: { id: string; name: string; protocol: Protocol; dir: string; version?: string };
@@ -110,6 +148,8 @@ export interface ReplayReport {
   cases: ReplayCase[];
   matched: number;
   mismatched: number;
+  /** The recording's chat turns, run again (their tool calls are among `cases`); absent where it holds none. */
+  turns?: ReplayTurn[];
   /** Skipped lines of the recording, redacted arguments, and the like, in plain words. */
   warnings: string[];
 }

@@ -472,7 +472,45 @@ export type RecordBody =
   | { type: 'trigger'; label: string; data: unknown }
   | { type: 'lifecycle'; kind: 'load' | 'unload' | 'crash' | 'restart'; detail: string; stderrTail?: string[] }
   | { type: 'note'; text: string }
-  | { type: 'end'; endedAt: number };
+  | { type: 'end'; endedAt: number }
+  | ChatRecordBody;
+
+/**
+ * A chat turn's records (a "cassette", agent/cassette.ts): its start with what it takes to run it again, its
+ * events (agent/chat-events.ts, text deltas left out), and every request to the model's server with the answer
+ * in full. No header is recorded: the key is never in a recording. Readers older than these skip them.
+ */
+export type ChatRecordBody =
+  | {
+      type: 'chat-turn';
+      turn: string;
+      /** Who the model talked to (a skill's name, "the workspace"). */
+      target: string;
+      /** Several skills at once, their tools named `<skill>__<tool>`. */
+      workspace?: boolean;
+      message: string;
+      model: { provider: 'openai' | 'anthropic'; model: string; baseUrl?: string; apiKeyEnv?: string };
+      maxSteps: number;
+      instructions?: string;
+      history?: { role: 'user' | 'assistant'; text: string }[];
+    }
+  | { type: 'chat-event'; turn: string; event: { type: string; [field: string]: unknown } }
+  | { type: 'model-request'; turn: string; exchange: number; method: string; url: string; body: unknown }
+  | {
+      type: 'model-response';
+      turn: string;
+      exchange: number;
+      status?: number;
+      /** The few headers a replay needs (content type, retry-after). */
+      headers?: Record<string, string>;
+      /** The whole body as text (a stream's Server-Sent Events included). */
+      body?: string;
+      /** The request failed before an answer (unreachable, stopped). */
+      error?: string;
+      /** The body was not read to its end (stopped, or cut at the size a recording keeps). */
+      incomplete?: boolean;
+      durationMs: number;
+    };
 
 export type RecordEntry = RecordBase & RecordBody;
 export type RecordLine = RecordingHeader | RecordEntry;

@@ -6,6 +6,7 @@
  */
 
 import type { QaApi } from './contract-qa';
+import type { EvalApi } from './contract-eval';
 import type { AuthoringApi } from './contract-authoring';
 import type { LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
@@ -30,6 +31,7 @@ export * from './contract-mcp';
 export * from './contract-skilldef';
 export * from './contract-chat';
 export * from './contract-env';
+export * from './contract-eval';
 
 export interface AgentApi {
   /**
@@ -131,7 +133,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 

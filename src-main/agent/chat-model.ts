@@ -9,6 +9,7 @@ import type { ModelConfig } from '../contract';
 import type { SecretStore } from '../host/secret-store';
 import { checkModelConfig } from './model-config';
 import { describeModelError } from './model-errors';
+import { tapeFetch, type TurnTape } from './cassette';
 import type { Fetch, RetryNotice, RetryPolicy, RetryTally } from './model-fetch';
 import { keySourceText, resolveModelKey, type ResolvedKey } from './model-keys';
 import type { ModelPrice } from './prices';
@@ -22,6 +23,8 @@ export interface ChatModel {
   readonly tally: RetryTally;
   /** Told of each retry (the turn sets it while it runs). */
   onRetry?: (n: RetryNotice) => void;
+  /** The turn on tape, while a recorded turn runs (cassette.ts): its requests and answers go into the recording. */
+  tape?: TurnTape;
   /** The model's price, where the user gave one: the turn's cost is computed from it. */
   price?: ModelPrice;
   /** A failure of this model's requests, in one sentence. */
@@ -47,7 +50,7 @@ export function openChatModel(config: ModelConfig, opts: OpenModelOptions): Chat
     key,
     tally,
     price: opts.price,
-    model: languageModelOf(c, { apiKey: key.key, fetch: opts.fetch, retry: opts.retry, tally, onRetry: (n) => cm.onRetry?.(n) }),
+    model: languageModelOf(c, { apiKey: key.key, fetch: tapeFetch(opts.fetch ?? ((i, init) => globalThis.fetch(i, init)), () => cm.tape), retry: opts.retry, tally, onRetry: (n) => cm.onRetry?.(n) }),
     describe: (err) => describeModelError(err, c, { tally, key: keySourceText(key) }),
   };
   return cm;

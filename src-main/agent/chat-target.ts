@@ -12,6 +12,7 @@
 import type { ToolInfo } from '../contract';
 import { startForCalls } from '../protocols/registry';
 import type { SkillRuntime } from '../runtime/skill-runtime';
+import { joinedCassette, runtimeCassette, type Cassette } from './cassette';
 
 /** What a target's tool call answers the turn. */
 export interface ChatToolRun {
@@ -42,6 +43,10 @@ export interface ChatTarget {
   beforeMessage?(text: string): Promise<string | null>;
   /** `skill/afterResponse`: the answer the user gets; null for unchanged. */
   afterResponse?(text: string): Promise<string | null>;
+  /** Where a turn is recorded while its skill is (cassette.ts): the skill's recording, or each recording skill's. */
+  readonly cassette?: Cassette;
+  /** Several skills at once (a workspace chat). */
+  readonly workspace?: boolean;
 }
 
 /** One skill's runtime as a chat target (the CLI's runtime or the workbench's live one). */
@@ -59,6 +64,7 @@ export function skillChatTarget(rt: SkillRuntime): ChatTarget {
     get name() {
       return rt.info()?.name ?? rt.ref.name;
     },
+    cassette: runtimeCassette(rt),
     async tools() {
       await ready();
       return rt.info()?.tools ?? [];
@@ -108,6 +114,8 @@ export function workspaceChatTarget(skills: { id: string; target: ChatTarget }[]
   };
   return {
     name,
+    workspace: true,
+    cassette: joinedCassette(skills.map((s) => s.target.cassette)),
     async tools() {
       owner.clear();
       const all: ToolInfo[] = [];

@@ -13,6 +13,7 @@ import type { ChatFailure, ChatMessage, ChatToolCall, ChatTurnResult, ChatUsage,
 import type { ChatEvent, ChatEventListener } from './chat-events';
 import type { ChatModel } from './chat-model';
 import type { ChatTarget, ChatToolContext } from './chat-target';
+import { TurnTape } from './cassette';
 import { argumentProblems, toolSetOf } from './chat-tools';
 import { costOf } from './prices';
 
@@ -39,7 +40,10 @@ export async function runChatTurn(opts: ChatTurnOptions): Promise<ChatTurnResult
   const started = performance.now();
   const maxSteps = Math.max(1, Math.floor(opts.maxSteps ?? DEFAULT_MAX_STEPS));
   const { target, model: cm } = opts;
+  // A target being recorded gets the turn on tape: its start, its events and its model exchanges (cassette.ts).
+  const tape = target.cassette?.recording ? new TurnTape(target.cassette) : undefined;
   const emit = (e: ChatEvent) => {
+    tape?.event(e);
     try {
       opts.onEvent?.(e);
     } catch {
@@ -60,6 +64,10 @@ export async function runChatTurn(opts: ChatTurnOptions): Promise<ChatTurnResult
     emit({ type: 'done', result });
     return result;
   };
+  if (tape) {
+    tape.start({ target: target.name, ...(target.workspace ? { workspace: true } : {}), message: opts.message, model: cm.config, maxSteps, ...(opts.instructions ? { instructions: opts.instructions } : {}), ...(opts.history?.length ? { history: opts.history } : {}) });
+    cm.tape = tape;
+  }
   emit({ type: 'turn-start', message: opts.message, target: target.name, model: cm.config.model, maxSteps });
   cm.tally.retries = 0;
   cm.tally.lastStatus = cm.tally.refusedWaitMs = undefined;
@@ -88,6 +96,7 @@ export async function runChatTurn(opts: ChatTurnOptions): Promise<ChatTurnResult
     return finish();
   } finally {
     cm.onRetry = undefined;
+    if (cm.tape === tape) cm.tape = undefined;
   }
 }
 

@@ -8,6 +8,7 @@ import * as chat from './commands/chat';
 import * as ci from './commands/ci';
 import * as doctor from './commands/doctor';
 import * as env from './commands/env';
+import * as evalSuite from './commands/eval';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
 import * as mcp from './commands/mcp';
@@ -35,7 +36,7 @@ interface Command {
   run: (argv: string[], io: Io, ctx: CommandContext) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, chat, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, 'merge-reports': mergeReports, ci, new: newSkill, doctor, validate, env, schedule, mcp, 'n3-service': n3Service };
+const commands: Record<string, Command> = { list, inspect, call, chat, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, eval: evalSuite, 'merge-reports': mergeReports, ci, new: newSkill, doctor, validate, env, schedule, mcp, 'n3-service': n3Service };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

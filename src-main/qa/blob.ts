@@ -19,7 +19,7 @@ export const BLOB_FORMAT = 1;
 
 export interface BlobMeta {
   format: number;
-  command: UnitSource;
+  command: UnitSource | 'eval';
   /** The whole run's units (every shard lists the same), so a merge can name any that is missing. */
   run: { count: number; hash: string; ids: string[] };
   shard: { index: number; total: number; by: 'round-robin' | 'timing'; ids: string[] };
@@ -44,7 +44,7 @@ export function machine(): BlobMeta['machine'] {
   return { hostname: os.hostname(), platform: process.platform, arch: process.arch, cpus: os.cpus().length, node: process.version };
 }
 
-export function blobName(command: UnitSource, index: number, total: number): string {
+export function blobName(command: BlobMeta['command'], index: number, total: number): string {
   return `${command}-shard-${index}-of-${total}${BLOB_SUFFIX}`;
 }
 

@@ -89,11 +89,18 @@ export function compareOutcome(recorded: CallOutcome, replayed: CallOutcome, tol
  * that differ, dotted from the outcome (`recorded` holds what was expected, `replayed` what came). An
  * `ignore` path may be dotted from the outcome or from `base`; `numeric` as in a tolerance.
  */
-export function compareExpected(base: string[], expected: unknown, actual: unknown, t: Pick<Tolerance, 'ignore' | 'numeric'> = {}): Difference[] {
+export function compareExpected(base: string[], expected: unknown, actual: unknown, t: Pick<Tolerance, 'ignore' | 'numeric'> & { partial?: boolean } = {}): Difference[] {
   const ignore = (t.ignore ?? []).map(parsePath);
   const ignored = (segs: string[]) => ignore.some((p) => prefixMatches(p, segs) || prefixMatches(p, segs.slice(base.length)));
   const out: Difference[] = [];
-  new Walker(out, t.numeric, ignored, EXPECTED_WORDS).walk(base, expected, actual);
+  new Walker(out, t.numeric, ignored, EXPECTED_WORDS, t.partial).walk(base, expected, actual);
+  return out;
+}
+
+/** Two values as a replay sees them (`recorded` against `replayed`), every field that differs, dotted from `base`. */
+export function compareValues(base: string[], recorded: unknown, replayed: unknown): Difference[] {
+  const out: Difference[] = [];
+  new Walker(out, undefined, () => false, REPLAY_WORDS).walk(base, recorded, replayed);
   return out;
 }
 
@@ -132,6 +139,8 @@ class Walker {
     private readonly numeric: Tolerance['numeric'],
     private readonly ignored: (segs: string[]) => boolean,
     private readonly words: Words,
+    /** An object's keys beyond the expected ones do not count (an expected value is a part of the actual one). */
+    private readonly partial = false,
   ) {}
 
   walk(segs: string[], a: unknown, b: unknown): void {
@@ -165,7 +174,9 @@ class Walker {
         const inA = Object.prototype.hasOwnProperty.call(a, k);
         const inB = Object.prototype.hasOwnProperty.call(b, k);
         if (!inB) this.add(segs, k, a[k], undefined, this.words.missing);
-        else if (!inA) this.add(segs, k, undefined, b[k], this.words.extra);
+        else if (!inA) {
+          if (!this.partial) this.add(segs, k, undefined, b[k], this.words.extra);
+        }
         else this.walk([...segs, k], a[k], b[k]);
       }
       return;

@@ -23,6 +23,7 @@ export interface Recording {
 const KNOWN = new Set<string>([
   'call-start', 'call', 'tolerance', 'message', 'setup', 'session-start', 'session-end',
   'message-hook', 'tick', 'event', 'trigger', 'lifecycle', 'note', 'end',
+  'chat-turn', 'chat-event', 'model-request', 'model-response',
 ]);
 
 /** Thrown when a file is not a recording at all; the CLI maps it to exit 2. */

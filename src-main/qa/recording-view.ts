@@ -103,6 +103,14 @@ export function timelineEntry(r: RecordEntry): TimelineEntry | null {
       return { ...at, kind: 'trigger', label: r.label, data: r.data };
     case 'note':
       return { ...at, kind: 'note', label: r.text };
+    // A chat turn and its end, as events on the recording's timeline (its tool calls are calls).
+    case 'chat-turn':
+      return { ...at, kind: 'event', label: `Chat turn: ${r.message}`, data: { message: r.message, model: r.model.model, maxSteps: r.maxSteps } };
+    case 'chat-event': {
+      if (r.event.type !== 'done') return null;
+      const result = r.event.result as { ok?: boolean; answer?: string; error?: string; durationMs?: number } | undefined;
+      return { ...at, kind: 'event', label: result?.ok ? 'Chat answer' : 'Chat turn ended without an answer', durationMs: result?.durationMs, outcome: result?.ok ? 'ok' : 'error', data: result };
+    }
     case 'lifecycle':
       return { ...at, kind: r.kind, label: r.detail, data: r.stderrTail?.length ? { stderrTail: r.stderrTail } : undefined };
     case 'session-start':

@@ -1,10 +1,11 @@
 /**
  * Replaying a recording: start the skill afresh, make every recorded call again (same tool, same
- * arguments, in order), and compare each answer with the recorded one (compare.ts). Setup steps, sessions
+ * arguments, in order), and compare each answer with the recorded one (compare.ts). A recorded chat turn runs
+ * again whole in its place, its model answered from the recording (cassette-replay.ts). Setup steps, sessions
  * and ticks are not replayed: the skill's saved state under the home is what it starts from.
  */
 import fs from 'node:fs';
-import type { Protocol, ReplayCase, ReplayReport, SkillRef } from '../contract';
+import type { Protocol, ReplayCase, ReplayReport, ReplayTurn, SkillRef } from '../contract';
 import { REDACTED } from '../contract';
 import { SkillError } from '../common/errors';
 import type { Redactor } from '../engine/redactor';
@@ -17,9 +18,10 @@ import type { HomeStores } from '../runtime/stores';
 import { compareOutcome, type Difference } from './compare';
 import { folderHash } from '../runtime/folder-hash';
 import { asText } from '../common/values';
-import { callsOf, readRecording } from './recording-reader';
+import { replayTurn, tapedTurns, unreplayable, type TapedTurn, type TurnReplayOptions } from './cassette-replay';
+import { callsOf, readRecording, type CallEntry } from './recording-reader';
 
-export type { ReplayCase, ReplayReport };
+export type { ReplayCase, ReplayReport, ReplayTurn };
 
 export interface ReplayOptions {
   /** Replay against this skill (a folder or script) instead of the one the recording names. */
@@ -35,6 +37,10 @@ export interface ReplayOptions {
   timeoutMs?: number;
   /** Told of each case as it completes (the CLI prints as it goes). */
   onCase?: (c: ReplayCase) => void;
+  /** Told of each chat turn as it completes. */
+  onTurn?: (t: ReplayTurn) => void;
+  /** Chat turns ask the model again rather than take its answers from the recording. */
+  live?: TurnReplayOptions['live'];
   /** Hands the replay's own runtime to whoever must close it if they close first (the app); returns the release. */
   adopt?: (rt: SkillRuntime) => () => void;
 }
@@ -47,11 +53,23 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
   const now = folderHash(ref.dir);
   const rt = new SkillRuntime(ref, { home: opts.home, stores: opts.stores, restart: { enabled: false }, timeoutMs: opts.timeoutMs, env: opts.env, redactor: opts.redactor });
   const cases: ReplayCase[] = [];
+  const turns: ReplayTurn[] = [];
+  const onCase = (c: ReplayCase) => {
+    cases.push(c);
+    opts.onCase?.(c);
+  };
   let release: (() => void) | undefined;
   try {
     release = opts.adopt?.(rt);
     await startForCalls(rt, (err) => new SkillError('LAUNCH', `${ref.name} cannot start, so nothing was replayed: ${err.message}`));
-    for (const call of callsOf(rec)) {
+    for (const step of stepsOf(callsOf(rec), tapedTurns(rec), warnings)) {
+      if ('start' in step) {
+        const t = await replayTurn(step, rt, { timeoutMs: opts.timeoutMs, live: opts.live && { secrets: rt.homeStores.secrets, ...opts.live } }, onCase);
+        turns.push(t);
+        opts.onTurn?.(t);
+        continue;
+      }
+      const call = step;
       if (JSON.stringify(call.args ?? null).includes(REDACTED)) {
         warnings.push(`Call ${call.seq} (${call.tool}) had a secret in its arguments; it was replayed with the placeholder ${REDACTED}.`);
       }
@@ -59,8 +77,7 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
       const { match, differences } = compareOutcome(call.outcome, replayed, call.tolerance);
       const c: ReplayCase = { seq: call.seq, tool: call.tool, args: call.args, recorded: call.outcome, replayed, match, differences, durationMs: replayed.durationMs };
       if (call.tolerance) c.tolerance = call.tolerance;
-      cases.push(c);
-      opts.onCase?.(c);
+      onCase(c);
     }
   } finally {
     release?.();
@@ -75,8 +92,31 @@ export async function replayRecording(file: string, opts: ReplayOptions): Promis
     cases,
     matched,
     mismatched: cases.length - matched,
+    ...(turns.length ? { turns } : {}),
     warnings,
   };
+}
+
+/** True when a replay found a difference: a call that answered otherwise, or a chat turn that went otherwise. */
+export function replayDiffered(r: ReplayReport): boolean {
+  return r.mismatched > 0 || (r.turns ?? []).some((t) => !t.match);
+}
+
+/**
+ * What to replay, in the recorded order: each call, and each chat turn in the place of the calls it made (they
+ * are made again as the turn runs). A turn that cannot run again leaves its calls to be replayed one by one.
+ */
+function stepsOf(calls: CallEntry[], turns: TapedTurn[], warnings: string[]): (CallEntry | TapedTurn)[] {
+  const whole: TapedTurn[] = [];
+  for (const t of turns) {
+    const why = unreplayable(t);
+    if (why) warnings.push(why);
+    else whole.push(t);
+  }
+  const inTurns = new Set(whole.flatMap((t) => t.toolCalls.map((c) => c.callId).filter((id): id is string => !!id)));
+  const steps: (CallEntry | TapedTurn)[] = [...calls.filter((c) => !inTurns.has(c.callId)), ...whole];
+  const seqOf = (s: CallEntry | TapedTurn) => ('start' in s ? s.start.seq : s.seq);
+  return steps.sort((a, b) => seqOf(a) - seqOf(b));
 }
 
 /** The skill to replay against: the one at `skillPath`, else the recorded folder; where a folder holds several, the recorded name picks. */

@@ -3,12 +3,12 @@
  * every step in the order it happened, what failed (with the stderr around it), and the notes.
  * Protocol messages are counted, not listed: the recording file keeps them for whoever needs them.
  */
-import { PROTOCOL_LABELS, type CallOutcome, type SetupFieldError, type Tolerance } from '../contract';
+import { PROTOCOL_LABELS, type CallOutcome, type ChatTurnResult, type SetupFieldError, type Tolerance } from '../contract';
 import { callStderr, crashPairs } from './crash-pairs';
 import type { RecordEntry } from '../runtime/recording-format';
 import type { Recording } from './recording-reader';
 
-export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'trigger' | 'crash' | 'lifecycle' | 'note' | 'stop';
+export type StepKind = 'call' | 'setup' | 'session' | 'hook' | 'tick' | 'event' | 'trigger' | 'crash' | 'lifecycle' | 'note' | 'chat' | 'stop';
 
 export interface Step {
   seq: number;
@@ -36,7 +36,7 @@ export interface ReportModel {
   startedAt: number;
   durationMs: number;
   folderHash: string;
-  summary: { calls: number; failedCalls: number; failures: number; crashes: number; notes: number; messages: number };
+  summary: { calls: number; failedCalls: number; failures: number; crashes: number; notes: number; messages: number; chatTurns: number; modelRequests: number };
   steps: Step[];
   failures: Failure[];
   notes: { time: number; text: string }[];
@@ -57,6 +57,9 @@ export function buildReport(rec: Recording): ReportModel {
   let crashedCalls = 0;
   let calls = 0;
   let failedCalls = 0;
+  let chatTurns = 0;
+  let modelRequests = 0;
+  const turnMessage = new Map<string, string>();
   let lastTime = h.startedAt;
 
   for (const r of rec.records) {
@@ -129,6 +132,22 @@ export function buildReport(rec: Recording): ReportModel {
       case 'end':
         steps.push({ ...at, kind: 'stop', title: 'Recording stopped', blocks: [] });
         break;
+      case 'chat-turn':
+        chatTurns++;
+        turnMessage.set(r.turn, r.message);
+        steps.push({ ...at, kind: 'chat', title: `Chat turn with ${r.model.model}: "${oneLine(r.message)}"`, blocks: [{ label: 'Message', text: clip(r.message) }] });
+        break;
+      case 'model-request':
+        modelRequests++;
+        break;
+      case 'chat-event': {
+        const result = r.event.type === 'done' ? (r.event.result as ChatTurnResult | undefined) : undefined;
+        if (!result) break;
+        const step = chatEnd(result);
+        steps.push({ ...at, kind: 'chat', ...step });
+        if (!result.ok) failures.push({ ...at, what: `Chat turn "${oneLine(turnMessage.get(r.turn) ?? result.message)}"`, error: result.error ?? 'it ended without an answer', stderrTail: [] });
+        break;
+      }
       default:
         break; // tolerance records show on their call
     }
@@ -145,12 +164,31 @@ export function buildReport(rec: Recording): ReportModel {
     durationMs: Math.max(0, lastTime - h.startedAt),
     folderHash: h.folderHash,
     // A crash during a call is both a lifecycle record and a CRASHED outcome: count the crash once.
-    summary: { calls, failedCalls, failures: failures.length, crashes: Math.max(crashRecords, crashedCalls), notes: notes.length, messages },
+    summary: { calls, failedCalls, failures: failures.length, crashes: Math.max(crashRecords, crashedCalls), notes: notes.length, messages, chatTurns, modelRequests },
     steps,
     failures,
     notes,
     warnings: rec.warnings,
   };
+}
+
+/** The end of a chat turn: how it went, and the text before and after the skill's hooks where they changed it. */
+function chatEnd(r: ChatTurnResult): Pick<Step, 'title' | 'ok' | 'blocks'> {
+  const u = r.usage ?? {};
+  const tokens = u.inputTokens !== undefined ? `, ${u.inputTokens} tokens in, ${u.outputTokens ?? '?'} out` : '';
+  const how = `${r.steps} model request${r.steps === 1 ? '' : 's'}, ${r.toolCalls.length} tool call${r.toolCalls.length === 1 ? '' : 's'}${tokens}, ${formatDuration(r.durationMs)}`;
+  const blocks: Step['blocks'] = [];
+  if (r.modelMessage !== r.message) blocks.push({ label: 'Message to the model (after beforeMessage)', text: clip(r.modelMessage) });
+  if (r.ok) {
+    blocks.push({ label: r.answer !== r.modelAnswer ? "The model's answer (before afterResponse)" : 'Answer', text: clip(r.modelAnswer) });
+    if (r.answer !== r.modelAnswer) blocks.push({ label: 'Answer', text: clip(r.answer) });
+  } else blocks.push({ label: 'Error', text: r.error ?? 'it ended without an answer' });
+  return { title: `Chat answer: ${r.ok ? 'ok' : `failed (${r.failure ?? 'error'})`}, ${how}`, ok: r.ok, blocks };
+}
+
+function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
 }
 
 const LIFECYCLE = { load: 'Loaded', unload: 'Unloaded', crash: 'Crashed', restart: 'Restarted' } as const;

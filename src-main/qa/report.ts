@@ -36,6 +36,7 @@ function summaryRows(m: ReportModel): string[] {
     `Crashes: ${s.crashes}`,
     `Notes: ${s.notes}`,
     `Protocol messages: ${s.messages}`,
+    ...(s.chatTurns ? [`Chat turns: ${s.chatTurns}`, `Model requests: ${s.modelRequests}`] : []),
   ];
 }
 

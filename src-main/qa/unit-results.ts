@@ -6,7 +6,7 @@
  */
 import type { RequestResult, RunReport } from '../contract';
 import type { JUnitCase, JUnitSuite } from './junit';
-import { describeDifference, type ReplayReport } from './replay';
+import { describeDifference, replayDiffered, type ReplayReport } from './replay';
 import type { Unit, UnitKind } from './units';
 
 export type UnitStatus = 'pass' | 'fail' | 'error';
@@ -34,8 +34,9 @@ export const PROP = { suite: 'skillbench.suite', split: 'skillbench.split', shar
 
 function suiteOfUnit(u: Unit): UnitResult['suite'] {
   if (u.kind === 'recording') return { key: u.id, name: u.id, split: false };
-  const key = u.kind === 'request' ? u.id.slice(0, u.id.lastIndexOf('#')) : u.id;
-  return { key, name: key, split: u.kind === 'request' };
+  const split = u.kind === 'request' || u.kind === 'eval';
+  const key = split ? u.id.slice(0, u.id.lastIndexOf('#')) : u.id;
+  return { key, name: key, split };
 }
 
 export function replayResult(u: Unit, r: ReplayReport, durationMs: number): UnitResult {
@@ -47,9 +48,17 @@ export function replayResult(u: Unit, r: ReplayReport, durationMs: number): Unit
     }
     return jc;
   });
+  for (const t of r.turns ?? []) {
+    const jc: JUnitCase = { name: `#${t.seq} chat turn: ${t.message}`, classname: r.skill.name, seconds: t.durationMs / 1000 };
+    if (!t.match) {
+      const lines = [...t.differences.map(describeDifference), ...t.requests.flatMap((q) => q.differences.map((d) => `model request ${q.exchange}: ${describeDifference(d)}`))];
+      jc.failure = { message: lines[0] ?? 'the turn went otherwise', details: lines.join('\n') };
+    }
+    cases.push(jc);
+  }
   const notes = [...r.warnings];
   if (r.folderChanged) notes.push(`The skill's folder changed since the recording (${r.folderHash.recorded} -> ${r.folderHash.now}).`);
-  const out: UnitResult = { id: u.id, kind: u.kind, suite: suiteOfUnit(u), status: r.mismatched ? 'fail' : 'pass', durationMs, cases, skill: { name: r.skill.name, dir: r.skill.dir } };
+  const out: UnitResult = { id: u.id, kind: u.kind, suite: suiteOfUnit(u), status: replayDiffered(r) ? 'fail' : 'pass', durationMs, cases, skill: { name: r.skill.name, dir: r.skill.dir } };
   if (notes.length) out.notes = notes;
   return out;
 }
@@ -83,7 +92,7 @@ export function collectionResults(units: Unit[], r: RunReport, durationMs: numbe
 
 export function errorResult(u: Unit, message: string, durationMs = 0, suiteName?: string): UnitResult {
   const suite = suiteOfUnit(u);
-  const name = u.kind === 'request' ? u.request : u.kind === 'recording' ? 'replay' : 'run';
+  const name = u.kind === 'request' ? u.request : u.kind === 'eval' ? u.case : u.kind === 'recording' ? 'replay' : 'run';
   return { id: u.id, kind: u.kind, suite: { ...suite, name: suiteName ?? suite.name }, status: 'error', durationMs, error: message, cases: [{ name, seconds: durationMs / 1000, error: { message } }] };
 }
 

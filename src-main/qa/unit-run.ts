@@ -33,6 +33,10 @@ export async function runUnits(units: readonly Unit[], opts: UnitRunOptions, onR
       }
       continue;
     }
+    if (first.kind === 'eval') {
+      onResult(errorResult(first, 'an eval case runs with skillbench eval, not with replay or run'));
+      continue;
+    }
     // Several requests of one collection, or one whole collection.
     const dir = first.collection;
     const only = first.kind === 'request' ? new Set(group.map((u) => (u.kind === 'request' ? u.request : ''))) : undefined;

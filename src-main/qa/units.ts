@@ -10,9 +10,8 @@
  * A unit's id is its path relative to the folder the run started in (with `/`), and `#<request>` for a
  * request: the same on every CI machine, whatever the checkout's absolute path.
  *
- * Evals are a kind to come: an `eval case × model` unit ({kind: 'eval', id: `<case file>#<case>@<model>`})
- * fits this list as it is (one id, sorted with the rest, run by its own runner in unit-run.ts); nothing
- * here assumes a unit is a file.
+ * An eval's case on one model is a unit too (`<suite file>@<model>#<case>`, eval-run.ts), listed and run by
+ * `skillbench eval`; nothing here assumes a unit is a file.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,7 +23,8 @@ import { COLLECTION_FILE, loadCollection, type Collection } from './collections'
 export type Unit =
   | { kind: 'recording'; id: string; file: string }
   | { kind: 'request'; id: string; collection: string; request: string }
-  | { kind: 'collection'; id: string; collection: string; why: 'sequential' | 'shared variables' };
+  | { kind: 'collection'; id: string; collection: string; why: 'sequential' | 'shared variables' }
+  | { kind: 'eval'; id: string; suite: string; case: string; model: string };
 
 export type UnitKind = Unit['kind'];
 

@@ -6,6 +6,8 @@
  */
 import path from 'node:path';
 import type {
+  EvalReport,
+  EvalSuites,
   ExportedReport,
   QaApi,
   RecordingView,
@@ -28,6 +30,7 @@ import { recordingFileIn } from '../runtime/recordings';
 import { readSettings, settingsEnv } from '../runtime/skill-settings';
 import type { SkillHost } from './skill-host';
 import { cliPrefix } from '../host/cli-command';
+import { evalSuitesOf, runEvalSuiteOf } from './eval-suites';
 
 export class QaService implements QaApi {
   constructor(readonly wb: SkillHost) {}
@@ -84,6 +87,16 @@ export class QaService implements QaApi {
     }
     appendTolerance(f, callSeq, normalized(tolerance));
     return callsOf(readRecording(f)).find((c) => c.seq === callSeq)?.tolerance ?? null;
+  }
+
+  // ---- evals ----
+
+  async evalSuites(skillId: string): Promise<EvalSuites> {
+    return evalSuitesOf(this.wb, skillId);
+  }
+
+  runEvalSuite(skillId: string, file: string, models: string[], runs?: number | null): Promise<EvalReport> {
+    return runEvalSuiteOf(this.wb, skillId, file, models, runs);
   }
 
   // ---- internals ----

@@ -96,7 +96,7 @@ async function recordedCall(rt: SkillRuntime, file: string, tool: string, args: 
 }
 
 /** One recording holds one skill: appending another's calls would make its replay call the wrong skill. */
-function checkRecordingTarget(file: string, rt: SkillRuntime): void {
+export function checkRecordingTarget(file: string, rt: SkillRuntime): void {
   if (!fs.existsSync(file) || fs.statSync(file).size === 0) return;
   const { header } = readRecording(file);
   if (path.resolve(header.skill.dir) !== path.resolve(rt.ref.dir) || header.skill.name !== rt.ref.name) {

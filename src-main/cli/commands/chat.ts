@@ -3,17 +3,19 @@ import { openChatModel } from '../../agent/chat-model';
 import { skillChatTarget } from '../../agent/chat-target';
 import { DEFAULT_MAX_STEPS, runChatTurn } from '../../agent/chat-turn';
 import { DEFAULT_KEY_ENV } from '../../agent/model-keys';
+import { startForCalls } from '../../protocols/registry';
 import { parse } from '../args';
-import type { CommandContext } from '../context';
+import { resolvePath, type CommandContext } from '../context';
 import { MODEL_OPTIONS, modelConfigOf } from '../model-options';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
+import { checkRecordingTarget } from './call';
 
 export const help =
-  'chat <path> <message> --model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--max-steps N] [--json]   one chat turn: the message through the skill\'s beforeMessage, a model with the skill\'s tools (each call recorded as a hand-made one), the answer through afterResponse (--provider openai: OpenAI-compatible chat completions at --base-url, default https://api.openai.com/v1, also Ollama, LM Studio, vLLM, OpenRouter; anthropic: the Messages API, default https://api.anthropic.com; the key: --api-key-env, else the workbench\'s store, else OPENAI_API_KEY or ANTHROPIC_API_KEY; --max-steps: model requests a turn may make, default 8)';
+  'chat <path> <message> --model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--max-steps N] [--record FILE] [--json]   one chat turn: the message through the skill\'s beforeMessage, a model with the skill\'s tools (each call recorded as a hand-made one), the answer through afterResponse (--provider openai: OpenAI-compatible chat completions at --base-url, default https://api.openai.com/v1, also Ollama, LM Studio, vLLM, OpenRouter; anthropic: the Messages API, default https://api.anthropic.com; the key: --api-key-env, else the workbench\'s store, else OPENAI_API_KEY or ANTHROPIC_API_KEY; --max-steps: model requests a turn may make, default 8; --record: append the turn to a recording, its model requests and answers with it, for replay)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, 'max-steps': { type: 'string' }, ...RUN_OPTIONS });
+  const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, 'max-steps': { type: 'string' }, record: { type: 'string' }, ...RUN_OPTIONS });
   const [target, message] = positionals;
   if (message === undefined) throw new UsageError('chat needs a skill path and a message');
   if (positionals.length > 2) throw new UsageError(`chat takes one message: quote it ("${positionals.slice(1).join(' ')}")`);
@@ -23,13 +25,22 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   // The model's key is the workbench's: even a skill given this shell's environment (--inherit-env) does not get it.
   const keyVar = config.apiKeyEnv ?? DEFAULT_KEY_ENV[config.provider];
   const skillCtx: CommandContext = { ...ctx, env: { ...ctx.env, [keyVar]: undefined } };
+  const recordTo = values.record === undefined ? undefined : resolvePath(ctx, values.record as string);
   const rt = openSkill(skillCtx, target, values);
   let result: ChatTurnResult;
+  let recordFailure: Error | null | undefined;
   try {
     const model = openChatModel(config, { env: ctx.env, secrets: rt.homeStores.secrets });
-    // Nothing this command prints (an answer that quotes it, an error) shows the key.
+    // Nothing this command prints (an answer that quotes it, an error) nor records shows the key.
     if (model.key.key) rt.redactor.add(model.key.key);
+    if (recordTo) {
+      checkRecordingTarget(recordTo, rt);
+      // Started first, so the recording's header knows the skill's version (as call --record).
+      await startForCalls(rt);
+      rt.startRecording(recordTo);
+    }
     result = await runChatTurn({ target: skillChatTarget(rt), model, message, maxSteps });
+    if (recordTo) recordFailure = rt.stopRecording()?.failure;
   } finally {
     await rt.close();
   }
@@ -38,6 +49,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     const { ok, error, message: m, modelMessage, toolCalls, modelAnswer, answer, usage, durationMs, steps, failure } = result;
     io.out(json({ ok, ...(error ? { error, failure } : {}), message: m, modelMessage, toolCalls: toolCalls.map(({ tool, arguments: a, ok: o, result: r }) => ({ tool, arguments: a, ok: o, result: r })), modelAnswer, answer, usage, durationMs, steps }));
   } else printTurn(io, result);
+  if (recordFailure) {
+    io.err(`The recording ${recordTo} could not be written (${recordFailure.message}); it keeps what was written before.`);
+    return EXIT.FAILURE;
+  }
   return exitCode(result);
 }
 

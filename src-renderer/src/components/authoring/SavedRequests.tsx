@@ -9,6 +9,7 @@ import { deleteRequest } from '../../actions/collections';
 import { ChecksDialog } from './ChecksDialog';
 import { CollectionRunDialog } from './CollectionRunDialog';
 import { EnvironmentDialog } from './EnvironmentDialog';
+import { EvalSuites } from './EvalSuites';
 import styles from './SavedRequests.module.css';
 
 /** Puts a saved request back into the form: its tool selected, its arguments filled in. */
@@ -97,6 +98,7 @@ export function SavedRequests({ skillId }: { skillId: string }) {
             </div>
           );
         })}
+        <EvalSuites skillId={skillId} />
       </div>
       {running && <CollectionRunDialog skillId={skillId} collection={running} onClose={() => setRunning(null)} />}
       {checking && <ChecksDialog skillId={skillId} collection={checking.c} request={checking.r} onClose={() => setChecking(null)} />}

@@ -12,6 +12,7 @@ import { argsSummary } from './RecordedCalls';
 import { DifferenceList } from './DifferenceList';
 import { SideBySide } from './SideBySide';
 import { draftOf, ToleranceEditor, toleranceOf, type ToleranceDraft } from './ToleranceEditor';
+import { ReplayTurns } from './ReplayTurns';
 // Global class names kept beside the module classes: tests select .result-tool, .rec-call-n.
 import styles from './ReplayPanel.module.css';
 import toolsStyles from '../tools/tools.module.css';
@@ -83,6 +84,7 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
     <div className={styles.replayPanel}>
       {head}
       {error && <div className="panel-pad-sm"><ErrorNote title="The replay did not run" message={error} /></div>}
+      {report.turns && <div className="panel-pad-sm"><ReplayTurns turns={report.turns} /></div>}
       {(report.folderChanged || report.warnings.length > 0) && (
         <div className={`panel-pad-sm ${styles.replayNotes}`}>
           {report.folderChanged && (
@@ -137,6 +139,9 @@ function ReplaySummary({ report }: { report: ReplayReport }) {
       ) : (
         <span className="pill pill-error"><CircleX size={12} aria-hidden="true" /> {n === 1 ? 'The call differs' : `${report.mismatched} of ${n} calls differ`}</span>
       )}
+      {report.turns && (report.turns.every((t) => t.match)
+        ? <span className="pill pill-ok">{report.turns.length === 1 ? 'The chat turn goes as recorded' : `All ${report.turns.length} chat turns go as recorded`}</span>
+        : <span className="pill pill-error">{`${report.turns.filter((t) => !t.match).length} of ${report.turns.length} chat turns go otherwise`}</span>)}
       <span className="muted small">against {report.skill.name}{report.skill.version ? ` v${report.skill.version}` : ''}</span>
     </span>
   );
