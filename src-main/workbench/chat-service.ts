@@ -49,7 +49,7 @@ export class ChatService implements ChatApi {
    */
   activeChatModel(): ChatModel | undefined {
     const p = this.activeModelProfile();
-    return p ? this.open(p) : undefined;
+    return p ? this.openProfile(p) : undefined;
   }
 
   /** The profile in use (its label, step cap and price), without opening it; undefined when none is configured. */
@@ -124,7 +124,7 @@ export class ChatService implements ChatApi {
     const profile = activeProfile(this.settings());
     if (!profile) throw new Error('No model is set up yet: add one under Models.');
     const target = this.chatTargetOf(req.target);
-    const model = this.open(profile);
+    const model = this.openProfile(profile);
     const stop = new AbortController();
     this.turns.set(req.chatId, stop);
     try {
@@ -211,7 +211,8 @@ export class ChatService implements ChatApi {
     return p;
   }
 
-  private open(p: ModelProfile): ChatModel {
+  /** A profile opened as a model: its key found, its price applied. */
+  openProfile(p: ModelProfile): ChatModel {
     return openChatModel(configOf(p), { env: this.env, secrets: this.wb.stores.secrets, price: p.price });
   }
 

@@ -1,14 +1,13 @@
 /**
  * Evals in the app (the QA service serves them): a skill's suites are the files in its `.skillbench/evals/`
  * (beside its collections), and they run on its live runtime, so each tool call is in History and Messages as a
- * chat's are, with the app's model profiles (agent/model-settings.ts) picked by id. Only those files are read on
+ * chat's are, with the app's model profiles picked by id (opened by the chat service, with their prices). Only those files are read on
  * the window's behalf: a path it sends must be one of them.
  */
 import path from 'node:path';
 import type { EvalModel, EvalReport, EvalSuiteInfo, EvalSuites, ModelProfile } from '../contract';
-import { openChatModel } from '../agent/chat-model';
 import { skillChatTarget } from '../agent/chat-target';
-import { activeProfile, configOf, loadModelSettings } from '../agent/model-settings';
+import { activeProfile, loadModelSettings } from '../agent/model-settings';
 import { caseInfo, runEvalSuite } from '../qa/eval-run';
 import { listEvalSuites, loadEvalSuite } from '../qa/eval-suite';
 import type { SkillHost } from './skill-host';
@@ -32,7 +31,7 @@ export async function runEvalSuiteOf(wb: SkillHost, skillId: string, file: strin
   const profiles = pickProfiles(wb.home, modelIds);
   const rt = await wb.liveRuntime(skillId);
   const models = profiles.map((p) => {
-    const chat = openChatModel(configOf(p), { env: process.env, secrets: wb.stores.secrets });
+    const chat = wb.chat.openProfile(p);
     // The key is the workbench's: whatever the skill or the model says, it is never shown or stored.
     if (chat.key.key) rt.redactor.add(chat.key.key);
     return { info: evalModelOf(p), chat, maxSteps: p.maxSteps };

@@ -14,7 +14,7 @@ export interface SkillHost extends Pick<CoreApi, 'listSkills' | 'callTool' | 'ge
   readonly stores: HomeStores;
   readonly events: EventHub;
   /** The app's models: the one in use, for whatever asks a model (sampling, scheduled prompts). */
-  readonly chat: { activeChatModel(): ChatModel | undefined; activeModelProfile(): ModelProfile | undefined };
+  readonly chat: { activeChatModel(): ChatModel | undefined; activeModelProfile(): ModelProfile | undefined; openProfile(p: ModelProfile): ChatModel };
   /** Where a skill of the open folders lives and how it runs; throws a plain-words error for an unknown id. */
   skillRef(skillId: string): SkillRef;
   /** The skill's runtime, started if it is not running. */
