@@ -15,6 +15,11 @@ type JsonSchema = McpJsonSchema;
 
 // ---- the server ----
 
+/** The protocol's two eras: `legacy` (2025 revisions and before), `modern` (2026-07-28 and after). */
+export type McpEra = 'legacy' | 'modern';
+/** Which era the client uses with a server: it finds out (`auto`, the default), or it is told. */
+export type McpEraMode = 'auto' | McpEra;
+
 /** How the workbench reaches a server. */
 export type McpTransportKind = 'stdio' | 'http';
 
@@ -27,6 +32,17 @@ export interface McpServerInfo {
   title?: string;
   /** The protocol version both sides agreed on. */
   protocolVersion?: string;
+  /**
+   * The protocol's era of this connection: `legacy` (2025 and before: `initialize` and a session), `modern`
+   * (2026-07-28 and after: stateless, `server/discover`, the version in every request's `_meta`).
+   */
+  era?: McpEra;
+  /** Why this era, in words ("the server answered server/discover with 2026-07-28"). */
+  eraReason?: string;
+  /** The era the client was set to use (`auto`: it asked the server first). */
+  eraMode?: McpEraMode;
+  /** The versions a modern-era server listed in its `server/discover` answer. */
+  supportedVersions?: string[];
   /** The server's `instructions` (how to use it), shown as they are. */
   instructions?: string;
   transport: McpTransportKind;
@@ -393,6 +409,10 @@ export interface McpApi {
   mcpSamplingSetup(skillId: string): Promise<McpSamplingSetup>;
   /** `always`: the model answers this server's sampling requests at once (shown in Messages and the timeline); `ask`: the user is asked. */
   mcpSetSamplingMode(skillId: string, mode: McpSamplingMode): Promise<McpSamplingSetup>;
+  /** Which era the workbench uses with this server (`auto` unless the user chose one), kept per server. */
+  mcpEraMode(skillId: string): Promise<McpEraMode>;
+  /** Chooses the era for this server; a running server reconnects in it. */
+  mcpSetEraMode(skillId: string, mode: McpEraMode): Promise<McpEraMode>;
   /** Asks the model for an answer to a waiting sampling request: nothing is sent; the user sends it (or an edit) with `mcpAnswerSampling`. */
   mcpSamplingDraft(requestId: string): Promise<McpSamplingDraft>;
   /** The roots the workbench gives the server (the skill's folder by default). */

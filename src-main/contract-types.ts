@@ -253,6 +253,8 @@ export interface MessageEntry {
   durationMs?: number;
   /** Which form of a protocol was seen where the documents and the real implementations differ. */
   note?: string;
+  /** The protocol's HTTP headers the message was sent with (MCP over HTTP: `Mcp-Method`, `Mcp-Name`, the version, the session). */
+  headers?: Record<string, string>;
   /**
    * Set on a large message as a `messages` event carries it: `body` is a preview (long strings and lists cut),
    * this is the size of the whole body as JSON; the whole is read with `readMessage` when the message is opened.

@@ -22,6 +22,8 @@ export interface RpcTrace {
   /** The exact line, so a trace sink can store it without serialising again. */
   line: string;
   note?: string;
+  /** The HTTP headers a message was sent with, those the protocol defines (`Mcp-Method`, `Mcp-Name`, …). */
+  headers?: Record<string, string>;
 }
 
 export interface RequestOptions {

@@ -64,6 +64,7 @@ export class MessageLog {
     if (t.method !== undefined) entry.method = t.method;
     if (t.id !== undefined) entry.id = t.id;
     if (t.note) entry.note = t.note;
+    if (t.headers) entry.headers = t.headers;
     if (t.kind === 'request' && t.id != null) (t.direction === 'out' ? this.openOut : this.openIn).set(t.id, entry);
     else if (t.kind === 'response' && t.id != null) {
       const open = t.direction === 'in' ? this.openOut : this.openIn;
@@ -81,7 +82,7 @@ export class MessageLog {
     if (line.length > MESSAGE_PREVIEW_BYTES) this.sizes.set(entry, line.length);
     // The entry's JSON is made only for a recording, around the line rather than serialising the body again.
     if (this.tap) this.tap(entry, entryJson(entry, line));
-    this.file?.write(`{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}","message":${line}}\n`);
+    this.file?.write(`{"seq":${entry.seq},"time":${time},"direction":"${t.direction}","kind":"${t.kind}",${entry.headers ? `"headers":${JSON.stringify(entry.headers)},` : ''}"message":${line}}\n`);
     this.tell(entry);
     return entry;
   }
@@ -181,6 +182,7 @@ function entryJson(e: MessageEntry, line: string): string {
   if (e.method !== undefined) head += `,"method":${JSON.stringify(e.method)}`;
   if (e.id !== undefined) head += `,"id":${JSON.stringify(e.id)}`;
   if (e.note !== undefined) head += `,"note":${JSON.stringify(e.note)}`;
+  if (e.headers !== undefined) head += `,"headers":${JSON.stringify(e.headers)}`;
   if (e.pairSeq !== undefined) head += `,"pairSeq":${e.pairSeq},"durationMs":${e.durationMs}`;
   return `${head},"body":${line}}`;
 }

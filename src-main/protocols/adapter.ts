@@ -20,6 +20,7 @@ import type {
   McpCompletion,
   McpCompletionRef,
   McpElicitationAnswer,
+  McpEraMode,
   McpEvents,
   McpLogLevel,
   McpLogMessage,
@@ -150,6 +151,8 @@ export interface AdapterContext {
   restart?: Partial<RestartPolicy>;
   /** MCP servers: 'user' roots are the ones set in the app (kept in the home); 'agent' roots only those an agent gives. */
   mcpRoots?: 'user' | 'agent';
+  /** MCP servers: the protocol era to use, over the server's saved setting (the CLI's `--era`). */
+  mcpEra?: McpEraMode;
   /** Reverse calls from the skill to the host (SkillDefinition skills). */
   host?: HostServices;
   vault?: SkillVault;

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_HISTORY, type CallOutcome, type CallRecord, type EventName, type RecordingInfo, type SkillData, type SkillInfo, type SkillRef, type SkillStatus, type SkillSummary, type TimelineEntry, type WorkbenchEvents } from '../contract';
+import { DEFAULT_HISTORY, type CallOutcome, type CallRecord, type McpEraMode, type EventName, type RecordingInfo, type SkillData, type SkillInfo, type SkillRef, type SkillStatus, type SkillSummary, type TimelineEntry, type WorkbenchEvents } from '../contract';
 import { SkillError } from '../common/errors';
 import { callSummary } from '../common/call-outcome';
 import { LogSink } from '../engine/log-sink';
@@ -67,6 +67,8 @@ export interface RuntimeOptions {
   hotReload?: boolean;
   /** MCP servers: whose roots they get. 'user' (the default): what the user set in the app; 'agent': only what an agent gives. */
   mcpRoots?: 'user' | 'agent';
+  /** MCP servers: the protocol era to use, over the server's saved setting (the CLI's `--era`). */
+  mcpEra?: McpEraMode;
   /** MCP servers: who answers their sampling requests without asking the user (a model). */
   sampler?: Sampler;
 }
@@ -166,6 +168,7 @@ export class SkillRuntime {
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
       mcpRoots: opts.mcpRoots,
+      mcpEra: opts.mcpEra,
       host,
       vault: this.stores ? vaultOf(this.stores, dir, ref.id) : undefined,
       onStatus: (status, detail) => this.setStatus(status, detail),

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpEraMode, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingMode, McpSamplingSetup,
   McpServerAdd, McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
 } from '../contract';
@@ -16,7 +16,7 @@ import { isAlive } from '../common/skill-status';
 import { isWithin } from '../authoring/collection-places';
 import { skillFolder } from '../host/workbench-home';
 import type { McpCapability } from '../protocols/adapter';
-import { BEARER_TOKEN_VAR } from '../protocols/mcp';
+import { BEARER_TOKEN_VAR, eraMode, setEraMode } from '../protocols/mcp';
 import { findConfigs, projectConfigPlaces, userConfigPlaces } from '../protocols/mcp';
 import { mergeIntoFolder, parseMcpConfig, readMcpConfigFile, type ParsedConfig } from '../protocols/mcp';
 import { writeSettings } from '../runtime/skill-settings';
@@ -144,6 +144,21 @@ export class McpService implements McpApi {
     setSamplingMode(this.wb.home, skillId, mode);
     this.wb.idleRuntime(skillId).logs.append('system', mode === 'always' ? 'Sampling requests are now answered by the model at once.' : 'Sampling requests are now asked of you each time.');
     return this.mcpSamplingSetup(skillId);
+  }
+
+  async mcpEraMode(skillId: string): Promise<McpEraMode> {
+    this.idle(skillId);
+    return eraMode(this.wb.home, skillId);
+  }
+
+  /** A server running in another era reconnects in the one chosen (the era is settled as a client connects). */
+  async mcpSetEraMode(skillId: string, mode: McpEraMode): Promise<McpEraMode> {
+    this.idle(skillId);
+    setEraMode(this.wb.home, skillId, mode);
+    const rt = this.wb.idleRuntime(skillId);
+    rt.logs.append('system', mode === 'auto' ? 'MCP era: auto (server/discover first, then initialize).' : `MCP era: ${mode} only.`);
+    if (isAlive(rt.status)) await rt.restart();
+    return mode;
   }
 
   async mcpSamplingDraft(requestId: string): Promise<McpSamplingDraft> {

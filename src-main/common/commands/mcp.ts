@@ -1,6 +1,6 @@
 /** MCP servers: what a server offers beyond tools, its requests to the user, and adding servers to the workspace. */
 import type {
-  McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpEraMode, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingSetup, McpServerAdd,
   McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
 } from '../../contract';
@@ -54,6 +54,8 @@ export const mcp = {
   mcpAnswerSampling: command(returns<void>(), ['requestId', text], ['answer', sampling]),
   mcpSamplingSetup: command(returns<McpSamplingSetup>(), ['skillId', skillId]),
   mcpSetSamplingMode: command(returns<McpSamplingSetup>(), ['skillId', skillId], ['mode', z.enum(['ask', 'always'])]),
+  mcpEraMode: command(returns<McpEraMode>(), ['skillId', skillId]),
+  mcpSetEraMode: command(returns<McpEraMode>(), ['skillId', skillId], ['mode', z.enum(['auto', 'legacy', 'modern'])]),
   mcpSamplingDraft: command(returns<McpSamplingDraft>(), ['requestId', text]),
   mcpGetRoots: command(returns<McpRoot[]>(), ['skillId', skillId]),
   mcpSetRoots: command(returns<McpRoot[]>(), ['skillId', skillId], ['roots', roots]),

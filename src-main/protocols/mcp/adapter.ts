@@ -6,9 +6,8 @@
  * from the file it came from (`ref.entry`), its `${VARS}` filled in from the skill's settings and secrets.
  */
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef } from '../../contract';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { CallOutcome, McpCompletionRef, McpEraMode, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../common/errors';
 import { startFailure } from '../../engine/last-words';
 import { skillFolder } from '../../host/workbench-home';
@@ -20,8 +19,10 @@ import { expandVars, readMcpConfigFile } from './config';
 import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
 import { McpSession } from './session';
 import { allPages, serverInfoOf } from './server-info';
-import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
+import { callAsTask, callsAsTask, cancelTask, listTasks, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
+import { eraMode, eraOf, negotiationOf } from './era';
+import { Listening } from './listen';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
 import { SupervisedSkill } from '../supervised-skill';
@@ -37,6 +38,8 @@ interface Connection extends Exiting {
   client: Client;
   transport: ProcessTransport | TracedTransport;
   http: StreamableHTTPClientTransport | null;
+  /** A modern-era connection's `subscriptions/listen` stream (list changes, resources subscribed to). */
+  listening: Listening | null;
 }
 
 /** The server's name in its configuration: the part of the skill id after `#`. */
@@ -90,8 +93,9 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     const started = performance.now();
     try {
       const conn = this.supervisor.current ?? (await this.running());
-      const asTask = callsAsTask(this.toolList.find((t) => t.name === tool), !!this.server?.capabilities.tasks?.toolCall);
-      const work = asTask ? this.callTask(conn.client, tool, args, opts) : conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+      // Tasks as the 2025-11-25 revision has them; in the 2026-07-28 era they are an extension this client does not take.
+      const asTask = this.server?.era !== 'modern' && callsAsTask(this.toolList.find((t) => t.name === tool), !!this.server?.capabilities.tasks?.toolCall);
+      const work = asTask ? this.callTask(conn.client, tool, args, opts) : conn.client.callTool({ name: tool, arguments: (args ?? {}) as Record<string, unknown> }, {
         signal: opts.signal,
         timeout: opts.timeoutMs ?? this.ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
         resetTimeoutOnProgress: true,
@@ -170,6 +174,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
     const samples = this.session.samples;
+    const era = this.eraMode();
     const client = new Client(
       { name: 'skillbench', version: hostEnv().SKILLBENCH_VERSION ?? '0.1.0' },
       {
@@ -179,9 +184,10 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
           // Roots widen what a server like server-filesystem may reach: declared only when some were set.
           ...(this.session.hasRoots() ? { roots: { listChanged: true } } : {}),
           // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
-          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, ...(samples ? { sampling: { createMessage: {} } } : {}) } },
+          tasks: this.session.taskCapabilities(),
         },
-        taskStore: this.session.taskStore,
+        // Either era: `server/discover` first, then `initialize` where the server does not take it (or the one chosen).
+        versionNegotiation: { mode: negotiationOf(era.mode) },
       },
     );
     client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
@@ -194,9 +200,8 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
       const url = x(cfg.url!);
       this.ctx.logs.append('system', `Connecting to ${url}`);
-      const http = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
-      const transport = new TracedTransport(http, this.ctx.messages, url);
-      conn = { client, transport, http, exited: transport.exited };
+      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url);
+      conn = { client, transport, http: transport.transport as StreamableHTTPClientTransport, listening: null, exited: transport.exited };
     } else {
       const own: Record<string, string> = {};
       for (const [k, v] of Object.entries(cfg.env ?? {})) own[k] = x(v);
@@ -209,15 +214,17 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       }, this.ctx, this.ref);
       this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
       const transport = new ProcessTransport({ spec, logs: this.ctx.logs, messages: this.ctx.messages, maxLineBytes: this.ctx.maxLineBytes });
-      conn = { client, transport, http: null, exited: transport.exited };
+      conn = { client, transport, http: null, listening: null, exited: transport.exited };
     }
     try {
       await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
-      this.server = serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion);
+      this.server = { ...serverInfoOf(this.ref.id, client, cfg, client.getNegotiatedProtocolVersion() ?? conn.transport.protocolVersion), ...this.eraInfo(client, era) };
+      if (this.server.era === 'modern') conn.listening = new Listening(client, this.ctx.logs);
       // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
       this.launching = conn;
       this.ctx.onMcp?.('mcpServer', this.server);
-      await this.reapply(client);
+      this.ctx.logs.append('system', `MCP era: ${this.server.era}, ${this.server.eraReason}.`);
+      await this.reapply(conn);
       this.toolList = this.server.capabilities.tools ? await this.listTools(client) : [];
       this.learnt = this.infoOf();
       this.ctx.onTimeline?.({ kind: 'load', label: `Connected to ${this.server.name} ${this.server.version}`.trim(), outcome: 'ok' });
@@ -239,20 +246,45 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
 
   protected async shutdown(conn: Connection): Promise<void> {
     this.session.detach();
+    await conn.listening?.close();
     if (conn.http) await conn.http.terminateSession().catch(() => undefined);
     await conn.transport.close().catch(() => undefined);
   }
 
+  /** The era the client is set to use with this server, and who set it. */
+  private eraMode(): { mode: McpEraMode; by: string } {
+    if (this.ctx.mcpEra) return { mode: this.ctx.mcpEra, by: 'with --era' };
+    return { mode: eraMode(this.ctx.home, this.ref.id), by: 'in its settings' };
+  }
+
+  private eraInfo(client: Client, era: { mode: McpEraMode; by: string }): Pick<McpServerInfo, 'era' | 'eraReason' | 'eraMode' | 'supportedVersions'> {
+    const { era: now, reason, supportedVersions } = eraOf(client, era.mode, era.by);
+    return { era: now, eraReason: reason, eraMode: era.mode, ...(supportedVersions ? { supportedVersions } : {}) };
+  }
+
   /** What the client asked of the last connection (log level, subscriptions) asked again of this one. */
-  private async reapply(client: Client): Promise<void> {
+  private async reapply(conn: Connection): Promise<void> {
+    const client = conn.client;
     const caps = client.getServerCapabilities() ?? {};
     if (this.session.logLevel && caps.logging) await client.setLoggingLevel(this.session.logLevel).catch(() => undefined);
-    if (caps.resources?.subscribe) for (const uri of this.session.subscriptions) await client.subscribeResource({ uri }).catch(() => undefined);
+    if (conn.listening) await this.listen(conn).catch((err: Error) => this.ctx.logs.append('system', `subscriptions/listen failed: ${err.message}`));
+    else if (caps.resources?.subscribe) for (const uri of this.session.subscriptions) await client.subscribeResource({ uri }).catch(() => undefined);
+  }
+
+  /** A modern-era connection listens for what the server offers to tell: its lists' changes, the resources subscribed to. */
+  private listen(conn: Connection): Promise<void> {
+    const caps = conn.client.getServerCapabilities() ?? {};
+    return conn.listening!.listen({
+      ...(caps.tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(caps.prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(caps.resources?.listChanged ? { resourcesListChanged: true } : {}),
+      ...(caps.resources?.subscribe && this.session.subscriptions.size ? { resourceSubscriptions: [...this.session.subscriptions] } : {}),
+    });
   }
 
   private async listTools(client: Client): Promise<McpTool[]> {
     return allPages(async (cursor) => {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: DEFAULT_REQUEST_TIMEOUT_MS });
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: DEFAULT_REQUEST_TIMEOUT_MS, cacheMode: 'refresh' });
       return { items: page.tools.map((t) => mcpToolOf(t as Record<string, unknown>)), nextCursor: page.nextCursor };
     });
   }
@@ -277,6 +309,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private infoOf(): SkillInfo {
     const s = this.server!;
     const notes = [`MCP server ${s.name} ${s.version} over ${s.transport === 'http' ? `Streamable HTTP (${s.url})` : 'stdio'}, protocol ${s.protocolVersion ?? 'unknown'}.`];
+    if (s.era) notes.push(`Era: ${s.era} (${s.eraReason}).`);
     return {
       ...this.ref,
       description: this.ref.description ?? s.title ?? s.instructions?.split('\n')[0],
@@ -299,34 +332,49 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       resources: () =>
         this.request('Listing the resources', (c) =>
           allPages(async (cursor) => {
-            const page = await c.listResources(cursor ? { cursor } : undefined, t);
+            const page = await c.listResources(cursor ? { cursor } : undefined, { ...t, cacheMode: 'refresh' });
             return { items: page.resources, nextCursor: page.nextCursor };
           }),
         ),
       resourceTemplates: () =>
         this.request('Listing the resource templates', (c) =>
           allPages(async (cursor) => {
-            const page = await c.listResourceTemplates(cursor ? { cursor } : undefined, t);
+            const page = await c.listResourceTemplates(cursor ? { cursor } : undefined, { ...t, cacheMode: 'refresh' });
             return { items: page.resourceTemplates, nextCursor: page.nextCursor };
           }),
         ),
-      readResource: (uri) => this.cancellable(`Reading ${uri}`, async (c, signal) => (await c.readResource({ uri }, { ...t, signal })).contents as McpResourceContents[]),
+      readResource: (uri) => this.cancellable(`Reading ${uri}`, async (c, signal) => (await c.readResource({ uri }, { ...t, signal, cacheMode: 'bypass' })).contents as McpResourceContents[]),
       subscribe: (uri) =>
         this.request(`Subscribing to ${uri}`, async (c) => {
-          await c.subscribeResource({ uri }, t);
-          s.subscriptions.add(uri);
+          const conn = this.supervisor.current;
+          if (conn?.listening) {
+            s.subscriptions.add(uri);
+            await this.listen(conn).catch((err: Error) => {
+              s.subscriptions.delete(uri);
+              throw err;
+            });
+          } else {
+            await c.subscribeResource({ uri }, t);
+            s.subscriptions.add(uri);
+          }
           return [...s.subscriptions];
         }),
       unsubscribe: (uri) =>
         this.request(`Unsubscribing from ${uri}`, async (c) => {
-          await c.unsubscribeResource({ uri }, t);
-          s.subscriptions.delete(uri);
+          const conn = this.supervisor.current;
+          if (conn?.listening) {
+            s.subscriptions.delete(uri);
+            await this.listen(conn);
+          } else {
+            await c.unsubscribeResource({ uri }, t);
+            s.subscriptions.delete(uri);
+          }
           return [...s.subscriptions];
         }),
       prompts: () =>
         this.request('Listing the prompts', (c) =>
           allPages(async (cursor) => {
-            const page = await c.listPrompts(cursor ? { cursor } : undefined, t);
+            const page = await c.listPrompts(cursor ? { cursor } : undefined, { ...t, cacheMode: 'refresh' });
             return { items: page.prompts.map((p) => ({ ...p, arguments: p.arguments ?? [] })), nextCursor: page.nextCursor };
           }),
         ),
@@ -351,7 +399,9 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       ping: () =>
         this.request('Ping', async (c) => {
           const t0 = performance.now();
-          await c.ping(t);
+          // The 2026-07-28 revision has no ping: asking `server/discover` is its round trip.
+          if (c.getProtocolEra() === 'modern') await c.discover(t);
+          else await c.ping(t);
           return Math.round((performance.now() - t0) * 10) / 10;
         }),
       pending: () => s.pending(),
@@ -362,11 +412,11 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
         this.request('Listing the tasks', async (c) => {
           if (!this.server?.capabilities.tasks?.list) throw new SkillError('UNSUPPORTED', `${this.ref.name} does not list its tasks.`);
           return allPages(async (cursor) => {
-            const page = await c.experimental.tasks.listTasks(cursor, t);
-            return { items: page.tasks.map((x) => taskOf(x as Record<string, unknown>)), nextCursor: page.nextCursor };
+            const page = await listTasks(c, cursor, t);
+            return { items: page.tasks.map((x) => taskOf(x)), nextCursor: page.nextCursor };
           });
         }),
-      cancelTask: (taskId) => this.request(`Cancelling the task ${taskId}`, async (c) => taskOf((await c.experimental.tasks.cancelTask(taskId, t)) as Record<string, unknown>)),
+      cancelTask: (taskId) => this.request(`Cancelling the task ${taskId}`, async (c) => taskOf(await cancelTask(c, taskId, t))),
       cancelRequests: () => {
         for (const ac of this.cancellables) ac.abort();
         return this.cancellables.size;

@@ -56,5 +56,6 @@ export const mcpProtocol: ProtocolModule = {
 
 // The protocol's public face: what the rest of the engine uses of it.
 export { BEARER_TOKEN_VAR } from './adapter';
+export { eraMode, isEraMode, setEraMode } from './era';
 export { type ParsedConfig, entryOf, mergeIntoFolder, parseMcpConfig, readMcpConfigFile } from './config';
 export { findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';

@@ -3,7 +3,7 @@
  * CallOutcome that carries everything (content blocks of every kind, structuredContent, isError), and the
  * SDK's errors into our codes (a timeout, a cancel, a server that went away).
  */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallOutcome, McpContentBlock, McpTool, McpToolResult, ToolInfo } from '../../contract';
 import { RpcError, SkillError } from '../../common/errors';
 import { isObject } from '../../common/values';
@@ -70,22 +70,23 @@ function describeBlock(c: McpContentBlock): string {
   }
 }
 
-/** The SDK's errors in our codes and plain words. */
+/** The SDK's errors in our codes and plain words: its local ones (a timeout, a closed connection) and the server's. */
 export function engineError(err: unknown, what: string): Error {
   if (err instanceof SkillError || err instanceof RpcError) return err;
   const e = err as Error & { code?: unknown };
-  if (e?.name === 'AbortError' || (err instanceof McpError && /abort|cancel/i.test(e.message) && e.code !== ErrorCode.RequestTimeout)) {
+  if (e?.name === 'AbortError' || (err instanceof SdkError && /abort|cancel/i.test(e.message) && e.code !== SdkErrorCode.RequestTimeout)) {
     return new SkillError('CANCELLED', `${what} was cancelled.`);
   }
-  if (err instanceof McpError) {
-    if (err.code === (ErrorCode.RequestTimeout as number)) return new SkillError('TIMEOUT', `${what} got no answer in time: ${stripPrefix(err.message)}`);
-    if (err.code === (ErrorCode.ConnectionClosed as number)) return new SkillError('CRASHED', `The server went away during ${what.toLowerCase()}: ${stripPrefix(err.message)}`);
-    return new RpcError(err.code, stripPrefix(err.message), err.data);
+  if (err instanceof SdkError) {
+    if (err.code === SdkErrorCode.RequestTimeout) return new SkillError('TIMEOUT', `${what} got no answer in time: ${stripPrefix(err.message)}`);
+    if (err.code === SdkErrorCode.ConnectionClosed || err.code === SdkErrorCode.NotConnected) return new SkillError('CRASHED', `The server went away during ${what.toLowerCase()}: ${stripPrefix(err.message)}`);
+    return new SkillError('PROTOCOL', `${what} failed: ${stripPrefix(err.message)}`);
   }
+  if (err instanceof ProtocolError) return new RpcError(err.code, stripPrefix(err.message), err.data);
   return new SkillError('PROTOCOL', `${what} failed: ${e?.message ?? String(err)}`);
 }
 
-/** The SDK prefixes "MCP error -32602: "; the code travels separately. */
+/** A server on the 1.x SDK words its errors "MCP error -32602: …"; the code travels separately. */
 function stripPrefix(message: string): string {
   return message.replace(/^MCP error -?\d+:\s*/, '');
 }

@@ -1,5 +1,5 @@
 /** What a server said of itself at initialisation, in the workbench's shape (its capabilities in short and as sent); its lists read whole. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { McpCapabilities, McpServerConfig, McpServerInfo } from '../../contract';
 
 export function serverInfoOf(skillId: string, client: Client, cfg: McpServerConfig, pv: string | undefined): McpServerInfo {

@@ -9,23 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
-import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  RELATED_TASK_META_KEY,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type Client, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { bindTaskReceiver, type TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
 import type {
   JsonSchema, McpElicitationAnswer, McpEvents, McpListKind, McpLogLevel, McpLogMessage, McpPendingRequest, McpRequestDone, McpRoot,
   McpSamplingAnswer, McpSamplingRequest,
@@ -47,6 +32,9 @@ export const SAMPLING_TOOLS_REFUSED = 'This client does not take tools in sampli
 /** How long a request of the server waits for the user before the server is told nobody answered. */
 export const DEFAULT_ASK_TIMEOUT_MS = 4 * 60_000;
 const LOG_RING = 500;
+/** JSON-RPC's codes for a closed connection and a request timed out (the 1.x SDK's names; v2 keeps them local). */
+const CONNECTION_CLOSED = -32000;
+const REQUEST_TIMEOUT = -32001;
 
 interface Waiting {
   request: McpPendingRequest;
@@ -82,8 +70,8 @@ export class McpSession {
   private readonly logRing = new Ring<McpLogMessage>(LOG_RING);
   private readonly waiting = new Map<string, Waiting>();
   private client: Client | null = null;
-  /** The tasks the server asked the workbench to run (a task-augmented elicitation or sampling): each waits on the user. */
-  readonly taskStore = new CancelAwareTaskStore((taskId) => this.taskCancelled(taskId));
+  /** The tasks the server asked the workbench to run (a task-augmented elicitation or sampling, MCP 2025-11-25): each waits on the user. */
+  private receiver: TaskReceiverBinding | null = null;
   /** Told of a request the server makes for one of our task calls (it is then input_required), by the task's id. */
   private readonly taskAsked = new Map<string, () => void>();
 
@@ -105,7 +93,16 @@ export class McpSession {
     return this.opts.askTimeoutMs ?? (Number.isFinite(env) && env > 0 ? env : DEFAULT_ASK_TIMEOUT_MS);
   }
 
-  /** Serves the server's requests and notifications on a new connection's client. */
+  /** What this client declares of tasks asked of it (2025-11-25): elicitation always, sampling where it samples. */
+  taskCapabilities(): NonNullable<ClientCapabilities['tasks']> {
+    return { list: {}, cancel: {}, requests: { elicitation: { create: {} }, ...(this.samples ? { sampling: { createMessage: {} } } : {}) } };
+  }
+
+  /**
+   * Serves the server's requests and notifications on a new connection's client. A server of the 2026-07-28 era
+   * asks the same questions inside a call's answer (`input_required`): the SDK puts them to these same handlers
+   * and retries the call with the answers, so the user sees the same dialogs and a model gives the same answers.
+   */
   attach(client: Client): void {
     this.client = client;
     const emit = this.opts.emit;
@@ -113,48 +110,54 @@ export class McpSession {
     // The SDK serves roots/list only for a client that declared roots, which it does only when some are set.
     this.declared = this.hasRoots();
     if (this.declared) {
-      client.setRequestHandler(ListRootsRequestSchema, () => {
+      client.setRequestHandler('roots/list', () => {
         emit?.('mcpRoots', { skillId, roots: this.roots() });
         return { roots: this.roots() };
       });
     }
-    client.setRequestHandler(ElicitRequestSchema, (req, extra) => {
+    client.setRequestHandler('elicitation/create', (req, ctx) => {
       this.relatedTaskAsked(req.params);
-      const p = req.params as { message?: string; requestedSchema?: JsonSchema; mode?: string; url?: string; elicitationId?: string; task?: { ttl?: number } };
-      const what: Asked = { kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } };
-      if (p.mode === 'url') Object.assign(what, { mode: 'url', url: String(p.url ?? ''), ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}) });
-      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
+      return this.ask(elicitationAsked(req.params), ctx.mcpReq.signal) as never;
     });
     // The SDK refuses a handler for a capability the client does not declare.
     if (this.samples) this.serveSampling(client);
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (n) => this.elicitationComplete(n.params.elicitationId));
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => emit?.('mcpResourceUpdated', { skillId, uri: n.params.uri, time: Date.now() }));
+    // An elicitation or sampling asked as a task (2025-11-25): the task is made at once, waiting on the user (or a
+    // model); its answer becomes the task's result, and the server's tasks/cancel withdraws the question.
+    this.receiver = bindTaskReceiver(client, {
+      methods: { 'elicitation/create': true, ...(this.samples ? { 'sampling/createMessage': true } : {}) },
+      ttlMs: this.askTimeoutMs,
+      pollIntervalMs: 1000,
+      elicitation: (req, { taskId, signal }) => this.ask({ ...elicitationAsked(req.params), taskId }, signal) as never,
+      sampling: (req, { taskId, signal }) => this.sample(req.params as unknown as McpSamplingRequest, signal, taskId) as never,
+      onError: (err) => this.opts.logs.append('system', `A task the server asked of the workbench failed: ${(err as Error)?.message ?? String(err)}`),
+    });
+    client.setNotificationHandler('notifications/elicitation/complete', (n) => this.elicitationComplete(n.params.elicitationId));
+    client.setNotificationHandler('notifications/message', (n) => this.logged(n.params as { level: McpLogLevel; logger?: string; data: unknown }));
+    client.setNotificationHandler('notifications/resources/updated', (n) => emit?.('mcpResourceUpdated', { skillId, uri: n.params.uri, time: Date.now() }));
     const changed = (list: McpListKind) => async () => {
       await this.opts.onListChanged?.(list);
       emit?.('mcpListChanged', { skillId, list });
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, changed('tools'));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, changed('resources'));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, changed('prompts'));
+    client.setNotificationHandler('notifications/tools/list_changed', changed('tools'));
+    client.setNotificationHandler('notifications/resources/list_changed', changed('resources'));
+    client.setNotificationHandler('notifications/prompts/list_changed', changed('prompts'));
   }
 
   /** `sampling/createMessage`: a model answers where the sampler says so; else the user is asked. */
   private serveSampling(client: Client): void {
-    client.setRequestHandler(CreateMessageRequestSchema, (req, extra) => {
+    client.setRequestHandler('sampling/createMessage', (req, ctx) => {
       this.relatedTaskAsked(req.params);
-      const p = req.params as unknown as McpSamplingRequest & { task?: { ttl?: number } };
-      // The spec: a client that did not declare sampling.tools answers such a request with an error.
-      if (p.tools !== undefined || p.toolChoice !== undefined) throw new McpError(ErrorCode.InvalidParams, SAMPLING_TOOLS_REFUSED);
-      const run = this.opts.sampler?.(p);
-      if (run) {
-        return p.task && extra.taskStore
-          ? this.asTask(p.task, extra.taskStore, 'working', 'A model is answering.', (_taskId, signal) => this.byModel(run, signal))
-          : this.byModel(run, extra.signal);
-      }
-      const what: Asked = { kind: 'sampling', request: p };
-      return (p.task && extra.taskStore ? this.askAsTask(what, p.task, extra.taskStore) : this.ask(what, extra.signal));
+      return this.sample(req.params as unknown as McpSamplingRequest, ctx.mcpReq.signal) as never;
     });
+  }
+
+  private sample(p: McpSamplingRequest, signal: AbortSignal, taskId?: string): Promise<Record<string, unknown>> {
+    // The spec: a client that did not declare sampling.tools answers such a request with an error.
+    if (p.tools !== undefined || p.toolChoice !== undefined) return Promise.reject(new ProtocolError(ProtocolErrorCode.InvalidParams, SAMPLING_TOOLS_REFUSED));
+    const run = this.opts.sampler?.(p);
+    if (run) return this.byModel(run, signal);
+    const { task: _task, ...request } = p as McpSamplingRequest & { task?: unknown };
+    return this.ask({ kind: 'sampling', request: request, ...(taskId ? { taskId } : {}) }, signal);
   }
 
   /**
@@ -174,9 +177,10 @@ export class McpSession {
   /** The connection ended: the requests it made can no longer be answered. */
   detach(): void {
     this.client = null;
-    for (const id of [...this.waiting.keys()]) this.finish(id, 'server-gone', new McpError(ErrorCode.ConnectionClosed, 'The connection closed.'));
+    for (const id of [...this.waiting.keys()]) this.finish(id, 'server-gone', new ProtocolError(CONNECTION_CLOSED, 'The connection closed.'));
     // The tasks the server asked of that connection end with it (and their clean-up timers keep nothing alive).
-    this.taskStore.cleanup();
+    this.receiver?.close();
+    this.receiver = null;
   }
 
   // ---- roots ----
@@ -243,7 +247,7 @@ export class McpSession {
   answerSampling(requestId: string, answer: McpSamplingAnswer): void {
     const w = this.take(requestId, 'sampling');
     if (answer?.action === 'decline') {
-      this.finish(requestId, 'declined', new McpError(ErrorCode.InvalidRequest, `The user declined the sampling request${answer.reason ? `: ${answer.reason}` : '.'}`));
+      this.finish(requestId, 'declined', new ProtocolError(ProtocolErrorCode.InvalidRequest, `The user declined the sampling request${answer.reason ? `: ${answer.reason}` : '.'}`));
       return;
     }
     if (answer?.action !== 'answer' || !answer.content || typeof answer.content !== 'object') throw new Error('Answer with a message (its content), or decline.');
@@ -263,11 +267,11 @@ export class McpSession {
       this.opts.mark?.({ kind: 'event', label: `Sampling answered by ${answer.model}`, outcome: 'ok', durationMs, data: { mcp: 'sampling/createMessage', model: answer.model, stopReason: answer.stopReason, usage } });
       return samplingResult(answer);
     } catch (err) {
-      if (signal.aborted) throw new McpError(ErrorCode.InvalidRequest, 'The server cancelled the request.');
+      if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'The server cancelled the request.');
       const why = (err as Error)?.message ?? String(err);
       this.opts.logs.append('system', `The model could not answer the server's sampling request: ${why}`);
       this.opts.mark?.({ kind: 'event', label: 'Sampling: the model did not answer', outcome: 'error', durationMs: Math.round(performance.now() - started), data: { mcp: 'sampling/createMessage', error: why } });
-      throw new McpError(ErrorCode.InternalError, `The model could not answer: ${why}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `The model could not answer: ${why}`);
     }
   }
 
@@ -276,40 +280,6 @@ export class McpSession {
     if (!w) throw new Error(`There is no waiting request ${requestId}: it was answered, it timed out, or the server went away.`);
     if (w.request.kind !== kind) throw new Error(`Request ${requestId} is a ${w.request.kind} request, not ${kind}.`);
     return w;
-  }
-
-  /** The server asked as a task: the task is made at once (waiting on the user); the answer becomes its result. */
-  private askAsTask(what: Asked, params: { ttl?: number }, store: RequestTaskStore): Promise<Record<string, unknown>> {
-    return this.asTask(params, store, 'input_required', 'Waiting for the user to answer.', (taskId, signal) => this.ask({ ...what, taskId }, signal));
-  }
-
-  /** A task made at once, in `status`; what `run` answers becomes its result, its failure the task's. */
-  private async asTask(
-    params: { ttl?: number },
-    store: RequestTaskStore,
-    status: 'input_required' | 'working',
-    statusMessage: string,
-    run: (taskId: string, signal: AbortSignal) => Promise<Record<string, unknown>>,
-  ): Promise<Record<string, unknown>> {
-    const task = await store.createTask({ ttl: typeof params.ttl === 'number' ? params.ttl : this.askTimeoutMs, pollInterval: 1000 });
-    await store.updateTaskStatus(task.taskId, status, statusMessage);
-    const stop = new AbortController();
-    this.taskAborts.set(task.taskId, stop);
-    run(task.taskId, stop.signal)
-      .then(
-        (result) => store.storeTaskResult(task.taskId, 'completed', result),
-        (err: Error) => store.updateTaskStatus(task.taskId, 'failed', err.message),
-      )
-      .catch(() => undefined) // the task was cancelled meanwhile: a terminal task takes no result
-      .finally(() => this.taskAborts.delete(task.taskId));
-    return { task: { ...task, status, statusMessage } };
-  }
-
-  private readonly taskAborts = new Map<string, AbortController>();
-
-  /** The server cancelled a task it asked of us (`tasks/cancel`): its request is withdrawn from the user. */
-  private taskCancelled(taskId: string): void {
-    this.taskAborts.get(taskId)?.abort();
   }
 
   private elicitationComplete(elicitationId: string): void {
@@ -324,7 +294,7 @@ export class McpSession {
     if (!this.opts.emit) {
       this.opts.logs.append('system', `The server asked for ${name}; nobody can answer here, so it was declined.`);
       if (what.kind === 'elicitation') return Promise.resolve({ action: 'decline' });
-      return Promise.reject(new McpError(ErrorCode.InvalidRequest, 'Sampling is not available here: nobody can answer it.'));
+      return Promise.reject(new ProtocolError(ProtocolErrorCode.InvalidRequest, 'Sampling is not available here: nobody can answer it.'));
     }
     const now = Date.now();
     const timeout = this.askTimeoutMs;
@@ -334,11 +304,11 @@ export class McpSession {
       const timer = setTimeout(() => {
         const secs = Math.round(timeout / 1000);
         this.opts.logs.append('system', `Nobody answered the server's ${name} request within ${secs} s: the server was told so.`);
-        this.finish(requestId, 'timed-out', new McpError(ErrorCode.RequestTimeout, `Nobody answered the ${name} request within ${secs} s.`));
+        this.finish(requestId, 'timed-out', new ProtocolError(REQUEST_TIMEOUT, `Nobody answered the ${name} request within ${secs} s.`));
       }, timeout);
       timer.unref?.();
       this.waiting.set(requestId, { request, resolve, reject, timer });
-      signal.addEventListener('abort', () => this.finish(requestId, 'cancelled', new McpError(ErrorCode.InvalidRequest, 'The server cancelled the request.')), { once: true });
+      signal.addEventListener('abort', () => this.finish(requestId, 'cancelled', new ProtocolError(ProtocolErrorCode.InvalidRequest, 'The server cancelled the request.')), { once: true });
       this.opts.emit!('mcpRequest', request);
     });
   }
@@ -362,20 +332,16 @@ function samplingResult(answer: Extract<McpSamplingAnswer, { action: 'answer' }>
   return { role: answer.role ?? 'assistant', content: answer.content, model: answer.model || 'human', stopReason: answer.stopReason ?? 'endTurn' };
 }
 
+/** What an `elicitation/create` asks, in the workbench's shape (a form, or a URL to open). */
+function elicitationAsked(params: unknown): Asked {
+  const p = (params ?? {}) as { message?: string; requestedSchema?: JsonSchema; mode?: string; url?: string; elicitationId?: string };
+  const what: Asked = { kind: 'elicitation', message: p.message ?? '', requestedSchema: p.requestedSchema ?? { type: 'object', properties: {} } };
+  if (p.mode === 'url') Object.assign(what, { mode: 'url', url: String(p.url ?? ''), ...(p.elicitationId ? { elicitationId: p.elicitationId } : {}) });
+  return what;
+}
+
 type Asked = DistributiveOmit<McpPendingRequest, 'skillId' | 'requestId' | 'receivedAt' | 'expiresAt'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** The SDK's task store, telling when the server cancels one of the tasks it asked of us. */
-export class CancelAwareTaskStore extends InMemoryTaskStore {
-  constructor(private readonly onCancelled: (taskId: string) => void) {
-    super();
-  }
-
-  override async updateTaskStatus(taskId: string, status: Parameters<InMemoryTaskStore['updateTaskStatus']>[1], statusMessage?: string, sessionId?: string): Promise<void> {
-    await super.updateTaskStatus(taskId, status, statusMessage, sessionId);
-    if (status === 'cancelled') this.onCancelled(taskId);
-  }
-}
 
 /** The roots the user chose for this server, or undefined (never chosen, or a file that is not usable). */
 function savedRoots(file?: string): McpRoot[] | undefined {

@@ -4,8 +4,8 @@
  * way any request it queued for the user, an elicitation for instance), while `tasks/get` is polled beside
  * it so the call shows each status (working, input_required, …) as it comes. A cancel is `tasks/cancel`.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, RequestOptions } from '@modelcontextprotocol/client';
+import { CallToolResultSchema, CancelTaskResultSchema, CreateTaskResultSchema, GetTaskResultSchema, ListTasksResultSchema } from '@modelcontextprotocol/core';
 import type { McpTask, McpTool } from '../../contract';
 import type { AdapterContext } from '../adapter';
 import { SkillError } from '../../common/errors';
@@ -54,7 +54,7 @@ export function taskOf(raw: Record<string, unknown>): McpTask {
 /** Calls `name` as a task; answers the tool's result as a plain call would. */
 export async function callAsTask(client: Client, name: string, args: Record<string, unknown>, opts: TaskCallOptions): Promise<Record<string, unknown>> {
   const small = { timeout: opts.requestTimeoutMs };
-  const created = await client.request({ method: 'tools/call', params: { name, arguments: args } }, CreateTaskResultSchema, { ...small, signal: opts.signal, task: {} });
+  const created = await client.request({ method: 'tools/call', params: { name, arguments: args, task: {} } }, CreateTaskResultSchema, { ...small, signal: opts.signal });
   let task = taskOf(created.task);
   const taskId = task.taskId;
   opts.onStatus(task);
@@ -72,8 +72,8 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
     asked = true;
     wake();
   });
-  const result = client.experimental.tasks
-    .getTaskResult(taskId, CallToolResultSchema, { signal: stop.signal, timeout: opts.timeoutMs })
+  const result = client
+    .request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema, { signal: stop.signal, timeout: opts.timeoutMs })
     .finally(() => {
       settled = true;
     });
@@ -81,7 +81,7 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
   try {
     while (!TERMINAL.has(task.status)) {
       if (opts.signal?.aborted) {
-        const after = await client.experimental.tasks.cancelTask(taskId, small).catch(() => undefined);
+        const after = await cancelTask(client, taskId, small).catch(() => undefined);
         if (after) opts.onStatus(taskOf(after));
         throw new SkillError('CANCELLED', `The task of ${name} was cancelled; the server was told.`);
       }
@@ -89,7 +89,7 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
       if (!asked) await Promise.race([sleep(wait, opts.signal), result.then(() => undefined, () => undefined), new Promise<void>((r) => (wake = r))]);
       asked = false;
       if (opts.signal?.aborted) continue;
-      task = taskOf(await client.experimental.tasks.getTask(taskId, small));
+      task = taskOf((await client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema, small)));
       const now = `${task.status}\u0000${task.statusMessage ?? ''}`;
       if (now !== last) opts.onStatus(task);
       last = now;
@@ -107,6 +107,19 @@ export async function callAsTask(client: Client, name: string, args: Record<stri
     opts.signal?.removeEventListener('abort', onAbort);
     if (!settled) stop.abort();
   }
+}
+
+/**
+ * The tasks requests of MCP 2025-11-25, sent with their own result schemas: the v2 SDK keeps them out of its method
+ * table (Tasks became an extension in 2026-07-28), so they go as requests of their own.
+ */
+export async function listTasks(client: Client, cursor: string | undefined, options: RequestOptions): Promise<{ tasks: Record<string, unknown>[]; nextCursor?: string }> {
+  const page = await client.request({ method: 'tasks/list', params: cursor ? { cursor } : {} }, ListTasksResultSchema, options);
+  return { tasks: page.tasks, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}
+
+export async function cancelTask(client: Client, taskId: string, options: RequestOptions): Promise<Record<string, unknown>> {
+  return (await client.request({ method: 'tasks/cancel', params: { taskId } }, CancelTaskResultSchema, options));
 }
 
 function textOf(r: Record<string, unknown>): string {

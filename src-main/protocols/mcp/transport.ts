@@ -3,10 +3,10 @@
  * the same StdioChannel as our JSON-RPC skills (process group, escalating stop, launch errors in plain words,
  * stderr into the skill's log, bounded UTF-8 safe framing, backpressure).
  * Every message in and out goes to the skill's MessageLog. An HTTP server goes through the SDK's
- * StreamableHTTPClientTransport, wrapped so its messages are traced the same way.
+ * StreamableHTTPClientTransport, wrapped so its messages are traced the same way, each with the protocol's
+ * headers it was sent with (`Mcp-Method` and `Mcp-Name` in the 2026-07-28 era).
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { FetchLike, JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ExitInfo, SpawnSpec } from '../../engine/child';
 import { ExitError } from '../../common/errors';
 import { parseBounded } from '../../common/json-depth';
@@ -28,10 +28,22 @@ export interface Versioned {
 }
 
 /** The trace of one message, as the MessageLog wants it. */
-export function traceOf(direction: 'in' | 'out', message: JSONRPCMessage, line: string): RpcTrace {
+export function traceOf(direction: 'in' | 'out', message: JSONRPCMessage, line: string, headers?: Record<string, string>): RpcTrace {
   const m = message as { id?: string | number; method?: string };
   const kind = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : 'response';
-  return { direction, kind, method: m.method, id: m.id, body: message, line };
+  return { direction, kind, method: m.method, id: m.id, body: message, line, ...(headers && Object.keys(headers).length ? { headers } : {}) };
+}
+
+/** The headers MCP defines, as a request carried them (never `Authorization` or a user's own). */
+const MCP_HEADERS = /^(mcp-[a-z-]+|last-event-id)$/i;
+
+function mcpHeadersOf(init: RequestInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init?.headers).forEach((value, name) => {
+    // Mcp-Method, Mcp-Name, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Param-*: shown in their usual spelling.
+    if (MCP_HEADERS.test(name)) out[name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())] = value;
+  });
+  return out;
 }
 
 export interface ProcessTransportOptions {
@@ -43,6 +55,11 @@ export interface ProcessTransportOptions {
 
 /** An MCP server over stdio, on our StdioChannel (the process, framing, overflow and backpressure). */
 export class ProcessTransport implements Transport, Exiting, Versioned {
+  /**
+   * The SDK tells a stdio transport by its `stderr` and `pid`: on one, a server that does not answer the
+   * `server/discover` probe in time is of the legacy era (the stderr itself goes to the skill's log, not here).
+   */
+  readonly stderr = null;
   protocolVersion?: string;
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -148,8 +165,9 @@ export class ProcessTransport implements Transport, Exiting, Versioned {
 }
 
 /**
- * Any SDK transport (Streamable HTTP), its messages traced into the MessageLog; `exited` resolves when the
- * session closes, so the supervisor notices a server that went away.
+ * The SDK's Streamable HTTP transport, its messages traced into the MessageLog: what it sends, as it goes out
+ * (with the MCP headers of its request: the fetch it is given tells them), and what it receives. `exited`
+ * resolves when the session closes, so the supervisor notices a server that went away.
  */
 export class TracedTransport implements Transport, Exiting, Versioned {
   protocolVersion?: string;
@@ -160,12 +178,21 @@ export class TracedTransport implements Transport, Exiting, Versioned {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   private exitedResolve!: (info: ExitInfo) => void;
   readonly exited: Promise<ExitInfo> = new Promise((resolve) => (this.exitedResolve = resolve));
+  /** Messages given to `send` whose request has not gone out yet (traced when it does, with its headers). */
+  private readonly unsent = new Set<string>();
+  private inner!: Transport;
 
   constructor(
-    readonly inner: Transport,
+    make: (fetch: FetchLike) => Transport,
     private readonly messages?: MessageLog,
     private readonly url?: string,
+    baseFetch: FetchLike = (input, init) => fetch(input, init),
   ) {
+    this.inner = make((input, init) => {
+      if (init?.method === 'POST' && typeof init.body === 'string') this.sent(init.body, mcpHeadersOf(init));
+      return baseFetch(input, init);
+    });
+    const inner = this.inner;
     inner.onmessage = (message, extra) => {
       this.messages?.trace(traceOf('in', message, JSON.stringify(message)));
       this.onmessage?.(message, extra);
@@ -178,8 +205,18 @@ export class TracedTransport implements Transport, Exiting, Versioned {
     };
   }
 
+  /** The SDK's transport (its session, `terminateSession`). */
+  get transport(): Transport {
+    return this.inner;
+  }
+
   get sessionId(): string | undefined {
     return this.inner.sessionId;
+  }
+
+  /** Streamable HTTP opens one request per message: a call is cancelled by closing its stream (2026-07-28). */
+  get hasPerRequestStream(): boolean | undefined {
+    return this.inner.hasPerRequestStream;
   }
 
   setProtocolVersion(version: string): void {
@@ -192,7 +229,8 @@ export class TracedTransport implements Transport, Exiting, Versioned {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.messages?.trace(traceOf('out', message, JSON.stringify(message)));
+    const line = JSON.stringify(message);
+    this.unsent.add(line);
     try {
       await this.inner.send(message, options);
     } catch (err) {
@@ -200,7 +238,22 @@ export class TracedTransport implements Transport, Exiting, Versioned {
       const why = unreachable(err);
       if (why) this.gone(`The server at ${this.url ?? 'its address'} cannot be reached (${why})`);
       throw err;
+    } finally {
+      // Never sent (the request failed before it went out): traced all the same, without headers.
+      if (this.unsent.delete(line)) this.messages?.trace(traceOf('out', message, line));
     }
+  }
+
+  /** A request goes out: its message is traced now, before any answer can come, with the headers it carries. */
+  private sent(body: string, headers: Record<string, string>): void {
+    this.unsent.delete(body);
+    let message: JSONRPCMessage;
+    try {
+      message = JSON.parse(body) as JSONRPCMessage;
+    } catch {
+      return;
+    }
+    for (const one of Array.isArray(message) ? (message as JSONRPCMessage[]) : [message]) this.messages?.trace(traceOf('out', one, Array.isArray(message) ? JSON.stringify(one) : body, headers));
   }
 
   /** The connection ended without our asking: `exited` says why, and the SDK's pending requests fail at once. */
