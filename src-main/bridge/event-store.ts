@@ -3,8 +3,7 @@
  * (Last-Event-ID) and so the transport sends the priming event and `retry` field that polling clients
  * need. Bounded: the oldest events go first; memory only. What is stored has already passed the redactor.
  */
-import type { EventId, EventStore, StreamId } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 
 export class BoundedEventStore implements EventStore {
   private readonly events = new Map<EventId, { streamId: StreamId; message: JSONRPCMessage }>();

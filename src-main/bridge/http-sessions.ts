@@ -5,7 +5,7 @@
  * its SDK Server and transport for the life of the process.
  */
 import type { ServerResponse } from 'node:http';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { WebStandardStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 
 export interface SessionLimits {
   /** A session with no request and no open stream for this long ends (ms). */

@@ -1,18 +1,21 @@
 /**
  * The bridge over Streamable HTTP, on 127.0.0.1 only, behind browser mode's gate (server/auth.ts): a random
  * token (here also as `Authorization: Bearer`, what MCP clients send), an Origin allow-list that fails
- * closed, and a Host check against DNS rebinding. One MCP session per client, each with its own SDK
- * transport and `Server` over the one skill runtime.
+ * closed, and a Host check against DNS rebinding. Both eras at one address:
+ * - a legacy client (2025: `initialize`, no `_meta` envelope) gets an MCP session, with its own SDK transport
+ *   and `Server` over the one skill runtime, resumable streams and a GET stream;
+ * - a modern one (2026-07-28: the version in each request's `_meta`) is served statelessly by the SDK's
+ *   handler, a `Server` per request; it hears of changes on its `subscriptions/listen` stream.
  */
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { Gate, newToken } from '../server/auth';
 import { BoundedEventStore } from './event-store';
 import { DEFAULT_SESSION_LIMITS, HttpSessions, type SessionLimits } from './http-sessions';
 import type { SkillBridge } from './skill-server';
+import { sendResponse, webRequest } from './web-http';
 
 export const MCP_PATH = '/mcp';
 /** The largest request body: a tool's arguments, or a setup form's answers. */
@@ -42,7 +45,11 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
   const token = opts.token ?? newToken();
   const sessions = new HttpSessions({ ...DEFAULT_SESSION_LIMITS, ...opts.sessions });
   let gate: BearerGate | null = null;
+  // The modern era, statelessly: a server per request (a legacy request never reaches it: routed below).
+  const modern = createMcpHandler(({ era }) => bridge.requestServer(era), { legacy: 'reject', onerror: () => undefined });
+  const unnotify = bridge.addNotifier(modern.notify);
 
+  let port = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const refused = gate!.refuse(req);
     if (refused) {
@@ -57,16 +64,23 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
     }
     const sid = req.headers['mcp-session-id'];
     const known = typeof sid === 'string' ? sessions.get(sid) : undefined;
+    const request = webRequest(req, res, `http://${host}:${port}`);
     if (req.method === 'POST') {
       const body = await readJson(req);
       if (body === undefined) return jsonError(res, 400, -32700, 'The request body is not JSON.');
+      if (!(await isLegacyRequest(request, body))) {
+        // A modern client listening for resources: a proxied server is subscribed to them upstream.
+        const uris = listenedUris(body);
+        if (uris.length) void bridge.listening(uris);
+        return sendResponse(res, await modern.fetch(request, { parsedBody: body }));
+      }
       if (known) {
         sessions.touch(sid as string, res);
-        return known.handleRequest(req, res, body);
+        return sendResponse(res, await known.handleRequest(request, { parsedBody: body }));
       }
       if (sid !== undefined) return jsonError(res, 404, -32001, 'That session has ended: initialize again.');
       if (!isInitializeRequest(body)) return jsonError(res, 400, -32000, 'No session: send initialize first (without an Mcp-Session-Id header).');
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: new BoundedEventStore(),
         retryInterval: RETRY_MS,
@@ -79,12 +93,12 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
         if (transport.sessionId) sessions.forget(transport.sessionId);
       };
       await bridge.connect(transport);
-      return transport.handleRequest(req, res, body);
+      return sendResponse(res, await transport.handleRequest(request, { parsedBody: body }));
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
       if (!known) return jsonError(res, sid === undefined ? 400 : 404, -32000, sid === undefined ? 'An Mcp-Session-Id header is required.' : 'That session has ended.');
       sessions.touch(sid as string, res);
-      return known.handleRequest(req, res);
+      return sendResponse(res, await known.handleRequest(request));
     }
     res.writeHead(405, { Allow: 'GET, POST, DELETE' }).end();
   };
@@ -100,7 +114,7 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   gate = new BearerGate(token, host, port);
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
@@ -108,6 +122,8 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
     port,
     sessionCount: () => sessions.size,
     close: async () => {
+      unnotify();
+      await modern.close().catch(() => undefined);
       await sessions.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -115,6 +131,13 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
       });
     },
   };
+}
+
+/** The resources a `subscriptions/listen` request asks to hear of. */
+function listenedUris(body: unknown): string[] {
+  const m = body as { method?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } } | null;
+  const uris = m?.method === 'subscriptions/listen' ? m.params?.notifications?.resourceSubscriptions : undefined;
+  return Array.isArray(uris) ? uris.filter((u): u is string => typeof u === 'string') : [];
 }
 
 function jsonError(res: ServerResponse, status: number, code: number, message: string): void {

@@ -6,23 +6,12 @@
  *
  * The capabilities advertised are the upstream server's (those the bridge carries: tools, resources,
  * prompts, completions, logging; not `experimental` or `tasks`, which it does not carry).
+ *
+ * A modern client (2026-07-28) subscribes on its listen stream, which the SDK's serving entry keeps (the bridge
+ * subscribes upstream to what it listens for), and has no roots to give but inside a call: it gives none here.
  */
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  RootsListChangedNotificationSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-  type GetPromptResult,
-  type ReadResourceResult,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { McpEvents, McpLogLevel } from '../contract';
+import type { GetPromptResult, ReadResourceResult, Server, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { McpEra, McpEvents, McpLogLevel } from '../contract';
 import type { McpCapability } from '../protocols/adapter';
 import type { LiveRuntime } from '../runtime/live-runtime';
 
@@ -88,23 +77,23 @@ export interface ProxyConnection {
 }
 
 /** Registers the proxy's handlers on one connection's `server` (advertised with proxyCapabilities). */
-export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscribers): ProxyConnection {
+export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscribers, era: McpEra): ProxyConnection {
   const mcp = rt.adapter.mcp!;
   const caps = proxyCapabilities(mcp);
   let ready = false;
 
   if (caps.resources) {
-    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await mcp.resources() }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: await mcp.resourceTemplates() }));
-    server.setRequestHandler(ReadResourceRequestSchema, async (req): Promise<ReadResourceResult> => ({ contents: (await mcp.readResource(req.params.uri)) as ReadResourceResult['contents'] }));
-    if (caps.resources.subscribe) {
-      server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    server.setRequestHandler('resources/list', async () => ({ resources: await mcp.resources() }));
+    server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: await mcp.resourceTemplates() }));
+    server.setRequestHandler('resources/read', async (req): Promise<ReadResourceResult> => ({ contents: (await mcp.readResource(req.params.uri)) as ReadResourceResult['contents'] }));
+    if (caps.resources.subscribe && era === 'legacy') {
+      server.setRequestHandler('resources/subscribe', async (req) => {
         const uri = req.params.uri;
         if (!mcp.subscriptions().includes(uri)) await mcp.subscribe(uri);
         subscribers.add(uri, server);
         return {};
       });
-      server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+      server.setRequestHandler('resources/unsubscribe', async (req) => {
         const uri = req.params.uri;
         if (subscribers.remove(uri, server) && mcp.subscriptions().includes(uri)) await mcp.unsubscribe(uri);
         return {};
@@ -112,22 +101,22 @@ export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscri
     }
   }
   if (caps.prompts) {
-    server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: await mcp.prompts() }));
-    server.setRequestHandler(GetPromptRequestSchema, async (req): Promise<GetPromptResult> => {
+    server.setRequestHandler('prompts/list', async () => ({ prompts: await mcp.prompts() }));
+    server.setRequestHandler('prompts/get', async (req): Promise<GetPromptResult> => {
       const r = await mcp.getPrompt(req.params.name, req.params.arguments ?? {});
       return r as GetPromptResult;
     });
   }
   if (caps.completions) {
-    server.setRequestHandler(CompleteRequestSchema, async (req) => {
+    server.setRequestHandler('completion/complete', async (req) => {
       const c = await mcp.complete(req.params.ref, req.params.argument, req.params.context?.arguments);
-      return { completion: c };
+      return { completion: { ...c } };
     });
   }
 
   // The agent's roots replace the folder the workbench would give (the upstream server is told they changed).
   const askRoots = async () => {
-    if (!server.getClientCapabilities()?.roots) return;
+    if (era !== 'legacy' || !server.getClientCapabilities()?.roots) return;
     try {
       const { roots } = await server.listRoots();
       const files = roots.filter((r) => r.uri.startsWith('file://')).map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}) }));
@@ -136,7 +125,7 @@ export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscri
       rt.logs.append('system', `The agent's roots could not be read: ${(err as Error).message}`);
     }
   };
-  server.setNotificationHandler(RootsListChangedNotificationSchema, () => void askRoots());
+  if (era === 'legacy') server.setNotificationHandler('notifications/roots/list_changed', () => void askRoots());
 
   const live = () => ready && !!server.transport;
   return {

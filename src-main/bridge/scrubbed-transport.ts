@@ -1,43 +1,19 @@
 /**
  * One way out for everything the bridge sends: every message to the MCP client passes the skill's
  * redactor here, so no answer, log line, progress note or form carries a secret the workbench knows,
- * whichever handler made it.
+ * whichever handler made it. The transport's own `send` is wrapped in place (not the transport in another
+ * object): the SDK tells a per-request HTTP exchange, and the era it serves, by the transport's class.
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/server';
 import type { Redactor } from '../engine/redactor';
 
-export class ScrubbedTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+const SCRUBBED = Symbol('scrubbed');
 
-  constructor(
-    private readonly inner: Transport,
-    private readonly redactor: Redactor,
-  ) {
-    inner.onclose = () => this.onclose?.();
-    inner.onerror = (err) => this.onerror?.(err);
-    inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
-  }
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-
-  setProtocolVersion = (version: string): void => {
-    this.inner.setProtocolVersion?.(version);
-  };
-
-  start(): Promise<void> {
-    return this.inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(this.redactor.value(message), options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
+export function scrubSends<T extends Transport>(transport: T, redactor: Redactor): T {
+  const t = transport as T & { [SCRUBBED]?: true };
+  if (t[SCRUBBED]) return transport;
+  const send = t.send.bind(t);
+  t.send = (message, options) => send(redactor.value(message), options);
+  t[SCRUBBED] = true;
+  return transport;
 }

@@ -4,7 +4,7 @@
  * (protocols/skilldef/setup-flow.ts), which keeps password answers in the encrypted store and teaches them
  * to the redactor before anything else sees them.
  */
-import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/server';
 import type { SetupField, SetupResult, SetupStep } from '../contract';
 import type { SetupCapability } from '../protocols/adapter';
 

@@ -1,40 +1,47 @@
 /**
- * One skill as an MCP server (issue 17 §2): the skill's runtime (a LiveRuntime: ticks driven, hot reload,
- * host services for state, data and entities, its call history) behind the MCP SDK's `Server`. Each MCP
- * connection (stdio's one, or one per HTTP session) gets its own `Server` over the same runtime.
+ * One skill as an MCP server: the skill's runtime (a LiveRuntime: ticks driven, hot reload, host services for
+ * state, data and entities, its call history) behind the MCP SDK's `Server`, for clients of both eras at once.
+ * A legacy client (MCP 2025-11-25 and before) gets a `Server` for its connection (stdio's one, or one per HTTP
+ * session); a modern one (2026-07-28, stateless) a `Server` per HTTP request, or stdio's one, chosen by the
+ * SDK's serving entries from what the client opened with. All of them over the same runtime.
  *
  * - tools/list: the skill's tools (names made safe, tool-map.ts), and its options as two tools of ours;
  * - tools/call: the runtime's recorded call (the workbench's history shows agents' calls too); the
  *   client's cancellation cancels it; stderr and the workbench's notes during a call become MCP logging
  *   notifications on that call's stream, and "NN%" lines progress notifications where a token was sent;
- * - a skill that needs setup asks for it by elicitation where the client can answer forms, else every
- *   call answers one error naming `skillbench setup`;
+ * - a skill that needs setup asks for it where the client can answer forms: by elicitation (legacy), or by
+ *   `input_required` answers (modern, mrtr.ts); else every call answers one error naming `skillbench setup`;
  * - every message out passes the redactor (scrubbed-transport.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  SetLevelRequestSchema,
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CallToolRequest,
   type CallToolResult,
+  type ClientCapabilities,
+  type ElicitResult,
   type LoggingLevel,
+  type ServerContext,
   type ServerNotification,
+  type ServerNotifier,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { EventName, LogEntry, McpEvents, SkillInfo } from '../contract';
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import type { EventName, LogEntry, McpEra, McpEvents, SkillInfo } from '../contract';
 import { startForCalls } from '../protocols/registry';
 import { serverName } from '../workbench/agent-config';
 import type { LiveRuntime } from '../runtime/live-runtime';
 import type { Emit } from '../runtime/skill-runtime';
+import { Conversations, type Ask, type Leg } from './mrtr';
 import { proxyCapabilities, serveProxy, Subscribers } from './proxy-server';
-import { ScrubbedTransport } from './scrubbed-transport';
+import { scrubSends } from './scrubbed-transport';
 import { setupByElicitation, type SetupOutcome } from './setup-elicit';
 import { errorResult, mcpTools, toolResult } from './tool-map';
-import { askUpstream, type Connection } from './upstream-mcp';
+import { askUpstream, type ActiveCall, type Connection } from './upstream-mcp';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const OPTIONS_LIST = 'skill_options';
@@ -48,12 +55,11 @@ export interface BridgeOptions {
   version?: string;
 }
 
-interface ActiveCall {
-  callId: string;
-  send: (n: ServerNotification) => Promise<void>;
-  progressToken?: string | number;
-  /** The last progress sent (-1: none yet); each one sent must be higher (the spec). */
-  progress: number;
+/** How a connection's server is served: a legacy connection, stdio's modern one, or one modern HTTP request. */
+interface Serving {
+  era: McpEra;
+  /** One HTTP request of a modern client: it hears of changes on a listen stream of the HTTP handler's, not here. */
+  perRequest?: boolean;
 }
 
 type Listener = (event: EventName, payload: unknown) => void;
@@ -67,6 +73,12 @@ export class SkillBridge {
   private started: Promise<void> | null = null;
   /** A proxied server's resources each connection subscribed to. */
   private readonly subscribers = new Subscribers();
+  /** The modern clients' listen streams over HTTP, told of changes through these. */
+  private readonly notifiers = new Set<ServerNotifier>();
+  /** Modern clients' calls waiting for their user's answer (multi round-trip requests). */
+  readonly conversations = new Conversations();
+  /** The tools last listed to a modern client over HTTP (a change is told to their listen streams). */
+  private listedModern = '';
 
   /** `make` builds the skill's runtime around the bridge's `emit` (an MCP server's progress, logs and requests arrive there). */
   constructor(
@@ -76,6 +88,7 @@ export class SkillBridge {
     this.rt = make((event, payload) => {
       // A server proxied (the mcp protocol) asks its user through us: the client of the call under way answers.
       if (event === 'mcpRequest') void askUpstream(this.rt, payload as McpEvents['mcpRequest'], [...this.connections.values()]);
+      this.toModernHttp(event, payload);
       for (const l of this.listeners) l(event, payload);
     });
   }
@@ -86,112 +99,128 @@ export class SkillBridge {
     return this.started;
   }
 
-  /** A new MCP server for one connection, connected to `transport` through the redactor. */
+  /** A legacy client's connection (an HTTP session): a new server on `transport`, its messages through the redactor. */
   async connect(transport: Transport): Promise<Server> {
     // Started first, so the server's name, version and instructions are the skill's; a skill that fails to
     // start is still served: each call then says why.
     await this.start().catch(() => undefined);
-    const server = this.newServer();
-    await server.connect(new ScrubbedTransport(transport, this.rt.redactor));
+    const server = this.server({ era: 'legacy' });
+    await server.connect(transport);
     return server;
   }
 
+  /** Both eras over one stdio connection: what the client opens with (`initialize` or `server/discover`) settles it. */
+  async serveStdio(transport: Transport, onerror?: (err: Error) => void): Promise<StdioServerHandle> {
+    await this.start().catch(() => undefined);
+    return serveStdio((ctx) => this.server({ era: ctx.era }), { transport: scrubSends(transport, this.rt.redactor), ...(onerror ? { onerror } : {}) });
+  }
+
+  /** The server of one modern HTTP request (the HTTP handler's factory); a legacy one serves one stateless request. */
+  async requestServer(era: McpEra): Promise<Server> {
+    await this.start().catch(() => undefined);
+    return this.server({ era, perRequest: true });
+  }
+
+  /** A modern HTTP handler's listen streams, told when the tools, resources or prompts change; returns its removal. */
+  addNotifier(n: ServerNotifier): () => void {
+    this.notifiers.add(n);
+    return () => this.notifiers.delete(n);
+  }
+
+  /** A modern client listens for these resources: a proxied server is subscribed to them, to have their changes to tell. */
+  async listening(uris: string[]): Promise<void> {
+    const mcp = this.rt.ref.protocol === 'mcp' ? this.rt.adapter.mcp : undefined;
+    if (!mcp?.serverInfo()?.capabilities.resourceSubscribe) return;
+    for (const uri of uris) if (!mcp.subscriptions().includes(uri)) await mcp.subscribe(uri).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
+    this.conversations.closeAll();
     await Promise.all([...this.connections.keys()].map((s) => s.close().catch(() => undefined)));
     await this.rt.close();
   }
 
   private info(): SkillInfo {
     const info = this.rt.info();
-    if (!info) throw new McpError(ErrorCode.InternalError, `${this.rt.ref.name} could not be started: ${this.rt.statusDetail ?? 'see its log'}.`);
+    if (!info) throw new ProtocolError(ProtocolErrorCode.InternalError, `${this.rt.ref.name} could not be started: ${this.rt.statusDetail ?? 'see its log'}.`);
     return info;
   }
 
-  private newServer(): Server {
+  private async tools(): Promise<{ info: SkillInfo; list: Tool[]; original: Map<string, string> }> {
+    await this.start();
+    const info = this.info();
+    const options = info.capabilities.options ? [OPTIONS_LIST, OPTIONS_SET] : [];
+    const mapped = mcpTools(info.tools, options);
+    return { info, list: [...mapped.tools, ...(options.length ? optionTools() : [])], original: mapped.original };
+  }
+
+  private server(serving: Serving): Server {
     const rt = this.rt;
     const proxied = rt.ref.protocol === 'mcp' && !!rt.adapter.mcp;
     const upstream = proxied ? rt.adapter.mcp!.serverInfo() : null;
     // A proxied server's capabilities are its own (proxy-server.ts); a skill's are tools and logging.
     const capabilities = proxied ? proxyCapabilities(rt.adapter.mcp) : { tools: { listChanged: true }, logging: {} };
-    const server = new Server(
+    const redactor = rt.redactor;
+    const server = new (class extends Server {
+      // Whatever transport it is given, what it sends passes the redactor.
+      override connect(transport: Transport): Promise<void> {
+        return super.connect(scrubSends(transport, redactor));
+      }
+    })(
       { name: serverName(rt.info()?.name ?? rt.ref.name), title: rt.info()?.name ?? rt.ref.name, version: this.opts.version ?? rt.info()?.version ?? '0.0.0' },
-      {
-        capabilities,
-        instructions: upstream?.instructions ?? rt.info()?.description ?? rt.ref.description,
-      },
+      { capabilities, instructions: upstream?.instructions ?? rt.info()?.description ?? rt.ref.description },
     );
-    const proxy = proxied ? serveProxy(server, rt, this.subscribers) : null;
+    const modern = serving.era === 'modern';
+    const conn: Connection = { server, era: serving.era, perRequest: !!serving.perRequest, calls: new Set() };
+    const proxy = proxied ? serveProxy(server, rt, this.subscribers, serving.era) : null;
     let level: LoggingLevel = 'debug';
-    // Nothing is sent before the client said it is initialized (the lifecycle's rule).
-    let initialized = false;
+    // Nothing is sent before a legacy client said it is initialized (the lifecycle's rule); a modern one never says.
+    let initialized = modern;
     server.oninitialized = () => {
       initialized = true;
       proxy?.initialized();
     };
-    const calls = new Set<ActiveCall>();
-    this.connections.set(server, { server, calls });
+    this.connections.set(server, conn);
     let listed = '';
+    // Changes are told on the connection, where it has one to tell them on (a listen stream's, for stdio's modern one).
+    const pushes = () => initialized && !serving.perRequest && !!server.transport;
     const log = (note: ServerNotification & { method: 'notifications/message' }) => {
       if (!initialized || LEVELS.indexOf(note.params.level) < LEVELS.indexOf(level)) return;
-      const call = [...calls].pop();
+      const call = [...conn.calls].pop();
       if (call) void call.send(note).catch(() => undefined);
-      else if (server.transport) void server.notification(note).catch(() => undefined);
+      else if (!modern && server.transport) void server.notification(note).catch(() => undefined);
     };
     const progress = (call: ActiveCall, value: number, total?: number, message?: string) => {
-      if (call.progressToken === undefined || value <= call.progress) return;
+      const token = call.progressToken();
+      if (token === undefined || value <= call.progress) return;
       call.progress = value;
-      const params = { progressToken: call.progressToken, progress: value, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+      const params = { progressToken: token, progress: value, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
       void call.send({ method: 'notifications/progress', params }).catch(() => undefined);
     };
 
-    server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+    server.setRequestHandler('logging/setLevel', async (req) => {
       level = req.params.level;
       // A proxied server is asked for the same level (it filters at the source; the bridge filters again).
       await proxy?.setLevel(level);
       return {};
     });
 
-    const tools = async () => {
-      await this.start();
-      const info = this.info();
-      const options = info.capabilities.options ? [OPTIONS_LIST, OPTIONS_SET] : [];
-      const mapped = mcpTools(info.tools, options);
-      const list: Tool[] = [...mapped.tools, ...(options.length ? optionTools() : [])];
-      return { info, list, original: mapped.original };
-    };
-
     // (A proxied server without tools has none to list.)
-    if (capabilities.tools) server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const { list } = await tools();
-      listed = JSON.stringify(list);
-      return { tools: list };
-    });
-
-    if (capabilities.tools) server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
-      const { info, list, original } = await tools();
-      const name = req.params.name;
-      const args = req.params.arguments ?? {};
-      if (info.capabilities.options && (name === OPTIONS_LIST || name === OPTIONS_SET)) return this.options(name, args);
-      const own = original.get(name);
-      if (own === undefined) throw new McpError(ErrorCode.InvalidParams, `${rt.ref.name} has no tool "${name}". Its tools: ${list.map((t) => t.name).join(', ')}.`);
-      if (info.needsSetup) {
-        const ready = await this.ensureSetUp(server);
-        if (!ready.done) return errorResult(ready.message!);
-        if (JSON.stringify((await tools()).list) !== listed) await server.sendToolListChanged().catch(() => undefined);
-      }
-      const callId = randomUUID();
-      const call: ActiveCall = { callId, send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: -1 };
-      const cancel = () => rt.cancel(callId);
-      extra.signal.addEventListener('abort', cancel, { once: true });
-      calls.add(call);
-      try {
-        const { outcome } = await rt.recordedCall(own, args, { callId });
-        return toolResult(outcome, list.find((t) => t.name === name)?.outputSchema !== undefined);
-      } finally {
-        calls.delete(call);
-        extra.signal.removeEventListener('abort', cancel);
-      }
-    });
+    if (capabilities.tools) {
+      server.setRequestHandler('tools/list', async () => {
+        const { list } = await this.tools();
+        listed = JSON.stringify(list);
+        if (serving.perRequest) this.listedModern = listed;
+        return { tools: list };
+      });
+      server.setRequestHandler('tools/call', (req, ctx) => {
+        const caps = clientCapabilities(ctx) ?? server.getClientCapabilities();
+        // A modern client is asked through the call's answer, and calls again with the answer (mrtr.ts).
+        if (modern) return this.conversations.round(ctx, (ask, signal, leg) => this.call(conn, req, { ask, signal, leg, caps }));
+        const ask: Ask = (q) => (q.kind === 'elicit' ? server.elicitInput(q.params) : server.createMessage(q.params));
+        return this.call(conn, req, { ask, signal: ctx.mcpReq.signal, leg: () => ctx, caps });
+      });
+    }
 
     // What the skill writes to stderr, and the workbench's notes about it, as logging notifications: on a
     // running call's stream where there is one (HTTP clients hear it there), else to the session.
@@ -201,7 +230,7 @@ export class SkillBridge {
         if (e.stream === 'stdout' || (proxied && e.stream === 'system')) continue;
         log({ method: 'notifications/message', params: { level: levelOf(e), logger: e.stream === 'stderr' ? 'stderr' : 'skillbench', data: e.text } });
         const pct = e.stream === 'stderr' ? PROGRESS.exec(e.text) : null;
-        const call = [...calls].pop();
+        const call = [...conn.calls].pop();
         if (call && pct) progress(call, Math.min(100, Number(pct[1])), 100, e.text);
       }
     });
@@ -209,22 +238,22 @@ export class SkillBridge {
     const listener: Listener = (event, payload) => {
       if (event === 'mcpProgress') {
         const p = payload as McpEvents['mcpProgress'];
-        const call = [...calls].find((c) => c.callId === p.callId);
+        const call = [...conn.calls].find((c) => c.callId === p.callId);
         if (call) progress(call, p.progress, p.total, p.message);
       } else if (event === 'mcpLog') {
         const m = payload as McpEvents['mcpLog'];
         log({ method: 'notifications/message', params: { level: m.level, ...(m.logger ? { logger: m.logger } : {}), data: m.data } });
-      } else if (event === 'mcpListChanged' && (payload as McpEvents['mcpListChanged']).list === 'tools' && initialized && server.transport) {
+      } else if (event === 'mcpListChanged' && (payload as McpEvents['mcpListChanged']).list === 'tools' && pushes()) {
         void server.sendToolListChanged().catch(() => undefined);
       }
-      proxy?.event(event, payload);
+      if (pushes()) proxy?.event(event, payload);
     };
     this.listeners.add(listener);
 
     // A hot reload (the skill's files changed) may change its tools: the client is told to list them again.
     const unwatch = rt.onStatus(({ status }) => {
-      if (status !== 'ready' || !listed || !initialized || !server.transport) return;
-      void tools().then(({ list }) => {
+      if (status !== 'ready' || !listed || !pushes()) return;
+      void this.tools().then(({ list }) => {
         if (JSON.stringify(list) !== listed) return server.sendToolListChanged();
       }).catch(() => undefined);
     });
@@ -240,16 +269,77 @@ export class SkillBridge {
     return server;
   }
 
-  /** The skill's setup, asked of this connection's user (one setup at a time, whoever asks). */
-  private async ensureSetUp(server: Server): Promise<SetupOutcome> {
+  /** One tool call, in either era: setup first where the skill needs it, then the runtime's recorded call. */
+  private async call(conn: Connection, req: CallToolRequest, how: { ask: Ask; signal: AbortSignal; leg: Leg; caps: ClientCapabilities | undefined }): Promise<CallToolResult> {
+    const { info, list, original } = await this.tools();
+    const name = req.params.name;
+    const args = req.params.arguments ?? {};
+    if (info.capabilities.options && (name === OPTIONS_LIST || name === OPTIONS_SET)) return this.options(name, args);
+    const own = original.get(name);
+    if (own === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${this.rt.ref.name} has no tool "${name}". Its tools: ${list.map((t) => t.name).join(', ')}.`);
+    if (info.needsSetup) {
+      const before = JSON.stringify(list);
+      const ready = await this.ensureSetUp(how.ask, how.caps);
+      if (!ready.done) return errorResult(ready.message!);
+      if (JSON.stringify((await this.tools()).list) !== before) this.toolsChanged();
+    }
+    const callId = randomUUID();
+    const call: ActiveCall = {
+      callId,
+      send: (n) => how.leg().mcpReq.notify(n),
+      progressToken: () => how.leg().mcpReq._meta?.progressToken,
+      progress: -1,
+      ask: how.ask,
+      capabilities: how.caps,
+    };
+    const cancel = () => this.rt.cancel(callId);
+    how.signal.addEventListener('abort', cancel, { once: true });
+    conn.calls.add(call);
+    try {
+      const { outcome } = await this.rt.recordedCall(own, args, { callId });
+      return toolResult(outcome, list.find((t) => t.name === name)?.outputSchema !== undefined);
+    } finally {
+      conn.calls.delete(call);
+      how.signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** The skill's setup, asked of this call's user (one setup at a time, whoever asks). */
+  private async ensureSetUp(ask: Ask, caps: ClientCapabilities | undefined): Promise<SetupOutcome> {
     const name = this.rt.ref.name;
     const hint = `${name} needs to be set up first. Run "${this.opts.setupCommand}" in a terminal (or set it up in Skill Workbench), then call it again.`;
-    if (!server.getClientCapabilities()?.elicitation) return { done: false, message: hint };
-    this.setupRun ??= setupByElicitation(name, this.rt.capability('setup'), (params) => server.elicitInput(params))
+    if (!caps?.elicitation) return { done: false, message: hint };
+    this.setupRun ??= setupByElicitation(name, this.rt.capability('setup'), (params) => ask({ kind: 'elicit', params }) as Promise<ElicitResult>)
       .catch((err: Error) => ({ done: false, message: `The setup of ${name} could not be asked for (${err.message}).` }))
       .finally(() => (this.setupRun = null));
     const outcome = await this.setupRun;
     return outcome.done ? outcome : { done: false, message: `${outcome.message ?? ''}\n\n${hint}`.trim() };
+  }
+
+  /** Every client hears that the tools changed: on its connection, or on its listen stream. */
+  private toolsChanged(): void {
+    for (const [s, c] of this.connections) if (!c.perRequest && s.transport) void s.sendToolListChanged().catch(() => undefined);
+    for (const n of this.notifiers) n.toolsChanged();
+  }
+
+  /** Modern HTTP clients hear of changes on their listen streams (the handler's bus), once for all of them. */
+  private toModernHttp(event: EventName, payload: unknown): void {
+    if (!this.notifiers.size) return;
+    if (event === 'mcpResourceUpdated') for (const n of this.notifiers) n.resourceUpdated((payload as McpEvents['mcpResourceUpdated']).uri);
+    else if (event === 'mcpListChanged') {
+      const { list } = payload as McpEvents['mcpListChanged'];
+      for (const n of this.notifiers) {
+        if (list === 'tools') n.toolsChanged();
+        else if (list === 'resources') n.resourcesChanged();
+        else n.promptsChanged();
+      }
+    } else if (event === 'status' && (payload as { status?: string }).status === 'ready' && this.listedModern) {
+      void this.tools().then(({ list }) => {
+        if (JSON.stringify(list) === this.listedModern) return;
+        this.listedModern = JSON.stringify(list);
+        for (const n of this.notifiers) n.toolsChanged();
+      }).catch(() => undefined);
+    }
   }
 
   private async options(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
@@ -262,12 +352,17 @@ export class SkillBridge {
       if (typeof args.name !== 'string') return errorResult(`${OPTIONS_SET} needs the option's "name" (see ${OPTIONS_LIST}).`);
       const change = await options.set(args.name, args.value);
       // An option may show or hide tools.
-      for (const s of this.connections.keys()) void s.sendToolListChanged().catch(() => undefined);
+      this.toolsChanged();
       return { content: [{ type: 'text', text: JSON.stringify(change.options, null, 2) }], structuredContent: { options: change.options } };
     } catch (err) {
       return errorResult((err as Error).message);
     }
   }
+}
+
+/** What a modern client declares it can do, in the request's `_meta` (a legacy one said it once, in `initialize`). */
+function clientCapabilities(ctx: ServerContext): ClientCapabilities | undefined {
+  return (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
 }
 
 function levelOf(e: LogEntry): LoggingLevel {

@@ -5,8 +5,8 @@
  * -32600 where its id shows at either end), a line that is not JSON is answered -32700, and serving goes on.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { DEFAULT_MAX_LINE_BYTES, LineReader } from '../engine/framing';
 import { classifyOversize } from '../engine/oversize';
 

@@ -4,7 +4,7 @@
  * tool's spaces); the map keeps each safe name's original.
  */
 import type { CallOutcome, ToolInfo } from '../contract';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 
 const SAFE = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -30,7 +30,7 @@ export function mcpTools(tools: ToolInfo[], reserved: string[] = []): McpTools {
     if (t.title) tool.title = t.title;
     else if (t.group) tool.title = `${t.group}: ${t.name}`;
     if (t.annotations) tool.annotations = t.annotations;
-    if (isObjectSchema(t.outputSchema)) tool.outputSchema = t.outputSchema as Tool['outputSchema'];
+    if (isObjectSchema(t.outputSchema)) tool.outputSchema = t.outputSchema;
     out.push(tool);
   }
   return { tools: out, original };

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { McpServerConfig, SkillRef } from '../contract';
-import { readMcpConfigFile, entryOf } from '../protocols/mcp';
+import type { McpEraMode, McpServerConfig, SkillRef } from '../contract';
+import { readMcpConfigFile, entryOf, isEraMode } from '../protocols/mcp';
 import { projectOf, refsOf } from '../protocols/mcp';
 import type { Options } from './args';
 import { resolvePath, type CommandContext } from './context';
@@ -20,7 +20,15 @@ export const MCP_OPTIONS: Options = {
   command: { type: 'string' },
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
+  era: { type: 'string' },
 };
+
+/** `--era legacy|modern|auto`: the MCP protocol era to use with the server, over its saved setting. */
+export function eraOption(v: unknown): McpEraMode | undefined {
+  if (v === undefined) return undefined;
+  if (!isEraMode(v)) throw new UsageError(`--era takes auto, legacy or modern, not ${JSON.stringify(v)}`);
+  return v;
+}
 
 type Values = { 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown; skill?: unknown };
 

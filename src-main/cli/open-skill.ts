@@ -7,7 +7,7 @@ import { readSettings } from '../runtime/skill-settings';
 import type { Options } from './args';
 import { homeOf, resolvePath, type CommandContext } from './context';
 import { UsageError } from './output';
-import { MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
+import { eraOption, MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
 
 /** The options of every command that runs a skill (besides the common ones). */
 export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, 'host-parity': { type: 'boolean' }, confine: { type: 'boolean' } };
@@ -32,7 +32,7 @@ export function protocolOption(p: unknown): Protocol | undefined {
 export function openSkill(
   ctx: CommandContext,
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; confine?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; confine?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown; era?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
   let ref;
@@ -56,7 +56,10 @@ export function openSkill(
   const hostParity = values['host-parity'] ? true : opts.hostParity;
   // --confine runs it confined by the operating system, the network as its settings allow (host/confine.ts).
   const confine = values.confine ? { network: readSettings(skillFolder(home, ref.id)).confineNetwork === true } : opts.confine;
-  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}), ...(confine ? { confine } : {}) });
+  // --era picks the MCP protocol era for this run (the server's saved choice, else auto, otherwise).
+  const mcpEra = eraOption(values.era);
+  if (mcpEra && ref.protocol !== 'mcp') throw new UsageError(`--era is for MCP servers; ${ref.name} is a ${ref.protocol} skill`);
+  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}), ...(confine ? { confine } : {}), ...(mcpEra ? { mcpEra } : {}) });
 }
 
 /** The command's environment (what --inherit-env passes on), less the names `settings` give values of their own. */

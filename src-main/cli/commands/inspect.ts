@@ -9,7 +9,7 @@ import { ActionSkill } from '../../protocols/action';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--json] [--discover-by-running] [--inherit-env] [--host-parity]   protocol, name, version, tools and their schemas (action scripts and namel3ss apps are read, nothing run; JSON-RPC, SkillDefinition and MCP skills tell their tools only while running, so they are started, asked and stopped; --discover-by-running runs an action script once with an unknown action to read its supported_actions; --host-parity: a SkillDefinition skill runs as the real host runs it, else the differences are listed)';
+  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--era auto|legacy|modern] [--json] [--discover-by-running] [--inherit-env] [--host-parity]   protocol, name, version, tools and their schemas (action scripts and namel3ss apps are read, nothing run; JSON-RPC, SkillDefinition and MCP skills tell their tools only while running, so they are started, asked and stopped; --discover-by-running runs an action script once with an unknown action to read its supported_actions; --host-parity: a SkillDefinition skill runs as the real host runs it, else the differences are listed)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...MCP_RUN_OPTIONS });

@@ -79,17 +79,16 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let closeHttp: (() => Promise<void>) | null = null;
+  let closeStdio: (() => Promise<void>) | null = null;
   if (port === null) {
     // The protocol is this process's own stdin and stdout (an agent's client spawned it): never a context's.
     // A malformed or over-long message is answered and told here; it never ends the server.
+    // Either era: a client that opens with `initialize` is served as of 2025, one that opens with `server/discover`
+    // (or any request carrying the version in its `_meta`) as of 2026-07-28.
     const transport = new StdioServerTransport((problem) => io.err(`skillbench mcp: ${problem}`));
-    const server = await bridge.connect(transport);
+    const served = await bridge.serveStdio(transport);
+    closeStdio = () => served.close();
     // The client closing stdin ends the server.
-    const closed = server.onclose;
-    server.onclose = () => {
-      closed?.();
-      stop();
-    };
     process.stdin.on('end', () => stop());
     io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) over stdio.`);
   } else {
@@ -105,6 +104,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   await closeHttp?.();
+  await closeStdio?.().catch(() => undefined);
   await bridge.close();
   return EXIT.OK;
 }
