@@ -6,7 +6,7 @@
 import type { AgentDetails, ServiceBindingInfo } from './contract-agents';
 import type { McpToolAnnotations, McpToolResult } from './contract-mcp';
 
-export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp';
+export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp' | 'agent-skill';
 
 export const PROTOCOL_LABELS: Record<Protocol, string> = {
   jsonrpc: 'Subprocess JSON-RPC',
@@ -14,6 +14,7 @@ export const PROTOCOL_LABELS: Record<Protocol, string> = {
   action: 'Action skill',
   namel3ss: 'namel3ss tools',
   mcp: 'MCP server',
+  'agent-skill': 'Agent Skill',
 };
 
 export type SkillStatus =

@@ -27,6 +27,7 @@ export * from './contract-bridge';
 export * from './contract-mcp';
 export * from './contract-skilldef';
 export * from './contract-chat';
+export * from './contract-agent-skills';
 
 export interface AgentApi {
   /**

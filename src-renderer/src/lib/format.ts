@@ -56,6 +56,7 @@ export const PROTOCOL_SHORT: Record<Protocol, string> = {
   action: 'Action',
   namel3ss: 'namel3ss',
   mcp: 'MCP',
+  'agent-skill': 'Agent Skill',
 };
 
 export function basename(path: string): string {
