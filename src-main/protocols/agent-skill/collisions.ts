@@ -5,7 +5,7 @@
  * descriptions close enough that a model choosing by description may take one for the other.
  *
  * Closeness: the content words of the two descriptions (lower case, common words and the words every skill
- * description uses left out, a plural `s` dropped) compared as sets, |A∩B| / √(|A|·|B|) (the cosine of the two
+ * description uses left out, plurals made singular) compared as sets, |A∩B| / √(|A|·|B|) (the cosine of the two
  * sets). At DESCRIPTION_THRESHOLD and above a pair is reported, with the words they share.
  */
 import fs from 'node:fs';
@@ -85,15 +85,23 @@ export function collisions(places: SkillPlace[], opts: { threshold?: number; dia
   return out.sort((a, b) => (a.kind === b.kind ? (b.score ?? 1) - (a.score ?? 1) : a.kind === 'name' ? -1 : 1));
 }
 
-/** The content words of a description: lower case, no common words, no words under three letters, a plural `s` dropped. */
+/** The content words of a description: lower case, no common words, no words under three letters, plurals made singular. */
 export function contentWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const raw of text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#.-]*/gu) ?? []) {
     const w = raw.replace(/[.-]+$/, '');
     if (w.length < 3 || STOP.has(w)) continue;
-    out.add(w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+    out.add(singular(w));
   }
   return out;
+}
+
+/** A plural made singular, roughly (boxes → box, policies → policy, forms → form): enough to match a word to its plural. */
+function singular(w: string): string {
+  if (w.length <= 4) return w;
+  if (/(x|ch|sh|ss|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  return w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
 export function similarity(a: Set<string>, b: Set<string>): { score: number; overlap: string[] } {

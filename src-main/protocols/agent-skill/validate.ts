@@ -56,10 +56,15 @@ export function agentSkillTitle(code: string): string {
   return TITLES[code] ?? code;
 }
 
+/** A message as one sentence: a full stop added where it has none. */
+function sentence(s: string): string {
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+}
+
 class Out {
   readonly list: Finding[] = [];
   add(severity: Severity, code: string, message: string, fix: string, where: { file?: string; line?: number; field?: string } = {}): void {
-    this.list.push({ severity, code, title: agentSkillTitle(code), message, fix, ...where });
+    this.list.push({ severity, code, title: agentSkillTitle(code), message: sentence(message), fix, ...where });
   }
 }
 
@@ -111,19 +116,19 @@ export async function validateAgentSkill(dir: string, opts: ValidateOptions = {}
 function referenceFinding(f: Out, e: string, read: SkillMdRead, rel: string): void {
   const at = (key: string) => (read.keyLines[key] ? { line: read.keyLines[key], field: key } : { field: key });
   const lenient = read.frontmatter ? ' Agents that read YAML leniently still load it (see the warnings), but the specification\'s validator refuses it.' : '';
-  if (e.startsWith('SKILL.md must start')) f.add('error', 'FRONTMATTER_MISSING', `${e}.`, 'Begin SKILL.md with a line `---`, the `name:` and `description:` lines, and a line `---`.', { file: rel, line: 1 });
-  else if (e.startsWith('SKILL.md frontmatter not properly closed')) f.add('error', 'FRONTMATTER_NOT_CLOSED', `${e}.`, 'End the front matter with a line `---`; the reference validator also ends it at the first `---` anywhere, so none may appear inside a value.', { file: rel });
-  else if (e.startsWith('SKILL.md frontmatter must be a YAML mapping')) f.add('error', 'FRONTMATTER_NOT_MAPPING', `${e}.`, 'Write the front matter as `key: value` lines.', { file: rel, line: 2 });
-  else if (e.startsWith('Invalid YAML')) f.add('error', 'YAML_INVALID', `${e}.${lenient}`, 'Write plain block YAML: quote values that hold `: ` or start with a special character, indent with spaces, and write lists and maps on lines of their own (`- item`, `key: value`), without anchors or tags.', { file: rel, ...lineOf(e) });
+  if (e.startsWith('SKILL.md must start')) f.add('error', 'FRONTMATTER_MISSING', e, 'Begin SKILL.md with a line `---`, the `name:` and `description:` lines, and a line `---`.', { file: rel, line: 1 });
+  else if (e.startsWith('SKILL.md frontmatter not properly closed')) f.add('error', 'FRONTMATTER_NOT_CLOSED', e, 'End the front matter with a line `---`; the reference validator also ends it at the first `---` anywhere, so none may appear inside a value.', { file: rel });
+  else if (e.startsWith('SKILL.md frontmatter must be a YAML mapping')) f.add('error', 'FRONTMATTER_NOT_MAPPING', e, 'Write the front matter as `key: value` lines.', { file: rel, line: 2 });
+  else if (e.startsWith('Invalid YAML')) f.add('error', 'YAML_INVALID', `${sentence(e)}${lenient}`, 'Write plain block YAML: quote values that hold `: ` or start with a special character, indent with spaces, and write lists and maps on lines of their own (`- item`, `key: value`), without anchors or tags.', { file: rel, ...lineOf(e) });
   else if (e.startsWith('Unexpected fields')) {
     const keys = /fields in frontmatter: (.*?)\. Only/.exec(e)?.[1] ?? '';
-    f.add('error', 'UNEXPECTED_FIELDS', `${e}`, `Move them under \`metadata:\` (a map of strings), or keep them for the agent that reads them (Claude Code reads \`model\`, \`context\`, \`agent\`, \`hooks\`, \`argument-hint\`, \`user-invocable\`, \`disable-model-invocation\`) knowing that the specification's validator refuses the skill: ${keys}.`, { file: rel, ...at(keys.split(', ')[0]) });
-  } else if (e.endsWith('field in frontmatter: name') || e === "Field 'name' must be a non-empty string") f.add('error', 'NAME_MISSING', `${e}.`, `Add \`name: ${path.basename(path.dirname(read.file))}\` (the folder's name).`, { file: rel, ...at('name') });
-  else if (e.startsWith('Directory name')) f.add('error', 'NAME_DIR_MISMATCH', `${e}.`, 'Rename the folder to the skill\'s name, or the name to the folder\'s.', { file: rel, ...at('name') });
-  else if (e.startsWith('Skill name')) f.add('error', 'NAME_INVALID', `${e}.`, 'Use 1 to 64 lowercase letters, digits and single hyphens, not at the start or end (pdf-processing).', { file: rel, ...at('name') });
-  else if (e.endsWith('field in frontmatter: description') || e === "Field 'description' must be a non-empty string") f.add('error', 'DESCRIPTION_MISSING', `${e}.`, 'Add `description:` saying what the skill does and when to use it: agents choose skills by it.', { file: rel, ...at('description') });
-  else if (e.startsWith('Description exceeds')) f.add('error', 'DESCRIPTION_TOO_LONG', `${e}.`, 'Shorten it to 1,024 characters; move detail into the body.', { file: rel, ...at('description') });
-  else f.add('error', 'COMPATIBILITY_INVALID', `${e}.`, 'Give `compatibility` as one string of at most 500 characters (what the skill needs: a product, packages, network).', { file: rel, ...at('compatibility') });
+    f.add('error', 'UNEXPECTED_FIELDS', e, `Move them under \`metadata:\` (a map of strings), or keep them for the agent that reads them (Claude Code reads \`model\`, \`context\`, \`agent\`, \`hooks\`, \`argument-hint\`, \`user-invocable\`, \`disable-model-invocation\`) knowing that the specification's validator refuses the skill: ${keys}.`, { file: rel, ...at(keys.split(', ')[0]) });
+  } else if (e.endsWith('field in frontmatter: name') || e === "Field 'name' must be a non-empty string") f.add('error', 'NAME_MISSING', e, `Add \`name: ${path.basename(path.dirname(read.file))}\` (the folder's name).`, { file: rel, ...at('name') });
+  else if (e.startsWith('Directory name')) f.add('error', 'NAME_DIR_MISMATCH', e, 'Rename the folder to the skill\'s name, or the name to the folder\'s.', { file: rel, ...at('name') });
+  else if (e.startsWith('Skill name')) f.add('error', 'NAME_INVALID', e, 'Use 1 to 64 lowercase letters, digits and single hyphens, not at the start or end (pdf-processing).', { file: rel, ...at('name') });
+  else if (e.endsWith('field in frontmatter: description') || e === "Field 'description' must be a non-empty string") f.add('error', 'DESCRIPTION_MISSING', e, 'Add `description:` saying what the skill does and when to use it: agents choose skills by it.', { file: rel, ...at('description') });
+  else if (e.startsWith('Description exceeds')) f.add('error', 'DESCRIPTION_TOO_LONG', e, 'Shorten it to 1,024 characters; move detail into the body.', { file: rel, ...at('description') });
+  else f.add('error', 'COMPATIBILITY_INVALID', e, 'Give `compatibility` as one string of at most 500 characters (what the skill needs: a product, packages, network).', { file: rel, ...at('compatibility') });
 }
 
 function lineOf(e: string): { line?: number } {
