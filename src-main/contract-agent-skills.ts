@@ -185,3 +185,37 @@ export interface McpSkillFile {
   problem?: string;
   tokens?: number | null;
 }
+
+/** The catalog an agent would put in its prompt for every Agent Skill of the workspace, and what it costs. */
+export interface AgentSkillCatalog {
+  /** The `<available_skills>` block. */
+  text: string;
+  tokens: number;
+  /** The skills in it, by id. */
+  skills: string[];
+  tokenizer: string;
+}
+
+/**
+ * The window's commands for Agent Skills (the views build on these): what an agent reads of a skill, its
+ * validation, the workspace's catalog, collisions, near misses, the warning before a script's first run, and
+ * the skills an MCP server offers.
+ */
+export interface AgentSkillsApi {
+  /** Every layer an agent reads of the skill, with its tokens; its scripts as tools; allowed-tools; OpenHuman's skill.toml. */
+  agentSkillView(skillId: string): Promise<AgentSkillView>;
+  /** The specification's rules, its reference validator's verdict, each agent's, with a fix for each finding. */
+  validateAgentSkill(skillId: string): Promise<AgentSkillValidation>;
+  /** The `<available_skills>` block of every Agent Skill in the open folders. */
+  agentSkillCatalog(): Promise<AgentSkillCatalog>;
+  /** Agent Skills an agent could confuse, in the open folders and the user's own skills folders. */
+  agentSkillCollisions(): Promise<SkillCollision[]>;
+  /** Folders of the workspace that look like Agent Skills but are not, each with why. */
+  notAgentSkills(): Promise<NotASkill[]>;
+  /** The warning to show before a script of the skill runs, or null when it ran before as it is now. */
+  scriptRunWarning(skillId: string, script: string): Promise<string | null>;
+  /** The skills an MCP server offers (the Skills extension); the server is started if it is not running. */
+  mcpSkills(skillId: string): Promise<McpSkillEntry[]>;
+  /** A file of one of an MCP server's skills, verified against the entry last listed, with its tokens. */
+  readMcpSkillFile(skillId: string, uri: string): Promise<McpSkillFile>;
+}

@@ -13,6 +13,7 @@ import type { InteropApi } from './contract-interop';
 import type { AgentConfig } from './contract-bridge';
 import { MCP_EVENTS, type McpApi, type McpEvents } from './contract-mcp';
 import type { SkillDefApi } from './contract-skilldef';
+import type { AgentSkillsApi } from './contract-agent-skills';
 import type {
   CallRecord, CallSummary, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -129,7 +130,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, AgentSkillsApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 

@@ -16,6 +16,8 @@ import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { AgentSkill, agentSkillView, catalogBlock, collisions, projectPlaces, referenceErrors, scanAgentSkills, userPlaces, validateAgentSkill } from '../src-main/protocols/agent-skill';
 import { discover, resolveSkill } from '../src-main/protocols/discover';
+import { workbenchApi } from '../src-main/workbench/api';
+import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
 import { EXAMPLES, FIXTURES } from './helpers';
 
@@ -341,5 +343,24 @@ describe('a script, run once on the action machinery', () => {
     expect(fs.readdirSync(path.join(home, 'skills')).length).toBe(1);
     const runs = fs.readFileSync(path.join(home, 'skills', fs.readdirSync(path.join(home, 'skills'))[0], 'agent-skill-runs.json'), 'utf8');
     expect(JSON.parse(runs)).toEqual({ 'scripts/search.py': `sha256:${digest}` });
+  });
+});
+
+describe('the window\'s commands', () => {
+  it('through the door: the view, the validation, the catalog, the near misses and the warning before a script runs', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [EE], replaceFolders: true }));
+    const api = workbenchApi(wb);
+    const skills = await api.listSkills();
+    const ui = skills.find((s) => s.name === 'ui-ux-lite')!;
+    expect(ui.protocol).toBe('agent-skill');
+    expect((await api.agentSkillView(ui.id)).scripts.map((x) => x.name)).toEqual(['scripts/search.py']);
+    expect((await api.validateAgentSkill(ui.id)).findings.map((f) => f.code)).toEqual(['REFERENCE_NOT_RELATIVE']);
+    const catalog = await api.agentSkillCatalog();
+    expect(catalog.text.match(/<name>\n([^\n]+)\n<\/name>/g)?.map((x) => x.split('\n')[1])).toEqual(['ui-ux-lite', 'webapp-check', 'digest']);
+    expect(catalog.tokens).toBe(o200k(catalog.text));
+    expect((await api.notAgentSkills()).map((n) => n.file)).toEqual(['Skill.md']);
+    expect(await api.scriptRunWarning(ui.id, 'search.py')).toMatch(/has not been run from the workbench before/);
+    await expect(api.agentSkillView(skills.find((s) => s.protocol === 'action')!.id)).rejects.toThrow(/is not an Agent Skill/);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CallOutcome } from '../../contract';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
 import { startForCalls } from '../../protocols/registry';
-import { AgentSkill, findScript, firstRunWarning, rememberRun } from '../../protocols/agent-skill';
+import { AgentSkill, findScript, firstRunWarning } from '../../protocols/agent-skill';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
@@ -48,7 +48,6 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   } finally {
     await rt.close();
   }
-  if (script && outcome.data !== undefined) rememberRun(homeOf(ctx), rt.ref, script.name);
   // What the skill answered may hold a secret it knows (an echoed key): a terminal or a CI log is no place for it.
   if (!values['show-secrets']) outcome = rt.redactor.value(outcome);
   if (values.json) {

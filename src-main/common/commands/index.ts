@@ -9,6 +9,7 @@
  */
 import type { WorkbenchApi } from '../../contract';
 import { agents } from './agents';
+import { agentSkills } from './agent-skills';
 import { authoring } from './authoring';
 import { core } from './core';
 import type { ApiOf, Command } from './declare';
@@ -18,7 +19,7 @@ import { mcp } from './mcp';
 import { qa } from './qa';
 import { skilldef } from './skilldef';
 
-export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef };
+export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, agentSkills };
 
 export type Services = typeof SERVICES;
 export type ServiceName = keyof Services;

@@ -16,6 +16,7 @@ import { OneShotSkill } from '../one-shot-skill';
 import { skillEnvironment } from '../skill-env';
 import { skillFiles } from './files';
 import { scriptSchema, scriptTools } from './scripts';
+import { rememberRun } from './runs';
 import { readSkillMdFile, skillMdOf } from './skill-md';
 
 /** A script run that says nothing for this long is stopped (a call's `--timeout` changes it). */
@@ -149,6 +150,14 @@ export class AgentSkill extends OneShotSkill {
     const keep = (s: string) => (s.length > KEEP_CHARS ? `${s.slice(0, KEEP_CHARS)}… [${s.length} characters in all]` : s);
     this.ctx.messages.exchange(script.name, { args: input.argv, ...(input.stdin ? { stdin: keep(input.stdin) } : {}) }, { exitCode: r.code, signal: r.signal, stdout: keep(r.stdout), stderr: keep(r.stderr) }, durationMs, outcome.ok ? 'exit 0' : outcome.error?.message);
     this.ctx.logs.append('system', `${script.name} ${outcome.ok ? 'done' : `failed (${outcome.error?.code})`} in ${durationMs} ms`);
+    // It ran as it is now: no warning before its next run (runs.ts), until it changes.
+    if (!r.spawnError) {
+      try {
+        rememberRun(this.ctx.home, this.ref, script.name);
+      } catch (err) {
+        this.ctx.logs.append('system', `Could not note that ${script.name} ran: ${(err as Error).message}`);
+      }
+    }
     return outcome;
   }
 }

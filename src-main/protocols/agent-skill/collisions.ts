@@ -23,7 +23,7 @@ const STOP = new Set(
 );
 
 /** The Agent Skills found in a workspace folder (its discovery's refs), as places of scope project. */
-export function projectPlaces(refs: SkillRef[], root: string): SkillPlace[] {
+export function projectPlaces(refs: Pick<SkillRef, 'name' | 'dir' | 'protocol' | 'description'>[], root: string): SkillPlace[] {
   return refs
     .filter((r) => r.protocol === 'agent-skill')
     .map((ref) => {
