@@ -116,14 +116,14 @@ describe('what the specification asks beyond its validator, and the YAML forgive
       'busy-skill',
       fm(
         'name: busy-skill\ndescription: Does many things\ncompatibility: ""\nlicense: Complete terms in LICENSE.txt\nmetadata:\n  version: 1.0\n  owner:\n    team: x\nallowed-tools:\n  - Read\n  - Bash',
-        `# Busy\n\nSee [the guide](references/guide.md) and [this](references/nowhere.md); run .claude/skills/busy-skill/scripts/run.py.\n${long}\n`,
+        `# Busy\n\nSee [the guide](references/guide.md) and [this](references/nowhere.md); run .claude/skills/busy-skill/scripts/run.py. More in NOTES.md.\n${long}\n`,
       ),
-      { 'references/guide.md': '# Guide\n\nThe details are in [deep.md](deep.md).\n', 'references/deep.md': '# Deep\n', 'scripts/run.py': 'print(1)\n' },
+      { 'references/guide.md': '# Guide\n\nThe details are in [deep.md](deep.md).\n', 'references/deep.md': '# Deep\n', 'scripts/run.py': 'print(1)\n', 'notes.md': '# Notes\n' },
     );
     const v = await validateAgentSkill(d);
     expect(v.reference).toEqual({ valid: true, errors: [] });
     expect(codes(v).filter((c) => c !== 'OPENHUMAN_INPUTS').sort()).toEqual(
-      ['ALLOWED_TOOLS_FORM', 'BODY_TOO_LONG', 'COMPATIBILITY_EMPTY', 'LICENSE_FILE_MISSING', 'METADATA_NOT_STRING_MAP', 'REFERENCE_CHAIN', 'REFERENCE_MISSING', 'REFERENCE_NOT_RELATIVE'].sort(),
+      ['ALLOWED_TOOLS_FORM', 'BODY_TOO_LONG', 'COMPATIBILITY_EMPTY', 'LICENSE_FILE_MISSING', 'METADATA_NOT_STRING_MAP', 'REFERENCE_CASE', 'REFERENCE_CHAIN', 'REFERENCE_MISSING', 'REFERENCE_NOT_RELATIVE'].sort(),
     );
     expect(v.findings.every((f) => f.severity === 'warning' && f.fix)).toBe(true);
     const byCode = (c: string) => v.findings.find((f) => f.code === c)!;
@@ -132,6 +132,7 @@ describe('what the specification asks beyond its validator, and the YAML forgive
     expect(byCode('REFERENCE_NOT_RELATIVE').fix).toContain('scripts/run.py');
     expect(byCode('REFERENCE_CHAIN').message).toMatch(/references\/guide\.md leads on to references\/deep\.md/);
     expect(byCode('BODY_TOO_LONG').message).toMatch(/5\d\d lines/);
+    expect(byCode('REFERENCE_CASE').message).toBe('SKILL.md names NOTES.md, but the file is notes.md: found where file names ignore case (macOS, Windows), not on Linux.');
   });
 
   it('YAML agents forgive is read, one warning for each thing forgiven; the reference still refuses it', async ({ cleanup }) => {

@@ -38,7 +38,7 @@ export async function agentSkillView(dir: string): Promise<AgentSkillView> {
   let counted = 0;
   for (const f of files) {
     if (f.kind === 'skill-md') continue;
-    const layer: DisclosureLayer = { layer: 'resource', label: f.rel, path: f.rel, kind: f.kind, bytes: f.bytes, tokens: null, referenced: named.has(f.rel) || [...named].some((n) => f.rel.startsWith(`${n.replace(/\/$/, '')}/`)) };
+    const layer: DisclosureLayer = { layer: 'resource', label: f.rel, path: f.rel, kind: f.kind, bytes: f.bytes, tokens: null, referenced: named.has(f.rel) || [...named].some((n) => f.rel.startsWith(`${n.replace(/\/$/, '')}/`)) || mentions(read.body, f.rel) };
     if (!isTextFile(f.abs)) layer.note = 'not text: an agent uses it as a file, not as words in its context';
     else if (f.bytes > MAX_COUNTED_BYTES) layer.note = `over ${MAX_COUNTED_BYTES / 1024} KB: not counted`;
     else if (counted + f.bytes > MAX_COUNTED_TOTAL) layer.note = 'not counted: the skill\'s files are over 16 MB together';
@@ -76,4 +76,11 @@ export async function agentSkillView(dir: string): Promise<AgentSkillView> {
 
 function lineCount(text: string): number {
   return text ? text.replace(/\n$/, '').split('\n').length : 0;
+}
+
+/** The body names the file by its path as a word of its own (`forms.md`, `scripts/fill.py`), link or not. */
+function mentions(body: string, rel: string): boolean {
+  const escaped = rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Whatever the case: the body's intent is the file, even where it spells it otherwise (validation says so).
+  return new RegExp(`(^|[^\\w/.-])${escaped}($|[^\\w/-])`, 'i').test(body);
 }

@@ -74,6 +74,7 @@ export function kindOf(rel: string, isSkillMd: boolean | null = false): AgentSki
   if (top === 'scripts') return 'script';
   if (top === 'references' || top === 'reference') return 'reference';
   if (top === 'assets' || top === 'templates') return 'asset';
+  if (/(^|\/)(LICEN[CS]E|COPYING|NOTICE)[^/]*$/i.test(rel)) return 'other';
   if (/\.(md|mdx|txt|rst)$/i.test(rel)) return 'reference';
   return 'other';
 }

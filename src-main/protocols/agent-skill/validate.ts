@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentSkillValidation, Finding, Severity } from '../../contract';
 import { verdicts, type Dialect } from './dialects';
+import { skillFiles } from './files';
 import { readOpenHuman } from './openhuman';
 import { namedPaths } from './references';
 import { referenceErrors } from './reference';
@@ -43,6 +44,7 @@ const TITLES: Record<string, string> = {
   REFERENCE_OUTSIDE: 'A reference leaves the skill’s folder',
   REFERENCE_NOT_RELATIVE: 'A path is written from the project’s root',
   REFERENCE_CHAIN: 'References nested more than one level deep',
+  REFERENCE_CASE: 'A file is named in another case than it has',
   BODY_TOO_LONG: 'The body is long',
   BODY_EMPTY: 'The body is empty',
   AGENT_SKIPS: 'An agent would not load the skill',
@@ -201,8 +203,18 @@ async function bodyChecks(f: Out, read: SkillMdRead, dir: string, rel: string, n
     if (!exists(ref.rel)) f.add('warning', 'REFERENCE_MISSING', `${ref.written} is named in SKILL.md${also} but ${ref.rel} does not exist in the skill.`, `Add ${ref.rel}, or correct the path (relative to the skill's folder).`, where);
     else direct.add(ref.rel);
   }
+  // A file named as it is not spelled on disk (FORMS.md for forms.md): found where names ignore case, not on Linux.
+  const all = new Map(skillFiles(dir, read.file).files.map((x) => [x.rel.toLowerCase(), x.rel]));
+  const spelled = new Map<string, number>();
+  body.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(/(?<![\w/.-])((?:[\w.-]+\/)*[\w-]+\.(?:md|mdx|py|sh|js|txt|json|csv))(?![\w/-])/gi)) if (!spelled.has(m[1])) spelled.set(m[1], read.bodyLine + i);
+  });
+  for (const [name, line] of spelled) {
+    const onDisk = all.get(name.toLowerCase());
+    if (onDisk && onDisk !== name && !exists(name)) f.add('warning', 'REFERENCE_CASE', `SKILL.md names ${name}, but the file is ${onDisk}: found where file names ignore case (macOS, Windows), not on Linux.`, `Write ${onDisk}, as the file is spelled.`, { file: rel, line });
+  }
   // One level deep: a referenced document that leads on to further files of the skill the body never names.
-  for (const doc of [...direct].filter((p) => /\.(md|mdx|txt)$/i.test(p))) {
+  for (const doc of [...direct].filter((p) => /\.(md|mdx)$/i.test(p))) {
     let text: string;
     try {
       text = fs.readFileSync(path.join(dir, doc), 'utf8');
@@ -212,7 +224,7 @@ async function bodyChecks(f: Out, read: SkillMdRead, dir: string, rel: string, n
     const base = path.posix.dirname(doc);
     const further = namedPaths(text, name)
       .map((r) => (r.rel === null ? null : exists(r.rel) ? r.rel : exists(path.posix.join(base, r.rel)) ? path.posix.join(base, r.rel) : null))
-      .filter((p): p is string => !!p && p !== doc && !direct.has(p) && /\.(md|mdx|txt)$/i.test(p));
+      .filter((p): p is string => !!p && p !== doc && !direct.has(p) && /\.(md|mdx)$/i.test(p));
     if (further.length) {
       f.add('warning', 'REFERENCE_CHAIN', `${doc} leads on to ${[...new Set(further)].join(', ')}, which SKILL.md does not name: a chain two levels deep, which an agent may read only in part.`, 'Name every file the agent needs from SKILL.md itself (keep references one level deep).', { file: doc });
     }
