@@ -67,7 +67,7 @@ export interface AgentSkillView {
 export interface DialectVerdict {
   agent: string;
   label: string;
-  outcome: 'loads' | 'skips' | 'rejects';
+  outcome: 'loads' | 'ignores' | 'rejects';
   /** Every reason, in words: each key it ignores or understands, each rule it relaxes or enforces. */
   reasons: string[];
   /** Front matter keys this agent does not read (they are ignored, or the skill is rejected for them). */

@@ -191,9 +191,9 @@ describe('each agent, as the dialect table says', () => {
 
   it('without a description a client built to the guide skips the skill and Claude Code loads it with its first paragraph', async ({ cleanup }) => {
     const v = await validateAgentSkill(skill(cleanup.tempDir(), 'quiet', fm('name: quiet')));
-    expect(v.dialects.find((x) => x.agent === 'client-guide')!.outcome).toBe('skips');
+    expect(v.dialects.find((x) => x.agent === 'client-guide')!.outcome).toBe('ignores');
     expect(v.dialects.find((x) => x.agent === 'claude-code')!.reasons.join(' ')).toMatch(/first paragraph/);
-    expect(v.findings.some((f) => f.code === 'AGENT_SKIPS' && /client guide skips/.test(f.message))).toBe(true);
+    expect(v.findings.some((f) => f.code === 'AGENT_SKIPS' && /client guide ignores/.test(f.message))).toBe(true);
   });
 
   it("OpenHuman's skill.toml: its [[inputs]] become a form, its [github] gate is shown check by check", async ({ cleanup }) => {

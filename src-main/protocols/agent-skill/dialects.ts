@@ -144,18 +144,18 @@ function verdict(d: Dialect, s: SkillFacts): DialectVerdict {
   }
   if (!s.frontmatter) {
     reasons.push(`${s.unreadable ?? 'The front matter cannot be read.'} ${d.noDescription === 'first-paragraph' ? `${d.label} loads it without its front matter, named after its folder.` : `${d.label} skips it.`}`);
-    return out(d.noDescription === 'first-paragraph' ? 'loads' : 'skips');
+    return out(d.noDescription === 'first-paragraph' ? 'loads' : 'ignores');
   }
   if (d.yaml === 'yaml' && s.forgiven.some((f) => /holds `: `|tabs/.test(f))) {
     reasons.push(`Its front matter is not YAML as written (${s.forgiven.filter((f) => /holds `: `|tabs/.test(f)).join('; ')}): ${d.label} reads it with a plain YAML parser, ${d.noDescription === 'first-paragraph' ? 'and loads the skill without its front matter' : 'and skips the skill'}.`);
-    return out(d.noDescription === 'first-paragraph' ? 'loads' : 'skips');
+    return out(d.noDescription === 'first-paragraph' ? 'loads' : 'ignores');
   }
   for (const f of s.forgiven) reasons.push(`Forgiven: ${f}.`);
   const description = s.frontmatter.description;
   if (typeof description !== 'string' || !description.trim()) {
     if (d.noDescription === 'skip') {
       reasons.push(`It has no description, which ${d.label} needs to list it: skipped.`);
-      return out('skips');
+      return out('ignores');
     }
     reasons.push(`It has no description: ${d.label} uses the first paragraph of its body instead.`);
   }

@@ -97,7 +97,7 @@ export async function validateAgentSkill(dir: string, opts: ValidateOptions = {}
   const dialects = verdicts({ frontmatter: fm, unreadable: read.problem?.message, forgiven: read.forgiven.map((x) => x.what), referenceErrors: reference, nameProblems }, opts.dialects);
   for (const v of dialects) {
     if (v.agent === 'skills-ref') continue;
-    if (v.outcome !== 'loads') f.add('warning', 'AGENT_SKIPS', `${v.label} ${v.outcome === 'skips' ? 'skips' : 'rejects'} this skill: ${v.reasons.join(' ')}`, 'Fix what is said; the reasons name each rule.', { file: rel });
+    if (v.outcome !== 'loads') f.add('warning', 'AGENT_SKIPS', `${v.label} ${v.outcome === 'ignores' ? 'ignores' : 'rejects'} this skill: ${v.reasons.join(' ')}`, 'Fix what is said; the reasons name each rule.', { file: rel });
     for (const r of v.reasons.filter((x) => /not true or false|documents is `fork`|no effect without|not a mapping of hook/.test(x))) f.add('warning', 'AGENT_KEY_VALUE', `${v.label}: ${r}`, 'Use the values the agent documents.', { file: rel });
   }
 
