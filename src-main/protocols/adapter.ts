@@ -276,9 +276,10 @@ export interface ProtocolModule {
   ownFolders?: string[];
   /**
    * Its skills are found beside another protocol's in the same folder (both are offered), except beside the
-   * protocols named, whose skill the folder already is.
+   * protocols named, whose skill the folder already is, and in a folder holding one of `exceptFiles` (their
+   * marker files: a skill of theirs that is broken is still theirs, and the doctor says why it is not found).
    */
-  alongside?: { except: Protocol[] };
+  alongside?: { except: Protocol[]; exceptFiles?: string[] };
   /**
    * Its skills in fixed places inside a folder another protocol's skill owns, which the walk does not enter (an
    * Agent Skill in an agent folder's `.claude/skills/<name>/`). Must not run anything.

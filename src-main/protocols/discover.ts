@@ -28,7 +28,9 @@ export function detectDir(dir: string, root: string, opts: DiscoverOptions = {})
     if (found.length) break;
   }
   for (const m of beside) {
-    if (!found.some((r) => m.alongside!.except.includes(r.protocol))) found = [...found, ...m.detect(dir, root)];
+    const { except, exceptFiles = [] } = m.alongside!;
+    if (found.some((r) => except.includes(r.protocol)) || exceptFiles.some((f) => fs.existsSync(path.join(dir, f)))) continue;
+    found = [...found, ...m.detect(dir, root)];
   }
   return found;
 }

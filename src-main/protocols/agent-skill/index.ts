@@ -13,7 +13,8 @@ export const agentSkillProtocol: ProtocolModule = {
   detect: detectAgentSkillDir,
   detectFile: detectAgentSkillFile,
   detectBelow: agentSkillsBelow,
-  alongside: { except: ['jsonrpc', 'skilldef'] },
+  // A subprocess or SkillDefinition skill's SKILL.md (the subprocess spec requires one) documents that skill.
+  alongside: { except: ['jsonrpc', 'skilldef'], exceptFiles: ['manifest.json', 'skill.py'] },
   create: (ref, ctx) => new AgentSkill(ref, ctx),
   perCall: true,
   hostServices: false,
