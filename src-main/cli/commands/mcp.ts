@@ -45,7 +45,15 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     const folder = resolvePath(ctx, target);
     const skills = agentSkillsToServe(folder, values);
     if (skills) return serveSkills(folder, skills, values, io, ctx);
-    ref = resolveSkill(folder, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+    try {
+      ref = resolveSkill(folder, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+    } catch (err) {
+      // A folder of several skills, Agent Skills among them: say how to serve those.
+      if (/ holds \d+ skills /.test((err as Error).message) && discover(folder).some((r) => r.protocol === 'agent-skill')) {
+        throw new UsageError(`${(err as Error).message.replace(/\.$/, '')}, or --skills to serve its Agent Skills as the Skills extension`);
+      }
+      throw err;
+    }
   }
   if (values['print-config']) {
     const config = agentConfig(ref);
