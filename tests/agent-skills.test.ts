@@ -222,7 +222,7 @@ describe('each agent, as the dialect table says', () => {
 });
 
 describe('finding them where projects keep them', () => {
-  it('an EE-APP-like project: both Agent Skills in .claude/skills, the action script and the Agent Skill of an agent folder, and why Skill.md is not one', () => {
+  it('an EE-APP-like project: both Agent Skills in .claude/skills, the action script and the Agent Skill of an agent folder, and why Skill.md is not one', async () => {
     const refs = discover(EE).map((r) => `${r.protocol} ${r.name}`);
     expect(refs.sort()).toEqual(['action news_crawler', 'agent-skill digest', 'agent-skill ui-ux-lite', 'agent-skill webapp-check']);
     const { notSkills } = scanAgentSkills(EE);
@@ -230,6 +230,7 @@ describe('finding them where projects keep them', () => {
     // The digest script is also an action script: both views are offered.
     const script = path.join(EE, 'backend/agents/crawler/.claude/skills/digest/scripts/summarize.py');
     expect(resolveSkill(script).protocol).toBe('action');
+    expect((await agentSkillView(path.dirname(path.dirname(script)))).scripts).toEqual([expect.objectContaining({ name: 'scripts/summarize.py', actionScript: true })]);
   });
 
   it('an anthropics/skills-like repository: every skill listed; a SKILL.md that documents a subprocess or SkillDefinition skill is not listed twice', () => {

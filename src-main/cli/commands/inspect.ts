@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PROTOCOL_LABELS, type AgentDetails, type AgentSkillView, type McpSkillEntry } from '../../contract';
 import { agentSkillView, catalogEntry, countTokens } from '../../protocols/agent-skill';
 import { nextRun, parseCron } from '../../protocols/action';
@@ -98,7 +99,7 @@ function disclosureLines(v: AgentSkillView): string[] {
     out.push(`OpenHuman inputs (${v.openhuman.file}): ${v.openhuman.inputs.map((i) => `${i.name}${i.required ? '*' : ''}`).join(', ') || 'none'}`);
     for (const g of v.openhuman.gates) out.push(`OpenHuman gate ${g.name}: ${g.checks.join('; ')}`);
   }
-  for (const s of v.scripts.filter((x) => x.actionScript)) out.push(`${s.name} also reads an action request on stdin: it opens as an action skill too (skillbench inspect ${s.name}).`);
+  for (const s of v.scripts.filter((x) => x.actionScript)) out.push(`${s.name} also reads an action request on stdin: it opens as an action skill too (skillbench inspect ${path.join(v.dir, s.name)}).`);
   return out;
 }
 
