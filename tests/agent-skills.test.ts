@@ -64,6 +64,7 @@ describe('the reference validator, rule for rule (skills-ref test_validator.py a
     ['no front matter', 'my-skill', '# No frontmatter here\n', ['SKILL.md must start with YAML frontmatter (---)']],
     ['front matter not closed', 'my-skill', '---\nname: my-skill\ndescription: A test skill\n', ['SKILL.md frontmatter not properly closed with ---']],
     ['front matter that is a list', 'my-skill', fm('- just\n- a\n- list'), ['SKILL.md frontmatter must be a YAML mapping']],
+    ['empty front matter', 'my-skill', '---\n---\nBody\n', ['SKILL.md frontmatter must be a YAML mapping']],
     ['no name', 'my-skill', fm('description: A test skill'), ['Missing required field in frontmatter: name']],
     ['no description', 'my-skill', fm('name: my-skill'), ['Missing required field in frontmatter: description']],
     ['an empty description', 'my-skill', fm('name: my-skill\ndescription: ""'), ["Field 'description' must be a non-empty string"]],

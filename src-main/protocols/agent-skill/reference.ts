@@ -94,6 +94,8 @@ export function strictYaml(src: string): unknown {
   const found: { refused?: string } = {};
   visit(doc, (_key, node) => {
     if (found.refused) return visit.BREAK;
+    // An empty document's contents are null.
+    if (!node) return undefined;
     const n = node as { flow?: boolean; anchor?: string; tag?: string; range?: [number, number, number]; source?: string };
     const line = at(n.range?.[0]);
     if (isAlias(node)) found.refused = `an alias (*${String(n.source)}), which strictyaml refuses${line}`;
