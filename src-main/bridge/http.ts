@@ -12,7 +12,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Gate, newToken } from '../server/auth';
 import { BoundedEventStore } from './event-store';
 import { DEFAULT_SESSION_LIMITS, HttpSessions, type SessionLimits } from './http-sessions';
-import type { SkillBridge } from './skill-server';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 export const MCP_PATH = '/mcp';
 /** The largest request body: a tool's arguments, or a setup form's answers. */
@@ -37,7 +37,7 @@ export interface HttpBridge {
   close(): Promise<void>;
 }
 
-export async function serveHttp(bridge: SkillBridge, opts: { port?: number; token?: string; sessions?: Partial<SessionLimits> } = {}): Promise<HttpBridge> {
+export async function serveHttp(bridge: { connect(transport: Transport): Promise<unknown> }, opts: { port?: number; token?: string; sessions?: Partial<SessionLimits> } = {}): Promise<HttpBridge> {
   const host = '127.0.0.1';
   const token = opts.token ?? newToken();
   const sessions = new HttpSessions({ ...DEFAULT_SESSION_LIMITS, ...opts.sessions });
