@@ -8,7 +8,8 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-  external: ['electron'],
+  // gpt-tokenizer's rank tables (2 MB) are loaded from node_modules when a token count is first asked for, not bundled.
+  external: ['electron', 'gpt-tokenizer'],
 };
 
 await Promise.all([

@@ -66,6 +66,8 @@ export interface McpCapabilities {
   listChanged: McpListKind[];
   /** Which task requests the server serves: tools called as tasks, `tasks/list`, `tasks/cancel`. */
   tasks?: { toolCall: boolean; list: boolean; cancel: boolean };
+  /** The Skills extension (SEP-2640, `io.modelcontextprotocol/skills`): it offers Agent Skills; `directoryRead` where it lists directories. */
+  skills?: { directoryRead: boolean };
 }
 
 export type McpListKind = 'tools' | 'resources' | 'prompts';

@@ -6,7 +6,7 @@
 import type { AgentDetails, ServiceBindingInfo } from './contract-agents';
 import type { McpToolAnnotations, McpToolResult } from './contract-mcp';
 
-export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp' | 'quickjs';
+export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp' | 'quickjs' | 'agent-skill';
 
 export const PROTOCOL_LABELS: Record<Protocol, string> = {
   jsonrpc: 'Subprocess JSON-RPC',
@@ -15,6 +15,7 @@ export const PROTOCOL_LABELS: Record<Protocol, string> = {
   namel3ss: 'namel3ss tools',
   mcp: 'MCP server',
   quickjs: 'QuickJS skill (not run)',
+  'agent-skill': 'Agent Skill',
 };
 
 export type SkillStatus =

@@ -16,6 +16,7 @@ import { MCP_EVENTS, type McpApi, type McpEvents } from './contract-mcp';
 import type { SkillDefApi } from './contract-skilldef';
 import { CHAT_EVENTS, type ChatApi, type ChatEvents } from './contract-chat';
 import { ENV_EVENTS, type EnvApi, type EnvEvents } from './contract-env';
+import type { AgentSkillsApi } from './contract-agent-skills';
 import type {
   CallRecord, CallSummary, CrashReport, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep,
   SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillStatus, SkillSummary, TickState, TimelineEntry, Workspace,
@@ -32,6 +33,7 @@ export * from './contract-skilldef';
 export * from './contract-chat';
 export * from './contract-env';
 export * from './contract-eval';
+export * from './contract-agent-skills';
 
 export interface AgentApi {
   /**
@@ -133,7 +135,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi, AgentSkillsApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 

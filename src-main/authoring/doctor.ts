@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DoctorReport, Protocol, SkillRef, ToolInfo } from '../contract';
+import type { AgentSkillValidation, DoctorReport as ContractReport, Protocol, SkillRef, ToolInfo } from '../contract';
 import { PROTOCOL_LABELS } from '../contract';
 import { SkillError } from '../common/errors';
 import { defaultHome } from '../host/paths';
@@ -20,6 +20,7 @@ import { makeRef, readJson } from '../protocols/refs';
 import { skillVenv } from '../protocols/skilldef';
 import { NOT_RUN, readQuickJsTools } from '../protocols/quickjs';
 import { checkActionSkill } from './checks/action-checks';
+import { checkAgentSkill } from './checks/agent-skill-checks';
 import { checkDependencies } from './checks/dependencies';
 import { checkEnvReads, type EnvGiven } from './checks/env-reads';
 import { declaredEnv } from './checks/declared-env';
@@ -36,7 +37,10 @@ import { relPath, skillFiles } from '../runtime/skill-files';
 import { hostEnv } from '../host/host-env';
 import { cliCommand } from '../host/cli-command';
 
-export type { DoctorReport, Finding, Severity } from '../contract';
+export type { Finding, Severity } from '../contract';
+
+/** The doctor's report; an Agent Skill's also carries the reference validator's own verdict, what each agent would do and OpenHuman's skill.toml. */
+export type DoctorReport = ContractReport & { agentSkill?: Omit<AgentSkillValidation, 'findings'> };
 
 export interface DoctorOptions {
   /** Picks one skill where the path holds several. */
@@ -48,6 +52,8 @@ export interface DoctorOptions {
   timeoutMs?: number;
   /** The workbench home the live start logs into (default SKILLBENCH_HOME or the user-data folder). */
   home?: string;
+  /** The user's home folder, whose skills folders (~/.claude/skills, ~/.agents/skills, …) an Agent Skill may collide with (default: none). */
+  userHome?: string;
   /** What the skill's settings give its environment (names only), for the check of the variables it reads. */
   settingsEnv?: (ref: SkillRef) => Omit<EnvGiven, 'listed'>;
 }
@@ -65,6 +71,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   }
 
   let staticTools: ToolInfo[] | null = null;
+  let agentSkill: DoctorReport['agentSkill'];
   switch (ref.protocol) {
     case 'jsonrpc':
       checkSubprocessManifest(dir, f);
@@ -85,6 +92,9 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
       break;
     case 'quickjs':
       staticTools = readQuickJsTools(dir).tools;
+      break;
+    case 'agent-skill':
+      ({ tools: staticTools, agentSkill } = await checkAgentSkill(ref, f, { home: opts.userHome }));
       break;
   }
 
@@ -109,6 +119,8 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
     f.info('LIVE_SKIPPED', 'Nothing to start: namel3ss tools run one Python process per call, and the app was read as a call reads it.');
   } else if (ref.protocol === 'quickjs') {
     f.info('LIVE_SKIPPED', `Not started: ${NOT_RUN} Its tools were read from its files.`);
+  } else if (ref.protocol === 'agent-skill') {
+    f.info('LIVE_SKIPPED', 'Nothing to start: an Agent Skill is read by an agent, and its scripts run one process per call; none was run.');
   } else if (opts.live === false) {
     f.info('LIVE_SKIPPED', `Not started (static checks only)${staticTools ? '' : ', so its tools were not listed or checked'}.`, `The live check starts the skill and reads its tools and first setup step: run "${cliCommand('doctor', ref.dir)}" (without --static), or Start the skill in the app.`);
   } else if (f.blocking() || !detected) {
@@ -131,7 +143,7 @@ export async function runDoctor(target: string, opts: DoctorOptions = {}): Promi
   }
 
   const findings = f.list.map((x, i) => ({ x, i })).sort((a, b) => ORDER[a.x.severity] - ORDER[b.x.severity] || a.i - b.i).map(({ x }) => x);
-  return { skill: ref.name, protocol: ref.protocol, dir, findings, ok: !findings.some((x) => x.severity === 'error') };
+  return { skill: ref.name, protocol: ref.protocol, dir, findings, ok: !findings.some((x) => x.severity === 'error'), ...(agentSkill ? { agentSkill } : {}) };
 }
 
 /** The exit code the CLI gives a report: 1 with any error, else 0. */
@@ -177,6 +189,8 @@ function guessProtocol(dir: string): Protocol | null {
   }
   if (has('skill.py')) return 'skilldef';
   if (has('agent.yaml') || has('agent.yml')) return 'action';
+  // A SKILL.md by another name (Skill.md, SKILLS.md): the Agent Skill checks say why it is not found.
+  if (fs.readdirSync(dir).some((n) => /^skills?\.md$/i.test(n))) return 'agent-skill';
   if (has('.namel3ss') || fs.readdirSync(dir).some((n) => n.endsWith('.ai'))) return 'namel3ss';
   return null;
 }

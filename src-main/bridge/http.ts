@@ -10,11 +10,20 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpServer,
+  type Server,
+  type ServerNotifier,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import type { McpEra } from '../contract';
 import { Gate, newToken } from '../server/auth';
 import { BoundedEventStore } from './event-store';
 import { DEFAULT_SESSION_LIMITS, HttpSessions, type SessionLimits } from './http-sessions';
-import type { SkillBridge } from './skill-server';
 import { sendResponse, webRequest } from './web-http';
 
 export const MCP_PATH = '/mcp';
@@ -40,14 +49,26 @@ export interface HttpBridge {
   close(): Promise<void>;
 }
 
-export async function serveHttp(bridge: SkillBridge, opts: { port?: number; token?: string; sessions?: Partial<SessionLimits> } = {}): Promise<HttpBridge> {
+/** What is served over HTTP: a skill (skill-server.ts) or a folder's Agent Skills (skills-server.ts), in either era. */
+export interface HttpServed {
+  /** A legacy client's session: a server connected to its transport. */
+  connect(transport: Transport): Promise<unknown>;
+  /** The server of one request of a modern client (or of one stateless legacy request). */
+  requestServer(era: McpEra): Promise<McpServer | Server>;
+  /** Where modern clients' listen streams are told of changes, if it has changes to tell; returns its removal. */
+  addNotifier?(notifier: ServerNotifier): () => void;
+  /** A modern client listens for these resources (a proxy subscribes to them upstream). */
+  listening?(uris: string[]): Promise<void>;
+}
+
+export async function serveHttp(bridge: HttpServed, opts: { port?: number; token?: string; sessions?: Partial<SessionLimits> } = {}): Promise<HttpBridge> {
   const host = '127.0.0.1';
   const token = opts.token ?? newToken();
   const sessions = new HttpSessions({ ...DEFAULT_SESSION_LIMITS, ...opts.sessions });
   let gate: BearerGate | null = null;
   // The modern era, statelessly: a server per request (a legacy request never reaches it: routed below).
   const modern = createMcpHandler(({ era }) => bridge.requestServer(era), { legacy: 'reject', onerror: () => undefined });
-  const unnotify = bridge.addNotifier(modern.notify);
+  const unnotify = bridge.addNotifier?.(modern.notify);
 
   let port = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -71,7 +92,7 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
       if (!(await isLegacyRequest(request, body))) {
         // A modern client listening for resources: a proxied server is subscribed to them upstream.
         const uris = listenedUris(body);
-        if (uris.length) void bridge.listening(uris);
+        if (uris.length) void bridge.listening?.(uris);
         return sendResponse(res, await modern.fetch(request, { parsedBody: body }));
       }
       if (known) {
@@ -122,7 +143,7 @@ export async function serveHttp(bridge: SkillBridge, opts: { port?: number; toke
     port,
     sessionCount: () => sessions.size,
     close: async () => {
-      unnotify();
+      unnotify?.();
       await modern.close().catch(() => undefined);
       await sessions.closeAll();
       await new Promise<void>((resolve) => {

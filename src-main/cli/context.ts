@@ -39,3 +39,8 @@ export function resolvePath(ctx: CliContext, p: string): string {
 export function homeOf(ctx: CliContext): string {
   return defaultHome(ctx.env);
 }
+
+/** The user's home folder, whose skills folders (~/.claude/skills, ~/.agents/skills) Agent Skills are compared with: HOME as this run sees it. */
+export function userHomeOf(ctx: CliContext): string | undefined {
+  return ctx.env.HOME || ctx.env.USERPROFILE || undefined;
+}

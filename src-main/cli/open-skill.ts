@@ -14,7 +14,7 @@ export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, 'host-
 /** The options of the commands that also take an MCP server named without a folder (inspect, call). */
 export const MCP_RUN_OPTIONS: Options = { ...RUN_OPTIONS, ...MCP_OPTIONS };
 
-const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss', 'mcp', 'quickjs'];
+const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss', 'mcp', 'quickjs', 'agent-skill'];
 
 /** The skill path of a command's positionals, and the rest: none when an MCP server is named by option. */
 export function skillTarget(positionals: string[], values: Record<string, unknown>, after = 0): { target: string | undefined; rest: string[] } {

@@ -36,6 +36,8 @@ import type {
   McpSamplingDraft,
   McpSamplingRequest,
   McpServerInfo,
+  McpSkillEntry,
+  McpSkillFile,
   McpTool,
   EntitySchemaInfo,
   LifecycleAction,
@@ -200,6 +202,14 @@ export interface McpCapability {
   cancelTask(taskId: string): Promise<McpTask>;
   /** Cancels the resource reads and prompt gets under way; answers how many. */
   cancelRequests(): number;
+  /** The skills the server offers (the Skills extension, SEP-2640); [] where it declares none. */
+  skills?(): Promise<McpSkillEntry[]>;
+  /** One skill's entry, afresh (`skills/get`). */
+  getSkill?(uri: string): Promise<McpSkillEntry>;
+  /** A file of one of its skills, checked against the entry last listed or fetched (size, SHA-256, front matter). */
+  readSkillFile?(uri: string): Promise<McpSkillFile>;
+  /** The direct children of one of its directory resources (where the server declared `directoryRead`). */
+  readSkillDirectory?(uri: string): Promise<{ uri: string; name?: string; mimeType?: string }[]>;
 }
 
 export interface SetupCapability {
@@ -279,4 +289,15 @@ export interface ProtocolModule {
   /** Keep looking for skills below a folder this protocol found (apps inside apps), except in `ownFolders`. */
   walkInside?: boolean;
   ownFolders?: string[];
+  /**
+   * Its skills are found beside another protocol's in the same folder (both are offered), except beside the
+   * protocols named, whose skill the folder already is, and in a folder holding one of `exceptFiles` (their
+   * marker files: a skill of theirs that is broken is still theirs, and the doctor says why it is not found).
+   */
+  alongside?: { except: Protocol[]; exceptFiles?: string[] };
+  /**
+   * Its skills in fixed places inside a folder another protocol's skill owns, which the walk does not enter (an
+   * Agent Skill in an agent folder's `.claude/skills/<name>/`). Must not run anything.
+   */
+  detectBelow?(dir: string, root: string): SkillRef[];
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Protocol, SkillRef } from '../contract';
 import { SkillError } from '../common/errors';
+import { isDir } from './refs';
 import { protocolModule, protocolModules } from './registry';
 
 const SKIP = new Set(['node_modules', '.venv', 'venv', '.git', '__pycache__', '.mypy_cache', '.pytest_cache', 'dist', 'out']);
@@ -18,11 +19,20 @@ export interface DiscoverOptions {
 /** The skills a single folder is, without looking below it. */
 export function detectDir(dir: string, root: string, opts: DiscoverOptions = {}): SkillRef[] {
   const mods = opts.protocol ? [protocolModule(opts.protocol)] : protocolModules();
+  // A protocol found beside others (Agent Skills) is tried after them, and alone only when asked for by name.
+  const beside = mods.length > 1 ? mods.filter((m) => m.alongside) : [];
+  let found: SkillRef[] = [];
   for (const m of mods) {
-    const found = m.detect(dir, root);
-    if (found.length) return found;
+    if (beside.includes(m)) continue;
+    found = m.detect(dir, root);
+    if (found.length) break;
   }
-  return [];
+  for (const m of beside) {
+    const { except, exceptFiles = [] } = m.alongside!;
+    if (found.some((r) => except.includes(r.protocol)) || exceptFiles.some((f) => fs.existsSync(path.join(dir, f)))) continue;
+    found = [...found, ...m.detect(dir, root)];
+  }
+  return found;
 }
 
 /**
@@ -96,7 +106,11 @@ class Walk {
       this.skills.push(...here);
       // Most skills own their whole folder; a protocol whose apps nest (namel3ss) says so.
       const m = protocolModule(here[0].protocol);
-      if (!m.walkInside) return true;
+      if (!m.walkInside) {
+        // Skills another protocol keeps in fixed places inside this one's folder (Agent Skills in its .claude/skills/).
+        for (const b of protocolModules()) if (!this.opts.protocol || b.protocol === this.opts.protocol) this.skills.push(...(b.detectBelow?.(dir, this.root) ?? []));
+        return true;
+      }
       skip = new Set(m.ownFolders ?? []);
     }
     if (depth >= MAX_DEPTH) return true;
@@ -109,8 +123,13 @@ class Walk {
     entries.sort((a, b) => b.name.localeCompare(a.name));
     for (const e of entries) {
       if (!e.isDirectory() || SKIP.has(e.name) || skip?.has(e.name)) continue;
-      // Hidden folders hold no skills, except `.claude` where action skills live.
-      if (e.name.startsWith('.') && e.name !== '.claude') continue;
+      // Hidden folders hold no skills, except `.claude` (action skills and Agent Skills) and the `skills/` folder
+      // of any other (`.agents/skills`, `.cursor/skills`, …), where agents keep Agent Skills.
+      if (e.name.startsWith('.') && e.name !== '.claude') {
+        const skills = path.join(dir, e.name, 'skills');
+        if (isDir(skills)) this.todo.push({ dir: skills, depth: depth + 2 });
+        continue;
+      }
       this.todo.push({ dir: path.join(dir, e.name), depth: depth + 1 });
     }
     return true;
@@ -153,7 +172,7 @@ export function resolveSkill(target: string, opts: DiscoverOptions & { skill?: s
   if (!found.length) {
     throw new SkillError(
       'NOT_FOUND',
-      `No skill found at ${target}. A skill is a folder with manifest.json (runtime "subprocess") or skill.py, an agent folder with agent.yaml, a namel3ss app with .ai files, or an action script.`,
+      `No skill found at ${target}. A skill is a folder with manifest.json (runtime "subprocess") or skill.py, an agent folder with agent.yaml, a namel3ss app with .ai files, an action script, or a folder with SKILL.md (an Agent Skill).`,
     );
   }
   if (opts.skill) {

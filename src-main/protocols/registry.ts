@@ -5,6 +5,7 @@
 import type { Protocol, SkillRef } from '../contract';
 import type { ProtocolModule } from './adapter';
 import { actionProtocol } from './action';
+import { agentSkillProtocol } from './agent-skill';
 import { jsonRpcProtocol } from './jsonrpc';
 import { mcpProtocol } from './mcp';
 import { namel3ssProtocol } from './namel3ss';
@@ -13,6 +14,8 @@ import { skilldefProtocol } from './skilldef';
 
 // MCP last: a folder that is a skill keeps being that skill even where a .mcp.json sits beside it.
 const modules: ProtocolModule[] = [jsonRpcProtocol, skilldefProtocol, namel3ssProtocol, actionProtocol, quickjsProtocol, mcpProtocol];
+// Agent Skills are found beside the others (ProtocolModule.alongside), so their place in the order does not matter.
+registerProtocol(agentSkillProtocol, 'mcp');
 
 /** Adds a protocol, before `before` where given (a protocol is never registered twice). */
 export function registerProtocol(m: ProtocolModule, before?: Protocol): void {

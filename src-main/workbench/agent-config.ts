@@ -14,11 +14,12 @@ export function serverName(skill: string): string {
   return skill.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'skill';
 }
 
-export function agentConfig(ref: Pick<SkillRef, 'name' | 'dir'>, bin = skillbenchBin()): AgentConfig {
+export function agentConfig(ref: Pick<SkillRef, 'name' | 'dir'>, bin = skillbenchBin(), opts: { skills?: boolean } = {}): AgentConfig {
   const name = serverName(ref.name);
   const command = 'node';
   // --skill always: a folder may hold several skills (an agent's actions), and naming it never hurts.
-  const args = [bin, 'mcp', path.resolve(ref.dir), '--skill', ref.name];
+  // --skills: the folder's Agent Skills, served as the Skills extension serves them.
+  const args = opts.skills ? [bin, 'mcp', path.resolve(ref.dir), '--skills'] : [bin, 'mcp', path.resolve(ref.dir), '--skill', ref.name];
   const entry = { command, args };
   const json = (v: unknown) => JSON.stringify(v, null, 2);
   const snippets: AgentConfigSnippet[] = [

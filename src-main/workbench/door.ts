@@ -46,7 +46,7 @@ export function commandDoor(impls: ServiceImpls, opts: DoorOptions): Door {
 
 /** The workbench's door: its services, its redactor, its event hub. */
 export function workbenchDoor(wb: Workbench): Door {
-  const impls: ServiceImpls = { core: wb, qa: wb.qa, authoring: wb.authoring, logs: wb.logFiles, agents: wb.agents, interop: wb.interop, mcp: wb.mcp, skilldef: wb.skilldef, chat: wb.chat, env: wb.env };
+  const impls: ServiceImpls = { core: wb, qa: wb.qa, authoring: wb.authoring, logs: wb.logFiles, agents: wb.agents, interop: wb.interop, mcp: wb.mcp, skilldef: wb.skilldef, chat: wb.chat, env: wb.env, agentSkills: wb.agentSkills };
   return commandDoor(impls, { scrub: (v) => wb.redactor.value(v), delivered: () => wb.events.delivered() });
 }
 

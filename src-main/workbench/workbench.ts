@@ -12,6 +12,7 @@ import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
 import { LogService } from './log-service';
 import { AgentService } from './agent-service';
+import { AgentSkillService } from './agent-skill-service';
 import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { skillFolder } from '../host/workbench-home';
@@ -68,6 +69,7 @@ export class Workbench implements CoreApi, SkillHost {
   readonly interop: InteropService = new InteropService(this);
   /** The MCP views' commands: what a server offers beyond tools, its requests to the user, adding servers. */
   readonly mcp: McpService = new McpService(this);
+  readonly agentSkills: AgentSkillService = new AgentSkillService(this);
   /** Triggers, a skill's own status and lifecycle, and the entity graph (the newer SDK's panels). */
   readonly skilldef: SkillDefService = new SkillDefService(this);
   /** The app's models and its chat; `activeChatModel()` is the model in use for whatever else asks one. */

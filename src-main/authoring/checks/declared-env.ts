@@ -20,7 +20,8 @@ export function declaredEnv(ref: SkillRef): string[] {
     case 'namel3ss':
       return [...readBindings(ref.dir).bindings.values()].flatMap((b) => Object.keys(b.env));
     case 'mcp':
-      // An MCP server's env is set in .mcp.json, where the workbench reads it at each launch.
+    case 'agent-skill':
+      // An MCP server's env is set in .mcp.json, where the workbench reads it at each launch; an Agent Skill declares none.
       return [];
     case 'quickjs':
       // Not run here: nothing reaches it.

@@ -44,6 +44,10 @@ const TITLES: Record<string, string> = {
   NO_SUPPORTED_ACTIONS: 'Unknown actions get no list of the known ones',
   NO_JSON_OUTPUT: 'The script may not print its answer as JSON',
 
+  NOT_AGENT_SKILL: 'Not an Agent Skill, though it looks like one',
+  NAME_COLLISION: 'Another skill has the same name',
+  DESCRIPTION_COLLISION: 'Another skill’s description is close to this one’s',
+
   NO_AI_FILES: 'No tools are declared',
   AI_SYNTAX: 'A tool declaration is malformed',
   AI_UNREADABLE: 'A .ai file cannot be read',

@@ -4,16 +4,17 @@ import type { CallOutcome } from '../../contract';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
 import { failureSite } from '../../common/traceback';
 import { startForCalls } from '../../protocols/registry';
+import { AgentSkill, findScript, firstRunWarning } from '../../protocols/agent-skill';
 import { readRecording } from '../../qa/recording-reader';
 import type { SkillRuntime } from '../../runtime/skill-runtime';
 import { parse, seconds } from '../args';
-import { resolvePath, type CommandContext } from '../context';
+import { homeOf, resolvePath, type CommandContext } from '../context';
 import { cliSampler, MODEL_OPTIONS, modelConfigOf, unusedModelNote, withoutModelKey } from '../model-options';
 import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--era auto|legacy|modern] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--era auto|legacy|modern] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool, or run one script of an Agent Skill with --args \'["arg", …]\' (its stdout, stderr and exit code shown; a warning before its first run) (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -40,6 +41,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   let outcome: CallOutcome;
   let recordFailure: Error | undefined;
   let listed: boolean | undefined;
+  // A script of an Agent Skill does whatever it was written to do: a warning before its first run (and after it changed).
+  const script = rt.adapter instanceof AgentSkill ? findScript(rt.adapter.scripts(), tool) : null;
+  if (script) {
+    const warning = firstRunWarning(homeOf(ctx), rt.ref, script.name);
+    if (warning) io.err(`skillbench: warning: ${warning} ${values.confine ? 'It runs confined (--confine).' : 'Add --confine to confine it (writes only to its data folder, no network).'}`);
+  }
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
     await startForCalls(rt);
@@ -60,6 +67,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     // An MCP server's answer whole: its content blocks (images, links, resources) and structuredContent.
     if (outcome.mcp) body.mcp = outcome.mcp;
     io.out(json(body));
+  } else if (script) {
+    scriptOutput(io, script.name, outcome);
   } else if (outcome.ok) {
     io.out(outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '');
   } else {
@@ -153,4 +162,13 @@ function readArgs(ctx: CommandContext, inline?: string, file?: string): unknown 
   } catch (err) {
     throw new UsageError(`${where} is not valid JSON (${(err as Error).message})`);
   }
+}
+
+/** A script's run as a terminal shows it: its stdout on stdout, its stderr on stderr, then how it ended. */
+function scriptOutput(io: Io, name: string, outcome: CallOutcome): void {
+  const r = outcome.data as { exitCode?: number | null; stdout?: string; stderr?: string } | undefined;
+  if (r?.stdout) io.out(r.stdout.replace(/\n$/, ''));
+  if (r?.stderr) io.err(r.stderr.replace(/\n$/, ''));
+  if (outcome.ok) io.err(`${name}: exit code 0 (${outcome.durationMs} ms)`);
+  else io.err(`${name}: ${outcome.error?.message ?? 'failed'}${r?.exitCode !== undefined && r.exitCode !== null ? ` (exit code ${r.exitCode})` : ''}`);
 }

@@ -3,7 +3,7 @@ import { doctorExitCode, runDoctor, type DoctorReport, type Finding, type Severi
 import { skillFolder } from '../../host/workbench-home';
 import { settingsEnvNames } from '../../runtime/skill-settings';
 import { parse, seconds } from '../args';
-import { homeOf, resolvePath, type CommandContext } from '../context';
+import { homeOf, resolvePath, userHomeOf, type CommandContext } from '../context';
 import { protocolOption } from '../open-skill';
 import { json, UsageError, type Io } from '../output';
 
@@ -21,9 +21,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     live: !values.static,
     timeoutMs: seconds(values.timeout as string | undefined, 'timeout'),
     home,
+    userHome: userHomeOf(ctx),
     settingsEnv: (ref) => settingsEnvNames(skillFolder(home, ref.id)),
   });
-  if (values.json) io.out(json({ skill: report.skill, protocol: report.protocol, dir: report.dir, findings: report.findings, ok: report.ok }));
+  if (values.json) io.out(json({ skill: report.skill, protocol: report.protocol, dir: report.dir, findings: report.findings, ok: report.ok, ...(report.agentSkill ? { agentSkill: report.agentSkill } : {}) }));
   else io.out(format(report));
   return doctorExitCode(report);
 }
@@ -36,6 +37,7 @@ export function format(report: DoctorReport): string {
     out.push('', `${HEADINGS[severity]} (${list.length}):`);
     for (const f of list) out.push(...item(f));
   }
+  if (report.agentSkill) out.push('', ...agentSkillLines(report.agentSkill));
   const errors = report.findings.filter((f) => f.severity === 'error').length;
   const warnings = report.findings.filter((f) => f.severity === 'warning').length;
   out.push('');
@@ -56,4 +58,21 @@ function item(f: Finding): string[] {
 
 function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** An Agent Skill's verdicts: the reference validator's, then each agent's with its reasons. */
+function agentSkillLines(a: NonNullable<DoctorReport['agentSkill']>): string[] {
+  const out = [a.reference.valid ? 'The specification\'s reference validator (skills-ref) finds it valid.' : `The specification's reference validator (skills-ref) refuses it (${count(a.reference.errors.length, 'error')}).`];
+  out.push('', 'What each agent does with it:');
+  for (const d of a.dialects) {
+    if (d.agent === 'skills-ref') continue;
+    out.push(`  - ${d.label}: ${d.outcome}`);
+    for (const r of d.reasons) out.push(`      ${r}`);
+  }
+  if (a.openhuman) {
+    out.push('', `OpenHuman (${a.openhuman.file}):`);
+    for (const i of a.openhuman.inputs) out.push(`  input ${i.name}${i.type ? ` (${i.type})` : ''}${i.required ? ', required' : ''}${i.description ? `: ${i.description}` : ''}`);
+    for (const g of a.openhuman.gates) out.push(`  gate ${g.name}: ${g.checks.join('; ')}`);
+  }
+  return out;
 }

@@ -1,5 +1,7 @@
-import { PROTOCOL_LABELS, type AgentDetails } from '../../contract';
+import path from 'node:path';
+import { PROTOCOL_LABELS, type AgentDetails, type AgentSkillView, type McpSkillEntry } from '../../contract';
 import { firstLine } from '../../common/first-line';
+import { agentSkillView, catalogEntry, countTokens } from '../../protocols/agent-skill';
 import { nextRun, parseCron } from '../../protocols/action';
 import { parse } from '../args';
 import type { CommandContext } from '../context';
@@ -22,8 +24,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     }
     // What the skill said of itself leaves here: a service URL or a note may carry a secret it knows.
     info = rt.redactor.value(info);
+    // An Agent Skill: what an agent reads of it, layer by layer, counted in tokens (read, nothing run).
+    const view = info.protocol === 'agent-skill' ? await agentSkillView(info.dir) : null;
+    // An MCP server that offers Agent Skills (the Skills extension): its skills, as the Skills view shows them.
+    const offered = info.protocol === 'mcp' && rt.adapter.mcp?.serverInfo()?.capabilities.skills ? await rt.adapter.mcp.skills!() : null;
     if (values.json) {
-      io.out(json(info));
+      io.out(json({ ...info, ...(view ? { agentSkill: view } : {}), ...(offered ? { skills: offered } : {}) }));
       return EXIT.OK;
     }
     io.out(`${info.name}${info.version ? ` ${info.version}` : ''}  (${PROTOCOL_LABELS[info.protocol]})`);
@@ -35,6 +41,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     if (info.missingEnv?.length) io.out(`Not set: ${info.missingEnv.join(', ')} (its manifest asks for ${info.missingEnv.length === 1 ? 'it' : 'them'}; give a value in the skill's settings or in this shell's environment).`);
     if (info.agent) io.out(agentLines(info.agent).join('\n'));
     for (const s of info.services ?? []) io.out(`Service: "${s.tool}" → ${s.url ?? '(no URL)'}: ${s.health} (${s.detail})`);
+    if (view) io.out(disclosureLines(view).join('\n'));
+    if (offered) io.out((await offeredLines(offered)).join('\n'));
     io.out('');
     // The skill's own tools first, then those its SDK puts on every skill, marked [SDK].
     const own = info.tools.filter((t) => t.origin !== 'sdk');
@@ -79,4 +87,35 @@ function nextRunText(cron: string): string {
   const parsed = parseCron(cron);
   const at = typeof parsed === 'string' ? null : nextRun(parsed, new Date());
   return at ? formatLocal(at) : 'never';
+}
+
+/** An Agent Skill as an agent meets it: the catalog entry, the body, then each file, with its tokens. */
+function disclosureLines(v: AgentSkillView): string[] {
+  const n = (x: number | null) => (x === null ? '—' : x.toLocaleString('en-US'));
+  const out = ['', `What an agent reads (tokens counted with ${v.tokenizer}):`];
+  const [catalog, body, ...files] = v.layers;
+  out.push(`  1. Catalog entry, in every session's prompt: ${n(catalog.tokens)} tokens`);
+  out.push(indent(catalog.text ?? '', 6));
+  out.push(`  2. SKILL.md body, when the skill is activated: ${n(body.tokens)} tokens, ${n(body.lines ?? 0)} lines`);
+  out.push(`  3. Files read on demand (${files.length}, ${n(v.totals.resources)} tokens counted):`);
+  for (const f of files) out.push(`     ${f.label}  ${f.kind ?? ''}  ${f.tokens === null ? `${f.bytes.toLocaleString('en-US')} bytes, ${f.note}` : `${n(f.tokens)} tokens`}${f.referenced ? '  (named in SKILL.md)' : ''}`);
+  out.push('', v.allowedTools.length ? `allowed-tools: ${v.allowedTools.join(' ')}` : 'allowed-tools: none (the agent asks before each tool as usual)');
+  if (v.openhuman) {
+    out.push(`OpenHuman inputs (${v.openhuman.file}): ${v.openhuman.inputs.map((i) => `${i.name}${i.required ? '*' : ''}`).join(', ') || 'none'}`);
+    for (const g of v.openhuman.gates) out.push(`OpenHuman gate ${g.name}: ${g.checks.join('; ')}`);
+  }
+  for (const s of v.scripts.filter((x) => x.actionScript)) out.push(`${s.name} also reads an action request on stdin: it opens as an action skill too (skillbench inspect ${path.join(v.dir, s.name)}).`);
+  return out;
+}
+
+/** The skills an MCP server offers, each with what its catalog entry costs and its files. */
+async function offeredLines(skills: McpSkillEntry[]): Promise<string[]> {
+  const out = ['', `Skills it offers (the Skills extension, SEP-2640; ${skills.length}):`];
+  for (const s of skills) {
+    const tokens = await countTokens(catalogEntry({ name: s.name, description: s.description ?? '', location: s.uri }));
+    const files = s.resources === 'dynamic' ? 'dynamic (no digests)' : `${s.resources.length} file${s.resources.length === 1 ? '' : 's'}, ${s.resources.reduce((n, r) => n + r.size, 0).toLocaleString('en-US')} bytes`;
+    out.push(`  ${s.name} — ${s.description ?? '(no description)'}`, `    ${s.uri}  ${files}; catalog entry ${tokens} tokens`);
+    for (const p of s.problems) out.push(`    Problem: ${p}`);
+  }
+  return out;
 }

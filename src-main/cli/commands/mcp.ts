@@ -4,7 +4,10 @@
  * a token. `--print-config` prints what an agent's config needs to run it (the app shows the same).
  */
 import { skillFolder } from '../../host/workbench-home';
-import { resolveSkill } from '../../protocols/discover';
+import path from 'node:path';
+import type { SkillRef } from '../../contract';
+import { discover, resolveSkill } from '../../protocols/discover';
+import { SkillsServer } from '../../bridge/skills-server';
 import { LiveRuntime } from '../../runtime/live-runtime';
 import { readSettings } from '../../runtime/skill-settings';
 import { serveHttp } from '../../bridge/http';
@@ -22,7 +25,7 @@ import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 import { cliCommand } from '../../host/cli-command';
 
 export const help =
-  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents: over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
+  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env] [--skills] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents (a folder of Agent Skills, or --skills: its Agent Skills as the Skills extension, SEP-2640, serves them: skills/list, skills/get, skill:// resources, resources/directory/read): over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -30,6 +33,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     'host-token': { type: 'string' },
     'print-config': { type: 'boolean' },
     debug: { type: 'boolean' },
+    skills: { type: 'boolean' },
     ...MCP_RUN_OPTIONS,
     ...MODEL_OPTIONS,
   });
@@ -40,7 +44,19 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (namesMcpServer(values)) ref = mcpRef(values, ctx);
   else {
     if (!target) throw new UsageError('name a skill: a skill folder, an agent folder, a namel3ss app, or a script (or an MCP server: --mcp-config FILE --server NAME, --command "…", --url URL)');
-    ref = resolveSkill(resolvePath(ctx, target), { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+    // A folder of Agent Skills (or --skills): served as the Skills extension (SEP-2640) serves them.
+    const folder = resolvePath(ctx, target);
+    const skills = agentSkillsToServe(folder, values);
+    if (skills) return serveSkills(folder, skills, values, io, ctx);
+    try {
+      ref = resolveSkill(folder, { skill: (values.skill ?? values.server) as string | undefined, protocol: protocolOption(values.protocol) });
+    } catch (err) {
+      // A folder of several skills, Agent Skills among them: say how to serve those.
+      if (/ holds \d+ skills /.test((err as Error).message) && discover(folder).some((r) => r.protocol === 'agent-skill')) {
+        throw new UsageError(`${(err as Error).message.replace(/\.$/, '')}, or --skills to serve its Agent Skills as the Skills extension`);
+      }
+      throw err;
+    }
   }
   if (values['print-config']) {
     const config = agentConfig(ref);
@@ -48,15 +64,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     else io.out(config.snippets.map((s) => `${s.label}: ${s.where}\n${s.text}`).join('\n\n'));
     return EXIT.OK;
   }
-  const port = values.http === undefined ? null : Number(values.http);
-  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${String(values.http)}"`);
-  // The token is taken out of the environment at once: the skill's process must never see it.
-  // From the environment, the command line has already taken it out of this process's environment block (token-handoff.ts).
-  const token = (values['host-token'] as string | undefined) ?? takeHandedToken() ?? ctx.env.SKILLBENCH_MCP_TOKEN;
-  delete ctx.env.SKILLBENCH_MCP_TOKEN;
-  if (token !== undefined && !usableGivenToken(token)) {
-    throw new UsageError(`the token must be ${GIVEN_TOKEN_RULE}`);
-  }
+  const { port, token } = httpOptions(values, ctx);
   if (port === null) guardStdout();
 
   const home = homeOf(ctx);
@@ -115,4 +123,75 @@ function guardStdout(): void {
   console.log = toErr;
   console.info = toErr;
   console.debug = toErr;
+}
+
+/** --http PORT and the token (taken out of the environment at once: a skill's process must never see it). */
+function httpOptions(values: Record<string, unknown>, ctx: CommandContext): { port: number | null; token: string | undefined } {
+  const port = values.http === undefined ? null : Number(values.http);
+  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError(`--http takes a port number (0 picks a free one), not "${String(values.http)}"`);
+  // From the environment, the command line has already taken it out of this process's environment block (token-handoff.ts).
+  const token = (values['host-token'] as string | undefined) ?? takeHandedToken() ?? ctx.env.SKILLBENCH_MCP_TOKEN;
+  delete ctx.env.SKILLBENCH_MCP_TOKEN;
+  if (token !== undefined && !usableGivenToken(token)) {
+    throw new UsageError(`the token must be ${GIVEN_TOKEN_RULE}`);
+  }
+  return { port, token };
+}
+
+/** The Agent Skills `folder` holds, when they are what is to be served (all its skills are, or --skills), else null. */
+function agentSkillsToServe(folder: string, values: Record<string, unknown>): SkillRef[] | null {
+  const protocol = protocolOption(values.protocol);
+  const wanted = typeof values.skill === 'string' ? values.skill : undefined;
+  if (protocol && protocol !== 'agent-skill') return null;
+  const found = discover(folder);
+  const skills = found.filter((r) => r.protocol === 'agent-skill' && (!wanted || r.name === wanted));
+  if (values.skills || protocol === 'agent-skill') {
+    if (!skills.length) throw new UsageError(`there is no Agent Skill (a folder with SKILL.md) under ${folder}${wanted ? ` named "${wanted}"` : ''}`);
+    return skills;
+  }
+  return skills.length && skills.length === found.filter((r) => !wanted || r.name === wanted).length ? skills : null;
+}
+
+/** Serves Agent Skills over stdio or Streamable HTTP until the client goes or Ctrl+C. */
+async function serveSkills(folder: string, refs: SkillRef[], values: Record<string, unknown>, io: Io, ctx: CommandContext): Promise<number> {
+  const names = new Set(refs.map((r) => r.dir));
+  if (values['print-config']) {
+    const config = agentConfig({ name: path.basename(path.resolve(folder)), dir: folder }, undefined, { skills: true });
+    if (values.json) io.out(json(config));
+    else io.out(config.snippets.map((s) => `${s.label}: ${s.where}\n${s.text}`).join('\n\n'));
+    return EXIT.OK;
+  }
+  const { port, token } = httpOptions(values, ctx);
+  if (port === null) guardStdout();
+  // Found again on each read, so a skill edited while it is served is served as it is (those given, and new ones beside them).
+  const server = new SkillsServer({ folder, refs: () => discover(folder).filter((r) => r.protocol === 'agent-skill' && (values.skills || !values.skill || names.has(r.dir))) });
+  const { skills, refused } = server.catalog();
+  for (const r of refused) io.err(`skillbench mcp: not served: ${r.dir}: ${r.reason}.`);
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  let closeHttp: (() => Promise<void>) | null = null;
+  let closeStdio: (() => Promise<void>) | null = null;
+  const what = `${skills.length} Agent Skill${skills.length === 1 ? '' : 's'} (${skills.map((s) => s.name).join(', ')}) as the Skills extension (io.modelcontextprotocol/skills)`;
+  if (port === null) {
+    // Either era, as the client opens (`initialize` or `server/discover`).
+    const transport = new StdioServerTransport((problem) => io.err(`skillbench mcp: ${problem}`));
+    const served = server.serveStdio(transport);
+    closeStdio = () => served.close();
+    process.stdin.on('end', () => stop());
+    io.err(`skillbench mcp: serving ${what} over stdio.`);
+  } else {
+    const http = await serveHttp(server, { port, token });
+    closeHttp = () => http.close();
+    io.err(`skillbench mcp: serving ${what} at ${http.url}`);
+    io.err(`Token: ${http.token}`);
+  }
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await stopped;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  await closeHttp?.();
+  await closeStdio?.().catch(() => undefined);
+  await server.close();
+  return EXIT.OK;
 }

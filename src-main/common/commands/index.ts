@@ -9,6 +9,7 @@
  */
 import type { WorkbenchApi } from '../../contract';
 import { agents } from './agents';
+import { agentSkills } from './agent-skills';
 import { authoring } from './authoring';
 import { chat } from './chat';
 import { core } from './core';
@@ -20,7 +21,7 @@ import { mcp } from './mcp';
 import { qa } from './qa';
 import { skilldef } from './skilldef';
 
-export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, chat, env };
+export const SERVICES = { core, qa, authoring, logs, agents, interop, mcp, skilldef, chat, env, agentSkills };
 
 export type Services = typeof SERVICES;
 export type ServiceName = keyof Services;

@@ -21,3 +21,4 @@ export { scanScript, looksLikeActionScript } from './scan';
 export { type Cron, nextRun, parseCron } from './cron';
 export { agentDirOf, detectActionDir, readScript } from './detect';
 export { learnActions } from './learn';
+export { commandFor } from './run';

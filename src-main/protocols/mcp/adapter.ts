@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallOutcome, McpCompletionRef, McpEraMode, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpTool, SkillInfo, SkillRef } from '../../contract';
+import type { CallOutcome, McpCompletionRef, McpEraMode, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpSkillEntry, McpTool, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../common/errors';
 import { startFailure } from '../../engine/last-words';
 import { skillFolder } from '../../host/workbench-home';
@@ -18,6 +18,7 @@ import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
 import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
 import { McpSession } from './session';
+import { getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport } from './skills';
 import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, cancelTask, listTasks, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
@@ -320,6 +321,33 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     };
   }
 
+  /** The entries last listed or fetched, by SKILL.md URI: what a read of a skill's file is checked against. */
+  private readonly heldSkills = new Map<string, McpSkillEntry>();
+
+  /** The Skills extension (skills.ts): listed and read through this server's connection. */
+  private skillsCapability(t: { timeout: number }): Pick<McpCapability, 'skills' | 'getSkill' | 'readSkillFile' | 'readSkillDirectory'> {
+    const hold = (e: McpSkillEntry) => (this.heldSkills.set(e.uri, e), e);
+    return {
+      skills: () =>
+        this.request('Listing the skills', async (c) => {
+          if (!skillsSupport(c)) return [];
+          return (await listSkills(c, this.ref.id, t)).map(hold);
+        }),
+      getSkill: (uri) => this.request(`Getting the skill ${uri}`, async (c) => hold(await getSkill(c, this.ref.id, uri, t))),
+      readSkillFile: (uri) =>
+        this.request(`Reading ${uri}`, async (c) => {
+          const entry = [...this.heldSkills.values()].find((e) => e.uri === uri || (e.resources !== 'dynamic' && e.resources.some((r) => r.uri === uri)));
+          if (!entry) throw new SkillError('NOT_FOUND', `${uri} is in no skill this server listed: list its skills first (a file no entry lists cannot be verified).`);
+          return readSkillFile(c, entry, uri, t);
+        }),
+      readSkillDirectory: (uri) =>
+        this.request(`Reading the directory ${uri}`, async (c) => {
+          if (!skillsSupport(c)?.directoryRead) throw new SkillError('UNSUPPORTED', `${this.ref.name} does not declare directoryRead: it lists no directories.`);
+          return readSkillDirectory(c, uri, t);
+        }),
+    };
+  }
+
   private capability(): McpCapability {
     const t = { timeout: DEFAULT_REQUEST_TIMEOUT_MS };
     const s = this.session;
@@ -421,6 +449,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
         for (const ac of this.cancellables) ac.abort();
         return this.cancellables.size;
       },
+      ...this.skillsCapability(t),
       roots: () => s.roots(),
       setRoots: async (roots) => {
         const now = await s.setRoots(roots);

@@ -48,9 +48,9 @@ export function eraOf(client: Client, mode: McpEraMode, chosenBy: string): { era
   const version = client.getNegotiatedProtocolVersion() ?? 'an unknown version';
   if (client.getProtocolEra() === 'modern') {
     const supported = client.getDiscoverResult()?.supportedVersions;
-    const reason = `the server answered server/discover with ${version}${mode === 'modern' ? ` (modern chosen ${chosenBy})` : ''}`;
+    const reason = `the server answered server/discover with ${version}${mode === 'modern' ? `; modern chosen ${chosenBy}` : ''}`;
     return { era: 'modern', reason, ...(supported?.length ? { supportedVersions: [...supported] } : {}) };
   }
   const why = mode === 'legacy' ? `legacy chosen ${chosenBy}` : 'the server did not take server/discover';
-  return { era: 'legacy', reason: `initialize answered ${version} (${why})` };
+  return { era: 'legacy', reason: `initialize answered ${version}; ${why}` };
 }

@@ -59,3 +59,4 @@ export { BEARER_TOKEN_VAR } from './adapter';
 export { eraMode, isEraMode, setEraMode } from './era';
 export { type ParsedConfig, entryOf, mergeIntoFolder, parseMcpConfig, readMcpConfigFile } from './config';
 export { findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';
+export { entryOf as skillEntryOf, getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport, SKILLS_EXTENSION } from './skills';

@@ -1,6 +1,7 @@
 /** What a server said of itself at initialisation, in the workbench's shape (its capabilities in short and as sent); its lists read whole. */
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpCapabilities, McpServerConfig, McpServerInfo } from '../../contract';
+import { skillsSupport } from './skills';
 
 export function serverInfoOf(skillId: string, client: Client, cfg: McpServerConfig, pv: string | undefined): McpServerInfo {
   const v = client.getServerVersion() as { name?: string; version?: string; title?: string } | undefined;
@@ -16,6 +17,8 @@ export function serverInfoOf(skillId: string, client: Client, cfg: McpServerConf
   };
   const tasks = raw.tasks as { list?: unknown; cancel?: unknown; requests?: { tools?: { call?: unknown } } } | undefined;
   if (tasks) caps.tasks = { toolCall: !!tasks.requests?.tools?.call, list: !!tasks.list, cancel: !!tasks.cancel };
+  const skills = skillsSupport(client);
+  if (skills) caps.skills = skills;
   const info: McpServerInfo = { skillId, name: v?.name ?? cfg.name, version: v?.version ?? '', transport: cfg.transport, capabilities: caps, rawCapabilities: raw };
   if (v?.title) info.title = v.title;
   if (pv) info.protocolVersion = pv;

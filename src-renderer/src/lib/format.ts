@@ -57,6 +57,7 @@ export const PROTOCOL_SHORT: Record<Protocol, string> = {
   namel3ss: 'namel3ss',
   mcp: 'MCP',
   quickjs: 'QuickJS',
+  'agent-skill': 'Agent Skill',
 };
 
 export function basename(path: string): string {
