@@ -1,5 +1,5 @@
 /**
- * An MCP server's own view and its logs, against the real server-everything: identity, capabilities and
+ * An MCP server's own view and its logs, against the real server-everything: identity, its protocol era, capabilities and
  * instructions; Ping with its round trip; the roots (the skill's folder by default) changed by the user and
  * seen by the server; log messages in Logs at the level picked (logging/setLevel).
  */
@@ -9,13 +9,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
 
-test('server: who it is, what it offers, its instructions, and a ping with its round trip', async ({ mcp }) => {
+test('server: who it is, its era and why, what it offers, its instructions, and a ping with its round trip', async ({ mcp }) => {
   const { page } = mcp;
   await openServer(page);
   await openTab(page, 'server');
   const tab = page.getByTestId('server-tab');
   await expect(tab.getByTestId('server-name')).toContainText(/everything/i);
   await expect(tab).toContainText(/MCP \d{4}-\d\d-\d\d/);
+  // server-everything is of the legacy era: it does not take server/discover, asked first.
+  await expect(tab.getByTestId('server-era')).toContainText('Legacy era initialize answered 2025-11-25; the server did not take server/discover');
+  await expect(tab.getByTestId('era-mode-auto')).toBeChecked();
   const caps = tab.getByTestId('server-capabilities');
   for (const c of ['tools', 'resources (with subscriptions)', 'prompts', 'completions', 'logging']) await expect(caps.getByText(c, { exact: true })).toBeVisible();
   await expect(tab.getByTestId('server-instructions')).not.toBeEmpty();

@@ -8,6 +8,7 @@ import { Spinner } from '../common/Spinner';
 import { JsonTree } from '../common/JsonTree';
 import { formatClock } from '../../lib/format';
 import { RootsEditor } from './RootsEditor';
+import { EraSwitch } from './EraSwitch';
 import { SamplingModeSwitch } from './SamplingModeSwitch';
 import { TasksList } from './TasksList';
 // Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
@@ -82,6 +83,12 @@ export function ServerTab({ skillId }: { skillId: string }) {
               {info.transport === 'http' ? `Reached over HTTP at ${info.url}` : 'Run by the workbench (standard input and output)'}
               {info.protocolVersion ? ` · MCP ${info.protocolVersion}` : ''}
             </p>
+            {info.era && (
+              <p className={setupStyles.setupStepDesc} data-testid="server-era">
+                <span className="pill pill-muted">{info.era === 'modern' ? 'Modern era' : 'Legacy era'}</span> {info.eraReason}
+                {info.supportedVersions?.length ? ` (it offers ${info.supportedVersions.join(', ')})` : ''}
+              </p>
+            )}
           </div>
         </div>
         <Ping skillId={skillId} />
@@ -106,6 +113,10 @@ export function ServerTab({ skillId }: { skillId: string }) {
           <TasksList skillId={skillId} canCancel={!!info.capabilities.tasks.cancel} />
         </section>
       )}
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-era-title">
+        <h2 className={setupStyles.setupConfigTitle} id="mcp-era-title">Era</h2>
+        <EraSwitch skillId={skillId} />
+      </section>
       <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-sampling-title">
         <h2 className={setupStyles.setupConfigTitle} id="mcp-sampling-title">Sampling</h2>
         <SamplingModeSwitch skillId={skillId} />

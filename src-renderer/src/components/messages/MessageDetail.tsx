@@ -37,6 +37,12 @@ export function MessageDetail({ entry, pair, onJump, onClose }: {
         <dt>Kind</dt><dd>{entry.kind}</dd>
         {entry.durationMs !== undefined && (<><dt>Took</dt><dd>{formatDuration(entry.durationMs)}</dd></>)}
         {entry.note && (<><dt>Note</dt><dd className="note">{entry.note}</dd></>)}
+        {/* MCP over HTTP: the headers the request carried (Mcp-Method and Mcp-Name in the 2026-07-28 era). */}
+        {entry.headers && Object.entries(entry.headers).map(([name, value]) => (
+          <div key={name} className={styles.headerFact} data-testid="message-header">
+            <dt>{name}</dt><dd className="mono">{value}</dd>
+          </div>
+        ))}
       </dl>
       {entry.pairSeq !== undefined && (
         <button type="button" className={styles.jumpPair} onClick={() => onJump(entry.pairSeq!)} disabled={!pair}>
