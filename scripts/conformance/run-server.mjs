@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// The MCP conformance suite's server scenarios against `skillbench mcp --http` (run `npm run build` first).
+// The MCP conformance suite's server scenarios against `skillbench mcp --http` (run `npm run build` first), in
+// each era of the protocol: `legacy` (2025-11-25: initialize, a session) and `modern` (2026-07-28: stateless).
 //
-//   node scripts/conformance/run-server.mjs [--target skill,proxy,direct] [--scenario a,b] [--skill PATH] [--json]
+//   node scripts/conformance/run-server.mjs [--era legacy,modern] [--target skill,proxy,direct] [--scenario a,b] [--skill PATH] [--json]
+//
+// The suite is the installed @modelcontextprotocol/conformance, or the one SKILLBENCH_CONFORMANCE_SUITE names (its
+// dist/index.js): a release without 2026-07-28 scenarios runs none in the modern era, and says so.
 //
 // Three targets, each served on 127.0.0.1 and run through every server scenario:
 //   skill   a skill (by default tests/fixtures/mcp-bridge/conformance, a JSON-RPC skill with the tools the
@@ -21,7 +25,11 @@ import { parseArgs } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
-const suite = path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+export const SUITE = process.env.SKILLBENCH_CONFORMANCE_SUITE || path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const suite = SUITE;
+
+/** Each era, by the revision the suite runs its scenarios at. */
+export const ERAS = { legacy: '2025-11-25', modern: '2026-07-28' };
 
 export const FIXTURE = path.join(root, 'tests', 'fixtures', 'mcp-conformance-server');
 
@@ -57,14 +65,50 @@ export const PROXY_CANNOT = {
 
 /** Why a scenario fails against the fixture server alone. */
 export const DIRECT_CANNOT = {
+  'server-session-lifecycle': 'the fixture alone answers a terminated session\'s id with a new session, not 404 (the bridge in front of it answers 404)',
   'server-sse-polling': 'the fixture has no test_reconnection tool (a transport matter: see the proxy target)',
   'dns-rebinding-protection': 'the fixture alone checks no Host or Origin header; the bridge in front of it does',
 };
 
+/** Its raw requests go to the address without the `?token=` the bridge was given: the token gate answers 401. */
+const NO_TOKEN = "its own raw requests go to the address without the bridge's ?token=, which the token gate answers 401 before anything else is read";
+const OWN_TOOLS = 'it calls tools of its own (test_input_required_result_*) that ask mid-call under keys it names';
+
+/** Why a scenario of the modern era cannot pass through the bridge for a skill. */
+export const MODERN_CANNOT = {
+  ...Object.fromEntries(Object.entries(CANNOT).filter(([k]) => k.startsWith('tools-call-') || k.startsWith('resources-') || k.startsWith('prompts-') || k === 'completion-complete')),
+  'server-stateless': `it calls tools of its own (test_missing_capability, test_streaming_elicitation), and ${NO_TOKEN}`,
+  'sep-2164-resource-not-found': 'warnings only: skills offer no resources, so none is answered as not found with its URI',
+  caching: 'skills offer no prompts or resources, the lists whose cache hints it checks',
+  'http-header-validation': `${NO_TOKEN} (with the token, a header that disagrees with the body is answered 400 and -32020 by the SDK's handler)`,
+  'http-custom-header-server-validation': 'it needs a tool that declares x-mcp-header parameters, which no skill protocol can declare',
+  ...Object.fromEntries(
+    ['basic-elicitation', 'basic-sampling', 'basic-list-roots', 'request-state', 'multiple-input-requests', 'multi-round', 'non-tool-request', 'result-type', 'tampered-state', 'capability-check'].map((k) => [
+      `input-required-result-${k}`,
+      `${OWN_TOOLS}; a skill cannot ask mid-call (only its setup is asked through input_required, tests/mcp-eras.test.ts)`,
+    ]),
+  ),
+  'input-required-result-missing-input-response': `warnings only: ${OWN_TOOLS}`,
+  'input-required-result-ignore-extra-params': `warnings only: ${OWN_TOOLS}`,
+};
+
+/** Why a scenario of the modern era cannot pass through the bridge as a proxy of the fixture server. */
+export const MODERN_PROXY_CANNOT = {
+  'server-stateless': MODERN_CANNOT['server-stateless'],
+  'http-header-validation': MODERN_CANNOT['http-header-validation'],
+  'http-custom-header-server-validation': 'the server behind it (on the 1.x SDK) has no tool that declares x-mcp-header parameters',
+  ...Object.fromEntries(
+    Object.entries(MODERN_CANNOT)
+      .filter(([k]) => k.startsWith('input-required-result-'))
+      .map(([k, why]) => [k, why.startsWith('warnings') ? why : `${OWN_TOOLS}; the server behind (1.x SDK) asks by request, which the bridge passes on as input_required under a key of its own`]),
+  ),
+};
+
+/** Each target, and why each scenario it cannot pass fails, per era (the fixture alone, on the 1.x SDK, has no modern era). */
 export const TARGETS = {
-  skill: { what: 'a JSON-RPC skill through skillbench mcp --http', cannot: CANNOT },
-  proxy: { what: 'skillbench mcp --http as a proxy of our MCP fixture server (stdio)', cannot: PROXY_CANNOT },
-  direct: { what: 'the MCP fixture server alone (Streamable HTTP), to compare', cannot: DIRECT_CANNOT },
+  skill: { what: 'a JSON-RPC skill through skillbench mcp --http', cannot: { legacy: CANNOT, modern: MODERN_CANNOT } },
+  proxy: { what: 'skillbench mcp --http as a proxy of our MCP fixture server (stdio)', cannot: { legacy: PROXY_CANNOT, modern: MODERN_PROXY_CANNOT } },
+  direct: { what: 'the MCP fixture server alone (Streamable HTTP, 1.x SDK), to compare', cannot: { legacy: DIRECT_CANNOT } },
 };
 
 function run(file, args, opts = {}) {
@@ -76,10 +120,33 @@ function run(file, args, opts = {}) {
   });
 }
 
-export async function serverScenarios() {
+/** The suite's scenarios of one kind (`Server` or `Client`) that run at the era's revision (extensions aside). */
+export async function scenariosOf(kind, era = 'legacy') {
   const { out } = await run(suite, ['list']);
-  const part = out.split('Client scenarios')[0];
-  return [...part.matchAll(/^\s+- ([a-z0-9-]+) \[/gm)].map((m) => m[1]);
+  const part = out.split(/\n(?=\S)/).find((p) => p.startsWith(`${kind} scenarios`)) ?? '';
+  return [...part.matchAll(/^\s+- ([a-z0-9/_-]+) \[([^\]]*)\]/gm)].filter((m) => m[2].split(',').includes(ERAS[era])).map((m) => m[1]);
+}
+
+export function serverScenarios(era = 'legacy') {
+  return scenariosOf('Server', era);
+}
+
+/** The suite's name and version (what the figures were measured with). */
+export function suiteVersion() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(suite), '..', 'package.json'), 'utf8'));
+  return `${pkg.name} ${pkg.version}`;
+}
+
+/** One scenario run by the suite; its counts and first failures. */
+export async function runScenario(args, cwd) {
+  const { code, out } = await run(suite, args, { cwd });
+  const m = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(out);
+  const failed = m ? Number(m[3]) : 1;
+  const warnings = m ? Number(m[4]) : 0;
+  const status = !m || code !== 0 || failed > 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
+  const failures = [...out.matchAll(/\] (?:FAILURE|WARNING) (.*)/g)].map((x) => x[1].trim()).slice(0, 3);
+  if (!m && !failures.length) failures.push(out.trim().split('\n').slice(-2).join(' ').slice(0, 300));
+  return { status, passed: m ? Number(m[1]) : 0, total: m ? Number(m[2]) : 0, failed, warnings, failures };
 }
 
 /** The fixture server alone on a free port. */
@@ -117,22 +184,17 @@ function serve(skill, home) {
  * Runs `scenarios` (all the suite's server scenarios when none are named) against one target; one result
  * per scenario. `keepHome` leaves the bridge's home (its logs, history and message trace) for the caller.
  */
-export async function conformance({ scenarios, target = 'skill', skill = path.join(root, 'tests', 'fixtures', 'mcp-bridge', 'conformance'), keepHome = false } = {}) {
-  const cannot = TARGETS[target]?.cannot;
-  if (!cannot) throw new Error(`no target "${target}": ${Object.keys(TARGETS).join(', ')}`);
-  const names = scenarios?.length ? scenarios : await serverScenarios();
+export async function conformance({ scenarios, era = 'legacy', target = 'skill', skill = path.join(root, 'tests', 'fixtures', 'mcp-bridge', 'conformance'), keepHome = false } = {}) {
+  const cannot = TARGETS[target]?.cannot[era];
+  if (!cannot) throw new Error(`no target "${target}" in the ${era} era: ${Object.keys(TARGETS).join(', ')}`);
+  const names = scenarios?.length ? scenarios : await serverScenarios(era);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-conformance-'));
   const { child, url } = target === 'direct' ? await serveDirect() : await serve(target === 'proxy' ? FIXTURE : skill, home);
   const results = [];
   try {
     for (const scenario of names) {
-      const { code, out } = await run(suite, ['server', '--url', url, '--scenario', scenario], { cwd: home });
-      const m = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(out);
-      const failed = m ? Number(m[3]) : 1;
-      const warnings = m ? Number(m[4]) : 0;
-      const status = !m || code !== 0 || failed > 0 ? 'fail' : warnings > 0 ? 'warn' : 'pass';
-      const failures = [...out.matchAll(/\] (?:FAILURE|WARNING) (.*)/g)].map((x) => x[1]).slice(0, 3);
-      results.push({ scenario, status, passed: m ? Number(m[1]) : 0, total: m ? Number(m[2]) : 0, failed, warnings, reason: cannot[scenario], failures });
+      const r = await runScenario(['server', '--url', url, '--scenario', scenario, '--spec-version', ERAS[era]], home);
+      results.push({ scenario, ...r, reason: cannot[scenario] });
     }
   } finally {
     child.kill('SIGTERM');
@@ -161,25 +223,34 @@ export function carriedMethods(home) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { target: { type: 'string' }, scenario: { type: 'string' }, skill: { type: 'string' }, json: { type: 'boolean' } } });
-  const targets = (values.target ?? 'skill,proxy,direct').split(',').filter(Boolean);
+  const { values } = parseArgs({ options: { era: { type: 'string' }, target: { type: 'string' }, scenario: { type: 'string' }, skill: { type: 'string' }, json: { type: 'boolean' } } });
+  const eras = (values.era ?? 'legacy,modern').split(',').filter(Boolean);
   const scenarios = values.scenario?.split(',').filter(Boolean);
   const all = {};
-  for (const target of targets) all[target] = await conformance({ target, scenarios, skill: values.skill && path.resolve(values.skill) });
-  if (values.json) console.log(JSON.stringify(all, null, 2));
-  else {
-    const names = all[targets[0]].map((r) => r.scenario);
-    console.log(`${'scenario'.padEnd(30)}  ${targets.map((t) => t.padEnd(6)).join('  ')}`);
-    for (const name of names) console.log(`${name.padEnd(30)}  ${targets.map((t) => all[t].find((r) => r.scenario === name).status.padEnd(6)).join('  ')}`);
+  const unexpected = [];
+  for (const era of eras) {
+    const targets = (values.target ?? 'skill,proxy,direct').split(',').filter((t) => TARGETS[t]?.cannot[era]);
+    const names = scenarios ?? (await serverScenarios(era));
+    all[era] = {};
+    if (!names.length) {
+      if (!values.json) console.log(`\n${era} era (${ERAS[era]}): ${suiteVersion()} has no server scenario for this revision.`);
+      continue;
+    }
+    for (const target of targets) all[era][target] = await conformance({ era, target, scenarios: names, skill: values.skill && path.resolve(values.skill) });
+    unexpected.push(...targets.flatMap((t) => all[era][t].filter((r) => r.status === 'fail' && !TARGETS[t].cannot[era][r.scenario]).map((r) => `${era} ${t}: ${r.scenario}`)));
+    if (values.json) continue;
+    console.log(`\n${era} era (${ERAS[era]}), ${suiteVersion()}`);
+    console.log(`${'scenario'.padEnd(46)}  ${targets.map((t) => t.padEnd(6)).join('  ')}`);
+    for (const name of names) console.log(`${name.padEnd(46)}  ${targets.map((t) => all[era][t].find((r) => r.scenario === name).status.padEnd(6)).join('  ')}`);
     for (const target of targets) {
-      const results = all[target];
+      const results = all[era][target];
       const pass = results.filter((r) => r.status === 'pass').length;
       console.log(`\n${target}: ${TARGETS[target].what}: ${pass} of ${results.length} scenarios pass.`);
       for (const r of results.filter((x) => x.status !== 'pass')) console.log(`  ${r.status.padEnd(4)}  ${r.scenario}: ${r.reason ?? r.failures.join('; ')}`);
       if (results.carried) console.log(`  the bridge's own trace of the fixture server holds: ${results.carried.join(', ')}`);
     }
   }
-  const unexpected = targets.flatMap((t) => all[t].filter((r) => r.status === 'fail' && !TARGETS[t].cannot[r.scenario]).map((r) => `${t}: ${r.scenario}`));
+  if (values.json) console.log(JSON.stringify(all, null, 2));
   if (unexpected.length) console.log(`\nUnexpected failures: ${unexpected.join(', ')}`);
   process.exitCode = unexpected.length ? 1 : 0;
 }

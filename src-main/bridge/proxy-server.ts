@@ -10,7 +10,8 @@
  * A modern client (2026-07-28) subscribes on its listen stream, which the SDK's serving entry keeps (the bridge
  * subscribes upstream to what it listens for), and has no roots to give but inside a call: it gives none here.
  */
-import type { GetPromptResult, ReadResourceResult, Server, ServerCapabilities } from '@modelcontextprotocol/server';
+import { ProtocolError, type GetPromptResult, type ReadResourceResult, type Server, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { RpcError } from '../common/errors';
 import type { McpEra, McpEvents, McpLogLevel } from '../contract';
 import type { McpCapability } from '../protocols/adapter';
 import type { LiveRuntime } from '../runtime/live-runtime';
@@ -85,7 +86,15 @@ export function serveProxy(server: Server, rt: LiveRuntime, subscribers: Subscri
   if (caps.resources) {
     server.setRequestHandler('resources/list', async () => ({ resources: await mcp.resources() }));
     server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: await mcp.resourceTemplates() }));
-    server.setRequestHandler('resources/read', async (req): Promise<ReadResourceResult> => ({ contents: (await mcp.readResource(req.params.uri)) as ReadResourceResult['contents'] }));
+    server.setRequestHandler('resources/read', async (req): Promise<ReadResourceResult> => {
+      try {
+        return { contents: (await mcp.readResource(req.params.uri)) as ReadResourceResult['contents'] };
+      } catch (err) {
+        // The server's own error goes on as it was (a resource not found names its URI, as the spec asks).
+        if (err instanceof RpcError) throw new ProtocolError(err.code, err.message, err.data ?? { uri: req.params.uri });
+        throw err;
+      }
+    });
     if (caps.resources.subscribe && era === 'legacy') {
       server.setRequestHandler('resources/subscribe', async (req) => {
         const uri = req.params.uri;

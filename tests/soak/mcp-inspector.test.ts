@@ -60,7 +60,8 @@ describe('the MCP Inspector CLI through skillbench mcp', () => {
     const home = cleanup.tempDir();
     const skill = [path.join(EXAMPLES, 'price-digest')];
     const list = await inspector(home, skill, ['tools/list']);
-    expect((list.json.tools as { name: string }[]).map((t) => t.name)).toEqual(['digest']);
+    // Its own tool first, then those its SDK puts on every skill (interop: list-skills, …).
+    expect((list.json.tools as { name: string }[]).map((t) => t.name)).toEqual(['digest', 'list-skills', 'list-skill-data', 'list-skill-functions', 'request-skill-data', 'call-skill-function']);
     const call = await inspector(home, skill, ['tools/call', '--tool-name', 'digest']);
     expect(call.json.isError).toBe(true);
     expect(JSON.stringify(call.json)).toMatch(/Open both skills in the workbench/);
