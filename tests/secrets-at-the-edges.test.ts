@@ -37,6 +37,9 @@ describe('a secret at the ways out of the workbench', () => {
     fs.mkdirSync(path.join(ws, 'mcp-signin'));
     const signinServer = path.join(FIXTURES, 'mcp-url-complete', 'server.mjs');
     fs.writeFileSync(path.join(ws, 'mcp-signin', '.mcp.json'), JSON.stringify({ mcpServers: { signin: { command: process.execPath, args: [signinServer] } } }));
+    // And an HTTP server, for its OAuth steps (tests/mcp-oauth.test.ts signs in to a real one).
+    fs.mkdirSync(path.join(ws, 'mcp-remote'));
+    fs.writeFileSync(path.join(ws, 'mcp-remote', '.mcp.json'), JSON.stringify({ mcpServers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
     const api = workbenchApi(wb);
@@ -99,6 +102,7 @@ describe('a secret at the ways out of the workbench', () => {
     await api.mcpAnswerElicitation(url.requestId, { action: 'accept' });
     answers.push(await signed);
     answers.push(await api.mcpSession(mcp), await api.mcpLogMessages(mcp), await api.getMessages(mcp), await api.getHistory(mcp));
+    answers.push(await api.mcpOAuthLogout(ids['mcp-remote']));
 
     answers.push(
       await api.getHistory(rpc),

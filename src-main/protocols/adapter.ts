@@ -32,6 +32,7 @@ import type {
   McpRoot,
   McpTask,
   McpSamplingAnswer,
+  McpOAuthState,
   McpServerInfo,
   McpTool,
   EntitySchemaInfo,
@@ -45,6 +46,7 @@ import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
 import type { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
+import type { SecretStore } from '../host/secret-store';
 
 
 /** Ticks never come faster than this, whatever a skill asks for. */
@@ -140,6 +142,8 @@ export interface AdapterContext {
   restart?: Partial<RestartPolicy>;
   /** MCP servers: 'user' roots are the ones set in the app (kept in the home); 'agent' roots only those an agent gives. */
   mcpRoots?: 'user' | 'agent';
+  /** MCP servers over HTTP: OAuth's store, and the user where there is one. Read when first needed. */
+  readonly oauth?: McpOAuthContext;
   /** Reverse calls from the skill to the host (SkillDefinition skills). */
   host?: HostServices;
   vault?: SkillVault;
@@ -185,6 +189,24 @@ export interface McpCapability {
   cancelTask(taskId: string): Promise<McpTask>;
   /** Cancels the resource reads and prompt gets under way; answers how many. */
   cancelRequests(): number;
+  /** An HTTP server's OAuth (protocols/mcp/oauth): its state for the debugger view, and the user's actions on it. */
+  oauth(): McpOAuthControl;
+}
+
+export interface McpOAuthControl {
+  state(): Omit<McpOAuthState, 'skillId'>;
+  /** Signs in through the browser: `address` once the user has somewhere to go (null if the flow ended first), `done` when it ends. */
+  authorize(scope?: string): { address: Promise<string | null>; done: Promise<void> };
+  refresh(): Promise<boolean>;
+  cancel(): void;
+  logout(): void;
+}
+
+/** What MCP servers over HTTP need for OAuth: where tokens are kept, and whether the user can be sent to a browser. */
+export interface McpOAuthContext {
+  secrets: SecretStore;
+  /** Present where someone can sign in (the app): opens the address where it can (false where it could not). */
+  interactive?: { open?: (url: string) => Promise<boolean> };
 }
 
 export interface SetupCapability {
