@@ -11,14 +11,16 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { cli, cliProcess } from './cli-run';
 import { ROOT } from './helpers';
-import { overStdio } from './mcp-bridge-client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN } from './mcp-bridge-client';
 import { freePort } from './mcp-helpers';
 import { playBrowser, startRig } from './oauth-rig';
 
 /** `skillbench auth …` in a process of its own; `browse` gets the address it prints, as a user would. */
 function authProcess(args: string[], home: string, browse: (address: string) => Promise<unknown>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'auth', ...args], { cwd: ROOT, env: { ...process.env, SKILLBENCH_HOME: home, BROWSER: 'none' } });
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'auth', ...args], { cwd: ROOT, env: { ...process.env, SKILLBENCH_HOME: home, BROWSER: 'none', TMPDIR: path.join(home, 'tmp') } });
     let stdout = '';
     let stderr = '';
     let browsed = false;
@@ -40,6 +42,9 @@ describe('skillbench auth', () => {
   it('signs in device-style in a real process; call, inspect and the mcp bridge then use the stored token', async ({ cleanup }) => {
     const rig = cleanup.add(await startRig());
     const home = cleanup.tempDir('oauth-cli-');
+    // The processes' temporary configs (`--url`) go under the home, not beside other tests' (tests/cli.test.ts counts those).
+    const TMPDIR = path.join(home, 'tmp');
+    fs.mkdirSync(TMPDIR);
     // Nothing kept yet: the command line names the command that signs in, and cannot run (2).
     const before = await cli(['call', '--url', rig.mcpUrl, 'whoami'], { home });
     expect(before.code).toBe(2);
@@ -53,7 +58,7 @@ describe('skillbench auth', () => {
     expect(answer.steps.map((s) => s.kind)).toEqual(['challenge', 'resource-metadata', 'auth-server-metadata', 'registration', 'authorization', 'callback', 'token', 'done']);
     for (const t of rig.issued) expect(signedIn.stdout + signedIn.stderr + fs.readFileSync(path.join(home, 'secrets.json'), 'utf8')).not.toContain(t);
 
-    const called = await cliProcess(['call', '--url', rig.mcpUrl, 'whoami'], { home });
+    const called = await cliProcess(['call', '--url', rig.mcpUrl, 'whoami'], { home, env: { TMPDIR } });
     expect(called.stderr).toBe('');
     expect(called.code).toBe(0);
     expect(called.stdout.trim()).toMatch(/^client_\S+ with mcp$/);
@@ -64,9 +69,10 @@ describe('skillbench auth', () => {
 
     // A revoked access token mid-way: the bridge refreshes it, as it does a short-lived one.
     rig.revoke('access');
-    const bridge = await overStdio(['--url', rig.mcpUrl], home);
+    const bridge = new Client({ name: 'oauth-test', version: '1.0.0' });
+    await bridge.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--url', rig.mcpUrl], env: { PATH: process.env.PATH ?? '', SKILLBENCH_HOME: home, TMPDIR }, cwd: ROOT }));
     cleanup.add(bridge);
-    const echoed = await bridge.client.callTool({ name: 'echo', arguments: { text: 'through the bridge' } });
+    const echoed = await bridge.callTool({ name: 'echo', arguments: { text: 'through the bridge' } });
     expect(echoed.content).toEqual([{ type: 'text', text: 'through the bridge' }]);
     expect(rig.counts.refresh).toBe(1);
 

@@ -14,7 +14,7 @@ import { McpOAuth } from '../src-main/protocols/mcp';
 import { apiThrough, workbenchDoor } from '../src-main/workbench/door';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it, type Cleanup } from './cleanup-fixture';
-import { waitFor } from './helpers';
+import { eventually, waitFor } from './helpers';
 import { collect, mcpFolder } from './mcp-helpers';
 import { playBrowser, startRig, type Rig, type RigOptions } from './oauth-rig';
 
@@ -150,14 +150,13 @@ describe('OAuth for an HTTP MCP server, in the app', () => {
     expect(state.steps.find((s) => s.kind === 'challenge' && s.response?.status === 403)?.problem).toMatch(/lacks the scope this request needs \(admin\)/);
   });
 
-  it('signs out and in again from the Authorization section; a stdio server and a server with its own token have nothing to authorize', async ({ cleanup }) => {
+  it('signs in from the Authorization section (browser mode shows the address), starts the server, signs out; a stdio server and one with its own token have nothing to authorize', async ({ cleanup }) => {
     const rig = await rigFor(cleanup, { staticToken: 'own-token-0123456789' });
     const dir = mcpFolder(cleanup, {
       protected: { type: 'http', url: rig.mcpUrl },
       mine: { type: 'http', url: rig.mcpUrl, headers: { Authorization: 'Bearer own-token-0123456789' } },
       local: { command: process.execPath, args: ['-e', ''] },
     });
-    const opened: string[] = [];
     const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [dir], replaceFolders: true }));
     const api = apiThrough(workbenchDoor(wb));
     const id = (name: string) => `${path.basename(dir)}#${name}`;
@@ -170,9 +169,8 @@ describe('OAuth for an HTTP MCP server, in the app', () => {
     const started = await api.mcpOAuthAuthorize(id('protected'));
     expect(started.status).toBe('authorizing');
     expect(started.authorizationUrl).toContain('/authorize?');
-    opened.push(started.authorizationUrl!);
     expect((await playBrowser(started.authorizationUrl!)).text).toContain('Authorized');
-    await waitFor(async () => (await api.mcpOAuthState(id('protected'))).status === 'authorized', 5000, 'the sign-in to end');
+    await eventually(async () => (await api.mcpOAuthState(id('protected'))).status === 'authorized', 5000, 'the sign-in to end');
     // Signed in, the server was started.
     await waitFor(() => wb.idleRuntime(id('protected')).status === 'ready', 5000, 'the server to connect');
     const out = await api.mcpOAuthLogout(id('protected'));
