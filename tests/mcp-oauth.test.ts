@@ -6,6 +6,8 @@
  * and never show a secret.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import type { McpOAuthState, WorkbenchApi } from '../src-main/contract';
@@ -230,6 +232,19 @@ describe('OAuth flows and what the debugger says of their failures', () => {
     expect(oauth.state().status).toBe('authorizing');
     oauth.cancel();
     await expect(flow).rejects.toThrow(/cancelled before the browser came back/);
+  });
+
+  it('a 401 without an OAuth challenge asks for a credential of another kind, and no sign-in starts', async ({ cleanup }) => {
+    const srv = http.createServer((_req, res) => res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end());
+    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+    cleanup.add({ close: () => new Promise((resolve) => srv.close(resolve)) });
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/mcp`;
+    let opened = 0;
+    const dir = mcpFolder(cleanup, { basic: { type: 'http', url } });
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'electron', folders: [dir], replaceFolders: true, openExternal: () => Promise.resolve(!!++opened) }));
+    const api = apiThrough(workbenchDoor(wb));
+    await expect(api.inspectSkill(`${path.basename(dir)}#basic`)).rejects.toThrow(/answered 401 without an OAuth challenge .* Give it a bearer token/);
+    expect(opened).toBe(0);
   });
 
   it('without anyone to sign in (the command line), names the command that does', async ({ cleanup }) => {

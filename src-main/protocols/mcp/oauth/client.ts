@@ -17,7 +17,7 @@ import { explainError, FlowProblem, summaryOf } from './explain';
 import { CALLBACK_PATH, CallbackError, LoopbackCallback, portOf } from './loopback';
 import { maskUrl, requestOf, responseOf } from './mask';
 import { VaultProvider } from './provider';
-import { auth, extractWWWAuthenticateParams, isHttpsUrl, type FetchLike } from './sdk';
+import { auth, extractWWWAuthenticateParams, isHttpsUrl, type FetchLike, type OAuthDiscoveryState } from './sdk';
 import { OAuthSteps } from './steps';
 import { OAuthVault } from './vault';
 
@@ -66,6 +66,8 @@ export class McpOAuth {
   /** While connecting: a need for the user fails at once, for the launch to authorize and connect again. */
   failFast = false;
   private resourceMetadataUrl?: URL;
+  /** What discovery found, kept between refreshes (a short-lived token costs one request, not four); dropped on a 401. */
+  private refreshDiscovery: { state?: OAuthDiscoveryState } = {};
   private flowing: Promise<void> | null = null;
   private refreshing: Promise<boolean> | null = null;
   private cancelFlow: AbortController | null = null;
@@ -111,6 +113,12 @@ export class McpOAuth {
       await res.body?.cancel();
       return this.send(input, init);
     }
+    if (res.status === 401 && !sent && !/(^|,)\s*Bearer\b/i.test(res.headers.get('www-authenticate') ?? '')) {
+      // Not OAuth's challenge (RFC 6750): the server wants a credential of another kind.
+      await res.body?.cancel();
+      throw new SkillError('LAUNCH', `${this.opts.serverUrl} answered 401 without an OAuth challenge (no WWW-Authenticate: Bearer): it wants a credential of another kind. Give it a bearer token or an Authorization header.`);
+    }
+    this.refreshDiscovery = {};
     this.steps.newFlow();
     this.steps.add({
       kind: 'challenge',
@@ -219,7 +227,7 @@ export class McpOAuth {
     const from = this.steps.mark();
     const kept = this.vault.clientInformation();
     const redirectUri = (kept && 'redirect_uris' in kept ? kept.redirect_uris?.[0] : undefined) ?? `http://127.0.0.1${CALLBACK_PATH}`;
-    const provider = new VaultProvider({ vault: this.vault, redirectUri, clientMetadataUrl: this.opts.clientMetadataUrl, refreshOnly: true, discovery: {} });
+    const provider = new VaultProvider({ vault: this.vault, redirectUri, clientMetadataUrl: this.opts.clientMetadataUrl, refreshOnly: true, discovery: this.refreshDiscovery });
     try {
       const result = await auth(provider, { serverUrl: this.opts.serverUrl, resourceMetadataUrl: this.resourceMetadataUrl, scope, fetchFn: this.steps.tracing(this.base, { clientMetadataUrl: this.opts.clientMetadataUrl }) });
       if (result === 'AUTHORIZED') {
@@ -232,6 +240,7 @@ export class McpOAuth {
     } catch (err) {
       this.failed(this.steps.lastProblem(from) ?? explainError(err));
     }
+    this.refreshDiscovery = {};
     return false;
   }
 
