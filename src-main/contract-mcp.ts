@@ -9,7 +9,9 @@
  * arrives as `mcpProgress` events named by the call's id.
  */
 
-/** A JSON Schema as a server declares it (the same loose shape as contract-types' JsonSchema; this file imports nothing). */
+import { MCP_OAUTH_EVENTS, type McpOAuthApi, type McpOAuthEvents } from './contract-oauth';
+
+/** A JSON Schema as a server declares it (the same loose shape as contract-types' JsonSchema; this file imports only its OAuth part). */
 export type McpJsonSchema = { [key: string]: unknown };
 type JsonSchema = McpJsonSchema;
 
@@ -362,7 +364,7 @@ export interface McpConfigWrite {
  * if it is not running; those that read the workbench's side (mcpSession, mcpLogMessages, mcpPending, mcpGetRoots,
  * mcpSetRoots) start nothing. Adding servers needs a folder that is open in the workspace (or inside one), or picked.
  */
-export interface McpApi {
+export interface McpApi extends McpOAuthApi {
   /** The server's identity, capabilities and instructions. */
   mcpServerInfo(skillId: string): Promise<McpServerInfo>;
   /** Everything a view needs at once: server (null until it connected), log level, subscriptions, roots, pending requests. */
@@ -433,7 +435,7 @@ export interface McpConfigFound {
 }
 
 /** Events of MCP servers. */
-export interface McpEvents {
+export interface McpEvents extends McpOAuthEvents {
   /** The server (re)connected: its identity and capabilities. */
   mcpServer: McpServerInfo;
   /** A server said one of its lists changed (the views refresh it). */
@@ -458,5 +460,5 @@ export interface McpEvents {
 
 export const MCP_EVENTS: { [K in keyof McpEvents]: true } = {
   mcpServer: true, mcpListChanged: true, mcpResourceUpdated: true, mcpLog: true, mcpProgress: true,
-  mcpRequest: true, mcpRequestDone: true, mcpRoots: true, mcpTaskStatus: true, mcpElicitationComplete: true,
+  mcpRequest: true, mcpRequestDone: true, mcpRoots: true, mcpTaskStatus: true, mcpElicitationComplete: true, ...MCP_OAUTH_EVENTS,
 };

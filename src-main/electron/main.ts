@@ -4,7 +4,7 @@
  * Electron's security checklist: context isolation, sandbox, no node integration, a strict CSP,
  * navigation and new windows denied, permissions denied, an app:// protocol instead of file://.
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell, type IpcMainEvent } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_CHANNEL } from '../common/commands';
@@ -127,6 +127,8 @@ void app.whenReady().then(() => {
     kind: 'electron',
     version: app.getVersion(),
     secrets: safeStorageSecrets(home()),
+    // An MCP server's sign-in page (OAuth), in the user's own browser: only web addresses.
+    openExternal: (url) => (/^https?:\/\//i.test(url) ? shell.openExternal(url).then(() => true, () => false) : Promise.resolve(false)),
     folders,
     replaceFolders: replace,
     pickFolder: async () => {

@@ -34,6 +34,7 @@ import type {
   McpSamplingAnswer,
   McpSamplingDraft,
   McpSamplingRequest,
+  McpOAuthState,
   McpServerInfo,
   McpSkillEntry,
   McpSkillFile,
@@ -49,6 +50,7 @@ import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
 import type { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
+import type { SecretStore } from '../host/secret-store';
 
 
 /** Ticks never come faster than this, whatever a skill asks for. */
@@ -152,6 +154,8 @@ export interface AdapterContext {
   restart?: Partial<RestartPolicy>;
   /** MCP servers: 'user' roots are the ones set in the app (kept in the home); 'agent' roots only those an agent gives. */
   mcpRoots?: 'user' | 'agent';
+  /** MCP servers over HTTP: OAuth's store, and the user where there is one. Read when first needed. */
+  readonly oauth?: McpOAuthContext;
   /** Reverse calls from the skill to the host (SkillDefinition skills). */
   host?: HostServices;
   vault?: SkillVault;
@@ -207,6 +211,24 @@ export interface McpCapability {
   readSkillFile?(uri: string): Promise<McpSkillFile>;
   /** The direct children of one of its directory resources (where the server declared `directoryRead`). */
   readSkillDirectory?(uri: string): Promise<{ uri: string; name?: string; mimeType?: string }[]>;
+  /** An HTTP server's OAuth (protocols/mcp/oauth): its state for the debugger view, and the user's actions on it. */
+  oauth(): McpOAuthControl;
+}
+
+export interface McpOAuthControl {
+  state(): Omit<McpOAuthState, 'skillId'>;
+  /** Signs in through the browser: `address` once the user has somewhere to go (null if the flow ended first), `done` when it ends. */
+  authorize(scope?: string): { address: Promise<string | null>; done: Promise<void> };
+  refresh(): Promise<boolean>;
+  cancel(): void;
+  logout(): void;
+}
+
+/** What MCP servers over HTTP need for OAuth: where tokens are kept, and whether the user can be sent to a browser. */
+export interface McpOAuthContext {
+  secrets: SecretStore;
+  /** Present where someone can sign in (the app): opens the address where it can (false where it could not). */
+  interactive?: { open?: (url: string) => Promise<boolean> };
 }
 
 export interface SetupCapability {

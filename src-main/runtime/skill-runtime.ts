@@ -16,7 +16,7 @@ import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, Confinement, HostServices, Sampler, SkillAdapter, SkillInterop } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, Confinement, HostServices, McpOAuthContext, Sampler, SkillAdapter, SkillInterop } from '../protocols/adapter';
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
@@ -69,6 +69,8 @@ export interface RuntimeOptions {
   mcpRoots?: 'user' | 'agent';
   /** MCP servers: who answers their sampling requests without asking the user (a model). */
   sampler?: Sampler;
+  /** MCP servers over HTTP: someone can be sent to a browser to sign in (the app), and how the address opens. */
+  oauthUser?: McpOAuthContext['interactive'];
 }
 
 type StatusListener = (value: { status: SkillStatus; detail?: string }) => void;
@@ -144,6 +146,7 @@ export class SkillRuntime {
       host ??= this.stores.host;
     }
     const settings = opts.processSettings && (() => opts.processSettings!(this.homeStores.secrets));
+    const secrets = () => this.homeStores.secrets;
     const ctx: AdapterContext = {
       logs: this.logs,
       messages: this.messages,
@@ -166,6 +169,9 @@ export class SkillRuntime {
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
       mcpRoots: opts.mcpRoots,
+      get oauth() {
+        return { secrets: secrets(), interactive: opts.oauthUser };
+      },
       host,
       vault: this.stores ? vaultOf(this.stores, dir, ref.id) : undefined,
       onStatus: (status, detail) => this.setStatus(status, detail),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {
   McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingMode, McpSamplingSetup,
-  McpServerAdd, McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
+  McpServerAdd, McpServerConfig, McpServerInfo, McpOAuthState, McpSessionState, McpTask, McpTool,
 } from '../contract';
 import { MCP_LOG_LEVELS } from '../contract';
 import { isAlive } from '../common/skill-status';
@@ -25,13 +25,25 @@ import type { Sampler } from '../protocols/adapter';
 import { activeModelName } from './app-model';
 import { appSampler, draftWithAppModel, samplingMode, setSamplingMode } from './mcp-sampling';
 import type { SkillHost } from './skill-host';
+import { McpOAuthService } from './mcp-oauth-service';
 
 type Host = Pick<SkillHost, 'home' | 'stores' | 'chat' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
 
 /** Statuses in which a server's runtime exists and may hold requests. */
 
 export class McpService implements McpApi {
-  constructor(private readonly wb: Host) {}
+  /** An HTTP server's OAuth: the Authorization section's commands. */
+  private readonly oauth: McpOAuthService;
+
+  constructor(private readonly wb: Host) {
+    this.oauth = new McpOAuthService(wb);
+  }
+
+  mcpOAuthState = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthState(skillId);
+  mcpOAuthAuthorize = (skillId: string, scope?: string): Promise<McpOAuthState> => this.oauth.mcpOAuthAuthorize(skillId, scope);
+  mcpOAuthRefresh = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthRefresh(skillId);
+  mcpOAuthCancel = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthCancel(skillId);
+  mcpOAuthLogout = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthLogout(skillId);
 
   async mcpServerInfo(skillId: string): Promise<McpServerInfo> {
     const { cap } = await this.live(skillId);

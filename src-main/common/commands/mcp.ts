@@ -7,6 +7,7 @@ import type {
 import { z } from '../shape';
 import { checked, command, returns } from './declare';
 import { object, objectFor, skillId, text, textRecord } from './fields';
+import { mcpOAuth } from './mcp-oauth';
 
 const completionRef = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/prompt'), name: z.string() }),
@@ -65,4 +66,5 @@ export const mcp = {
   readMcpConfig: command(returns<ConfigRead>(), ['file', text]),
   importMcpConfig: command(returns<McpConfigWrite>(), ['file', text], ['folder', text], ['names', z.array(z.string()).optional()]),
   findMcpConfigs: command(returns<McpConfigFound[]>()),
+  ...mcpOAuth,
 };

@@ -12,7 +12,7 @@ import type { CallOutcome, McpCompletionRef, McpLogLevel, McpResourceContents, M
 import { SkillError } from '../../common/errors';
 import { startFailure } from '../../engine/last-words';
 import { skillFolder } from '../../host/workbench-home';
-import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
+import type { AdapterContext, CallOptions, McpCapability, McpOAuthControl, SkillAdapter } from '../adapter';
 import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
 import { skillEnvironment } from '../skill-env';
@@ -23,6 +23,7 @@ import { getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport 
 import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
+import { AuthorizationNeeded, CLIENT_METADATA_URL_VAR, controlOf, McpOAuth, withoutOAuth } from './oauth';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
 import { SupervisedSkill } from '../supervised-skill';
@@ -54,6 +55,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private launching: Connection | null = null;
   private listing: Promise<McpTool[]> | null = null;
   private relisting: Promise<McpTool[]> | null = null;
+  private oauthClient: McpOAuth | null = null;
   readonly mcp: McpCapability;
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
@@ -166,7 +168,46 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     return found;
   }
 
-  protected async launch(): Promise<Connection> {
+  /** An HTTP server's address and headers, its `${VARS}` filled in (a bearer token from the encrypted store as Authorization). */
+  private httpTarget(cfg: McpServerConfig): { url: string; headers: Record<string, string> } {
+    const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
+    const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(cfg.headers ?? {})) headers[k] = x(v);
+    const token = this.ctx.env[BEARER_TOKEN_VAR];
+    if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
+    return { url: x(cfg.url!), headers };
+  }
+
+  /** The server's OAuth (one per address), or null where the user gave it credentials of their own. */
+  private oauthFor(url: string, headers: Record<string, string>): McpOAuth | null {
+    const oauth = this.ctx.oauth;
+    if (!oauth || Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) return null;
+    if (this.oauthClient?.serverUrl !== url) {
+      this.oauthClient?.close();
+      this.oauthClient = new McpOAuth({
+        serverUrl: url,
+        secrets: oauth.secrets,
+        redactor: this.ctx.redactor,
+        interactive: oauth.interactive,
+        clientMetadataUrl: hostEnv()[CLIENT_METADATA_URL_VAR] || undefined,
+        onStep: (step) => this.ctx.onMcp?.('mcpOAuthStep', { skillId: this.ref.id, step }),
+        log: (line) => this.ctx.logs.append('system', line),
+      });
+    }
+    return this.oauthClient;
+  }
+
+  /** What the Authorization section sees: the server as its next launch would reach it. */
+  private oauthControl(): McpOAuthControl {
+    const cfg = this.config();
+    if (cfg.transport !== 'http') return withoutOAuth('not-http');
+    const { url, headers } = this.httpTarget(cfg);
+    const oauth = this.oauthFor(url, headers);
+    return oauth ? controlOf(oauth) : withoutOAuth('own-token', url);
+  }
+
+  protected async launch(signedIn = false): Promise<Connection> {
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
@@ -188,14 +229,14 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
     this.session.attach(client);
     let conn: Connection;
+    let oauth: McpOAuth | null = null;
     if (cfg.transport === 'http') {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(cfg.headers ?? {})) headers[k] = x(v);
-      const token = this.ctx.env[BEARER_TOKEN_VAR];
-      if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
-      const url = x(cfg.url!);
+      const { url, headers } = this.httpTarget(cfg);
+      // OAuth where the server asks for it (a 401), unless the user gave it a token or header of their own.
+      oauth = this.oauthFor(url, headers);
+      if (oauth) oauth.failFast = true;
       this.ctx.logs.append('system', `Connecting to ${url}`);
-      const http = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+      const http = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, ...(oauth ? { fetch: oauth.fetch } : {}) });
       const transport = new TracedTransport(http, this.ctx.messages, url);
       conn = { client, transport, http, exited: transport.exited };
     } else {
@@ -214,6 +255,8 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     }
     try {
       await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+      // Connected: a 401 from now on may wait for the user (the request's own timeout bounds it).
+      if (oauth) oauth.failFast = false;
       this.server = serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion);
       // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
       this.launching = conn;
@@ -228,6 +271,12 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       this.launching = null;
       await conn.transport.close().catch(() => undefined);
       this.session.detach();
+      // The server wants the user to sign in: where someone can, they are sent to, and the connection made again.
+      if (oauth?.interactive && err instanceof AuthorizationNeeded && !signedIn) {
+        oauth.failFast = false;
+        await oauth.authorize({ sameFlow: true });
+        return this.launch(true);
+      }
       const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
       const e = gone ? new SkillError('CRASHED', `${gone}.`) : engineError(err, `Connecting to ${cfg.name}`);
       if (cfg.transport === 'stdio') {
@@ -400,6 +449,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
         return this.cancellables.size;
       },
       ...this.skillsCapability(t),
+      oauth: () => this.oauthControl(),
       roots: () => s.roots(),
       setRoots: async (roots) => {
         const now = await s.setRoots(roots);
