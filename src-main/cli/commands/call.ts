@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
+import { contentLine } from '../../common/mcp-content';
 import { failureSite } from '../../common/traceback';
 import { startForCalls } from '../../protocols/registry';
 import { readRecording } from '../../qa/recording-reader';
@@ -12,7 +13,7 @@ import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--as PROFILE] [--args JSON | --args-file FILE] [--timeout S] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; known secrets print as •••• unless --show-secrets; --as PROFILE: connect to an MCP server as claude-desktop, claude-code, cursor, vscode or chatgpt would: its clientInfo, capabilities and protocol version)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -53,7 +54,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     if (outcome.mcp) body.mcp = outcome.mcp;
     io.out(json(body));
   } else if (outcome.ok) {
-    io.out(outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '');
+    io.out(plainResult(outcome));
   } else {
     io.err(`${rt.ref.name}: ${tool} failed: ${outcome.error?.message ?? 'unknown error'}`);
     const at = outcome.error?.code === 'TOOL' ? raisedAt(outcome, rt.ref.dir) : null;
@@ -69,6 +70,19 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     return 2;
   }
   return exitCode(outcome);
+}
+
+/**
+ * A result as plain text: the structured data as JSON, else the text. An MCP answer's parts each have their line:
+ * text as it is, an image, audio or a resource link as a placeholder (`[image: image/png, 12 KB]`), so none is left out.
+ */
+export function plainResult(outcome: CallOutcome): string {
+  const mcp = outcome.mcp;
+  if (!mcp) return outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '';
+  const lines = mcp.structuredContent !== undefined
+    ? [json(mcp.structuredContent), ...mcp.content.filter((b) => b.type !== 'text').map(contentLine)]
+    : mcp.content.map(contentLine);
+  return lines.join('\n');
 }
 
 /**

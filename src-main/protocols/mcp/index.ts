@@ -58,3 +58,4 @@ export const mcpProtocol: ProtocolModule = {
 export { BEARER_TOKEN_VAR } from './adapter';
 export { type ParsedConfig, entryOf, mergeIntoFolder, parseMcpConfig, readMcpConfigFile } from './config';
 export { findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';
+export { stripPrefix } from './results';
