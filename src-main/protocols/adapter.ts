@@ -134,6 +134,8 @@ export interface AdapterContext {
   hostParity?: boolean;
   /** Run its processes confined by the operating system (protocols/confined.ts). Read at each launch. */
   confine?: Confinement;
+  /** MCP servers: the host profile to connect as (common/mcp-host-profiles.ts). Read at each launch. */
+  hostProfile?: string;
   /** Per-call timeout override for the whole skill (ms). */
   timeoutMs?: number;
   maxLineBytes?: number;
@@ -185,6 +187,12 @@ export interface McpCapability {
   cancelTask(taskId: string): Promise<McpTask>;
   /** Cancels the resource reads and prompt gets under way; answers how many. */
   cancelRequests(): number;
+  /**
+   * The bridge: from now on, declare to the server only what this agent's client can serve through the bridge (its
+   * sampling, elicitation, extensions); reconnects when that changes what was declared. Answers the tools the server
+   * no longer lists then.
+   */
+  actFor(agentCapabilities: Record<string, unknown>): Promise<string[]>;
 }
 
 export interface SetupCapability {

@@ -15,7 +15,7 @@ import { takeHandedToken } from '../token-handoff';
 import { GIVEN_TOKEN_RULE, usableGivenToken } from '../../server/auth';
 import { homeOf, resolvePath, type CommandContext } from '../context';
 import { mcpRef, namesMcpServer } from '../mcp-source';
-import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
+import { asProfile, inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 import { cliCommand } from '../../host/cli-command';
@@ -63,7 +63,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   // A server named by --command or --url has no folder of its own: the one the command ran in changes for other
   // reasons (a build, the agent's edits), and a hot reload would restart the server under a call.
   const hotReload = values.command === undefined && values.url === undefined;
-  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload }), { setupCommand: cliCommand('setup', ref.dir) });
+  const hostProfile = asProfile(values.as, ref.protocol);
+  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload, ...(hostProfile ? { hostProfile } : {}) }), { setupCommand: cliCommand('setup', ref.dir) });
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
   let stop!: () => void;

@@ -17,11 +17,13 @@ import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
 import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
-import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
+import { engineError, mcpToolOf, outcomeOf, plainError, toolInfoOf } from './results';
 import { McpSession } from './session';
 import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
+import { AsClientTransport, type AsClient } from './as-client';
+import { agentOffer, connectedAs, workbenchCapabilities } from './client-offer';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
 import { SupervisedSkill } from '../supervised-skill';
@@ -45,6 +47,13 @@ export function serverNameOf(ref: SkillRef): string {
   return at >= 0 ? ref.id.slice(at + 1) : ref.name;
 }
 
+/** What an agent's client offers of what a server may ask, in words. */
+function describeOffer(caps: Record<string, unknown>): string {
+  const has = (['sampling', 'elicitation', 'roots'] as const).filter((k) => caps[k]);
+  const lacks = (['sampling', 'elicitation', 'roots'] as const).filter((k) => !caps[k]);
+  return [has.length ? `it offers ${has.join(', ')}` : '', lacks.length ? `no ${lacks.join(', ')}` : ''].filter(Boolean).join('; ');
+}
+
 export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapter {
   protected readonly noun = 'server';
   private readonly session: McpSession;
@@ -53,6 +62,10 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private launching: Connection | null = null;
   private listing: Promise<McpTool[]> | null = null;
   private relisting: Promise<McpTool[]> | null = null;
+  /** Through the bridge: the agent's client's capabilities, which bound what is declared to the server. */
+  private agentCaps: Record<string, unknown> | null = null;
+  /** What the last connection declared (to tell whether an agent's client changes it). */
+  private declaredCaps = '';
   readonly mcp: McpCapability;
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
@@ -167,21 +180,13 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
-    const client = new Client(
-      { name: 'skillbench', version: hostEnv().SKILLBENCH_VERSION ?? '0.1.0' },
-      {
-        capabilities: {
-          elicitation: { form: { applyDefaults: true }, url: {} },
-          sampling: {},
-          // Roots widen what a server like server-filesystem may reach: declared only when some were set.
-          ...(this.session.hasRoots() ? { roots: { listChanged: true } } : {}),
-          // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
-          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
-        },
-        taskStore: this.session.taskStore,
-      },
-    );
-    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
+    const version = hostEnv().SKILLBENCH_VERSION ?? '0.1.0';
+    const ours = workbenchCapabilities(this.session.hasRoots());
+    // As a host profile would, or (the bridge) within what the agent's client serves; else as the workbench.
+    const as = connectedAs({ profile: this.ctx.hostProfile, agent: this.agentCaps, ours, version });
+    this.declaredCaps = JSON.stringify(as.capabilities);
+    const client = new Client({ name: 'skillbench', version }, { capabilities: ours, taskStore: this.session.taskStore });
+    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${plainError(err)}`);
     this.session.attach(client);
     let conn: Connection;
     if (cfg.transport === 'http') {
@@ -209,8 +214,18 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       conn = { client, transport, http: null, exited: transport.exited };
     }
     try {
-      await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
-      this.server = serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion);
+      const wire: AsClient = {
+        clientInfo: as.clientInfo,
+        capabilities: as.capabilities,
+        protocolVersion: as.protocolVersion,
+        hasRoots: this.session.hasRoots(),
+        onRefused: (method, need) => {
+          this.ctx.logs.append('system', `The server asked for ${need} (${method}), which ${as.profile ? as.label : "the agent's client"} does not offer: refused, as it would be.`);
+          this.ctx.onMcp?.('mcpRefused', { skillId: this.ref.id, method, need });
+        },
+      };
+      await client.connect(as.profile || this.agentCaps ? new AsClientTransport(conn.transport, wire) : conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+      this.server = { ...serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion), connectedAs: as };
       // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
       this.launching = conn;
       this.ctx.onMcp?.('mcpServer', this.server);
@@ -274,6 +289,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private infoOf(): SkillInfo {
     const s = this.server!;
     const notes = [`MCP server ${s.name} ${s.version} over ${s.transport === 'http' ? `Streamable HTTP (${s.url})` : 'stdio'}, protocol ${s.protocolVersion ?? 'unknown'}.`];
+    if (s.connectedAs?.profile) notes.push(`Connected as ${s.connectedAs.label} would (${s.connectedAs.clientInfo.name} ${s.connectedAs.clientInfo.version}, protocol ${s.connectedAs.protocolVersion}).`);
     return {
       ...this.ref,
       description: this.ref.description ?? s.title ?? s.instructions?.split('\n')[0],
@@ -369,6 +385,18 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
         return this.cancellables.size;
       },
       roots: () => s.roots(),
+      actFor: async (agentCapabilities) => {
+        this.agentCaps = agentCapabilities;
+        // A profile chosen for the server wins; an offer that declares the same needs no new connection.
+        if (this.ctx.hostProfile || !this.supervisor.current) return [];
+        const next = JSON.stringify(agentOffer(workbenchCapabilities(s.hasRoots()), agentCapabilities));
+        if (next === this.declaredCaps) return [];
+        this.ctx.logs.append('system', `Connecting to ${this.ref.name} again, declaring only what the agent's client offers (${describeOffer(agentCapabilities)}): the server lists its tools for such a client.`);
+        const before = this.toolList.map((t) => t.name);
+        await this.restart();
+        const now = new Set(this.toolList.map((t) => t.name));
+        return before.filter((n) => !now.has(n));
+      },
       setRoots: async (roots) => {
         const now = await s.setRoots(roots);
         // A client declares roots as it connects: a server connected without them learns of them by reconnecting.
