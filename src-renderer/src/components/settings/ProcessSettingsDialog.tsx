@@ -11,6 +11,7 @@ import { useAction } from '../../data';
 import { EnvRows } from './EnvRows';
 import { rowsOf, updateOf, type EnvRow } from './process-form';
 import { ConfineSetting } from './ConfineSetting';
+import { HostProfileSetting } from './HostProfileSetting';
 
 import { isAlive } from '../../../../src-main/common/skill-status';
 import styles from './ProcessSettingsDialog.module.css';
@@ -42,6 +43,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   const [parity, setParity] = useState(false);
   const [confine, setConfine] = useState(false);
   const [confineNet, setConfineNet] = useState(false);
+  const [hostProfile, setHostProfile] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, error, act } = useAction();
@@ -55,6 +57,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     setParity(s.hostParity === true);
     setConfine(s.confine === true);
     setConfineNet(s.confineNetwork === true);
+    setHostProfile(s.hostProfile ?? '');
   };
   useEffect(() => {
     void act(() => settings.getSkillSettings(id)).then((s) => s && show(s));
@@ -64,7 +67,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => settings.updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
+    const next = await act(() => settings.updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}), ...(mcp ? { hostProfile } : {}) }));
     if (next) {
       show(next);
       setSaved(true);
@@ -75,6 +78,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
   const running = isAlive(summary.status);
   const noArgs = summary.protocol === 'namel3ss';
   const skilldef = summary.protocol === 'skilldef';
+  const mcp = summary.protocol === 'mcp';
   const edit = <T,>(fn: (v: T) => void) => (v: T) => {
     fn(v);
     setSaved(false);
@@ -137,6 +141,7 @@ function ProcessSettingsDialog({ summary, info, onClose }: { summary: SkillSumma
               data-testid="process-args"
             />
             {skilldef && <HostParitySetting name={summary.name} on={parity} onChange={edit(setParity)} />}
+            {mcp && <HostProfileSetting name={summary.name} value={hostProfile} onChange={edit(setHostProfile)} />}
             <ConfineSetting name={summary.name} on={confine} network={confineNet} onChange={edit(setConfine)} onNetwork={edit(setConfineNet)} />
             <HistoryLimits name={summary.name} settings={loaded} />
           </>
