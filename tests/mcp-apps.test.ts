@@ -79,6 +79,10 @@ describe('host profiles: connecting as another client would', () => {
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout).result).toEqual({ clientInfo: p.clientInfo, capabilities: p.capabilities, protocolVersion: p.protocolVersion });
     }
+    // What the profile's client does not offer is refused as it would be: the server's tool fails, the log says why.
+    const conformance = path.join(ROOT, 'tests', 'fixtures', 'mcp-conformance-server');
+    const sampled = await cli(['call', conformance, 'test_sampling', '--as', 'claude-code', '--args', '{"prompt":"hi"}', '--json']);
+    expect(JSON.stringify(JSON.parse(sampled.stdout).mcp)).toMatch(/Method not found/);
     const wrong = await cli(['call', FIXTURE, 'client-info', '--as', 'netscape']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--as takes a host profile: claude-desktop, claude-code, cursor, vscode, chatgpt/);

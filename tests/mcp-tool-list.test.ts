@@ -6,6 +6,8 @@
  * such a client, and the proxy says what it left out in one log notice.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -17,6 +19,7 @@ import { overStdio } from './mcp-bridge-client';
 import { EVERYTHING, FILESYSTEM } from './mcp-helpers';
 import { allFiles, ROOT } from './helpers';
 import { workbenchCapabilities } from '../src-main/protocols/mcp/client-offer';
+import { httpStatusLine, stripPrefix } from '../src-main/protocols/mcp/results';
 
 /** Sorted keys at every depth: two objects with the same content are the same text. */
 function canonical(v: unknown): string {
@@ -122,3 +125,33 @@ describe("an MCP server's tool list, byte for byte", () => {
     expect(echo).toContain('    Execution: {"taskSupport":"forbidden"}');
   }, 60_000);
 });
+
+describe('plain call output and errors', () => {
+  it('gives each image and resource link a line of its own', async () => {
+    const everything = `${quote(process.execPath)} ${quote(EVERYTHING)} stdio`;
+    const image = await cli(['call', '--command', everything, 'get-tiny-image']);
+    expect(image.code).toBe(0);
+    expect(image.stdout).toMatch(/^Here's the image you requested:\n\[image: image\/png, \d+ KB\]\nThe image above is the MCP logo\.\n$/);
+    const links = await cli(['call', '--command', everything, 'get-resource-links', '--args', '{"count":2}']);
+    expect(links.stdout.split('\n').filter((l) => l.startsWith('[resource_link: demo://resource/'))).toHaveLength(2);
+  }, 60_000);
+
+  it("says an HTTP server's error page as its status and a line, not its HTML", async ({ cleanup }) => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html' }).end('<!DOCTYPE html><html lang="en"><head><title>Error</title></head><body><pre>Cannot POST /wrong</pre></body></html>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    cleanup.add({ close: () => new Promise<void>((r) => server.close(() => r())) });
+    const r = await cli(['call', '--url', `http://127.0.0.1:${(server.address() as AddressInfo).port}/wrong`, 'echo']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('HTTP 404 Not Found: Cannot POST /wrong');
+    expect(r.stderr).not.toContain('<');
+  });
+
+  it('reads one MCP error prefix, however many the server sent', () => {
+    expect(stripPrefix('MCP error -32602: MCP error -32602: Tool x not found')).toBe('Tool x not found');
+    expect(httpStatusLine(500, '{"error":{"message":"no database"}}')).toBe('HTTP 500 Internal Server Error: no database');
+    expect(httpStatusLine(401, '')).toBe('HTTP 401 Unauthorized');
+  });
+});
+
