@@ -2,7 +2,8 @@
  * An MCP App (SEP-1865) in the Tools tab, against our fixture server (tests/fixtures/mcp-apps-server): the tool's
  * `ui://` app renders in its sandboxed frame before the call and after it with the call's input and result; a click
  * inside the app asks the workbench to call a tool, the user allows it, the call goes through the workbench's call
- * path (its History), and the result reaches the app. The Server tab says who the workbench connected as.
+ * path (its History), and the result reaches the app. The Server tab says who the workbench connected as, and the
+ * server's settings make it connect as Claude Code.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,7 +53,13 @@ test('an MCP App renders beside its call, and its tool call is shown, allowed, m
   await page.getByTestId('result-tab-history').click();
   await expect(page.getByTestId('history-row').filter({ hasText: 'increment' })).toHaveCount(1);
 
-  // The Server tab says who the workbench introduced itself as.
+  // The Server tab says who the workbench introduced itself as; the server's settings choose another client.
   await openTab(page, 'server');
-  await expect(page.getByTestId('server-connected-as')).toContainText('Skill Workbench');
+  await expect(page.getByTestId('server-connected-as')).toContainText('Connected as Skill Workbench');
+  await page.locator('.skill-header').getByTestId('skill-settings').click();
+  await page.getByTestId('process-host-profile').selectOption('claude-code');
+  await page.getByTestId('process-save').click();
+  await page.getByTestId('process-restart-now').click();
+  await page.getByTestId('process-close').click();
+  await expect(page.getByTestId('server-connected-as')).toContainText('Connected as Claude Code (claude-code 2.1.221, asking for protocol 2025-11-25)');
 });
