@@ -18,7 +18,7 @@ import { cli } from './cli-run';
 import { overStdio } from './mcp-bridge-client';
 import { EVERYTHING, FILESYSTEM } from './mcp-helpers';
 import { allFiles, ROOT } from './helpers';
-import { workbenchCapabilities } from '../src-main/protocols/mcp/client-offer';
+import { agentOffer, workbenchCapabilities } from '../src-main/protocols/mcp/client-offer';
 import { httpStatusLine, stripPrefix } from '../src-main/protocols/mcp/results';
 
 /** Sorted keys at every depth: two objects with the same content are the same text. */
@@ -152,6 +152,22 @@ describe('plain call output and errors', () => {
     expect(stripPrefix('MCP error -32602: MCP error -32602: Tool x not found')).toBe('Tool x not found');
     expect(httpStatusLine(500, '{"error":{"message":"no database"}}')).toBe('HTTP 500 Internal Server Error: no database');
     expect(httpStatusLine(401, '')).toBe('HTTP 401 Unauthorized');
+  });
+});
+
+describe('what the bridge declares for an agent', () => {
+  it("keeps only what the agent's client can answer", () => {
+    const ours = workbenchCapabilities(false);
+    expect(agentOffer(ours, {})).toEqual({ tasks: { list: {}, cancel: {}, requests: {} } });
+    // An empty elicitation object is a client of forms (the spec's compatibility rule); URL only when said.
+    expect(agentOffer(ours, { elicitation: {} }).elicitation).toEqual({ form: { applyDefaults: true } });
+    expect(agentOffer(ours, { elicitation: { url: {} } }).elicitation).toEqual({ url: {} });
+    expect(agentOffer(ours, { sampling: {}, extensions: { 'io.modelcontextprotocol/ui': {} } })).toEqual({
+      sampling: {},
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+    });
+    expect(agentOffer(ours, ours)).toEqual(ours);
   });
 });
 
