@@ -150,6 +150,10 @@ export class SkillBridge {
     const proxy = proxied ? serveProxy(server, rt, this.subscribers) : null;
     let level: LoggingLevel = 'debug';
     // Nothing is sent before the client said it is initialized (the lifecycle's rule).
+    // What this client was last told it is not shown (one notice each time that changes), and the tools the server
+    // stopped listing when told what this client offers.
+    let noticed = '';
+    let leftOut: { name: string; why: string }[] = [];
     let initialized = false;
     server.oninitialized = () => {
       initialized = true;
@@ -189,10 +193,6 @@ export class SkillBridge {
       return {};
     });
 
-    // What this client was last told it is not shown (one notice each time that changes), and the tools the server
-    // stopped listing when told what this client offers.
-    let noticed = '';
-    let leftOut: { name: string; why: string }[] = [];
     const tools = async () => {
       await this.start();
       const info = this.info();

@@ -23,7 +23,7 @@ import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 import { AsClientTransport, type AsClient } from './as-client';
-import { agentOffer, connectedAs, workbenchCapabilities } from './client-offer';
+import { agentOffer, connectedAs, describeOffer, workbenchCapabilities } from './client-offer';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
 import { SupervisedSkill } from '../supervised-skill';
@@ -45,13 +45,6 @@ interface Connection extends Exiting {
 export function serverNameOf(ref: SkillRef): string {
   const at = ref.id.lastIndexOf('#');
   return at >= 0 ? ref.id.slice(at + 1) : ref.name;
-}
-
-/** What an agent's client offers of what a server may ask, in words. */
-function describeOffer(caps: Record<string, unknown>): string {
-  const has = (['sampling', 'elicitation', 'roots'] as const).filter((k) => caps[k]);
-  const lacks = (['sampling', 'elicitation', 'roots'] as const).filter((k) => !caps[k]);
-  return [has.length ? `it offers ${has.join(', ')}` : '', lacks.length ? `no ${lacks.join(', ')}` : ''].filter(Boolean).join('; ');
 }
 
 export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapter {

@@ -68,3 +68,10 @@ export function connectedAs(o: { profile?: string; agent: Caps | null; ours: Cap
   if (o.agent) return { label: "Skill Workbench, within what the agent's client offers", clientInfo: self, protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: agentOffer(o.ours, o.agent) };
   return { label: 'Skill Workbench', clientInfo: self, protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: o.ours };
 }
+
+/** What an agent's client offers of what a server may ask, in words. */
+export function describeOffer(caps: Caps): string {
+  const has = (['sampling', 'elicitation', 'roots'] as const).filter((k) => caps[k]);
+  const lacks = (['sampling', 'elicitation', 'roots'] as const).filter((k) => !caps[k]);
+  return [has.length ? `it offers ${has.join(', ')}` : '', lacks.length ? `no ${lacks.join(', ')}` : ''].filter(Boolean).join('; ');
+}
