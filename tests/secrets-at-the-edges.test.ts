@@ -38,6 +38,11 @@ describe('a secret at the ways out of the workbench', () => {
     fs.mkdirSync(path.join(ws, 'mcp-signin'));
     const signinServer = path.join(FIXTURES, 'mcp-url-complete', 'server.mjs');
     fs.writeFileSync(path.join(ws, 'mcp-signin', '.mcp.json'), JSON.stringify({ mcpServers: { signin: { command: process.execPath, args: [signinServer] } } }));
+    // And one that asks for sampling whatever the client declared, connected as a client that offers none (a host
+    // profile): its question is refused, as that client would.
+    fs.mkdirSync(path.join(ws, 'mcp-refused'));
+    const conformanceServer = path.join(FIXTURES, 'mcp-conformance-server', 'server.mjs');
+    fs.writeFileSync(path.join(ws, 'mcp-refused', '.mcp.json'), JSON.stringify({ mcpServers: { refused: { command: process.execPath, args: [conformanceServer] } } }));
     // And an HTTP server, for its OAuth steps (tests/mcp-oauth.test.ts signs in to a real one).
     fs.mkdirSync(path.join(ws, 'mcp-remote'));
     fs.writeFileSync(path.join(ws, 'mcp-remote', '.mcp.json'), JSON.stringify({ mcpServers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
@@ -104,6 +109,8 @@ describe('a secret at the ways out of the workbench', () => {
     const [url] = await api.mcpPending(signin);
     await api.mcpAnswerElicitation(url.requestId, { action: 'accept' });
     answers.push(await signed);
+    await api.updateSkillSettings(ids['mcp-refused'], { hostProfile: 'claude-code' });
+    answers.push(await api.callTool(ids['mcp-refused'], 'test_sampling', { prompt: 'hi' }));
     answers.push(await api.mcpSession(mcp), await api.mcpLogMessages(mcp), await api.getMessages(mcp), await api.getHistory(mcp));
     answers.push(await api.mcpOAuthLogout(ids['mcp-remote']));
 

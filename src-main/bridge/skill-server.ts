@@ -12,6 +12,7 @@
  * - every message out passes the redactor (scrubbed-transport.ts).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -33,7 +34,9 @@ import type { Emit } from '../runtime/skill-runtime';
 import { proxyCapabilities, serveProxy, Subscribers } from './proxy-server';
 import { ScrubbedTransport } from './scrubbed-transport';
 import { setupByElicitation, type SetupOutcome } from './setup-elicit';
-import { errorResult, mcpTools, toolResult } from './tool-map';
+import { errorResult, mcpTools, serverTools, toolResult } from './tool-map';
+import { hiddenNotice, ToolNeeds, type ClientNeed } from './tool-needs';
+import { skillFolder } from '../host/workbench-home';
 import { askUpstream, type Connection } from './upstream-mcp';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -50,6 +53,8 @@ export interface BridgeOptions {
 
 interface ActiveCall {
   callId: string;
+  /** The tool called (its name as the client knows it). */
+  tool: string;
   send: (n: ServerNotification) => Promise<void>;
   progressToken?: string | number;
   /** The last progress sent (-1: none yet); each one sent must be higher (the spec). */
@@ -67,6 +72,8 @@ export class SkillBridge {
   private started: Promise<void> | null = null;
   /** A proxied server's resources each connection subscribed to. */
   private readonly subscribers = new Subscribers();
+  /** What a proxied server's tools are known to need of the client (tool-needs.ts). */
+  private readonly needs: ToolNeeds;
 
   /** `make` builds the skill's runtime around the bridge's `emit` (an MCP server's progress, logs and requests arrive there). */
   constructor(
@@ -75,9 +82,29 @@ export class SkillBridge {
   ) {
     this.rt = make((event, payload) => {
       // A server proxied (the mcp protocol) asks its user through us: the client of the call under way answers.
-      if (event === 'mcpRequest') void askUpstream(this.rt, payload as McpEvents['mcpRequest'], [...this.connections.values()]);
+      if (event === 'mcpRequest') {
+        this.learn((payload as McpEvents['mcpRequest']).kind);
+        void askUpstream(this.rt, payload as McpEvents['mcpRequest'], [...this.connections.values()]);
+      }
+      if (event === 'mcpRoots') this.learn('roots');
+      // Asked of a server connected within what the agent's client offers: refused upstream, learnt all the same.
+      if (event === 'mcpRefused') this.learn((payload as McpEvents['mcpRefused']).need);
       for (const l of this.listeners) l(event, payload);
     });
+    this.needs = new ToolNeeds(this.rt.ref.protocol === 'mcp' ? path.join(skillFolder(this.rt.opts.home, this.rt.ref.id), 'mcp-tool-needs.json') : undefined);
+  }
+
+  /**
+   * The server asked for `need` while one call alone was under way: that call's tool needs it. Clients without it
+   * are told their tool list changed (the tool leaves it).
+   */
+  private learn(need: ClientNeed): void {
+    const calls = [...this.connections.values()].flatMap((c) => [...c.calls]) as ActiveCall[];
+    if (calls.length !== 1 || !this.needs.learn(calls[0].tool, need)) return;
+    this.rt.logs.append('system', `${calls[0].tool} asks for ${need}: it is no longer listed for clients that do not offer it.`);
+    for (const server of this.connections.keys()) {
+      if (!server.getClientCapabilities()?.[need] && server.transport) void server.sendToolListChanged().catch(() => undefined);
+    }
   }
 
   /** Starts the skill once (a per-call protocol's start may fail: each call then reports its own failure). */
@@ -123,9 +150,24 @@ export class SkillBridge {
     const proxy = proxied ? serveProxy(server, rt, this.subscribers) : null;
     let level: LoggingLevel = 'debug';
     // Nothing is sent before the client said it is initialized (the lifecycle's rule).
+    // What this client was last told it is not shown (one notice each time that changes), and the tools the server
+    // stopped listing when told what this client offers.
+    let noticed = '';
+    let leftOut: { name: string; why: string }[] = [];
     let initialized = false;
     server.oninitialized = () => {
       initialized = true;
+      // The server is told only what this agent's client can answer (the first client, where several share it): one
+      // that lists a tool for capable clients alone then leaves it out. Listing waits for the reconnection.
+      if (proxied && this.connections.size === 1) {
+        const caps = (server.getClientCapabilities() ?? {}) as Record<string, unknown>;
+        this.started = this.start()
+          .then(() => rt.adapter.mcp!.actFor(caps))
+          .then((gone) => {
+            const lacks = (['sampling', 'elicitation'] as const).filter((k) => !caps[k]).join(' and ') || 'some of what the bridge offered';
+            leftOut = gone.map((name) => ({ name, why: `listed by the server only for clients that offer ${lacks}, which this one does not` }));
+          }, () => undefined);
+      }
       proxy?.initialized();
     };
     const calls = new Set<ActiveCall>();
@@ -155,23 +197,36 @@ export class SkillBridge {
       await this.start();
       const info = this.info();
       const options = info.capabilities.options ? [OPTIONS_LIST, OPTIONS_SET] : [];
-      const mapped = mcpTools(info.tools, options);
-      const list: Tool[] = [...mapped.tools, ...(options.length ? optionTools() : [])];
-      return { info, list, original: mapped.original };
+      // A proxied server's tools go on as it listed them, less those this client cannot serve.
+      const mapped = proxied ? serverTools(info.tools) : mcpTools(info.tools, options);
+      const { shown, hidden } = proxied ? this.needs.split(mapped.tools, server.getClientCapabilities()) : { shown: mapped.tools, hidden: [] };
+      const list: Tool[] = [...shown, ...(options.length ? optionTools() : [])];
+      return { info, list, hidden, original: mapped.original };
     };
 
     // (A proxied server without tools has none to list.)
     if (capabilities.tools) server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const { list } = await tools();
+      const { list, hidden } = await tools();
       listed = JSON.stringify(list);
+      const untold = [...leftOut, ...hidden];
+      const names = untold.map((h) => h.name).join('\n');
+      if (names && names !== noticed) {
+        const notice = hiddenNotice(untold);
+        rt.logs.append('system', notice);
+        // Also to the client itself, whatever its level: a proxied server's workbench lines do not reach it otherwise.
+        if (initialized && server.transport) void server.notification({ method: 'notifications/message', params: { level: 'notice', logger: 'skillbench', data: notice } }).catch(() => undefined);
+      }
+      noticed = names;
       return { tools: list };
     });
 
     if (capabilities.tools) server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
-      const { info, list, original } = await tools();
+      const { info, list, hidden, original } = await tools();
       const name = req.params.name;
       const args = req.params.arguments ?? {};
       if (info.capabilities.options && (name === OPTIONS_LIST || name === OPTIONS_SET)) return this.options(name, args);
+      const why = hidden.find((h) => h.name === name)?.why;
+      if (why) throw new McpError(ErrorCode.InvalidParams, `${name} is not offered to this client: ${why}.`);
       const own = original.get(name);
       if (own === undefined) throw new McpError(ErrorCode.InvalidParams, `${rt.ref.name} has no tool "${name}". Its tools: ${list.map((t) => t.name).join(', ')}.`);
       if (info.needsSetup) {
@@ -180,7 +235,7 @@ export class SkillBridge {
         if (JSON.stringify((await tools()).list) !== listed) await server.sendToolListChanged().catch(() => undefined);
       }
       const callId = randomUUID();
-      const call: ActiveCall = { callId, send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: -1 };
+      const call: ActiveCall = { callId, tool: name, send: extra.sendNotification, progressToken: extra._meta?.progressToken, progress: -1 };
       const cancel = () => rt.cancel(callId);
       extra.signal.addEventListener('abort', cancel, { once: true });
       calls.add(call);

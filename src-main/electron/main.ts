@@ -12,6 +12,7 @@ import { JSONRPC } from '../common/errors';
 import { workbenchDoor } from '../workbench/door';
 import { examplesDir, rendererDir } from '../host/paths';
 import { CSP } from '../server/static-files';
+import { MCP_APP_ROUTE } from '../contract';
 import { Workbench } from '../workbench/workbench';
 import { WindowLink } from '../workbench/window-link';
 import { safeStorageSecrets } from './safe-storage';
@@ -48,6 +49,11 @@ function serveRenderer(): void {
   const root = rendererDir();
   protocol.handle('app', (req) => {
     const url = new URL(req.url);
+    if (url.pathname === MCP_APP_ROUTE && workbench) {
+      // An MCP App's document, with its own policy (workbench/mcp-apps.ts), for the Tools tab's sandboxed frame.
+      const doc = workbench.mcp.apps.response(url.searchParams.get('id'));
+      return new Response(doc.body, { status: doc.status, headers: doc.headers });
+    }
     const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
     const file = path.resolve(root ?? '', '.' + rel);
     if (!root || !file.startsWith(path.resolve(root) + path.sep)) return new Response('Not found', { status: 404 });
@@ -118,6 +124,8 @@ void app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => {
+    // An MCP App's document keeps the policy it was served with (sandboxed, and stricter where the app declared less).
+    if (typeof details.url === 'string' && details.url.startsWith(`${APP_ORIGIN}${MCP_APP_ROUTE}?`)) return cb({ responseHeaders: details.responseHeaders });
     cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
   serveRenderer();

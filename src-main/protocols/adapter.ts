@@ -148,6 +148,8 @@ export interface AdapterContext {
   hostParity?: boolean;
   /** Run its processes confined by the operating system (protocols/confined.ts). Read at each launch. */
   confine?: Confinement;
+  /** MCP servers: the host profile to connect as (common/mcp-host-profiles.ts). Read at each launch. */
+  hostProfile?: string;
   /** Per-call timeout override for the whole skill (ms). */
   timeoutMs?: number;
   maxLineBytes?: number;
@@ -211,6 +213,12 @@ export interface McpCapability {
   readSkillFile?(uri: string): Promise<McpSkillFile>;
   /** The direct children of one of its directory resources (where the server declared `directoryRead`). */
   readSkillDirectory?(uri: string): Promise<{ uri: string; name?: string; mimeType?: string }[]>;
+  /**
+   * The bridge: from now on, declare to the server only what this agent's client can serve through the bridge (its
+   * sampling, elicitation, extensions); reconnects when that changes what was declared. Answers the tools the server
+   * no longer lists then.
+   */
+  actFor(agentCapabilities: Record<string, unknown>): Promise<string[]>;
   /** An HTTP server's OAuth (protocols/mcp/oauth): its state for the debugger view, and the user's actions on it. */
   oauth(): McpOAuthControl;
 }

@@ -47,11 +47,13 @@ export interface RuntimeOptions {
   /** Extra environment (the skill's configured env, its stored secrets). */
   env?: Record<string, string>;
   /** Reads the skill's environment and extra arguments afresh at each launch (its settings, its secrets), over `env`. */
-  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean; confine?: Confinement };
+  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean; confine?: Confinement; hostProfile?: string };
   /** Behave as the real host does (the CLI's --host-parity), over the skill's own setting. */
   hostParity?: boolean;
   /** Run confined (the CLI's --confine), over the skill's own setting. */
   confine?: Confinement;
+  /** MCP servers: connect as this host profile (the CLI's --as), over the skill's own setting. */
+  hostProfile?: string;
   host?: HostServices;
   /** The other skills its owner has open, for a SkillDefinition skill's `skills/*` calls (the workbench's). */
   interop?: SkillInterop;
@@ -165,6 +167,9 @@ export class SkillRuntime {
       get confine() {
         return opts.confine ?? settings?.().confine;
       },
+      get hostProfile() {
+        return opts.hostProfile ?? settings?.().hostProfile;
+      },
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
@@ -195,7 +200,7 @@ export class SkillRuntime {
       maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
       processSettings: (secrets) => {
         const now = readSettings(dir);
-        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true, confine: now.confine ? { network: now.confineNetwork === true } : undefined };
+        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true, confine: now.confine ? { network: now.confineNetwork === true } : undefined, hostProfile: now.hostProfile };
       },
     });
     rt.homeStores.secrets.registerWith(ref.id, rt.redactor);

@@ -1,6 +1,6 @@
 /** MCP servers: what a server offers beyond tools, its requests to the user, and adding servers to the workspace. */
 import type {
-  McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpAppResource, McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingSetup, McpServerAdd,
   McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
 } from '../../contract';
@@ -36,6 +36,7 @@ export const mcp = {
   mcpListResources: command(returns<McpResource[]>(), ['skillId', skillId]),
   mcpListResourceTemplates: command(returns<McpResourceTemplate[]>(), ['skillId', skillId]),
   mcpReadResource: command(returns<McpResourceRead>(), ['skillId', skillId], ['uri', text]),
+  mcpAppResource: command(returns<McpAppResource>(), ['skillId', skillId], ['uri', text]),
   mcpSubscribe: command(returns<string[]>(), ['skillId', skillId], ['uri', text]),
   mcpUnsubscribe: command(returns<string[]>(), ['skillId', skillId], ['uri', text]),
   mcpListPrompts: command(returns<McpPrompt[]>(), ['skillId', skillId]),

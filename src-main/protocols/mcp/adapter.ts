@@ -17,13 +17,15 @@ import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
 import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
-import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
+import { engineError, mcpToolOf, outcomeOf, plainError, toolInfoOf } from './results';
 import { McpSession } from './session';
 import { getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport } from './skills';
 import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
 import { AuthorizationNeeded, CLIENT_METADATA_URL_VAR, controlOf, McpOAuth, withoutOAuth } from './oauth';
+import { AsClientTransport, type AsClient } from './as-client';
+import { agentOffer, connectedAs, describeOffer, workbenchCapabilities } from './client-offer';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
 import { SupervisedSkill } from '../supervised-skill';
@@ -56,6 +58,10 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private listing: Promise<McpTool[]> | null = null;
   private relisting: Promise<McpTool[]> | null = null;
   private oauthClient: McpOAuth | null = null;
+  /** Through the bridge: the agent's client's capabilities, which bound what is declared to the server. */
+  private agentCaps: Record<string, unknown> | null = null;
+  /** What the last connection declared (to tell whether an agent's client changes it). */
+  private declaredCaps = '';
   readonly mcp: McpCapability;
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
@@ -211,22 +217,13 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
-    const samples = this.session.samples;
-    const client = new Client(
-      { name: 'skillbench', version: hostEnv().SKILLBENCH_VERSION ?? '0.1.0' },
-      {
-        capabilities: {
-          elicitation: { form: { applyDefaults: true }, url: {} },
-          ...(samples ? { sampling: {} } : {}),
-          // Roots widen what a server like server-filesystem may reach: declared only when some were set.
-          ...(this.session.hasRoots() ? { roots: { listChanged: true } } : {}),
-          // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
-          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, ...(samples ? { sampling: { createMessage: {} } } : {}) } },
-        },
-        taskStore: this.session.taskStore,
-      },
-    );
-    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
+    const version = hostEnv().SKILLBENCH_VERSION ?? '0.1.0';
+    const ours = workbenchCapabilities(this.session.hasRoots(), this.session.samples);
+    // As a host profile would, or (the bridge) within what the agent's client serves; else as the workbench.
+    const as = connectedAs({ profile: this.ctx.hostProfile, agent: this.agentCaps, ours, version });
+    this.declaredCaps = JSON.stringify(as.capabilities);
+    const client = new Client({ name: 'skillbench', version }, { capabilities: ours, taskStore: this.session.taskStore });
+    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${plainError(err)}`);
     this.session.attach(client);
     let conn: Connection;
     let oauth: McpOAuth | null = null;
@@ -254,10 +251,20 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       conn = { client, transport, http: null, exited: transport.exited };
     }
     try {
-      await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+      const wire: AsClient = {
+        clientInfo: as.clientInfo,
+        capabilities: as.capabilities,
+        protocolVersion: as.protocolVersion,
+        hasRoots: this.session.hasRoots(),
+        onRefused: (method, need) => {
+          this.ctx.logs.append('system', `The server asked for ${need} (${method}), which ${as.profile ? as.label : "the agent's client"} does not offer: refused, as it would be.`);
+          this.ctx.onMcp?.('mcpRefused', { skillId: this.ref.id, method, need });
+        },
+      };
+      await client.connect(as.profile || this.agentCaps ? new AsClientTransport(conn.transport, wire) : conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
       // Connected: a 401 from now on may wait for the user (the request's own timeout bounds it).
       if (oauth) oauth.failFast = false;
-      this.server = serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion);
+      this.server = { ...serverInfoOf(this.ref.id, client, cfg, conn.transport.protocolVersion), connectedAs: as };
       // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
       this.launching = conn;
       this.ctx.onMcp?.('mcpServer', this.server);
@@ -327,6 +334,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private infoOf(): SkillInfo {
     const s = this.server!;
     const notes = [`MCP server ${s.name} ${s.version} over ${s.transport === 'http' ? `Streamable HTTP (${s.url})` : 'stdio'}, protocol ${s.protocolVersion ?? 'unknown'}.`];
+    if (s.connectedAs?.profile) notes.push(`Connected as ${s.connectedAs.label} would (${s.connectedAs.clientInfo.name} ${s.connectedAs.clientInfo.version}, protocol ${s.connectedAs.protocolVersion}).`);
     return {
       ...this.ref,
       description: this.ref.description ?? s.title ?? s.instructions?.split('\n')[0],
@@ -451,6 +459,18 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       ...this.skillsCapability(t),
       oauth: () => this.oauthControl(),
       roots: () => s.roots(),
+      actFor: async (agentCapabilities) => {
+        this.agentCaps = agentCapabilities;
+        // A profile chosen for the server wins; an offer that declares the same needs no new connection.
+        if (this.ctx.hostProfile || !this.supervisor.current) return [];
+        const next = JSON.stringify(agentOffer(workbenchCapabilities(s.hasRoots()), agentCapabilities));
+        if (next === this.declaredCaps) return [];
+        this.ctx.logs.append('system', `Connecting to ${this.ref.name} again, declaring only what the agent's client offers (${describeOffer(agentCapabilities)}): the server lists its tools for such a client.`);
+        const before = this.toolList.map((t) => t.name);
+        await this.restart();
+        const now = new Set(this.toolList.map((t) => t.name));
+        return before.filter((n) => !now.has(n));
+      },
       setRoots: async (roots) => {
         const now = await s.setRoots(roots);
         // A client declares roots as it connects: a server connected without them learns of them by reconnecting.

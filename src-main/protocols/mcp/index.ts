@@ -60,3 +60,4 @@ export { type ParsedConfig, entryOf, mergeIntoFolder, parseMcpConfig, readMcpCon
 export { findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';
 export { entryOf as skillEntryOf, getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport, SKILLS_EXTENSION } from './skills';
 export { AuthorizationFailed, AuthorizationNeeded, CLIENT_METADATA_URL_VAR, DEFAULT_WAIT_MS, McpOAuth, serverKey } from './oauth';
+export { stripPrefix } from './results';

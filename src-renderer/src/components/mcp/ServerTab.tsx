@@ -11,6 +11,7 @@ import { RootsEditor } from './RootsEditor';
 import { SamplingModeSwitch } from './SamplingModeSwitch';
 import { TasksList } from './TasksList';
 import { AuthorizationSection } from './AuthorizationSection';
+import { ConnectedAs } from './ConnectedAs';
 // Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
 // TriggersTab.module.css; .mcp-server-tab is styled in its context by setup.module.css.
 import styles from './ServerTab.module.css';
@@ -92,6 +93,7 @@ export function ServerTab({ skillId }: { skillId: string }) {
             </p>
           </div>
         </div>
+        {info.connectedAs && <ConnectedAs as={info.connectedAs} />}
         <Ping skillId={skillId} />
         <h3 className={setupStyles.setupConfigTitle}>What it offers</h3>
         <ul className={styles.mcpCaps} data-testid="server-capabilities">
