@@ -17,6 +17,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Published as ES modules only (no `require` entry): bundled, as the main bundle is CommonJS.
+      externalizeDeps: { exclude: ['@modelcontextprotocol/ext-tasks'] },
       rollupOptions: { input: { index: resolve(__dirname, 'src-main/electron/main.ts') } },
     },
   },

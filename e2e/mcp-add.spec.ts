@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startRig } from '../tests/oauth-rig';
+import { allowAxe, violationsInBothThemes } from './axe-check';
 import { EVERYTHING, everythingConfig, expect, openServer, openTab, openTool, test } from './mcp-fixture';
 
 test('add a server by its command: written to .mcp.json, listed, and it runs', async ({ mcp }) => {
@@ -163,4 +165,46 @@ test('add a server by its address: the real server-everything over Streamable HT
     await page.getByTestId('run-tool').click();
     await expect(page.getByTestId('tool-result')).toContainText('Echo: over the wire');
   });
+});
+
+test('add an HTTP server behind OAuth: the sign-in waits on the user, the browser round trip signs in, the Authorization section shows the steps masked', async ({ mcp }) => {
+  const { page } = mcp;
+  const rig = await startRig();
+  try {
+    await allowAxe(page);
+    await page.getByTestId('add-mcp-server').first().click();
+    const dialog = page.getByTestId('add-mcp-dialog');
+    await dialog.getByTestId('add-server-name').fill('guarded');
+    await dialog.getByTestId('add-server-http').check();
+    await dialog.getByTestId('add-server-url').fill(rig.mcpUrl);
+    await dialog.getByTestId('add-server-submit').click();
+    await expect(dialog).toBeHidden();
+    // Opening it connects, which meets a 401: the sign-in waits on the user, whatever view is open (browser mode
+    // opens nothing by itself); the test's browser tab is the user's.
+    await page.getByTestId('skill-item').filter({ has: page.locator('[data-skill-button]', { hasText: 'guarded' }) }).locator('[data-skill-button]').click();
+    const notice = page.getByTestId('oauth-sign-in-notice');
+    await expect(notice).toContainText('guarded wants you to sign in');
+    await expect(notice.getByTestId('oauth-sign-in-open')).toHaveAttribute('href', new RegExp(`^${rig.issuer}/authorize\\?`));
+    const opened = page.context().waitForEvent('page');
+    await notice.getByTestId('oauth-sign-in-open').click();
+    const signIn = await opened;
+    await expect(signIn.locator('h1')).toHaveText('Authorized');
+    await signIn.close();
+    await expect(notice).toBeHidden();
+    await openTab(page, 'server');
+    const section = page.getByTestId('mcp-authorization');
+    await expect(page.getByTestId('server-tab')).toContainText(`Reached over HTTP at ${rig.mcpUrl}`);
+    await expect(section).toHaveAttribute('data-status', 'authorized');
+    await expect(section.getByTestId('oauth-scope')).toHaveText('mcp');
+    const token = section.locator('[data-testid="oauth-step"][data-kind="token"]').first();
+    await expect(token).toHaveAttribute('data-outcome', 'ok');
+    await token.getByText('Request and response').click();
+    await expect(token.getByTestId('oauth-step-response')).toContainText('"access_token": "••••');
+    expect(await violationsInBothThemes(page, 'oauth-steps')).toEqual([]);
+    await mcp.shot('mcp-oauth');
+    const shown = await section.textContent();
+    for (const t of rig.issued) expect(shown).not.toContain(t);
+  } finally {
+    await rig.close();
+  }
 });

@@ -9,7 +9,9 @@
  * arrives as `mcpProgress` events named by the call's id.
  */
 
-/** A JSON Schema as a server declares it (the same loose shape as contract-types' JsonSchema; this file imports nothing). */
+import { MCP_OAUTH_EVENTS, type McpOAuthApi, type McpOAuthEvents } from './contract-oauth';
+
+/** A JSON Schema as a server declares it (the same loose shape as contract-types' JsonSchema; this file imports only its OAuth part). */
 export type McpJsonSchema = { [key: string]: unknown };
 type JsonSchema = McpJsonSchema;
 
@@ -52,6 +54,20 @@ export interface McpServerInfo {
   capabilities: McpCapabilities;
   /** The server's capabilities object as it sent it. */
   rawCapabilities: Record<string, unknown>;
+  /** How the workbench introduced itself to the server: as itself, as a host profile, or (the bridge) for an agent's client. */
+  connectedAs?: McpConnectedAs;
+}
+
+/** What the client side sent in `initialize`. */
+export interface McpConnectedAs {
+  /** The host profile's id (common/mcp-host-profiles.ts); absent when the workbench spoke as itself. */
+  profile?: string;
+  /** "Claude Code", "Skill Workbench", "Skill Workbench for the agent's client". */
+  label: string;
+  clientInfo: { name: string; version: string; [key: string]: unknown };
+  /** The version asked for (the one agreed is `protocolVersion` above). */
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
 }
 
 export interface McpCapabilities {
@@ -324,6 +340,42 @@ export interface McpRequestDone {
   outcome: 'answered' | 'declined' | 'cancelled' | 'timed-out' | 'server-gone';
 }
 
+// ---- MCP Apps (SEP-1865) ----
+
+/**
+ * Where the workbench serves an MCP App's HTML (`<route>?id=<docId>`, beside the page): its own document, with the
+ * CSP built from the resource's `_meta.ui.csp` and the `sandbox` directive, framed by the Tools tab in an iframe
+ * sandboxed to scripts alone. (A srcdoc, blob: or data: frame would inherit the workbench's own CSP, which allows
+ * no inline script.)
+ */
+export const MCP_APP_ROUTE = '/mcp-app';
+
+/** The origins an app's resource asks for, as its `_meta.ui.csp` declares them. */
+export interface McpAppCsp {
+  connectDomains?: string[];
+  resourceDomains?: string[];
+  frameDomains?: string[];
+  baseUriDomains?: string[];
+}
+
+/** An MCP App's `ui://` resource, read and held by the workbench for its frame. */
+export interface McpAppResource {
+  skillId: string;
+  uri: string;
+  /** Where the frame loads it from, relative to the page: `mcp-app?id=…`. */
+  src: string;
+  /** The Content-Security-Policy the document is served with (the spec's, from the declared origins). */
+  csp: string;
+  /** The origins as declared (those that could be used: see `notes`). */
+  declared: McpAppCsp;
+  /** Browser features the app asks for (camera, microphone, geolocation, clipboardWrite): shown, not granted. */
+  permissions: string[];
+  prefersBorder?: boolean;
+  bytes: number;
+  /** What was left out or could not be honoured, in words. */
+  notes: string[];
+}
+
 // ---- what the views need at once ----
 
 /** A server's live state in the workbench, for a view opened at any time. */
@@ -378,7 +430,7 @@ export interface McpConfigWrite {
  * if it is not running; those that read the workbench's side (mcpSession, mcpLogMessages, mcpPending, mcpGetRoots,
  * mcpSetRoots) start nothing. Adding servers needs a folder that is open in the workspace (or inside one), or picked.
  */
-export interface McpApi {
+export interface McpApi extends McpOAuthApi {
   /** The server's identity, capabilities and instructions. */
   mcpServerInfo(skillId: string): Promise<McpServerInfo>;
   /** Everything a view needs at once: server (null until it connected), log level, subscriptions, roots, pending requests. */
@@ -389,6 +441,8 @@ export interface McpApi {
   mcpListResourceTemplates(skillId: string): Promise<McpResourceTemplate[]>;
   /** Reads a resource (on the skill's timeline); a failure is in the answer. */
   mcpReadResource(skillId: string, uri: string): Promise<McpResourceRead>;
+  /** Reads an MCP App's `ui://` resource and holds it for its sandboxed frame (MCP_APP_ROUTE); refuses what is not one. */
+  mcpAppResource(skillId: string, uri: string): Promise<McpAppResource>;
   /** Subscribes to a resource's changes (`mcpResourceUpdated` events); returns the subscriptions now. */
   mcpSubscribe(skillId: string, uri: string): Promise<string[]>;
   mcpUnsubscribe(skillId: string, uri: string): Promise<string[]>;
@@ -453,7 +507,7 @@ export interface McpConfigFound {
 }
 
 /** Events of MCP servers. */
-export interface McpEvents {
+export interface McpEvents extends McpOAuthEvents {
   /** The server (re)connected: its identity and capabilities. */
   mcpServer: McpServerInfo;
   /** A server said one of its lists changed (the views refresh it). */
@@ -473,10 +527,12 @@ export interface McpEvents {
   mcpTaskStatus: { skillId: string; callId?: string; tool?: string; task: McpTask };
   /** The server said a URL elicitation is complete (`notifications/elicitation/complete`). */
   mcpElicitationComplete: { skillId: string; elicitationId: string; requestId?: string };
+  /** The server asked for what the client it was connected as does not offer (a host profile's, an agent's): refused as that client would. */
+  mcpRefused: { skillId: string; method: string; need: 'sampling' | 'elicitation' | 'roots' };
 }
 
 
 export const MCP_EVENTS: { [K in keyof McpEvents]: true } = {
   mcpServer: true, mcpListChanged: true, mcpResourceUpdated: true, mcpLog: true, mcpProgress: true,
-  mcpRequest: true, mcpRequestDone: true, mcpRoots: true, mcpTaskStatus: true, mcpElicitationComplete: true,
+  mcpRequest: true, mcpRequestDone: true, mcpRoots: true, mcpTaskStatus: true, mcpElicitationComplete: true, mcpRefused: true, ...MCP_OAUTH_EVENTS,
 };

@@ -4,7 +4,7 @@
  * everything here. Types only, plus a few constants; nothing may import Node or Electron.
  */
 import type { AgentDetails, ServiceBindingInfo } from './contract-agents';
-import type { McpToolAnnotations, McpToolResult } from './contract-mcp';
+import type { McpTool, McpToolAnnotations, McpToolResult } from './contract-mcp';
 
 export type Protocol = 'jsonrpc' | 'skilldef' | 'action' | 'namel3ss' | 'mcp' | 'quickjs' | 'agent-skill';
 
@@ -37,12 +37,19 @@ export interface ToolInfo {
   outputSchema?: JsonSchema;
   /** Where a protocol groups its tools (a namel3ss capsule): the UI lists them under this heading. */
   group?: string;
-  /** A display name, where the protocol has one (an MCP tool's `title`). */
+  /**
+   * The tool's own display name, where its protocol has one (an MCP tool's `title`, as the server sent it: never made
+   * up from `annotations.title`; a view that wants a name to show derives it apart).
+   */
   title?: string;
   /** An MCP tool's hints (read-only, destructive, ...). */
   annotations?: McpToolAnnotations;
   /** MCP: how the tool runs; `taskSupport` required or optional means it is called as a task. */
   execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
+  /** MCP: the tool's icons, as the server sent them. */
+  icons?: McpTool['icons'];
+  /** MCP: the tool's metadata, as the server sent it (an MCP App's `ui.resourceUri` among it). */
+  _meta?: Record<string, unknown>;
   /** Put on every skill by its SDK (a SkillDefinition SDK's interop tools), not written by the skill: listed apart. */
   origin?: 'sdk';
 }
@@ -399,6 +406,8 @@ export interface SkillSettings {
   confine?: boolean;
   /** With `confine`: the network is allowed. */
   confineNetwork?: boolean;
+  /** MCP servers: connect as this host profile would (common/mcp-host-profiles.ts); absent: as the workbench. */
+  hostProfile?: string;
 }
 
 /**

@@ -29,6 +29,7 @@ export * from './contract-agents';
 export * from './contract-interop';
 export * from './contract-bridge';
 export * from './contract-mcp';
+export * from './contract-oauth';
 export * from './contract-skilldef';
 export * from './contract-chat';
 export * from './contract-env';

@@ -52,6 +52,7 @@ describe('the Electron main bundle', () => {
     expect(report.permissionGranted).toBe(false);
     expect(report.permissionCheck).toBe(false);
     expect(report.csp[0]).toContain("default-src 'self'");
+    expect(report.appCsp).toEqual(["sandbox allow-scripts; default-src 'none'"]);
 
     // The window link is one channel (JSON-RPC, both ways), and nothing else is registered.
     expect(report.channels).toEqual(['skillbench:rpc']);

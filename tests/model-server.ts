@@ -26,6 +26,8 @@ export type ScriptedReply = (TextReply | ToolCallReply | ErrorReply) & {
 
 export interface TextReply {
   text: string;
+  /** How the text streams, where a test needs its pieces cut just so (default: a word at a time). */
+  pieces?: string[];
   usage?: { input: number; output: number };
 }
 
@@ -206,7 +208,7 @@ function openaiStream(res: http.ServerResponse, model: string, r: TextReply | To
   const id = nextId('chatcmpl');
   const chunk = (delta: unknown, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] });
   send(chunk({ role: 'assistant', content: '' }));
-  for (const p of pieces(r.text ?? '')) send(chunk({ content: p }));
+  for (const p of ('pieces' in r && r.pieces) || pieces(r.text ?? '')) send(chunk({ content: p }));
   const calls = callsOf(r);
   calls.forEach((c, index) => {
     const args = argsText(c.arguments);
@@ -244,7 +246,7 @@ function anthropicStream(res: http.ServerResponse, model: string, r: TextReply |
   let index = 0;
   if (r.text) {
     event('content_block_start', { index, content_block: { type: 'text', text: '' } });
-    for (const p of pieces(r.text)) event('content_block_delta', { index, delta: { type: 'text_delta', text: p } });
+    for (const p of ('pieces' in r && r.pieces) || pieces(r.text)) event('content_block_delta', { index, delta: { type: 'text_delta', text: p } });
     event('content_block_stop', { index });
     index++;
   }

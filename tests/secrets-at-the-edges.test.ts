@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect } from 'vitest';
 import { EVENT_NAMES, type EventName } from '../src-main/contract';
+import { modelServer } from './model-server';
 import { asciiForm, spellings } from '../src-main/engine/secret-forms';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
@@ -37,6 +38,16 @@ describe('a secret at the ways out of the workbench', () => {
     fs.mkdirSync(path.join(ws, 'mcp-signin'));
     const signinServer = path.join(FIXTURES, 'mcp-url-complete', 'server.mjs');
     fs.writeFileSync(path.join(ws, 'mcp-signin', '.mcp.json'), JSON.stringify({ mcpServers: { signin: { command: process.execPath, args: [signinServer] } } }));
+    // And one that asks for sampling whatever the client declared, connected as a client that offers none (a host
+    // profile): its question is refused, as that client would.
+    fs.mkdirSync(path.join(ws, 'mcp-refused'));
+    const conformanceServer = path.join(FIXTURES, 'mcp-conformance-server', 'server.mjs');
+    fs.writeFileSync(path.join(ws, 'mcp-refused', '.mcp.json'), JSON.stringify({ mcpServers: { refused: { command: process.execPath, args: [conformanceServer] } } }));
+    // And an HTTP server, for its OAuth steps (tests/mcp-oauth.test.ts signs in to a real one).
+    fs.mkdirSync(path.join(ws, 'mcp-remote'));
+    fs.writeFileSync(path.join(ws, 'mcp-remote', '.mcp.json'), JSON.stringify({ mcpServers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
+    // And a Python skill whose environment is prepared (the installer's output goes out as it comes).
+    fs.cpSync(path.join(FIXTURES, 'python-env', 'otter-like'), path.join(ws, 'otter-like'), { recursive: true });
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
     const api = workbenchApi(wb);
@@ -98,7 +109,22 @@ describe('a secret at the ways out of the workbench', () => {
     const [url] = await api.mcpPending(signin);
     await api.mcpAnswerElicitation(url.requestId, { action: 'accept' });
     answers.push(await signed);
+    await api.updateSkillSettings(ids['mcp-refused'], { hostProfile: 'claude-code' });
+    answers.push(await api.callTool(ids['mcp-refused'], 'test_sampling', { prompt: 'hi' }));
     answers.push(await api.mcpSession(mcp), await api.mcpLogMessages(mcp), await api.getMessages(mcp), await api.getHistory(mcp));
+    answers.push(await api.mcpOAuthLogout(ids['mcp-remote']));
+
+    // A chat with a model that is given the secret and hands it to a tool; an environment prepared (offline, from nothing).
+    const model = cleanup.add(await modelServer());
+    // The answer streams the secret split in two: neither half may show.
+    const half = SECRET.length >> 1;
+    model.reply({ toolCalls: [{ name: 'echo', arguments: { token: SECRET } }] }, { text: `Done: ${SECRET}`, pieces: [`Done: ${SECRET.slice(0, half)}`, SECRET.slice(half)] });
+    await api.saveModelProfile({ id: 'scripted', provider: 'openai', model: 'scripted', baseUrl: model.openaiBaseUrl });
+    answers.push(await api.chatSend({ chatId: 'edges', target: { skillId: rpc }, message: `use ${SECRET}` }));
+    await wb.events.delivered();
+    const streamed = heard.get('chat')!.join('\n');
+    for (const part of [SECRET.slice(0, half), SECRET.slice(half)]) expect(streamed).not.toContain(JSON.stringify(part).slice(1, -1));
+    answers.push(await api.prepareEnv(ids['otter-like'], { findLinks: cleanup.tempDir() }));
 
     answers.push(
       await api.getHistory(rpc),

@@ -5,7 +5,8 @@
  * session); a modern one (2026-07-28, stateless) a `Server` per HTTP request, or stdio's one, chosen by the
  * SDK's serving entries from what the client opened with. All of them over the same runtime.
  *
- * - tools/list: the skill's tools (names made safe, tool-map.ts), and its options as two tools of ours;
+ * - tools/list: the skill's tools (names made safe, tool-map.ts), and its options as two tools of ours; a proxied
+ *   server's tools as it listed them, less those the client cannot serve (tool-needs.ts);
  * - tools/call: the runtime's recorded call (the workbench's history shows agents' calls too); the
  *   client's cancellation cancels it; stderr and the workbench's notes during a call become MCP logging
  *   notifications on that call's stream, and "NN%" lines progress notifications where a token was sent;
@@ -14,6 +15,7 @@
  * - every message out passes the redactor (scrubbed-transport.ts).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   ProtocolError,
@@ -40,7 +42,9 @@ import { Conversations, type Ask, type Leg } from './mrtr';
 import { proxyCapabilities, serveProxy, Subscribers } from './proxy-server';
 import { scrubSends } from './scrubbed-transport';
 import { setupByElicitation, type SetupOutcome } from './setup-elicit';
-import { errorResult, mcpTools, toolResult } from './tool-map';
+import { errorResult, mcpTools, serverTools, toolResult } from './tool-map';
+import { hiddenNotice, ToolNeeds, type ClientNeed } from './tool-needs';
+import { skillFolder } from '../host/workbench-home';
 import { askUpstream, type ActiveCall, type Connection } from './upstream-mcp';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -79,6 +83,8 @@ export class SkillBridge {
   readonly conversations = new Conversations();
   /** The tools last listed to a modern client over HTTP (a change is told to their listen streams). */
   private listedModern = '';
+  /** What a proxied server's tools are known to need of the client (tool-needs.ts). */
+  private readonly needs: ToolNeeds;
 
   /** `make` builds the skill's runtime around the bridge's `emit` (an MCP server's progress, logs and requests arrive there). */
   constructor(
@@ -87,10 +93,31 @@ export class SkillBridge {
   ) {
     this.rt = make((event, payload) => {
       // A server proxied (the mcp protocol) asks its user through us: the client of the call under way answers.
-      if (event === 'mcpRequest') void askUpstream(this.rt, payload as McpEvents['mcpRequest'], [...this.connections.values()]);
+      if (event === 'mcpRequest') {
+        this.learn((payload as McpEvents['mcpRequest']).kind);
+        void askUpstream(this.rt, payload as McpEvents['mcpRequest'], [...this.connections.values()]);
+      }
+      if (event === 'mcpRoots') this.learn('roots');
+      // Asked of a server connected within what the agent's client offers: refused upstream, learnt all the same.
+      if (event === 'mcpRefused') this.learn((payload as McpEvents['mcpRefused']).need);
       this.toModernHttp(event, payload);
       for (const l of this.listeners) l(event, payload);
     });
+    this.needs = new ToolNeeds(this.rt.ref.protocol === 'mcp' ? path.join(skillFolder(this.rt.opts.home, this.rt.ref.id), 'mcp-tool-needs.json') : undefined);
+  }
+
+  /**
+   * The server asked for `need` while one call alone was under way: that call's tool needs it. Clients without it
+   * are told their tool list changed (the tool leaves it); modern clients over HTTP list again and see.
+   */
+  private learn(need: ClientNeed): void {
+    const calls = [...this.connections.values()].flatMap((c) => [...c.calls]);
+    if (calls.length !== 1 || !this.needs.learn(calls[0].tool, need)) return;
+    this.rt.logs.append('system', `${calls[0].tool} asks for ${need}: it is no longer listed for clients that do not offer it.`);
+    for (const [server, c] of this.connections) {
+      if (!c.perRequest && !server.getClientCapabilities()?.[need] && server.transport) void server.sendToolListChanged().catch(() => undefined);
+    }
+    for (const n of this.notifiers) n.toolsChanged();
   }
 
   /** Starts the skill once (a per-call protocol's start may fail: each call then reports its own failure). */
@@ -146,12 +173,15 @@ export class SkillBridge {
     return info;
   }
 
-  private async tools(): Promise<{ info: SkillInfo; list: Tool[]; original: Map<string, string> }> {
+  /** The tools a client with `caps` is shown; a proxied server's as it listed them, less those the client cannot serve. */
+  private async tools(caps: ClientCapabilities | undefined): Promise<{ info: SkillInfo; list: Tool[]; hidden: { name: string; why: string }[]; original: Map<string, string> }> {
     await this.start();
     const info = this.info();
+    const proxied = this.rt.ref.protocol === 'mcp';
     const options = info.capabilities.options ? [OPTIONS_LIST, OPTIONS_SET] : [];
-    const mapped = mcpTools(info.tools, options);
-    return { info, list: [...mapped.tools, ...(options.length ? optionTools() : [])], original: mapped.original };
+    const mapped = proxied ? serverTools(info.tools) : mcpTools(info.tools, options);
+    const { shown, hidden } = proxied ? this.needs.split(mapped.tools, caps) : { shown: mapped.tools, hidden: [] };
+    return { info, list: [...shown, ...(options.length ? optionTools() : [])], hidden, original: mapped.original };
   }
 
   private server(serving: Serving): Server {
@@ -176,8 +206,23 @@ export class SkillBridge {
     let level: LoggingLevel = 'debug';
     // Nothing is sent before a legacy client said it is initialized (the lifecycle's rule); a modern one never says.
     let initialized = modern;
+    // What this client was last told it is not shown (one notice each time that changes), and the tools the server
+    // stopped listing when told what this client offers.
+    let noticed = '';
+    let leftOut: { name: string; why: string }[] = [];
     server.oninitialized = () => {
       initialized = true;
+      // The server is told only what this agent's client can answer (the first client, where several share it): one
+      // that lists a tool for capable clients alone then leaves it out. Listing waits for the reconnection.
+      if (proxied && this.connections.size === 1) {
+        const caps = (server.getClientCapabilities() ?? {}) as Record<string, unknown>;
+        this.started = this.start()
+          .then(() => rt.adapter.mcp!.actFor(caps))
+          .then((gone) => {
+            const lacks = (['sampling', 'elicitation'] as const).filter((k) => !caps[k]).join(' and ') || 'some of what the bridge offered';
+            leftOut = gone.map((name) => ({ name, why: `listed by the server only for clients that offer ${lacks}, which this one does not` }));
+          }, () => undefined);
+      }
       proxy?.initialized();
     };
     this.connections.set(server, conn);
@@ -207,10 +252,19 @@ export class SkillBridge {
 
     // (A proxied server without tools has none to list.)
     if (capabilities.tools) {
-      server.setRequestHandler('tools/list', async () => {
-        const { list } = await this.tools();
+      server.setRequestHandler('tools/list', async (_req, ctx) => {
+        const { list, hidden } = await this.tools(clientCapabilities(ctx) ?? server.getClientCapabilities());
         listed = JSON.stringify(list);
         if (serving.perRequest) this.listedModern = listed;
+        const untold = [...leftOut, ...hidden];
+        const names = untold.map((h) => h.name).join('\n');
+        if (names && names !== noticed) {
+          const notice = hiddenNotice(untold);
+          rt.logs.append('system', notice);
+          // Also to the client itself, whatever its level: a proxied server's workbench lines do not reach it otherwise.
+          if (initialized && !modern && server.transport) void server.notification({ method: 'notifications/message', params: { level: 'notice', logger: 'skillbench', data: notice } }).catch(() => undefined);
+        }
+        noticed = names;
         return { tools: list };
       });
       server.setRequestHandler('tools/call', (req, ctx) => {
@@ -253,7 +307,7 @@ export class SkillBridge {
     // A hot reload (the skill's files changed) may change its tools: the client is told to list them again.
     const unwatch = rt.onStatus(({ status }) => {
       if (status !== 'ready' || !listed || !pushes()) return;
-      void this.tools().then(({ list }) => {
+      void this.tools(server.getClientCapabilities()).then(({ list }) => {
         if (JSON.stringify(list) !== listed) return server.sendToolListChanged();
       }).catch(() => undefined);
     });
@@ -271,21 +325,24 @@ export class SkillBridge {
 
   /** One tool call, in either era: setup first where the skill needs it, then the runtime's recorded call. */
   private async call(conn: Connection, req: CallToolRequest, how: { ask: Ask; signal: AbortSignal; leg: Leg; caps: ClientCapabilities | undefined }): Promise<CallToolResult> {
-    const { info, list, original } = await this.tools();
+    const { info, list, hidden, original } = await this.tools(how.caps);
     const name = req.params.name;
     const args = req.params.arguments ?? {};
     if (info.capabilities.options && (name === OPTIONS_LIST || name === OPTIONS_SET)) return this.options(name, args);
+    const why = hidden.find((h) => h.name === name)?.why;
+    if (why) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${name} is not offered to this client: ${why}.`);
     const own = original.get(name);
     if (own === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${this.rt.ref.name} has no tool "${name}". Its tools: ${list.map((t) => t.name).join(', ')}.`);
     if (info.needsSetup) {
       const before = JSON.stringify(list);
       const ready = await this.ensureSetUp(how.ask, how.caps);
       if (!ready.done) return errorResult(ready.message!);
-      if (JSON.stringify((await this.tools()).list) !== before) this.toolsChanged();
+      if (JSON.stringify((await this.tools(how.caps)).list) !== before) this.toolsChanged();
     }
     const callId = randomUUID();
     const call: ActiveCall = {
       callId,
+      tool: name,
       send: (n) => how.leg().mcpReq.notify(n),
       progressToken: () => how.leg().mcpReq._meta?.progressToken,
       progress: -1,
@@ -334,7 +391,7 @@ export class SkillBridge {
         else n.promptsChanged();
       }
     } else if (event === 'status' && (payload as { status?: string }).status === 'ready' && this.listedModern) {
-      void this.tools().then(({ list }) => {
+      void this.tools(undefined).then(({ list }) => {
         if (JSON.stringify(list) === this.listedModern) return;
         this.listedModern = JSON.stringify(list);
         for (const n of this.notifiers) n.toolsChanged();

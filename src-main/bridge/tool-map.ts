@@ -36,6 +36,14 @@ export function mcpTools(tools: ToolInfo[], reserved: string[] = []): McpTools {
   return { tools: out, original };
 }
 
+/**
+ * An MCP server's tools, proxied: each passed on exactly as the server listed it (name, title, annotations,
+ * execution, icons, `_meta` and any field the SDK kept), the workbench's tool model being the server's own object.
+ */
+export function serverTools(tools: ToolInfo[]): McpTools {
+  return { tools: tools.map((t) => ({ ...t }) as Tool), original: new Map(tools.map((t) => [t.name, t.name])) };
+}
+
 /** MCP wants an object schema at the top of every tool's input. */
 function objectSchema(schema: unknown): Record<string, unknown> {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { type: 'object', properties: {} };

@@ -14,6 +14,8 @@ import type { Ask } from './mrtr';
 /** A tool call under way on one connection: its stream, the user it may ask, what its client can do. */
 export interface ActiveCall {
   callId: string;
+  /** The tool called (its name as the client knows it). */
+  tool: string;
   /** Sends a notification on the call's stream (a modern call's: the request open now). */
   send: (n: ServerNotification) => Promise<void>;
   progressToken: () => string | number | undefined;

@@ -3,6 +3,7 @@
  * one-line `help` and a `run(argv, io, ctx)` that returns the exit code; `ctx` is what it takes from the
  * world (context.ts), so the whole command line also runs in process, as the tests run it.
  */
+import * as auth from './commands/auth';
 import * as call from './commands/call';
 import * as chat from './commands/chat';
 import * as ci from './commands/ci';
@@ -36,7 +37,7 @@ interface Command {
   run: (argv: string[], io: Io, ctx: CommandContext) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, chat, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, eval: evalSuite, 'merge-reports': mergeReports, ci, new: newSkill, doctor, validate, env, schedule, mcp, 'n3-service': n3Service };
+const commands: Record<string, Command> = { list, inspect, call, chat, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, eval: evalSuite, 'merge-reports': mergeReports, ci, new: newSkill, doctor, validate, env, schedule, mcp, auth, 'n3-service': n3Service };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

@@ -8,11 +8,21 @@ import type { Options } from './args';
 import { homeOf, resolvePath, type CommandContext } from './context';
 import { UsageError } from './output';
 import { eraOption, MCP_OPTIONS, mcpRef, namesMcpServer } from './mcp-source';
+import { HOST_PROFILE_IDS } from '../common/mcp-host-profiles';
 
 /** The options of every command that runs a skill (besides the common ones). */
 export const RUN_OPTIONS: Options = { 'inherit-env': { type: 'boolean' }, 'host-parity': { type: 'boolean' }, confine: { type: 'boolean' } };
-/** The options of the commands that also take an MCP server named without a folder (inspect, call). */
-export const MCP_RUN_OPTIONS: Options = { ...RUN_OPTIONS, ...MCP_OPTIONS };
+/** The options of the commands that also take an MCP server named without a folder (inspect, call); --as: a host profile. */
+export const MCP_RUN_OPTIONS: Options = { ...RUN_OPTIONS, ...MCP_OPTIONS, as: { type: 'string' } };
+
+/** `--as PROFILE`, checked: a host profile's id, for an MCP server only. */
+export function asProfile(value: unknown, protocol: Protocol): string | undefined {
+  if (value === undefined) return undefined;
+  const id = typeof value === 'string' ? value : '';
+  if (!HOST_PROFILE_IDS.includes(id)) throw new UsageError(`--as takes a host profile: ${HOST_PROFILE_IDS.join(', ')} (not "${id}")`);
+  if (protocol !== 'mcp') throw new UsageError('--as is for MCP servers: it connects as that client would');
+  return id;
+}
 
 const PROTOCOLS: Protocol[] = ['jsonrpc', 'skilldef', 'action', 'namel3ss', 'mcp', 'quickjs', 'agent-skill'];
 
@@ -32,7 +42,7 @@ export function protocolOption(p: unknown): Protocol | undefined {
 export function openSkill(
   ctx: CommandContext,
   target: string | undefined,
-  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; confine?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown; era?: unknown },
+  values: { skill?: unknown; protocol?: unknown; debug?: unknown; 'inherit-env'?: unknown; 'host-parity'?: unknown; confine?: unknown; 'mcp-config'?: unknown; server?: unknown; command?: unknown; url?: unknown; header?: unknown; as?: unknown; era?: unknown },
   opts: Partial<RuntimeOptions> = {},
 ): SkillRuntime {
   let ref;
@@ -56,10 +66,12 @@ export function openSkill(
   const hostParity = values['host-parity'] ? true : opts.hostParity;
   // --confine runs it confined by the operating system, the network as its settings allow (host/confine.ts).
   const confine = values.confine ? { network: readSettings(skillFolder(home, ref.id)).confineNetwork === true } : opts.confine;
+  // --as connects to an MCP server as that host profile would, over its saved setting.
+  const hostProfile = asProfile(values.as, ref.protocol) ?? opts.hostProfile;
   // --era picks the MCP protocol era for this run (the server's saved choice, else auto, otherwise).
   const mcpEra = eraOption(values.era);
   if (mcpEra && ref.protocol !== 'mcp') throw new UsageError(`--era is for MCP servers; ${ref.name} is a ${ref.protocol} skill`);
-  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}), ...(confine ? { confine } : {}), ...(mcpEra ? { mcpEra } : {}) });
+  return SkillRuntime.withSettings(ref, home, { restart: { enabled: false }, ...opts, env, ...(hostParity ? { hostParity } : {}), ...(confine ? { confine } : {}), ...(hostProfile ? { hostProfile } : {}), ...(mcpEra ? { mcpEra } : {}) });
 }
 
 /** The command's environment (what --inherit-env passes on), less the names `settings` give values of their own. */

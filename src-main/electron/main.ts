@@ -4,7 +4,7 @@
  * Electron's security checklist: context isolation, sandbox, no node integration, a strict CSP,
  * navigation and new windows denied, permissions denied, an app:// protocol instead of file://.
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, type IpcMainEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell, type IpcMainEvent } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_CHANNEL } from '../common/commands';
@@ -12,6 +12,7 @@ import { JSONRPC } from '../common/errors';
 import { workbenchDoor } from '../workbench/door';
 import { examplesDir, rendererDir } from '../host/paths';
 import { CSP } from '../server/static-files';
+import { MCP_APP_ROUTE } from '../contract';
 import { Workbench } from '../workbench/workbench';
 import { WindowLink } from '../workbench/window-link';
 import { safeStorageSecrets } from './safe-storage';
@@ -48,6 +49,11 @@ function serveRenderer(): void {
   const root = rendererDir();
   protocol.handle('app', (req) => {
     const url = new URL(req.url);
+    if (url.pathname === MCP_APP_ROUTE && workbench) {
+      // An MCP App's document, with its own policy (workbench/mcp-apps.ts), for the Tools tab's sandboxed frame.
+      const doc = workbench.mcp.apps.response(url.searchParams.get('id'));
+      return new Response(doc.body, { status: doc.status, headers: doc.headers });
+    }
     const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
     const file = path.resolve(root ?? '', '.' + rel);
     if (!root || !file.startsWith(path.resolve(root) + path.sep)) return new Response('Not found', { status: 404 });
@@ -118,6 +124,8 @@ void app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => {
+    // An MCP App's document keeps the policy it was served with (sandboxed, and stricter where the app declared less).
+    if (typeof details.url === 'string' && details.url.startsWith(`${APP_ORIGIN}${MCP_APP_ROUTE}?`)) return cb({ responseHeaders: details.responseHeaders });
     cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
   serveRenderer();
@@ -127,6 +135,8 @@ void app.whenReady().then(() => {
     kind: 'electron',
     version: app.getVersion(),
     secrets: safeStorageSecrets(home()),
+    // An MCP server's sign-in page (OAuth), in the user's own browser: only web addresses.
+    openExternal: (url) => (/^https?:\/\//i.test(url) ? shell.openExternal(url).then(() => true, () => false) : Promise.resolve(false)),
     folders,
     replaceFolders: replace,
     pickFolder: async () => {

@@ -35,6 +35,7 @@ import type {
   McpSamplingAnswer,
   McpSamplingDraft,
   McpSamplingRequest,
+  McpOAuthState,
   McpServerInfo,
   McpSkillEntry,
   McpSkillFile,
@@ -50,6 +51,7 @@ import type { LogSink } from '../engine/log-sink';
 import type { MessageLog } from '../engine/message-log';
 import type { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
+import type { SecretStore } from '../host/secret-store';
 
 
 /** Ticks never come faster than this, whatever a skill asks for. */
@@ -147,6 +149,8 @@ export interface AdapterContext {
   hostParity?: boolean;
   /** Run its processes confined by the operating system (protocols/confined.ts). Read at each launch. */
   confine?: Confinement;
+  /** MCP servers: the host profile to connect as (common/mcp-host-profiles.ts). Read at each launch. */
+  hostProfile?: string;
   /** Per-call timeout override for the whole skill (ms). */
   timeoutMs?: number;
   maxLineBytes?: number;
@@ -155,6 +159,8 @@ export interface AdapterContext {
   mcpRoots?: 'user' | 'agent';
   /** MCP servers: the protocol era to use, over the server's saved setting (the CLI's `--era`). */
   mcpEra?: McpEraMode;
+  /** MCP servers over HTTP: OAuth's store, and the user where there is one. Read when first needed. */
+  readonly oauth?: McpOAuthContext;
   /** Reverse calls from the skill to the host (SkillDefinition skills). */
   host?: HostServices;
   vault?: SkillVault;
@@ -210,6 +216,30 @@ export interface McpCapability {
   readSkillFile?(uri: string): Promise<McpSkillFile>;
   /** The direct children of one of its directory resources (where the server declared `directoryRead`). */
   readSkillDirectory?(uri: string): Promise<{ uri: string; name?: string; mimeType?: string }[]>;
+  /**
+   * The bridge: from now on, declare to the server only what this agent's client can serve through the bridge (its
+   * sampling, elicitation, extensions); reconnects when that changes what was declared. Answers the tools the server
+   * no longer lists then.
+   */
+  actFor(agentCapabilities: Record<string, unknown>): Promise<string[]>;
+  /** An HTTP server's OAuth (protocols/mcp/oauth): its state for the debugger view, and the user's actions on it. */
+  oauth(): McpOAuthControl;
+}
+
+export interface McpOAuthControl {
+  state(): Omit<McpOAuthState, 'skillId'>;
+  /** Signs in through the browser: `address` once the user has somewhere to go (null if the flow ended first), `done` when it ends. */
+  authorize(scope?: string): { address: Promise<string | null>; done: Promise<void> };
+  refresh(): Promise<boolean>;
+  cancel(): void;
+  logout(): void;
+}
+
+/** What MCP servers over HTTP need for OAuth: where tokens are kept, and whether the user can be sent to a browser. */
+export interface McpOAuthContext {
+  secrets: SecretStore;
+  /** Present where someone can sign in (the app): opens the address where it can (false where it could not). */
+  interactive?: { open?: (url: string) => Promise<boolean> };
 }
 
 export interface SetupCapability {

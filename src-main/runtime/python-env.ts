@@ -85,9 +85,13 @@ export async function prepareEnvironment(plan: EnvPlan, hooks: EnvHooks = {}): P
     mark('installing');
     const n = plan.source.requirements.length;
     hooks.onStep?.('install', `Installing ${n === 1 ? '1 requirement' : `${n} requirements`} from ${plan.source.file} with ${plan.installer}${plan.findLinks ? `, offline from ${plan.findLinks}` : ''}: ${plan.source.requirements.join(', ')}`);
-    await run(installer(plan), 'The installation', hooks);
+    const notFound = await installWhatCanBeFound(plan, hooks);
     const unmet = unmetRequirements(plan);
-    mark(unmet.length ? 'failed' : 'ready');
+    mark(unmet.some((r) => !notFound.includes(r)) ? 'failed' : 'ready');
+    if (notFound.length) {
+      const where = plan.findLinks ? `in ${plan.findLinks}` : `on the package index`;
+      return result(false, false, `Prepared all but ${notFound.join(', ')}: no version of ${notFound.length === 1 ? 'it' : 'them'} could be found ${where}. The skill may fail where it needs ${notFound.length === 1 ? 'it' : 'them'}; add ${notFound.length === 1 ? 'it' : 'them'} there and prepare again.`, unmet);
+    }
     if (unmet.length) return result(false, false, `The installer finished, but ${plan.venv} still does not meet ${unmet.join(', ')}: the installer's output says why.`, unmet);
     return result(true, false, `Prepared: ${plan.venv} has what ${plan.source.file} lists.`);
   } catch (err) {
@@ -105,11 +109,51 @@ function creator(plan: EnvPlan): string[] {
   return plan.installer === 'uv' ? [plan.uv!, 'venv', '--allow-existing', '--python', plan.python.executable, plan.venv] : [plan.python.executable, '-m', 'venv', plan.venv];
 }
 
-function installer(plan: EnvPlan): string[] {
+function installer(plan: EnvPlan, requirements: string[]): string[] {
   const offline = plan.findLinks ? ['--no-index', '--find-links', plan.findLinks] : [];
   // `--` ends the options: a requirement is never read as one.
-  if (plan.installer === 'uv') return [plan.uv!, 'pip', 'install', '--python', plan.venvPython, ...offline, '--', ...plan.source.requirements];
-  return [plan.venvPython, '-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', ...offline, '--', ...plan.source.requirements];
+  if (plan.installer === 'uv') return [plan.uv!, 'pip', 'install', '--python', plan.venvPython, ...offline, '--', ...requirements];
+  return [plan.venvPython, '-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', ...offline, '--', ...requirements];
+}
+
+/**
+ * Installs the requirements; where the installer stops because one of them has no version to be found (pip and uv
+ * give up on the whole list for it), installs the rest without it, so a skill that can do without it (or that the
+ * workbench's stand-in covers, as `mcp.types`) still gets its other packages. Returns the ones set aside.
+ */
+async function installWhatCanBeFound(plan: EnvPlan, hooks: EnvHooks): Promise<string[]> {
+  const notFound: string[] = [];
+  for (;;) {
+    const asked = plan.source.requirements.filter((r) => !notFound.includes(r));
+    const said = new OutputTail();
+    try {
+      await run(installer(plan, asked), 'The installation', { ...hooks, onOutput: (stream, text) => (said.add(text), hooks.onOutput?.(stream, text)) });
+      return notFound;
+    } catch (err) {
+      if (!(err instanceof Stopped) || err.cancelled) throw err;
+      const missing = asked.filter((r) => said.namesUnfound(requirementName(r)));
+      if (!missing.length || missing.length === asked.length) throw err;
+      notFound.push(...missing);
+      const rest = asked.filter((r) => !missing.includes(r));
+      hooks.onStep?.('install', `No version of ${missing.join(', ')} could be found: installing the rest without ${missing.length === 1 ? 'it' : 'them'}: ${rest.join(', ')}`);
+    }
+  }
+}
+
+/** The end of an installer's output, enough to read why it stopped. */
+class OutputTail {
+  private text = '';
+  add(chunk: string): void {
+    this.text = (this.text + chunk).slice(-65_536);
+  }
+  /** pip: "No matching distribution found for X>=1"; uv: "Because X was not found in the package registry/provided package locations". */
+  namesUnfound(name: string): boolean {
+    const want = normaliseDistName(name);
+    for (const m of this.text.matchAll(/No matching distribution found for ([A-Za-z0-9._-]+)|Because ([A-Za-z0-9._-]+) was not found/g)) {
+      if (normaliseDistName(m[1] ?? m[2]) === want) return true;
+    }
+    return false;
+  }
 }
 
 /** One installer process, to its end; a cancel stops its whole tree (SIGTERM, then SIGKILL). */

@@ -9,6 +9,7 @@
 import type { SkillSettingsUpdate } from '../contract';
 import { check, describe, z } from '../common/shape';
 import { isObject } from '../common/values';
+import { HOST_PROFILE_IDS } from '../common/mcp-host-profiles';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_VARS = 1000;
@@ -62,6 +63,10 @@ const UPDATE = z.strictObject(
     hostParity: flag('hostParity', 'Behave as the real host').optional(),
     confine: flag('confine', 'Confine this skill').optional(),
     confineNetwork: flag('confineNetwork', 'Allow the network when confined').optional(),
+    hostProfile: z
+      .string({ error: (iss) => `"hostProfile" must be a host profile's id, or "" to connect as the workbench (got ${describe(iss.input)})` })
+      .refine((id) => id === '' || HOST_PROFILE_IDS.includes(id), { error: (iss) => `"hostProfile": there is no host profile "${String(iss.input)}" (there are ${HOST_PROFILE_IDS.join(', ')})` })
+      .optional(),
     history: z
       .strictObject(
         {
@@ -76,7 +81,7 @@ const UPDATE = z.strictObject(
   {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
-        ? `"${iss.keys[0]}" is not a skill setting (they are timeoutMs, maxLineBytes, env, secretEnv, args, hotReload, debug, inheritEnv, hostParity, confine, confineNetwork, history, secretValues)`
+        ? `"${iss.keys[0]}" is not a skill setting (they are timeoutMs, maxLineBytes, env, secretEnv, args, hotReload, debug, inheritEnv, hostParity, confine, confineNetwork, hostProfile, history, secretValues)`
         : `The settings update must be an object of settings (got ${describe(iss.input)})`,
   },
 );

@@ -16,7 +16,7 @@ import { LogSink } from '../engine/log-sink';
 import { MessageLog } from '../engine/message-log';
 import { Redactor } from '../engine/redactor';
 import type { RestartPolicy } from '../engine/supervisor';
-import type { AdapterContext, CallOptions, Confinement, HostServices, Sampler, SkillAdapter, SkillInterop } from '../protocols/adapter';
+import type { AdapterContext, CallOptions, Confinement, HostServices, McpOAuthContext, Sampler, SkillAdapter, SkillInterop } from '../protocols/adapter';
 import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
@@ -47,11 +47,13 @@ export interface RuntimeOptions {
   /** Extra environment (the skill's configured env, its stored secrets). */
   env?: Record<string, string>;
   /** Reads the skill's environment and extra arguments afresh at each launch (its settings, its secrets), over `env`. */
-  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean; confine?: Confinement };
+  processSettings?: (secrets: SecretStore) => { env: Record<string, string>; args: string[]; hostParity?: boolean; confine?: Confinement; hostProfile?: string };
   /** Behave as the real host does (the CLI's --host-parity), over the skill's own setting. */
   hostParity?: boolean;
   /** Run confined (the CLI's --confine), over the skill's own setting. */
   confine?: Confinement;
+  /** MCP servers: connect as this host profile (the CLI's --as), over the skill's own setting. */
+  hostProfile?: string;
   host?: HostServices;
   /** The other skills its owner has open, for a SkillDefinition skill's `skills/*` calls (the workbench's). */
   interop?: SkillInterop;
@@ -71,6 +73,8 @@ export interface RuntimeOptions {
   mcpEra?: McpEraMode;
   /** MCP servers: who answers their sampling requests without asking the user (a model). */
   sampler?: Sampler;
+  /** MCP servers over HTTP: someone can be sent to a browser to sign in (the app), and how the address opens. */
+  oauthUser?: McpOAuthContext['interactive'];
 }
 
 type StatusListener = (value: { status: SkillStatus; detail?: string }) => void;
@@ -146,6 +150,7 @@ export class SkillRuntime {
       host ??= this.stores.host;
     }
     const settings = opts.processSettings && (() => opts.processSettings!(this.homeStores.secrets));
+    const secrets = () => this.homeStores.secrets;
     const ctx: AdapterContext = {
       logs: this.logs,
       messages: this.messages,
@@ -164,11 +169,17 @@ export class SkillRuntime {
       get confine() {
         return opts.confine ?? settings?.().confine;
       },
+      get hostProfile() {
+        return opts.hostProfile ?? settings?.().hostProfile;
+      },
       timeoutMs: opts.timeoutMs,
       maxLineBytes: opts.maxLineBytes,
       restart: opts.restart,
       mcpRoots: opts.mcpRoots,
       mcpEra: opts.mcpEra,
+      get oauth() {
+        return { secrets: secrets(), interactive: opts.oauthUser };
+      },
       host,
       vault: this.stores ? vaultOf(this.stores, dir, ref.id) : undefined,
       onStatus: (status, detail) => this.setStatus(status, detail),
@@ -192,7 +203,7 @@ export class SkillRuntime {
       maxLineBytes: over.maxLineBytes ?? settings.maxLineBytes,
       processSettings: (secrets) => {
         const now = readSettings(dir);
-        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true, confine: now.confine ? { network: now.confineNetwork === true } : undefined };
+        return { env: settingsEnv(now, ref.id, secrets), args: now.args, hostParity: now.hostParity === true, confine: now.confine ? { network: now.confineNetwork === true } : undefined, hostProfile: now.hostProfile };
       },
     });
     rt.homeStores.secrets.registerWith(ref.id, rt.redactor);

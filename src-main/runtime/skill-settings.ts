@@ -25,6 +25,7 @@ export function readSettings(skillDir: string): SkillSettings {
     else delete settings.confine;
     if (raw.confineNetwork === true) settings.confineNetwork = true;
     else delete settings.confineNetwork;
+    if (typeof raw.hostProfile !== 'string' || !raw.hostProfile) delete settings.hostProfile;
     return settings;
   } catch {
     return { ...DEFAULT_SETTINGS, env: {}, secretEnv: [], args: [], history: { ...DEFAULT_HISTORY } };
@@ -74,6 +75,8 @@ export function writeSettings(skillDir: string, skillId: string, update: SkillSe
   for (const name of next.secretEnv) delete next.env[name];
   // A secret variable taken off the list takes its value out of the store with it.
   for (const name of before.secretEnv) if (!next.secretEnv.includes(name)) secrets.delete(skillId, `env.${name}`);
+  // "" is "as the workbench": nothing kept.
+  if (!next.hostProfile) delete next.hostProfile;
   fs.mkdirSync(skillDir, { recursive: true, mode: PRIVATE_DIR });
   writeFileAtomicSync(path.join(skillDir, 'settings.json'), JSON.stringify(next, null, 2) + '\n', PRIVATE);
   return next;

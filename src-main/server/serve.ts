@@ -10,7 +10,7 @@ import { Gate, newToken } from './auth';
 import { serveStatic } from './static-files';
 import { bridgeSocket } from './ws-bridge';
 import { serveLogFile } from './log-file-route';
-import { LOG_FILE_ROUTE } from '../contract';
+import { LOG_FILE_ROUTE, MCP_APP_ROUTE } from '../contract';
 import { workbenchDoor } from '../workbench/door';
 import { RESET_ROUTE, serveReset, type ResetRequest } from './reset-route';
 
@@ -102,6 +102,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     if (pathname === LOG_FILE_ROUTE) {
       void serveLogFile(workbench, url, res, req.method === 'HEAD');
+      return;
+    }
+    if (pathname === MCP_APP_ROUTE) {
+      // An MCP App's document, with its own policy (workbench/mcp-apps.ts); the gate has checked the token.
+      const doc = workbench.mcp.apps.response(url.searchParams.get('id'));
+      res.writeHead(doc.status, doc.headers).end(req.method === 'HEAD' ? undefined : doc.body);
       return;
     }
     // The page itself lives under its prefix, where the cookie is sent: the address printed (`/?token=`) leads there.

@@ -21,6 +21,7 @@ import { checkModelConfig } from '../agent/model-config';
 import { deleteModelKey, hasModelKey, keySourceText, modelKeyName, resolveModelKey, setModelKey } from '../agent/model-keys';
 import { listModels } from '../agent/model-list';
 import { activeProfile, configOf, loadModelSettings, saveModelSettings } from '../agent/model-settings';
+import type { Redactor } from '../engine/redactor';
 import { hostEnv } from '../host/host-env';
 import type { SkillHost } from './skill-host';
 
@@ -127,6 +128,7 @@ export class ChatService implements ChatApi {
     const model = this.openProfile(profile);
     const stop = new AbortController();
     this.turns.set(req.chatId, stop);
+    const splitSecrets = new StreamMasker(this.wb.redactor);
     try {
       return await runChatTurn({
         target,
@@ -135,7 +137,9 @@ export class ChatService implements ChatApi {
         history: req.history,
         maxSteps: req.maxSteps ?? profile.maxSteps,
         signal: stop.signal,
-        onEvent: (event) => {
+        onEvent: (raw) => {
+          const event = raw.type === 'text-delta' ? { ...raw, text: splitSecrets.mask(raw.text) } : raw;
+          if (raw.type !== 'text-delta') splitSecrets.reset();
           this.wb.events.emit('chat', { chatId: req.chatId, event });
           if (event.type === 'tool-call-end') this.markCall(req.chatId, event.call);
         },
@@ -266,4 +270,23 @@ function tidy(p: ModelProfile): ModelProfile {
   if (p.maxSteps !== undefined) out.maxSteps = p.maxSteps;
   if (p.price) out.price = { inputPerMTok: p.price.inputPerMTok, outputPerMTok: p.price.outputPerMTok };
   return out;
+}
+
+/**
+ * Streamed text, masked piece by piece: the event hub masks each event's whole secrets, but a secret the model
+ * streams may come split over two pieces. A piece's end that could start a secret is masked, and the next piece's
+ * start is masked if it finishes it (the log sink does the same with lines), so neither half is ever shown.
+ */
+class StreamMasker {
+  private rest: string[] = [];
+  constructor(private readonly redactor: Redactor) {}
+  mask(piece: string): string {
+    const masked = this.redactor.text(this.redactor.maskContinuation(piece, this.rest));
+    const end = this.redactor.maskPartialEnd(masked);
+    this.rest = end.rest;
+    return end.text;
+  }
+  reset(): void {
+    this.rest = [];
+  }
 }

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  McpApi, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpEraMode, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpApi, McpAppResource, McpCompletion, McpConfigFound, McpCompletionRef, McpConfigWrite, McpElicitationAnswer, McpEraMode, McpLogLevel, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingMode, McpSamplingSetup,
-  McpServerAdd, McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
+  McpServerAdd, McpServerConfig, McpServerInfo, McpOAuthState, McpSessionState, McpTask, McpTool,
 } from '../contract';
 import { MCP_LOG_LEVELS } from '../contract';
 import { isAlive } from '../common/skill-status';
@@ -25,13 +25,28 @@ import type { Sampler } from '../protocols/adapter';
 import { activeModelName } from './app-model';
 import { appSampler, draftWithAppModel, samplingMode, setSamplingMode } from './mcp-sampling';
 import type { SkillHost } from './skill-host';
+import { McpOAuthService } from './mcp-oauth-service';
+import { appResourceOf, appSrc, McpAppDocs } from './mcp-apps';
 
 type Host = Pick<SkillHost, 'home' | 'stores' | 'chat' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
 
 /** Statuses in which a server's runtime exists and may hold requests. */
 
 export class McpService implements McpApi {
-  constructor(private readonly wb: Host) {}
+  /** MCP Apps' documents, served to their frames at MCP_APP_ROUTE (browser mode's server, the desktop app's protocol). */
+  readonly apps = new McpAppDocs();
+  /** An HTTP server's OAuth: the Authorization section's commands. */
+  private readonly oauth: McpOAuthService;
+
+  constructor(private readonly wb: Host) {
+    this.oauth = new McpOAuthService(wb);
+  }
+
+  mcpOAuthState = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthState(skillId);
+  mcpOAuthAuthorize = (skillId: string, scope?: string): Promise<McpOAuthState> => this.oauth.mcpOAuthAuthorize(skillId, scope);
+  mcpOAuthRefresh = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthRefresh(skillId);
+  mcpOAuthCancel = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthCancel(skillId);
+  mcpOAuthLogout = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthLogout(skillId);
 
   async mcpServerInfo(skillId: string): Promise<McpServerInfo> {
     const { cap } = await this.live(skillId);
@@ -70,6 +85,16 @@ export class McpService implements McpApi {
       rt.mark({ kind: 'event', label: `Read ${uri}: it failed`, outcome: 'error', durationMs, data: { mcp: 'resources/read', uri, error } });
       return { skillId, uri, contents: [], durationMs, error };
     }
+  }
+
+  async mcpAppResource(skillId: string, uri: string): Promise<McpAppResource> {
+    if (!uri?.startsWith('ui://')) throw new Error(`${uri || 'That'} is not an MCP App resource: those are named ui://…`);
+    const read = await this.mcpReadResource(skillId, uri);
+    if (read.error) throw new Error(`The app ${uri} could not be read: ${read.error}`);
+    // The document leaves by its own route, not as an answer: the skill's secrets are masked here.
+    const { rt } = await this.live(skillId);
+    const { html, ...app } = appResourceOf(skillId, uri, rt.redactor.value(read.contents));
+    return { ...app, src: appSrc(this.apps.put(html, app.csp)) };
   }
 
   async mcpSubscribe(skillId: string, uri: string): Promise<string[]> {

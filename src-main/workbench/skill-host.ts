@@ -3,6 +3,7 @@
  * built on, so that none of them depends on the concrete `Workbench` (which makes them).
  */
 import type { ChatModel } from '../agent/chat-model';
+import type { Redactor } from '../engine/redactor';
 import type { CoreApi, ModelProfile, SkillInfo, SkillRef } from '../contract';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { HomeStores } from '../runtime/stores';
@@ -13,6 +14,8 @@ export interface SkillHost extends Pick<CoreApi, 'listSkills' | 'callTool' | 'ge
   readonly home: string;
   readonly stores: HomeStores;
   readonly events: EventHub;
+  /** Every secret the workbench knows, for what it masks itself (text streamed in pieces). */
+  readonly redactor: Redactor;
   /** The app's models: the one in use, for whatever asks a model (sampling, scheduled prompts). */
   readonly chat: { activeChatModel(): ChatModel | undefined; activeModelProfile(): ModelProfile | undefined; openProfile(p: ModelProfile): ChatModel };
   /** Where a skill of the open folders lives and how it runs; throws a plain-words error for an unknown id. */

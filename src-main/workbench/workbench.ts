@@ -48,6 +48,8 @@ export interface WorkbenchOptions {
   reloadDebounceMs?: number;
   /** How secrets are encrypted (the desktop app's OS keychain); the local key file otherwise. */
   secrets?: Partial<SecretStoreOptions>;
+  /** Opens an address in the user's browser (the desktop app); where absent, the window shows it to open. */
+  openExternal?: (url: string) => Promise<boolean>;
 }
 
 /** A skill of the open folders, and its runtime once something used it. */
@@ -453,6 +455,8 @@ export class Workbench implements CoreApi, SkillHost {
       interop: this.interop,
       reloadDebounceMs: this.opts.reloadDebounceMs,
       sampler: e.ref.protocol === 'mcp' ? this.mcp.samplerFor(e.ref.id) : undefined,
+      // An HTTP server that wants OAuth sends the user to sign in: the app's window shows the address.
+      oauthUser: { open: this.opts.openExternal },
     });
     return e.runtime;
   }

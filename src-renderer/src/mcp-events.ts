@@ -24,6 +24,12 @@ export function wireMcpEvents(client: WorkbenchClient): void {
   });
   client.on('mcpRequest', (r) => s().addPending(r));
   client.on('mcpRequestDone', ({ requestId }) => s().dropPending(requestId));
+  // Connected as a host profile: what that client would not answer is refused, and the user is told.
+  client.on('mcpRefused', ({ skillId, method, need }) => {
+    const as = queries.snapshot('mcpServerInfo', [skillId]).data?.connectedAs?.label ?? 'the client it is connected as';
+    const name = s().skills.find((k) => k.id === skillId)?.name ?? skillId;
+    s().pushToast('info', `${name} asked for ${need} (${method}), which ${as} does not offer: refused, as it would be.`);
+  });
   client.on('call', (record) => {
     if (record.status !== 'running' && s().progress[record.callId]) s().setProgress(record.callId, undefined);
     if (record.status !== 'running' && s().tasks[record.callId]) s().setTask(record.callId, undefined);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallOutcome } from '../../contract';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
+import { contentLine } from '../../common/mcp-content';
 import { failureSite } from '../../common/traceback';
 import { startForCalls } from '../../protocols/registry';
 import { AgentSkill, findScript, firstRunWarning } from '../../protocols/agent-skill';
@@ -14,7 +15,7 @@ import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--era auto|legacy|modern] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool, or run one script of an Agent Skill with --args \'["arg", …]\' (its stdout, stderr and exit code shown; a warning before its first run) (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--as PROFILE] [--era auto|legacy|modern] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool, or run one script of an Agent Skill with --args \'["arg", …]\' (its stdout, stderr and exit code shown; a warning before its first run) (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -70,7 +71,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   } else if (script) {
     scriptOutput(io, script.name, outcome);
   } else if (outcome.ok) {
-    io.out(outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '');
+    io.out(plainResult(outcome));
   } else {
     io.err(`${rt.ref.name}: ${tool} failed: ${outcome.error?.message ?? 'unknown error'}`);
     const at = outcome.error?.code === 'TOOL' ? raisedAt(outcome, rt.ref.dir) : null;
@@ -91,6 +92,19 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
 /** Why an MCP server's tool may be missing or fail its sampling here, and what to do. */
 const SAMPLING_HINT =
   'Without --model, skillbench call does not offer the server sampling (a server may then not list the tools that ask a model, or get "Method not found" when it asks): give --model NAME (with --provider and --base-url for a model other than OpenAI\'s) to have that model answer.';
+
+/**
+ * A result as plain text: the structured data as JSON, else the text. An MCP answer's parts each have their line:
+ * text as it is, an image, audio or a resource link as a placeholder (`[image: image/png, 12 KB]`), so none is left out.
+ */
+export function plainResult(outcome: CallOutcome): string {
+  const mcp = outcome.mcp;
+  if (!mcp) return outcome.data !== undefined ? json(outcome.data) : outcome.text ?? '';
+  const lines = mcp.structuredContent !== undefined
+    ? [json(mcp.structuredContent), ...mcp.content.filter((b) => b.type !== 'text').map(contentLine)]
+    : mcp.content.map(contentLine);
+  return lines.join('\n');
+}
 
 /**
  * The call, recorded: the runtime's recorder (opened after start, so the header knows the version) takes

@@ -11,7 +11,7 @@ import { ActionSkill } from '../../protocols/action';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--era auto|legacy|modern] [--json] [--discover-by-running] [--inherit-env] [--host-parity]   protocol, name, version, tools and their schemas (action scripts and namel3ss apps are read, nothing run; JSON-RPC, SkillDefinition and MCP skills tell their tools only while running, so they are started, asked and stopped; --discover-by-running runs an action script once with an unknown action to read its supported_actions; --host-parity: a SkillDefinition skill runs as the real host runs it, else the differences are listed)';
+  'inspect <path> [--skill NAME] [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--as PROFILE] [--era auto|legacy|modern] [--json] [--discover-by-running] [--inherit-env] [--host-parity]   protocol, name, version, tools and their schemas (action scripts and namel3ss apps are read, nothing run; JSON-RPC, SkillDefinition and MCP skills tell their tools only while running, so they are started, asked and stopped; --discover-by-running runs an action script once with an unknown action to read its supported_actions; --host-parity: a SkillDefinition skill runs as the real host runs it, else the differences are listed; --as PROFILE: connect to an MCP server as claude-desktop, claude-code, cursor, vscode or chatgpt would: its clientInfo, capabilities and protocol version)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { 'discover-by-running': { type: 'boolean' }, ...MCP_RUN_OPTIONS });
@@ -51,6 +51,11 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     for (const t of [...own, ...sdk]) {
       const tag = t.origin === 'sdk' ? '[SDK] ' : t.group && !t.name.startsWith(`${t.group}.`) ? `[${t.group}] ` : '';
       io.out(`  ${tag}${t.name}${t.description ? ` — ${t.description}` : ''}`);
+      // An MCP tool's other fields, each as the server sent it.
+      if (t.title !== undefined) io.out(`    Title: ${t.title}`);
+      for (const [label, value] of [['Annotations', t.annotations], ['Execution', t.execution], ['Icons', t.icons], ['_meta', t._meta]] as const) {
+        if (value !== undefined) io.out(`    ${label}: ${JSON.stringify(value)}`);
+      }
       io.out(indent(JSON.stringify(t.inputSchema, null, 2), 4));
       if (t.outputSchema) io.out(`    Output:\n${indent(JSON.stringify(t.outputSchema, null, 2), 4)}`);
     }

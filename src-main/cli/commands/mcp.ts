@@ -18,7 +18,7 @@ import { takeHandedToken } from '../token-handoff';
 import { GIVEN_TOKEN_RULE, usableGivenToken } from '../../server/auth';
 import { homeOf, resolvePath, type CommandContext } from '../context';
 import { mcpRef, namesMcpServer } from '../mcp-source';
-import { inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
+import { asProfile, inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 import { cliSampler, MODEL_OPTIONS, modelConfigOf, unusedModelNote, withoutModelKey } from '../model-options';
 import { StdioServerTransport } from '../../bridge/stdio-server-transport';
@@ -74,10 +74,11 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   // A server named by --command or --url has no folder of its own: the one the command ran in changes for other
   // reasons (a build, the agent's edits), and a hot reload would restart the server under a call.
   const hotReload = values.command === undefined && values.url === undefined;
+  const hostProfile = asProfile(values.as, ref.protocol);
   // With --model, that model answers a proxied server's sampling (the agent's client is not asked); without, the
   // agent's client is asked, where it offers sampling (bridge/upstream-mcp.ts).
   const bridge: SkillBridge = new SkillBridge(
-    (emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload, sampler: cliSampler(model, ctx, () => bridge.rt) }),
+    (emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload, sampler: cliSampler(model, ctx, () => bridge.rt), ...(hostProfile ? { hostProfile } : {}) }),
     { setupCommand: cliCommand('setup', ref.dir) },
   );
   const unused = unusedModelNote(model, bridge.rt);

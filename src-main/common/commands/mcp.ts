@@ -1,12 +1,13 @@
 /** MCP servers: what a server offers beyond tools, its requests to the user, and adding servers to the workspace. */
 import type {
-  McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpEraMode, McpLogMessage, McpPendingRequest, McpPrompt,
+  McpAppResource, McpCompletion, McpConfigFound, McpConfigShape, McpConfigWrite, McpElicitationAnswer, McpEraMode, McpLogMessage, McpPendingRequest, McpPrompt,
   McpPromptResult, McpResource, McpResourceRead, McpResourceTemplate, McpRoot, McpSamplingAnswer, McpSamplingDraft, McpSamplingSetup, McpServerAdd,
   McpServerConfig, McpServerInfo, McpSessionState, McpTask, McpTool,
 } from '../../contract';
 import { z } from '../shape';
 import { checked, command, returns } from './declare';
 import { object, objectFor, skillId, text, textRecord } from './fields';
+import { mcpOAuth } from './mcp-oauth';
 
 const completionRef = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/prompt'), name: z.string() }),
@@ -35,6 +36,7 @@ export const mcp = {
   mcpListResources: command(returns<McpResource[]>(), ['skillId', skillId]),
   mcpListResourceTemplates: command(returns<McpResourceTemplate[]>(), ['skillId', skillId]),
   mcpReadResource: command(returns<McpResourceRead>(), ['skillId', skillId], ['uri', text]),
+  mcpAppResource: command(returns<McpAppResource>(), ['skillId', skillId], ['uri', text]),
   mcpSubscribe: command(returns<string[]>(), ['skillId', skillId], ['uri', text]),
   mcpUnsubscribe: command(returns<string[]>(), ['skillId', skillId], ['uri', text]),
   mcpListPrompts: command(returns<McpPrompt[]>(), ['skillId', skillId]),
@@ -67,4 +69,5 @@ export const mcp = {
   readMcpConfig: command(returns<ConfigRead>(), ['file', text]),
   importMcpConfig: command(returns<McpConfigWrite>(), ['file', text], ['folder', text], ['names', z.array(z.string()).optional()]),
   findMcpConfigs: command(returns<McpConfigFound[]>()),
+  ...mcpOAuth,
 };

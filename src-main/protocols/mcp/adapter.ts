@@ -7,23 +7,26 @@
  */
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallOutcome, McpCompletionRef, McpEraMode, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpSkillEntry, McpTool, SkillInfo, SkillRef } from '../../contract';
+import type { CallOutcome, McpCompletionRef, McpConnectedAs, McpEraMode, McpLogLevel, McpResourceContents, McpServerConfig, McpServerInfo, McpSkillEntry, McpTool, SkillInfo, SkillRef } from '../../contract';
 import { SkillError } from '../../common/errors';
 import { startFailure } from '../../engine/last-words';
 import { skillFolder } from '../../host/workbench-home';
-import type { AdapterContext, CallOptions, McpCapability, SkillAdapter } from '../adapter';
+import type { AdapterContext, CallOptions, McpCapability, McpOAuthControl, SkillAdapter } from '../adapter';
 import { resolveCommand } from '../command';
 import { errorOutcome } from '../outcome';
 import { skillEnvironment } from '../skill-env';
 import { expandVars, readMcpConfigFile } from './config';
-import { engineError, mcpToolOf, outcomeOf, toolInfoOf } from './results';
+import { engineError, mcpToolOf, outcomeOf, plainError, toolInfoOf } from './results';
 import { McpSession } from './session';
 import { getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport } from './skills';
 import { allPages, serverInfoOf } from './server-info';
 import { callAsTask, callsAsTask, cancelTask, listTasks, statusReporter, taskOf } from './task-call';
 import { ProcessTransport, TracedTransport, type Exiting } from './transport';
-import { eraMode, eraOf, negotiationOf } from './era';
+import { eraMode, eraOf, MODERN_VERSION, negotiationOf } from './era';
 import { Listening } from './listen';
+import { AuthorizationNeeded, CLIENT_METADATA_URL_VAR, controlOf, McpOAuth, withoutOAuth } from './oauth';
+import { AsClientTransport, type AsClient } from './as-client';
+import { agentOffer, connectedAs, describeOffer, workbenchCapabilities } from './client-offer';
 import { hostEnv } from '../../host/host-env';
 import { confineSpec } from '../confined';
 import { SupervisedSkill } from '../supervised-skill';
@@ -57,6 +60,11 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   private launching: Connection | null = null;
   private listing: Promise<McpTool[]> | null = null;
   private relisting: Promise<McpTool[]> | null = null;
+  private oauthClient: McpOAuth | null = null;
+  /** Through the bridge: the agent's client's capabilities, which bound what is declared to the server. */
+  private agentCaps: Record<string, unknown> | null = null;
+  /** What the last connection declared (to tell whether an agent's client changes it). */
+  private declaredCaps = '';
   readonly mcp: McpCapability;
 
   constructor(ref: SkillRef, ctx: AdapterContext) {
@@ -170,38 +178,71 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     return found;
   }
 
-  protected async launch(): Promise<Connection> {
+  /** An HTTP server's address and headers, its `${VARS}` filled in (a bearer token from the encrypted store as Authorization). */
+  private httpTarget(cfg: McpServerConfig): { url: string; headers: Record<string, string> } {
+    const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
+    const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(cfg.headers ?? {})) headers[k] = x(v);
+    const token = this.ctx.env[BEARER_TOKEN_VAR];
+    if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
+    return { url: x(cfg.url!), headers };
+  }
+
+  /** The server's OAuth (one per address), or null where the user gave it credentials of their own. */
+  private oauthFor(url: string, headers: Record<string, string>): McpOAuth | null {
+    const oauth = this.ctx.oauth;
+    if (!oauth || Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) return null;
+    if (this.oauthClient?.serverUrl !== url) {
+      this.oauthClient?.close();
+      this.oauthClient = new McpOAuth({
+        serverUrl: url,
+        secrets: oauth.secrets,
+        redactor: this.ctx.redactor,
+        interactive: oauth.interactive,
+        clientMetadataUrl: hostEnv()[CLIENT_METADATA_URL_VAR] || undefined,
+        onStep: (step) => this.ctx.onMcp?.('mcpOAuthStep', { skillId: this.ref.id, step }),
+        log: (line) => this.ctx.logs.append('system', line),
+      });
+    }
+    return this.oauthClient;
+  }
+
+  /** What the Authorization section sees: the server as its next launch would reach it. */
+  private oauthControl(): McpOAuthControl {
+    const cfg = this.config();
+    if (cfg.transport !== 'http') return withoutOAuth('not-http');
+    const { url, headers } = this.httpTarget(cfg);
+    const oauth = this.oauthFor(url, headers);
+    return oauth ? controlOf(oauth) : withoutOAuth('own-token', url);
+  }
+
+  protected async launch(signedIn = false): Promise<Connection> {
     const cfg = this.config();
     const vars = { ...this.ctx.env, workspaceFolder: this.ref.dir };
     const x = (s: string) => expandVars(s, vars, hostEnv(), cfg.name);
-    const samples = this.session.samples;
-    const era = this.eraMode();
+    const version = hostEnv().SKILLBENCH_VERSION ?? '0.1.0';
+    const ours = workbenchCapabilities(this.session.hasRoots(), this.session.samples);
+    // As a host profile would, or (the bridge) within what the agent's client serves; else as the workbench.
+    const as = connectedAs({ profile: this.ctx.hostProfile, agent: this.agentCaps, ours, version });
+    this.declaredCaps = JSON.stringify(as.capabilities);
+    const era = this.eraMode(as);
     const client = new Client(
-      { name: 'skillbench', version: hostEnv().SKILLBENCH_VERSION ?? '0.1.0' },
-      {
-        capabilities: {
-          elicitation: { form: { applyDefaults: true }, url: {} },
-          ...(samples ? { sampling: {} } : {}),
-          // Roots widen what a server like server-filesystem may reach: declared only when some were set.
-          ...(this.session.hasRoots() ? { roots: { listChanged: true } } : {}),
-          // The server may ask its elicitations and samplings as tasks: the user answers them the same way.
-          tasks: this.session.taskCapabilities(),
-        },
-        // Either era: `server/discover` first, then `initialize` where the server does not take it (or the one chosen).
-        versionNegotiation: { mode: negotiationOf(era.mode) },
-      },
+      { name: 'skillbench', version },
+      // Either era: `server/discover` first, then `initialize` where the server does not take it (or the one chosen).
+      { capabilities: ours, versionNegotiation: { mode: negotiationOf(era.mode) } },
     );
-    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${err.message}`);
+    client.onerror = (err) => this.ctx.logs.append('system', `MCP: ${plainError(err)}`);
     this.session.attach(client);
     let conn: Connection;
+    let oauth: McpOAuth | null = null;
     if (cfg.transport === 'http') {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(cfg.headers ?? {})) headers[k] = x(v);
-      const token = this.ctx.env[BEARER_TOKEN_VAR];
-      if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) headers.Authorization = `Bearer ${token}`;
-      const url = x(cfg.url!);
+      const { url, headers } = this.httpTarget(cfg);
+      // OAuth where the server asks for it (a 401), unless the user gave it a token or header of their own.
+      oauth = this.oauthFor(url, headers);
+      if (oauth) oauth.failFast = true;
       this.ctx.logs.append('system', `Connecting to ${url}`);
-      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url);
+      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url, oauth?.fetch);
       conn = { client, transport, http: transport.transport as StreamableHTTPClientTransport, listening: null, exited: transport.exited };
     } else {
       const own: Record<string, string> = {};
@@ -218,8 +259,20 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       conn = { client, transport, http: null, listening: null, exited: transport.exited };
     }
     try {
-      await client.connect(conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
-      this.server = { ...serverInfoOf(this.ref.id, client, cfg, client.getNegotiatedProtocolVersion() ?? conn.transport.protocolVersion), ...this.eraInfo(client, era) };
+      const wire: AsClient = {
+        clientInfo: as.clientInfo,
+        capabilities: as.capabilities,
+        protocolVersion: as.protocolVersion,
+        hasRoots: this.session.hasRoots(),
+        onRefused: (method, need) => {
+          this.ctx.logs.append('system', `The server asked for ${need} (${method}), which ${as.profile ? as.label : "the agent's client"} does not offer: refused, as it would be.`);
+          this.ctx.onMcp?.('mcpRefused', { skillId: this.ref.id, method, need });
+        },
+      };
+      await client.connect(as.profile || this.agentCaps ? new AsClientTransport(conn.transport, wire) : conn.transport, { timeout: this.ctx.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+      // Connected: a 401 from now on may wait for the user (the request's own timeout bounds it).
+      if (oauth) oauth.failFast = false;
+      this.server = { ...serverInfoOf(this.ref.id, client, cfg, client.getNegotiatedProtocolVersion() ?? conn.transport.protocolVersion), connectedAs: as, ...this.eraInfo(client, era) };
       if (this.server.era === 'modern') conn.listening = new Listening(client, this.ctx.logs);
       // A server may change its tools as soon as it is initialised (server-everything does): heard while launching.
       this.launching = conn;
@@ -231,10 +284,19 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       this.ctx.onTimeline?.({ kind: 'load', label: `Connected to ${this.server.name} ${this.server.version}`.trim(), outcome: 'ok' });
       this.launching = null;
       return conn;
-    } catch (err) {
+    } catch (caught) {
       this.launching = null;
       await conn.transport.close().catch(() => undefined);
       this.session.detach();
+      // The era's probe (`server/discover`) met the sign-in first: its failure carries the reason as its cause.
+      const cause = (caught as { cause?: unknown })?.cause;
+      const err = cause instanceof AuthorizationNeeded ? cause : caught;
+      // The server wants the user to sign in: where someone can, they are sent to, and the connection made again.
+      if (oauth?.interactive && err instanceof AuthorizationNeeded && !signedIn) {
+        oauth.failFast = false;
+        await oauth.authorize({ sameFlow: true });
+        return this.launch(true);
+      }
       const gone = conn.transport instanceof TracedTransport ? conn.transport.endReason : undefined;
       const e = gone ? new SkillError('CRASHED', `${gone}.`) : engineError(err, `Connecting to ${cfg.name}`);
       if (cfg.transport === 'stdio') {
@@ -253,9 +315,12 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
   }
 
   /** The era the client is set to use with this server, and who set it. */
-  private eraMode(): { mode: McpEraMode; by: string } {
+  private eraMode(as: McpConnectedAs): { mode: McpEraMode; by: string } {
     if (this.ctx.mcpEra) return { mode: this.ctx.mcpEra, by: 'with --era' };
-    return { mode: eraMode(this.ctx.home, this.ref.id), by: 'in its settings' };
+    const saved = eraMode(this.ctx.home, this.ref.id);
+    // A host profile speaks its own revision: a 2025 one is the legacy era, unless the user chose otherwise.
+    if (saved === 'auto' && as.profile && as.protocolVersion && as.protocolVersion < MODERN_VERSION) return { mode: 'legacy', by: `as ${as.label} would (${as.protocolVersion})` };
+    return { mode: saved, by: 'in its settings' };
   }
 
   private eraInfo(client: Client, era: { mode: McpEraMode; by: string }): Pick<McpServerInfo, 'era' | 'eraReason' | 'eraMode' | 'supportedVersions'> {
@@ -311,6 +376,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
     const s = this.server!;
     const notes = [`MCP server ${s.name} ${s.version} over ${s.transport === 'http' ? `Streamable HTTP (${s.url})` : 'stdio'}, protocol ${s.protocolVersion ?? 'unknown'}.`];
     if (s.era) notes.push(`Era: ${s.era} (${s.eraReason}).`);
+    if (s.connectedAs?.profile) notes.push(`Connected as ${s.connectedAs.label} would (${s.connectedAs.clientInfo.name} ${s.connectedAs.clientInfo.version}, protocol ${s.connectedAs.protocolVersion}).`);
     return {
       ...this.ref,
       description: this.ref.description ?? s.title ?? s.instructions?.split('\n')[0],
@@ -450,7 +516,20 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
         return this.cancellables.size;
       },
       ...this.skillsCapability(t),
+      oauth: () => this.oauthControl(),
       roots: () => s.roots(),
+      actFor: async (agentCapabilities) => {
+        this.agentCaps = agentCapabilities;
+        // A profile chosen for the server wins; an offer that declares the same needs no new connection.
+        if (this.ctx.hostProfile || !this.supervisor.current) return [];
+        const next = JSON.stringify(agentOffer(workbenchCapabilities(s.hasRoots()), agentCapabilities));
+        if (next === this.declaredCaps) return [];
+        this.ctx.logs.append('system', `Connecting to ${this.ref.name} again, declaring only what the agent's client offers (${describeOffer(agentCapabilities)}): the server lists its tools for such a client.`);
+        const before = this.toolList.map((t) => t.name);
+        await this.restart();
+        const now = new Set(this.toolList.map((t) => t.name));
+        return before.filter((n) => !now.has(n));
+      },
       setRoots: async (roots) => {
         const now = await s.setRoots(roots);
         // A client declares roots as it connects: a server connected without them learns of them by reconnecting.

@@ -13,6 +13,7 @@ import { OpenFolderDialog } from './sidebar/OpenFolderDialog';
 import { NewSkillDialog } from './sidebar/NewSkillDialog';
 import { openFolder } from '../actions/workspace';
 import { McpRequests } from './mcp/McpRequests';
+import { OAuthSignIns } from './mcp/OAuthSignIns';
 import { WorkspaceChat } from './chat/WorkspaceChat';
 import { ModelSettingsDialog } from './models/ModelSettingsDialog';
 import { useChatStore } from '../store/chat-store';
@@ -110,6 +111,7 @@ export function App() {
         <MainArea />
       </div>
       <McpRequests />
+      <OAuthSignIns />
       <ModelSettingsDialog />
       <Toasts />
     </div>

@@ -11,6 +11,8 @@ import { RootsEditor } from './RootsEditor';
 import { EraSwitch } from './EraSwitch';
 import { SamplingModeSwitch } from './SamplingModeSwitch';
 import { TasksList } from './TasksList';
+import { AuthorizationSection } from './AuthorizationSection';
+import { ConnectedAs } from './ConnectedAs';
 // Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
 // TriggersTab.module.css; .mcp-server-tab is styled in its context by setup.module.css.
 import styles from './ServerTab.module.css';
@@ -65,10 +67,17 @@ export function ServerTab({ skillId }: { skillId: string }) {
           <ErrorNote title="The server could not be reached" message={error}>
             <Button size="sm" onClick={retry}>Try again</Button>
           </ErrorNote>
+          <AuthorizationSection skillId={skillId} />
         </div>
       );
     }
-    return <div className="panel-loading"><Spinner /> Connecting to the server…</div>;
+    // A server that wants the user to sign in connects once they did: the address to open shows meanwhile.
+    return (
+      <div className="panel-pad">
+        <div className="panel-loading"><Spinner /> Connecting to the server…</div>
+        <AuthorizationSection skillId={skillId} />
+      </div>
+    );
   }
   return (
     <div className={`${setupStyles.setupWrap} ${styles.mcpServerTab} mcp-server-tab`} data-testid="server-tab">
@@ -91,6 +100,7 @@ export function ServerTab({ skillId }: { skillId: string }) {
             )}
           </div>
         </div>
+        {info.connectedAs && <ConnectedAs as={info.connectedAs} />}
         <Ping skillId={skillId} />
         <h3 className={setupStyles.setupConfigTitle}>What it offers</h3>
         <ul className={styles.mcpCaps} data-testid="server-capabilities">
@@ -107,6 +117,7 @@ export function ServerTab({ skillId }: { skillId: string }) {
           </>
         )}
       </section>
+      <AuthorizationSection skillId={skillId} />
       {info.capabilities.tasks?.list && (
         <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-tasks-title">
           <h2 className={setupStyles.setupConfigTitle} id="mcp-tasks-title">Tasks</h2>

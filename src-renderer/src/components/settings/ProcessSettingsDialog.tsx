@@ -14,6 +14,7 @@ import { ConfineSetting } from './ConfineSetting';
 import { PythonEnvSetting } from './PythonEnvSetting';
 import { hasPythonEnv } from '../skill/PythonEnvNote';
 import { PrepareEnvDialog } from '../skill/PrepareEnvDialog';
+import { HostProfileSetting } from './HostProfileSetting';
 
 import { isAlive } from '../../../../src-main/common/skill-status';
 import styles from './ProcessSettingsDialog.module.css';
@@ -50,6 +51,7 @@ function ProcessSettingsDialog({ summary, info, onClose, onPrepareEnv }: { summa
   const [parity, setParity] = useState(false);
   const [confine, setConfine] = useState(false);
   const [confineNet, setConfineNet] = useState(false);
+  const [hostProfile, setHostProfile] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { busy, error, act } = useAction();
@@ -63,6 +65,7 @@ function ProcessSettingsDialog({ summary, info, onClose, onPrepareEnv }: { summa
     setParity(s.hostParity === true);
     setConfine(s.confine === true);
     setConfineNet(s.confineNetwork === true);
+    setHostProfile(s.hostProfile ?? '');
   };
   useEffect(() => {
     void act(() => settings.getSkillSettings(id)).then((s) => s && show(s));
@@ -72,7 +75,7 @@ function ProcessSettingsDialog({ summary, info, onClose, onPrepareEnv }: { summa
     const r = updateOf(rows, argsText);
     if ('error' in r) return setProblem(r.error);
     setProblem(null);
-    const next = await act(() => settings.updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}) }));
+    const next = await act(() => settings.updateSkillSettings(id, { ...r.update, inheritEnv: inherit, confine, confineNetwork: confineNet, ...(skilldef ? { hostParity: parity } : {}), ...(mcp ? { hostProfile } : {}) }));
     if (next) {
       show(next);
       setSaved(true);
@@ -83,6 +86,7 @@ function ProcessSettingsDialog({ summary, info, onClose, onPrepareEnv }: { summa
   const running = isAlive(summary.status);
   const noArgs = summary.protocol === 'namel3ss';
   const skilldef = summary.protocol === 'skilldef';
+  const mcp = summary.protocol === 'mcp';
   const edit = <T,>(fn: (v: T) => void) => (v: T) => {
     fn(v);
     setSaved(false);
@@ -145,6 +149,7 @@ function ProcessSettingsDialog({ summary, info, onClose, onPrepareEnv }: { summa
               data-testid="process-args"
             />
             {skilldef && <HostParitySetting name={summary.name} on={parity} onChange={edit(setParity)} />}
+            {mcp && <HostProfileSetting name={summary.name} value={hostProfile} onChange={edit(setHostProfile)} />}
             <ConfineSetting name={summary.name} on={confine} network={confineNet} onChange={edit(setConfine)} onNetwork={edit(setConfineNet)} />
             {hasPythonEnv(summary) && <PythonEnvSetting name={summary.name} onPrepare={onPrepareEnv} />}
             <HistoryLimits name={summary.name} settings={loaded} />

@@ -18,6 +18,7 @@ import { ToolHints } from '../mcp/ToolHints';
 // styled in its context by common.module.css.
 import styles from './ToolRequest.module.css';
 import toolsStyles from './tools.module.css';
+import { displayTitle } from '../../lib/tool-title';
 
 type Mode = 'form' | 'json' | 'split';
 const MODE_KEY = 'skillbench.argsMode';
@@ -128,6 +129,7 @@ export function ToolRequest({ skillId, tool }: { skillId: string; tool: ToolInfo
       <div className={toolsStyles.paneHead}>
         <div className={toolsStyles.paneTitle}>
           <span className={`${toolsStyles.toolName} tool-name`}>{tool.name}</span>
+          {displayTitle(tool) && <span className="muted" data-testid="tool-title"> {displayTitle(tool)}</span>}
         </div>
         {!noArgs && (
           <div className="segmented" role="group" aria-label="How to edit the arguments">

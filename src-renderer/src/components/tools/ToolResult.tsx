@@ -11,12 +11,16 @@ import { RUN_SHORTCUT } from './RunBar';
 import { runTool } from '../../actions/tools';
 import { CallProgress } from '../mcp/CallProgress';
 import { useDomId } from '../../lib/use-dom-id';
+import type { ToolInfo } from '@contract';
+import { McpAppView } from '../mcp/app/McpAppView';
+import { uiResourceOf } from '../mcp/app/app-requests';
 // Global class names kept beside the module classes: tests select .tool-result-pane.
 import styles from './ToolResult.module.css';
 
 type View = 'result' | 'history';
 
-export function ToolResult({ skillId }: { skillId: string }) {
+/** The result pane: the call's result and the history; a tool with an MCP App shows it above its result. */
+export function ToolResult({ skillId, tool }: { skillId: string; tool?: ToolInfo }) {
   const [view, setView] = useState<View>('result');
   const { shown, running, runError, historyCount } = useStore(
     useShallow((s) => ({
@@ -27,6 +31,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
     })),
   );
   const prefix = useDomId('result');
+  const appUri = uiResourceOf(tool);
   return (
     <section className={`${styles.toolResultPane} tool-result-pane`} aria-label="Result">
       <Tabs<View>
@@ -41,6 +46,7 @@ export function ToolResult({ skillId }: { skillId: string }) {
         testIdPrefix="result-tab-"
       />
       <TabPanel idPrefix={prefix} id={view} className={styles.resultScroll}>
+        {view === 'result' && tool && appUri && <McpAppView skillId={skillId} tool={tool} uri={appUri} record={shown?.tool === tool.name ? shown : undefined} />}
         {view === 'history' ? (
           <CallHistory skillId={skillId} onOpened={() => setView('result')} />
         ) : running ? (

@@ -84,7 +84,7 @@ export function ToolsTab({ skillId }: { skillId: string }) {
         </div>
         <div className={toolsStyles.toolWorkspace}>
           <ToolRequest key={`${skillId}:${tool.name}`} skillId={skillId} tool={tool} />
-          <ToolResult skillId={skillId} />
+          <ToolResult skillId={skillId} tool={tool} />
         </div>
       </div>
     </div>
