@@ -17,7 +17,7 @@ import { parse } from '../args';
 import { takeHandedToken } from '../token-handoff';
 import { GIVEN_TOKEN_RULE, usableGivenToken } from '../../server/auth';
 import { homeOf, resolvePath, type CommandContext } from '../context';
-import { mcpRef, namesMcpServer } from '../mcp-source';
+import { eraOption, mcpRef, namesMcpServer } from '../mcp-source';
 import { asProfile, inheritedEnv, MCP_RUN_OPTIONS, protocolOption, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 import { cliSampler, MODEL_OPTIONS, modelConfigOf, unusedModelNote, withoutModelKey } from '../model-options';
@@ -25,7 +25,7 @@ import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 import { cliCommand } from '../../host/cli-command';
 
 export const help =
-  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env] [--skills] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents (a folder of Agent Skills, or --skills: its Agent Skills as the Skills extension, SEP-2640, serves them: skills/list, skills/get, skill:// resources, resources/directory/read): over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
+  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL [--era auto|legacy|modern]  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env] [--skills] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents (a folder of Agent Skills, or --skills: its Agent Skills as the Skills extension, SEP-2640, serves them: skills/list, skills/get, skill:// resources, resources/directory/read): over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -75,10 +75,13 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   // reasons (a build, the agent's edits), and a hot reload would restart the server under a call.
   const hotReload = values.command === undefined && values.url === undefined;
   const hostProfile = asProfile(values.as, ref.protocol);
+  // --era: the era the bridge speaks to a proxied MCP server in (its clients are served in theirs, whatever it is).
+  const mcpEra = eraOption(values.era);
+  if (mcpEra && ref.protocol !== 'mcp') throw new UsageError(`--era is for MCP servers; ${ref.name} is a ${ref.protocol} skill`);
   // With --model, that model answers a proxied server's sampling (the agent's client is not asked); without, the
   // agent's client is asked, where it offers sampling (bridge/upstream-mcp.ts).
   const bridge: SkillBridge = new SkillBridge(
-    (emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload, sampler: cliSampler(model, ctx, () => bridge.rt), ...(hostProfile ? { hostProfile } : {}) }),
+    (emit) => LiveRuntime.withSettings(ref, home, { env, emit, mcpRoots: 'agent', hotReload, sampler: cliSampler(model, ctx, () => bridge.rt), ...(hostProfile ? { hostProfile } : {}), ...(mcpEra ? { mcpEra } : {}) }),
     { setupCommand: cliCommand('setup', ref.dir) },
   );
   const unused = unusedModelNote(model, bridge.rt);
