@@ -33,6 +33,7 @@ export * from './contract-skilldef';
 export * from './contract-chat';
 export * from './contract-env';
 export * from './contract-eval';
+export * from './contract-triggers';
 export * from './contract-agent-skills';
 
 export interface AgentApi {
