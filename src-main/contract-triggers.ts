@@ -171,3 +171,13 @@ export interface TriggerReport {
   errors: number;
   durationMs: number;
 }
+
+/** Trigger evals in the app, served with eval suites by the QA service (the suites are listed by `evalSuites`). */
+export interface TriggerApi {
+  /**
+   * Runs a trigger suite of the skill (or its `evals/evals.json`) against the catalog of the workspace's Agent
+   * Skills (or the folders the suite names) on the models named (profile ids; none: the profile in use); `outputs`
+   * also grades the evals.json cases' answers with the skill's instructions and without, where the run compares.
+   */
+  runTriggerEval(skillId: string, file: string, models: string[], runs?: number | null, outputs?: boolean | null): Promise<TriggerReport>;
+}

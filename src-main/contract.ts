@@ -7,6 +7,7 @@
 
 import type { QaApi } from './contract-qa';
 import type { EvalApi } from './contract-eval';
+import type { TriggerApi } from './contract-triggers';
 import type { AuthoringApi } from './contract-authoring';
 import type { LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
@@ -136,7 +137,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi, AgentSkillsApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, TriggerApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi, AgentSkillsApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 

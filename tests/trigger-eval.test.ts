@@ -12,11 +12,13 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import type { TriggerQueryInfo, TriggerReport, TriggerRun } from '../src-main/contract';
 import { openChatModel } from '../src-main/agent/chat-model';
+import { saveModelSettings } from '../src-main/agent/model-settings';
 import { parseSkillEvals, readSkillEvals } from '../src-main/qa/skill-evals';
 import { workspaceCatalog } from '../src-main/qa/trigger-catalog';
 import { runTriggerSuite } from '../src-main/qa/trigger-run';
 import { collisionMatrix, queryResult, skillStats } from '../src-main/qa/trigger-stats';
 import { loadSuite, parseTriggerSuite, type TriggerSuite } from '../src-main/qa/trigger-suite';
+import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { cli, cliProcess } from './cli-run';
 import { FIXTURES } from './helpers';
@@ -70,13 +72,15 @@ queries:
 
 /** The main suite's script: a collision, a none, an unknown name, a near miss taken, Skill and Read activations, a 50% rate. */
 function scriptMain(server: ModelServer): void {
-  byQuery(server, (user, nth) => {
+  byQuery(server, (user, nth, a) => {
+    // The Read activation names the SKILL.md where the catalog puts it.
+    const at = /<name>\ninvoice-pdf\n<\/name>\n<description>\n[^]*?\n<\/description>\n<location>\n(.+)\n<\/location>/.exec(a.system)?.[1];
     if (user.startsWith('write the changelog')) return skill('invoice-pdf');
     if (user.startsWith("what's the capital")) return { text: 'Lisbon.' };
     if (user.startsWith('fill in my W-9')) return skill('pdf-filler');
     if (user.startsWith('the export from our shop') || user.startsWith('plot the monthly')) return skill('sheet-tidy');
     if (user.startsWith('fill the supplier invoice')) return skill('invoice-pdf');
-    if (user.startsWith('what does the VAT field')) return nth === 1 ? read(INVOICE_MD) : { text: 'Open it and look.' };
+    if (user.startsWith('what does the VAT field')) return nth === 1 && at ? read(at) : { text: 'Open it and look.' };
     return undefined;
   });
 }
@@ -342,5 +346,40 @@ describe('trigger evals', () => {
     expect(d.sides[0].queries[0].error).toContain(gone.url);
     expect(d.sides[0].queries[6].error).toBe(d.sides[0].queries[0].error);
     expect((await cli(['eval', file, '--model', 'm', '--shard', '1/2'], { cwd: dir })).stderr).toMatch(/--shard splits a suite's cases; a trigger suite runs whole/);
+  });
+
+  it('in the app: an Agent Skill\'s evals.json and a trigger suite beside its collections, run on a model profile against the workspace\'s catalog', async ({ cleanup }) => {
+    const ws = cleanup.tempDir('trig-app-');
+    fs.cpSync(WORKSPACE, ws, { recursive: true });
+    fs.rmSync(path.join(ws, 'old'), { recursive: true });
+    const tidy = path.join(ws, '.claude', 'skills', 'sheet-tidy');
+    fs.mkdirSync(path.join(tidy, '.skillbench', 'evals'), { recursive: true });
+    fs.writeFileSync(path.join(tidy, '.skillbench', 'evals', 'near.yaml'), 'kind: trigger\nruns: 1\nskillEvals: false\nqueries:\n  - {query: "plot the monthly revenue of sales.xlsx", shouldNot: sheet-tidy}\n');
+    const server = cleanup.add(await modelServer());
+    scriptMain(server);
+    const home = cleanup.tempDir('trig-home-');
+    await saveModelSettings(home, { profiles: [{ id: 'local', label: 'Scripted', provider: 'openai', model: 'scripted', baseUrl: server.openaiBaseUrl }], active: 'local' });
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true }));
+    const skills = await wb.listSkills();
+    const id = (name: string) => skills.find((s) => s.name === name)!.id;
+
+    const invoice = await wb.qa.evalSuites(id('invoice-pdf'));
+    expect(invoice.suites).toEqual([{ file: path.join(ws, '.claude', 'skills', 'invoice-pdf', 'evals', 'evals.json'), name: 'evals.json', kind: 'trigger', cases: [], queries: 2, compares: 'invoice-pdf as it is against without it', gradable: true }]);
+    const report = await wb.qa.runTriggerEval(id('invoice-pdf'), invoice.suites[0].file, [], 1, false);
+    expect(report.models).toEqual([expect.objectContaining({ id: 'local', label: 'Scripted' })]);
+    expect(report.variants.map((v) => [v.id, v.skills.filter((x) => !x.hidden).map((x) => x.name)])).toEqual([
+      ['workspace', ['invoice-pdf', 'release-notes', 'sheet-tidy']],
+      ['without', ['release-notes', 'sheet-tidy']],
+    ]);
+    expect(report.sides.map((x) => [x.variant, x.queries.map((q) => q.triggerRate)])).toEqual([
+      ['workspace', [1, 1]],
+      ['without', [0, 0]],
+    ]);
+
+    const tidySuites = (await wb.qa.evalSuites(id('sheet-tidy'))).suites;
+    expect(tidySuites.map((x) => [x.name, x.kind, x.queries])).toEqual([['near', 'trigger', 1]]);
+    const near = await wb.qa.runTriggerEval(id('sheet-tidy'), tidySuites[0].file, [], null, null);
+    expect(near).toMatchObject({ pass: false, sides: [{ queries: [{ triggerRate: 1, pass: false }] }] });
+    await expect(wb.qa.runTriggerEval(id('sheet-tidy'), path.join(ws, 'README.md'), [], null, null)).rejects.toThrow(/is not one of sheet-tidy's eval suites/);
   });
 });

@@ -313,7 +313,7 @@ function wording(iss: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `has a field this format does not know: ${iss.keys.map((k) => `"${k}"`).join(', ')} (a typo?)`;
     case 'invalid_union':
-      return 'must be a model\'s name, or a mapping with "model" (and "provider", "baseUrl", "apiKeyEnv")';
+      return iss.path.includes('models') ? 'must be a model\'s name, or a mapping with "model" (and "provider", "baseUrl", "apiKeyEnv")' : 'is not in a form this field takes (see the README\'s Evals section)';
     default:
       return iss.message;
   }

@@ -50,6 +50,7 @@ export function triggerQueries(suite: TriggerSuite, catalog: Catalog): { queries
   const evals = new Map<string, SkillEvals>();
   if (suite.skillEvals) {
     for (const e of catalog.entries) {
+      if (Array.isArray(suite.skillEvals) && !suite.skillEvals.includes(e.skill)) continue;
       const found = readSkillEvals(e.dir);
       if (!found) continue;
       evals.set(e.skill, found);

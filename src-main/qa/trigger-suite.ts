@@ -14,7 +14,8 @@
  *     - {query: "what is 2 + 2?", should: none}
  *     - {query: "merge these two spreadsheets", shouldNot: pdf-forms}      # a near miss
  *     - {file: ../pdf-forms/evals/eval_set.json, skill: pdf-forms}          # [{query, should_trigger}]
- *   skillEvals: true                # also each skill's evals/evals.json (its prompts should trigger it); default true
+ *   skillEvals: true                # also each skill's evals/evals.json (its prompts should trigger it); default
+ *                                   # true; or a list of the skills whose files are read
  *   compare:                        # the skill as it is against...
  *     skill: pdf-forms
  *     against: none                 # ...without it (default), a folder copy (../old/pdf-forms), or git:HEAD~1
@@ -62,7 +63,8 @@ export interface TriggerSuite {
   threshold: number;
   activation: TriggerActivation;
   queries: TriggerQuerySpec[];
-  skillEvals: boolean;
+  /** Read each skill's evals/evals.json (or only those of the skills named). */
+  skillEvals: boolean | string[];
   compare?: { skill: string; against: CompareAgainst; outputs: boolean; line?: number };
 }
 
@@ -89,7 +91,7 @@ const triggerShape = z.strictObject({
   threshold: rate.optional(),
   activation: z.enum(['tool', 'read', 'both']).optional(),
   queries: z.array(queryShape).max(MAX_QUERIES).optional(),
-  skillEvals: z.boolean().optional(),
+  skillEvals: z.union([z.boolean(), z.array(text)]).optional(),
   compare: z.strictObject({ skill: text, against: text.optional(), outputs: z.boolean().optional() }).optional(),
 });
 
