@@ -15,7 +15,7 @@ import { tokenCounter } from '../protocols/agent-skill';
 import { EvalSuiteError, where } from './eval-suite';
 import { readSkillEvals, type SkillEvals } from './skill-evals';
 import { activationTarget, pickOf, triggerPrompt } from './trigger-ask';
-import { comparedCatalog, shown, skillNames, variantOf, type Catalog } from './trigger-catalog';
+import { comparedCatalog, skillNames, variantOf, type Catalog } from './trigger-catalog';
 import { gradeOutputs } from './trigger-outputs';
 import { collisionMatrix, queryResult, rowOf, skillStats } from './trigger-stats';
 import type { TriggerSuite } from './trigger-suite';
@@ -160,6 +160,3 @@ async function runSide(suite: TriggerSuite, catalog: Catalog, queries: TriggerQu
 }
 
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
-
-/** How many entries the model is shown, for a line of progress. */
-export const shownCount = (c: Catalog): number => shown(c).length;

@@ -41,7 +41,8 @@ export async function runTriggerCommand(suite: TriggerSuite, values: Record<stri
       models: opened,
       runs,
       onQuery: (side, q, r) => {
-        if (!asJson) io.out(redactor.text(queryLine(side.variant === 'workspace' ? label(side.model) : `${label(side.model)}, ${side.variant}`, q, r)));
+        // The other catalog of a comparison is for comparing: its queries are not verdicts.
+        if (!asJson) io.out(redactor.text(queryLine(side.variant === 'workspace' ? label(side.model) : `${label(side.model)}, ${side.variant}`, q, r, side.variant === 'workspace')));
       },
     });
   } catch (err) {
@@ -74,18 +75,19 @@ export function expectation(q: TriggerQueryInfo): string {
   return q.should ? `should trigger ${q.should}` : 'should trigger no skill';
 }
 
-function queryLine(who: string, q: TriggerQueryInfo, r: TriggerQueryResult): string {
+function queryLine(who: string, q: TriggerQueryInfo, r: TriggerQueryResult, verdict: boolean): string {
   const head = `#${q.id} ${quote(q.query)} [${who}]`;
   if (r.error) return `✗ ${head}: could not be asked: ${r.error}`;
   const picks = new Map<string, number>();
   for (const run of r.runs) picks.set(run.picked ?? NONE, (picks.get(run.picked ?? NONE) ?? 0) + 1);
   const got = [...picks].map(([k, n]) => `${k} ${n}/${r.runs.length}`).join(', ');
-  return `${r.pass ? '✓' : '✗'} ${head}: ${expectation(q)}; trigger rate ${percent(r.triggerRate)} (picked ${got})`;
+  return `${!verdict ? '·' : r.pass ? '✓' : '✗'} ${head}: ${expectation(q)}; trigger rate ${percent(r.triggerRate)} (picked ${got})`;
 }
 
-function table(head: string[], rows: string[][]): string[] {
+/** Columns padded to their widest; the first `text` columns to the left, the figures to the right. */
+function table(head: string[], rows: string[][], text = 1): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (row: string[]) => row.map((v, i) => (i ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (row: string[]) => row.map((v, i) => (i >= text ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
   return [line(head), ...rows.map(line)];
 }
 
@@ -108,14 +110,14 @@ function sideLines(r: TriggerReport, side: TriggerSide, model: string): string[]
 
 function comparisonLines(r: TriggerReport, label: (id: string) => string): string[] {
   const c = r.comparison!;
-  const out = ['', `${c.skill} as it is, against ${c.againstLabel}: trigger rates of the queries about it`];
+  const out = ['', `${c.skill}: as it is, and ${c.againstLabel}: trigger rates of the queries about it`];
   for (const m of r.models) {
     const rows = c.deltas.filter((d) => d.model === m.id).map((d) => {
       const q = r.queries.find((x) => x.id === d.query)!;
       const sign = d.with > d.against ? '+' : '';
       return [`#${q.id} ${quote(q.query, 50)}`, expectation(q), percent(d.with), percent(d.against), `${sign}${Math.round((d.with - d.against) * 100)}`];
     });
-    out.push(`  on ${label(m.id)}:`, ...table(['query', 'expects', 'with', 'against', 'Δ pts'], rows).map((l) => `    ${l}`));
+    out.push(`  on ${label(m.id)}:`, ...table(['query', 'expects', 'as it is', 'against', 'Δ pts'], rows, 2).map((l) => `    ${l}`));
     const own = (v: TriggerSide['variant']) => r.sides.find((s) => s.model === m.id && s.variant === v)?.skills.find((s) => s.skill === c.skill);
     const a = own('workspace');
     const b = own(c.against);

@@ -180,7 +180,7 @@ function Comparison({ report, model }: { report: TriggerReport; model: string })
   const outputs = c.outputs?.filter((o) => o.model === model) ?? [];
   return (
     <section aria-label="Comparison" data-testid="trigger-comparison">
-      <h3 className="section-title">{c.skill} as it is, against {c.againstLabel}</h3>
+      <h3 className="section-title">{c.skill}: as it is, and {c.againstLabel}</h3>
       {a && b && (
         <p className="small" data-testid="trigger-comparison-figures">
           Precision {pct(a.precision)} → {pct(b.precision)}, recall {pct(a.recall)} → {pct(b.recall)}
