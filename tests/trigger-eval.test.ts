@@ -29,14 +29,17 @@ const SKILLS = path.join(WORKSPACE, '.claude', 'skills');
 const INVOICE_MD = path.join(SKILLS, 'invoice-pdf', 'SKILL.md');
 
 /** What the model was asked: the system prompt, the user's message, the tools offered. */
+/** What the model was asked, in either wire format: the system prompt, the user's message, the tools offered. */
 function asked(req: RecordedRequest): { system: string; user: string; tools: { name: string; parameters: any }[] } {
   const messages = req.body.messages as { role: string; content: unknown }[];
   const text = (c: unknown) => (typeof c === 'string' ? c : Array.isArray(c) ? c.map((p: { text?: string }) => p.text ?? '').join('') : '');
-  return {
-    system: text(messages.find((m) => m.role === 'system')?.content),
-    user: text(messages.filter((m) => m.role === 'user').at(-1)?.content),
-    tools: ((req.body.tools ?? []) as { function: { name: string; parameters: unknown } }[]).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
-  };
+  const user = text(messages.filter((m) => m.role === 'user').at(-1)?.content);
+  if (req.format === 'anthropic') {
+    const tools = (req.body.tools ?? []) as { name: string; input_schema: unknown }[];
+    return { system: text(req.body.system), user, tools: tools.map((t) => ({ name: t.name, parameters: t.input_schema })) };
+  }
+  const tools = (req.body.tools ?? []) as { function: { name: string; parameters: unknown } }[];
+  return { system: text(messages.find((m) => m.role === 'system')?.content), user, tools: tools.map((t) => ({ name: t.function.name, parameters: t.function.parameters })) };
 }
 
 const skill = (name: string): ScriptedReply => ({ toolCalls: [{ name: 'Skill', arguments: { skill: name } }] });
@@ -47,8 +50,9 @@ function byQuery(server: ModelServer, pick: (user: string, nth: number, req: Ret
   const seen = new Map<string, number>();
   server.respond((req) => {
     const a = asked(req);
-    const nth = (seen.get(a.user) ?? 0) + 1;
-    seen.set(a.user, nth);
+    const key = `${req.format}\u0000${a.user}`;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
     return pick(a.user, nth, a);
   });
 }
@@ -153,7 +157,12 @@ describe('trigger evals', () => {
     scriptMain(server);
     const suite = parseTriggerSuite(MAIN_SUITE, path.join(cleanup.tempDir('trig-'), 'main.yaml'));
     const chat = openChatModel({ provider: 'openai', model: 'scripted', baseUrl: server.openaiBaseUrl }, { env: {} });
-    const report = await runTriggerSuite(suite, { catalog: workspaceCatalog(suite.skills), models: [{ info: { id: 'm', label: 'scripted', provider: 'openai', model: 'scripted' }, chat }] });
+    const claude = openChatModel({ provider: 'anthropic', model: 'scripted', baseUrl: server.anthropicBaseUrl }, { env: { ANTHROPIC_API_KEY: 'k' } });
+    const models = [
+      { info: { id: 'm', label: 'scripted', provider: 'openai' as const, model: 'scripted' }, chat },
+      { info: { id: 'a', label: 'scripted (Messages)', provider: 'anthropic' as const, model: 'scripted' }, chat: claude },
+    ];
+    const report = await runTriggerSuite(suite, { catalog: workspaceCatalog(suite.skills), models });
 
     // What the model saw: the three skills it may activate in <available_skills> (not deploy-gate), Skill by name (an enum), Read.
     const first = asked(server.chats()[0]);
@@ -163,7 +172,10 @@ describe('trigger evals', () => {
     expect(first.system).not.toContain('deploy-gate');
     expect(first.tools.map((t) => t.name)).toEqual(['Skill', 'Read']);
     expect(first.tools[0].parameters.properties.skill.enum).toEqual(['invoice-pdf', 'release-notes', 'sheet-tidy']);
-    expect(server.chats()).toHaveLength(14);
+    expect(server.chats().map((c) => c.format)).toEqual([...Array<string>(14).fill('openai'), ...Array<string>(14).fill('anthropic')]);
+    // The other wire format carries the same prompt and tools.
+    const other = asked(server.chats()[14]);
+    expect([other.system, other.tools]).toEqual([first.system, first.tools]);
     expect(report.variants[0].skills.find((s) => s.name === 'deploy-gate')?.hidden).toMatch(/disable-model-invocation/);
     expect(report.variants[0].promptTokens).toBeGreaterThan(100);
 
@@ -176,7 +188,8 @@ describe('trigger evals', () => {
       [6, 'invoice-pdf', 'invoice-pdf/evals/evals.json'],
       [7, 'invoice-pdf', 'invoice-pdf/evals/evals.json'],
     ]);
-    const [side] = report.sides;
+    const [side, onClaude] = report.sides;
+    expect(onClaude).toMatchObject({ model: 'a', variant: 'workspace', skills: side.skills, matrix: side.matrix, passed: side.passed });
     expect(side.queries.map((r) => [r.query, r.runs.map((x) => x.picked), r.triggerRate, r.pass])).toEqual([
       [1, ['invoice-pdf', 'invoice-pdf'], 0, false],
       [2, [null, null], 0, true],
