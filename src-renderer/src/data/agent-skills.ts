@@ -30,10 +30,11 @@ export function useAgentSkillCollisions(): QueryResult<ResultOf<'agentSkillColli
 
 /**
  * Folders that look like Agent Skills but are not. `workspaceKey` stands for the folders and the skills found
- * in them: read again when it changes (a status change, which the skills event also tells, does not).
+ * in them: read again when it changes (a folder opened, a skill found or gone), not with every status change
+ * or save, since it walks every open folder.
  */
 export function useNotAgentSkills(workspaceKey: string): QueryResult<ResultOf<'notAgentSkills'>> {
-  const q = useQuery('notAgentSkills', [], { invalidateOn: ['filesChanged'] });
+  const q = useQuery('notAgentSkills', []);
   const seen = useRef(workspaceKey);
   useEffect(() => {
     if (seen.current === workspaceKey) return;
