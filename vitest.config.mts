@@ -43,6 +43,7 @@ export default defineConfig({
             'axe-core',
             'zustand',
             'lucide-react',
+            'markdown-to-jsx/react',
             '@cfworker/json-schema',
             '@rjsf/utils',
             '@rjsf/core/lib/components/Form.js',

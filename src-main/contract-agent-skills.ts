@@ -4,7 +4,7 @@
  * its validation per the specification and per agent; skills that collide; skills an MCP server offers
  * (SEP-2640). Types only; nothing here may import Node or Electron.
  */
-import type { Finding } from './contract-authoring';
+import type { DoctorReport, Finding } from './contract-authoring';
 import type { JsonSchema } from './contract-types';
 
 /** What a file of a skill is to an agent: SKILL.md itself, a reference read on demand, an asset, a script it runs. */
@@ -30,6 +30,18 @@ export interface DisclosureLayer {
   referenced?: boolean;
   /** The text as the agent reads it (catalog entry and body; files are read on demand). */
   text?: string;
+}
+
+/** One file of a skill as an agent reads it on demand: its text and tokens, or why it is not shown. */
+export interface AgentSkillFileRead {
+  /** Relative to the skill's folder, `/` separators. */
+  path: string;
+  kind: AgentSkillFileKind;
+  bytes: number;
+  /** The file's text; absent where it is not text or too large (`note` says which). */
+  text?: string;
+  tokens: number | null;
+  note?: string;
 }
 
 /** A script of the skill offered as a tool: run once per call with the arguments given, its output shown. */
@@ -122,6 +134,9 @@ export interface AgentSkillValidation {
   openhuman?: OpenHumanManifest;
 }
 
+/** The doctor's report of an Agent Skill: its findings, with the reference validator's verdict, each agent's and OpenHuman's file. */
+export type AgentSkillDoctorReport = DoctorReport & { agentSkill?: Omit<AgentSkillValidation, 'findings'> };
+
 /** A folder that looks like an Agent Skill but is not one, and why. */
 export interface NotASkill {
   dir: string;
@@ -204,6 +219,8 @@ export interface AgentSkillCatalog {
 export interface AgentSkillsApi {
   /** Every layer an agent reads of the skill, with its tokens; its scripts as tools; allowed-tools; OpenHuman's skill.toml. */
   agentSkillView(skillId: string): Promise<AgentSkillView>;
+  /** One file of the skill (a path its layers list), read as an agent reads it on demand: text and tokens. */
+  readAgentSkillFile(skillId: string, path: string): Promise<AgentSkillFileRead>;
   /** The specification's rules, its reference validator's verdict, each agent's, with a fix for each finding. */
   validateAgentSkill(skillId: string): Promise<AgentSkillValidation>;
   /** The `<available_skills>` block of every Agent Skill in the open folders. */

@@ -20,7 +20,15 @@ export interface EvalCaseInfo {
 export interface EvalSuiteInfo {
   file: string;
   name: string;
+  /** A trigger suite (contract-triggers.ts, run by `runTriggerEval`), or an Agent Skill's own `evals/evals.json` run as one; else cases. */
+  kind?: 'trigger';
   cases: EvalCaseInfo[];
+  /** A trigger suite's queries written in it (each skill's evals.json adds its own when it runs). */
+  queries?: number;
+  /** What a trigger run compares: the skill as it is against without it (its evals.json), where it does. */
+  compares?: string;
+  /** The skill's evals.json has cases with expectations, which can be graded with its instructions and without. */
+  gradable?: boolean;
   /** Why the file cannot be run, with its line, where it cannot. */
   error?: string;
 }

@@ -7,6 +7,7 @@
 
 import type { QaApi } from './contract-qa';
 import type { EvalApi } from './contract-eval';
+import type { TriggerApi } from './contract-triggers';
 import type { AuthoringApi } from './contract-authoring';
 import type { LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
@@ -34,6 +35,7 @@ export * from './contract-skilldef';
 export * from './contract-chat';
 export * from './contract-env';
 export * from './contract-eval';
+export * from './contract-triggers';
 export * from './contract-agent-skills';
 
 export interface AgentApi {
@@ -136,7 +138,7 @@ export interface CoreApi {
 
 }
 
-export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi, AgentSkillsApi {}
+export interface WorkbenchApi extends CoreApi, QaApi, EvalApi, TriggerApi, AuthoringApi, LogsApi, AgentApi, InteropApi, McpApi, SkillDefApi, ChatApi, EnvApi, AgentSkillsApi {}
 
 export type ApiMethod = keyof WorkbenchApi;
 

@@ -350,7 +350,7 @@ describe('a script, run once on the action machinery', () => {
 });
 
 describe('the window\'s commands', () => {
-  it('through the door: the view, the validation, the catalog, the near misses and the warning before a script runs', async ({ cleanup }) => {
+  it('through the door: the view, a file on demand, the validation, the catalog, the near misses and the warning before a script runs', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [EE], replaceFolders: true }));
     const api = workbenchApi(wb);
@@ -364,6 +364,10 @@ describe('the window\'s commands', () => {
     expect(catalog.tokens).toBe(o200k(catalog.text));
     expect((await api.notAgentSkills()).map((n) => n.file)).toEqual(['Skill.md']);
     expect(await api.scriptRunWarning(ui.id, 'search.py')).toMatch(/has not been run from the workbench before/);
+    // A file read on demand: only one the skill's listing holds, with its tokens.
+    const csv = fs.readFileSync(path.join(EE, '.claude', 'skills', 'ui-ux-lite', 'data', 'styles.csv'), 'utf8');
+    expect(await api.readAgentSkillFile(ui.id, 'data/styles.csv')).toEqual({ path: 'data/styles.csv', kind: 'other', bytes: Buffer.byteLength(csv), text: csv, tokens: o200k(csv) });
+    await expect(api.readAgentSkillFile(ui.id, '../webapp-check/SKILL.md')).rejects.toThrow(/is not a file of this skill/);
     await expect(api.agentSkillView(skills.find((s) => s.protocol === 'action')!.id)).rejects.toThrow(/is not an Agent Skill/);
   });
 });

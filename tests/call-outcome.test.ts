@@ -47,7 +47,7 @@ describe('an outcome on its way to a window', () => {
     const text = outcomeOf({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: '[2]' }] }, 3);
     expect(expandOutcome(wire(text))).toEqual(JSON.parse(JSON.stringify(text)));
     const image = outcomeOf({ content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] }, 3);
-    expect(wire(image).text).toBe('[image image/png]');
+    expect(wire(image).text).toBe('[image: image/png, 3 bytes]');
   });
 });
 

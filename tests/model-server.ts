@@ -11,8 +11,9 @@
  *   server.chats()[1].messages   // what the model was sent on its second request
  *
  * Replies are a queue: each model request (`POST …/chat/completions` or `POST …/v1/messages`) takes the next one;
- * one left unscripted is answered 500 "no scripted reply left", so a test that asks more than it scripted fails
- * loudly. `GET /v1/models` (and `/models`) lists `models` in a shape both providers read. Every request is kept
+ * with the queue empty, a responder set with `respond(fn)` answers from the request itself (the reply for each
+ * user message, whatever order they come in); one left unscripted is answered 500 "no scripted reply left", so a
+ * test that asks more than it scripted fails loudly. `GET /v1/models` (and `/models`) lists `models` in a shape both providers read. Every request is kept
  * (`requests`), its body parsed, its headers as received.
  */
 import http from 'node:http';
@@ -67,6 +68,8 @@ export interface ModelServer {
   reply(...replies: ScriptedReply[]): void;
   /** Replies still queued. */
   pending(): number;
+  /** Answers requests the queue has no reply for, from the request (undefined: none, the 500). */
+  respond(fn: ((req: RecordedRequest) => ScriptedReply | undefined) | null): void;
   /** Every request received, in order. */
   requests: RecordedRequest[];
   /** The model requests only (chat completions and messages), in order. */
@@ -80,7 +83,7 @@ export async function modelServer(opts: { models?: string[] } = {}): Promise<Mod
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
-  const state = { models: opts.models ?? ['scripted-small', 'scripted-large'] };
+  const state: { models: string[]; responder: ((req: RecordedRequest) => ScriptedReply | undefined) | null } = { models: opts.models ?? ['scripted-small', 'scripted-large'], responder: null };
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -96,10 +99,11 @@ export async function modelServer(opts: { models?: string[] } = {}): Promise<Mod
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
       const format = path.endsWith('/chat/completions') ? 'openai' : path.endsWith('/messages') ? 'anthropic' : undefined;
-      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, ...(format ? { format } : {}) });
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body, ...(format ? { format } : {}) };
+      requests.push(recorded);
       if (req.method === 'GET' && /\/models$/.test(path)) return sendJson(res, 200, modelList(state.models));
       if (req.method !== 'POST' || !format) return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}` } });
-      const next = queue.shift();
+      const next = queue.shift() ?? state.responder?.(recorded);
       if (!next) return sendError(res, format, { status: 500, error: 'no scripted reply left' });
       const answer = () => {
         if (res.destroyed) return;
@@ -126,6 +130,7 @@ export async function modelServer(opts: { models?: string[] } = {}): Promise<Mod
     anthropicBaseUrl: url,
     reply: (...r) => void queue.push(...r),
     pending: () => queue.length,
+    respond: (fn) => void (state.responder = fn),
     requests,
     chats: () => requests.filter((r) => r.format),
     get models() {

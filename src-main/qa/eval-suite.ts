@@ -100,11 +100,11 @@ export function listEvalSuites(skillDir: string): string[] {
 }
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const text = z.string().min(1);
-const count = z.number().int().min(1).max(MAX_RUNS);
-const rate = z.number().min(0).max(1);
+export const text = z.string().min(1);
+export const count = z.number().int().min(1).max(MAX_RUNS);
+export const rate = z.number().min(0).max(1);
 
-const modelShape = z.union([
+export const modelShape = z.union([
   text,
   z.strictObject({
     model: text,
@@ -148,6 +148,7 @@ const caseShape = z
   .refine((c) => (c.prompt === undefined) !== (c.turns === undefined), { message: 'needs a prompt or turns (one of them)' });
 
 const suiteShape = z.strictObject({
+  kind: z.literal('cases').optional(),
   name: text.optional(),
   skill: text.optional(),
   skillName: text.optional(),
@@ -179,7 +180,14 @@ export function loadEvalSuite(file: string): EvalSuite {
   return parseEvalSuite(textOf, path.resolve(file));
 }
 
-export function parseEvalSuite(source: string, file: string): EvalSuite {
+/** A suite file's text as a value, with what finds a line for a problem; a file that is not YAML (or JSON) is said with its line. */
+export interface SuiteSource {
+  value: Record<string, unknown>;
+  doc: Document;
+  lines: LineCounter;
+}
+
+export function readSuiteSource(source: string, file: string): SuiteSource {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true });
   const json = path.extname(file).toLowerCase() === '.json';
@@ -200,12 +208,26 @@ export function parseEvalSuite(source: string, file: string): EvalSuite {
     }
     value = doc.toJS() as unknown;
   }
-  if (!isObject(value)) throw new EvalSuiteError(`${file}: an eval suite is a mapping with a "cases" list (see the README's Evals section).`);
+  if (!isObject(value)) throw new EvalSuiteError(`${file}: an eval suite is a mapping with a "cases" list, or "kind: trigger" and "queries" (see the README's Evals section).`);
+  return { value, doc, lines };
+}
+
+/** A problem zod found in a suite, as a sentence with its line (`suite.yaml, line 3: case "a" …`). */
+export function suiteProblem(file: string, src: SuiteSource, issue: z.core.$ZodIssue, kind: 'cases' | 'queries' = 'cases'): EvalSuiteError {
+  return new EvalSuiteError(`${where(file, lineOf(src.doc, src.lines, issue))}: ${placeOf(issue.path, src.value, kind)}${wording(issue)}`);
+}
+
+/** The line of a field of the suite (`['queries', 2, 'should']`), for problems found after its shape is checked. */
+export function suiteLine(src: SuiteSource, p: PropertyKey[]): number | undefined {
+  return lineOf(src.doc, src.lines, { path: p });
+}
+
+export function parseEvalSuite(source: string, file: string): EvalSuite {
+  const src = readSuiteSource(source, file);
+  const { value, doc, lines } = src;
+  if (value.kind === 'trigger') throw new EvalSuiteError(`${file} is a trigger suite (kind: trigger): skillbench eval runs it; it has no cases for one skill's tools.`);
   const r = suiteShape.safeParse(value, { reportInput: true });
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new EvalSuiteError(`${where(file, lineOf(doc, lines, issue))}: ${placeOf(issue.path, value)}${wording(issue)}`);
-  }
+  if (!r.success) throw suiteProblem(file, src, r.error.issues[0]);
   const s = r.data;
   const names = new Set<string>();
   s.cases.forEach((c, i) => {
@@ -245,19 +267,20 @@ function answerOf(a: z.output<typeof answerShape>): EvalAnswerCheck {
 }
 
 /** The skill folder a suite in `<skill>/.skillbench/evals/` belongs to. */
-function skillAround(file: string): string | undefined {
+export function skillAround(file: string): string | undefined {
   const dir = path.dirname(file);
   const dot = path.dirname(dir);
   return path.basename(dir) === 'evals' && path.basename(dot) === '.skillbench' ? path.dirname(dot) : undefined;
 }
 
-const where = (file: string, line: number | undefined) => (line ? `${file}, line ${line}` : file);
+export const where = (file: string, line: number | undefined) => (line ? `${file}, line ${line}` : file);
 
 /** `cases[0] ("looks up a price"): expect.tools[1].name ` — where in the suite a problem is. */
-function placeOf(p: readonly PropertyKey[], value: Record<string, unknown>): string {
+function placeOf(p: readonly PropertyKey[], value: Record<string, unknown>, kind: 'cases' | 'queries' = 'cases'): string {
   if (!p.length) return '';
   let out = '';
   for (const k of p) out += typeof k === 'number' ? `[${k}]` : out ? `.${String(k)}` : String(k);
+  if (kind === 'queries') return `${out} `;
   const caseName = p[0] === 'cases' && typeof p[1] === 'number' ? (value.cases as { name?: unknown }[] | undefined)?.[p[1]]?.name : undefined;
   if (typeof caseName === 'string' && caseName && p.length >= 2) {
     const rest = out.slice(`cases[${String(p[1])}]`.length).replace(/^\./, '');
@@ -290,7 +313,7 @@ function wording(iss: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `has a field this format does not know: ${iss.keys.map((k) => `"${k}"`).join(', ')} (a typo?)`;
     case 'invalid_union':
-      return 'must be a model\'s name, or a mapping with "model" (and "provider", "baseUrl", "apiKeyEnv")';
+      return iss.path.includes('models') ? 'must be a model\'s name, or a mapping with "model" (and "provider", "baseUrl", "apiKeyEnv")' : 'is not in a form this field takes (see the README\'s Evals section)';
     default:
       return iss.message;
   }

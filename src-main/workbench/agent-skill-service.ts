@@ -5,9 +5,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { AgentSkillCatalog, AgentSkillsApi, AgentSkillValidation, AgentSkillView, McpSkillEntry, McpSkillFile, NotASkill, SkillCollision, SkillRef } from '../contract';
+import type { AgentSkillCatalog, AgentSkillFileRead, AgentSkillsApi, AgentSkillValidation, AgentSkillView, McpSkillEntry, McpSkillFile, NotASkill, SkillCollision, SkillRef } from '../contract';
 import { hostEnv } from '../host/host-env';
-import { agentSkillView, catalogBlock, collisions, countTokens, findScript, firstRunWarning, projectPlaces, scanAgentSkills, skillMdOf, TOKENIZER, userPlaces, validateAgentSkill, AgentSkill } from '../protocols/agent-skill';
+import { agentSkillView, catalogBlock, collisions, countTokens, findScript, firstRunWarning, projectPlaces, readAgentSkillFile, scanAgentSkills, skillMdOf, TOKENIZER, userPlaces, validateAgentSkill, AgentSkill } from '../protocols/agent-skill';
 import type { SkillHost } from './skill-host';
 
 export class AgentSkillService implements AgentSkillsApi {
@@ -18,6 +18,10 @@ export class AgentSkillService implements AgentSkillsApi {
 
   agentSkillView(skillId: string): Promise<AgentSkillView> {
     return agentSkillView(this.agentSkill(skillId).dir);
+  }
+
+  readAgentSkillFile(skillId: string, file: string): Promise<AgentSkillFileRead> {
+    return readAgentSkillFile(this.agentSkill(skillId).dir, file);
   }
 
   validateAgentSkill(skillId: string): Promise<AgentSkillValidation> {

@@ -5,19 +5,22 @@
  * the window's behalf: a path it sends must be one of them.
  */
 import path from 'node:path';
-import type { EvalModel, EvalReport, EvalSuiteInfo, EvalSuites, ModelProfile } from '../contract';
+import type { EvalModel, EvalReport, EvalSuiteInfo, EvalSuites, ModelProfile, TriggerReport } from '../contract';
 import { skillChatTarget } from '../agent/chat-target';
 import { activeProfile, loadModelSettings } from '../agent/model-settings';
 import { caseInfo, runEvalSuite } from '../qa/eval-run';
 import { listEvalSuites, loadEvalSuite } from '../qa/eval-suite';
+import { isTriggerSuite, loadSuite } from '../qa/trigger-suite';
 import type { SkillHost } from './skill-host';
+import { runTriggerEvalOf, skillEvalsInfo } from './trigger-evals';
 
 export function evalSuitesOf(wb: SkillHost, skillId: string): EvalSuites {
   const ref = wb.skillRef(skillId);
   const settings = loadModelSettings(wb.home);
   const active = activeProfile(settings);
+  const own = skillEvalsInfo(wb, skillId);
   return {
-    suites: listEvalSuites(ref.dir).map(suiteInfo),
+    suites: [...listEvalSuites(ref.dir).map(suiteInfo), ...(own ? [own] : [])],
     models: settings.profiles.map(evalModelOf),
     ...(active ? { activeModel: active.id } : {}),
   };
@@ -40,9 +43,20 @@ export async function runEvalSuiteOf(wb: SkillHost, skillId: string, file: strin
   return rt.redactor.value(report);
 }
 
+/** A trigger suite or an Agent Skill's evals.json of the skill (the files listed), run against the workspace's catalog. */
+export async function runTriggerEvalFor(wb: SkillHost, skillId: string, file: string, modelIds: string[], runs?: number | null, outputs?: boolean | null): Promise<TriggerReport> {
+  const ref = wb.skillRef(skillId);
+  const f = path.resolve(file);
+  const own = skillEvalsInfo(wb, skillId);
+  if (!listEvalSuites(ref.dir).some((s) => path.resolve(s) === f) && !(own && path.resolve(own.file) === f)) throw new Error(`${file} is not one of ${ref.name}'s eval suites (the files in ${path.join(ref.dir, '.skillbench', 'evals')}, or its evals/evals.json).`);
+  const models = pickProfiles(wb.home, modelIds).map((p) => ({ info: evalModelOf(p), profile: p }));
+  return runTriggerEvalOf(wb, skillId, f, models, runs, outputs);
+}
+
 function suiteInfo(file: string): EvalSuiteInfo {
   try {
-    const s = loadEvalSuite(file);
+    const s = loadSuite(file);
+    if (isTriggerSuite(s)) return { file, name: s.name, kind: 'trigger', cases: [], queries: s.queries.length, ...(s.compare ? { compares: `${s.compare.skill} as it is against ${s.compare.against.kind === 'without' ? 'without it' : 'its old version'}` } : {}) };
     return { file, name: s.name, cases: s.cases.map((c) => caseInfo(c)) };
   } catch (err) {
     return { file, name: path.basename(file).replace(/\.(ya?ml|json)$/i, ''), cases: [], error: (err as Error).message };

@@ -15,6 +15,7 @@ import type {
   ReportFormat,
   SkillRef,
   Tolerance,
+  TriggerReport,
 } from '../contract';
 import { Redactor } from '../engine/redactor';
 import { writeFileAtomicSync } from '../host/atomic-write';
@@ -30,7 +31,7 @@ import { recordingFileIn } from '../runtime/recordings';
 import { readSettings, settingsEnv } from '../runtime/skill-settings';
 import type { SkillHost } from './skill-host';
 import { cliPrefix } from '../host/cli-command';
-import { evalSuitesOf, runEvalSuiteOf } from './eval-suites';
+import { evalSuitesOf, runEvalSuiteOf, runTriggerEvalFor } from './eval-suites';
 
 export class QaService implements QaApi {
   constructor(readonly wb: SkillHost) {}
@@ -97,6 +98,10 @@ export class QaService implements QaApi {
 
   runEvalSuite(skillId: string, file: string, models: string[], runs?: number | null): Promise<EvalReport> {
     return runEvalSuiteOf(this.wb, skillId, file, models, runs);
+  }
+
+  runTriggerEval(skillId: string, file: string, models: string[], runs?: number | null, outputs?: boolean | null): Promise<TriggerReport> {
+    return runTriggerEvalFor(this.wb, skillId, file, models, runs, outputs);
   }
 
   // ---- internals ----

@@ -1,11 +1,14 @@
-import type { EvalCell, EvalModel, EvalReport, ModelConfig } from '../../contract';
+import type { EvalCell, EvalModel, EvalReport } from '../../contract';
 import { openChatModel } from '../../agent/chat-model';
 import { skillChatTarget } from '../../agent/chat-target';
-import { baseUrlOf } from '../../agent/model-config';
 import { DEFAULT_KEY_ENV } from '../../agent/model-keys';
 import { BlobWriter, machine, maxRssBytes } from '../../qa/blob';
 import { evalUnitContext, evalUnitId, evalUnitResult, failureLines, runEvalSuite, runsNeeded } from '../../qa/eval-run';
-import { loadEvalSuite, MAX_RUNS, type EvalSuite } from '../../qa/eval-suite';
+import { MAX_RUNS, type EvalSuite } from '../../qa/eval-suite';
+import { impliedTriggerSuite, isTriggerSuite, loadSuite, type TriggerSuite } from '../../qa/trigger-suite';
+import { isDir } from '../../protocols/refs';
+import { runTriggerCommand } from './eval-triggers';
+import { modelsOf, withIds } from '../eval-models';
 import { writeJUnit } from '../../qa/junit';
 import { readTimings } from '../../qa/junit-timings';
 import { parseShard, pickShard, shardLabel, type Shard } from '../../qa/shard';
@@ -14,26 +17,29 @@ import { unitIdOf, unitListHash } from '../../qa/units';
 import { formatDuration } from '../../qa/report-model';
 import { parse } from '../args';
 import { resolvePath, type CommandContext } from '../context';
-import { MODEL_OPTIONS, modelConfigOf } from '../model-options';
+import { MODEL_OPTIONS } from '../model-options';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 import { qaHome } from '../qa-home';
 import { UNIT_OPTIONS } from '../qa-units';
 
 export const help =
-  'eval <suite> [--model NAME]... [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--runs N] [--junit FILE] [--json] [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR]   run an eval suite (YAML or JSON): each case\'s prompt through the skill\'s message flow with a model, its tool calls and answer checked, as many runs as it says; --model more than once (or a models: list in the suite) runs the cases on each side by side; exit 0 when every case reaches its pass rate, 1 when one does not, 2 when it cannot run';
+  'eval <suite|skills folder> [--model NAME]... [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--runs N] [--junit FILE] [--json] [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR]   run an eval suite (YAML or JSON): each case\'s prompt through the skill\'s message flow with a model, its tool calls and answer checked, as many runs as it says; --model more than once (or a models: list in the suite) runs the cases on each side by side; a trigger suite (kind: trigger), or a folder of Agent Skills, asks which skill the model activates for each query against the catalog of them all (trigger rates, precision and recall per skill, the collision matrix); exit 0 when every case (or query) reaches its pass rate, 1 when one does not, 2 when it cannot run';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, model: { type: 'string', multiple: true }, runs: { type: 'string' }, junit: { type: 'string' }, ...RUN_OPTIONS, ...UNIT_OPTIONS });
   if (positionals.length !== 1) throw new UsageError('eval needs one suite file (YAML or JSON; see the README\'s Evals section)');
   const runs = runsOption(values.runs as string | undefined);
   const file = resolvePath(ctx, positionals[0]);
-  let suite: EvalSuite;
+  let loaded: EvalSuite | TriggerSuite;
   try {
-    suite = loadEvalSuite(file);
+    // A folder of skills is a trigger eval of their evals/evals.json files.
+    loaded = isDir(file) ? impliedTriggerSuite(file) : loadSuite(file);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  if (isTriggerSuite(loaded)) return runTriggerCommand(loaded, values, runs, io, ctx);
+  const suite = loaded;
   const configs = modelsOf(values, suite);
   const models = withIds(configs);
   const shard = values.shard ? shardOption(values.shard as string) : undefined;
@@ -114,36 +120,6 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     if (junit) io.out(`Wrote JUnit to ${junit}`);
   }
   return exitCode;
-}
-
-interface NamedModel {
-  config: ModelConfig;
-  info: EvalModel;
-}
-
-/** The models: the flags' (--model more than once), else the suite's `models:` list. */
-function modelsOf(values: Record<string, unknown>, suite: EvalSuite): ModelConfig[] {
-  const names = (values.model as string[] | undefined) ?? [];
-  if (names.length) return names.map((model) => modelConfigOf({ ...values, model })!);
-  modelConfigOf({ ...values, model: undefined }); // --provider without --model is a usage error
-  if (suite.models.length) return suite.models;
-  throw new UsageError('eval needs a model: --model NAME (more than once for several), or a models: list in the suite');
-}
-
-/** Each model's id in the matrix: `provider:model`, with its base URL where two would otherwise be the same. */
-function withIds(configs: ModelConfig[]): NamedModel[] {
-  const base = (c: ModelConfig) => `${c.provider}:${c.model}`;
-  const counts = new Map<string, number>();
-  for (const c of configs) counts.set(base(c), (counts.get(base(c)) ?? 0) + 1);
-  const seen = new Set<string>();
-  const out: NamedModel[] = [];
-  for (const c of configs) {
-    const id = counts.get(base(c))! > 1 ? `${base(c)}@${baseUrlOf(c)}` : base(c);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push({ config: c, info: { id, label: counts.get(base(c))! > 1 ? `${c.model} (${baseUrlOf(c)})` : c.model, provider: c.provider, model: c.model, ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}) } });
-  }
-  return out;
 }
 
 function runsOption(v: string | undefined): number | undefined {

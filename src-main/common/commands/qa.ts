@@ -1,5 +1,5 @@
 /** Recordings: open, export, replay, and the tolerance a replay compares a call with; eval suites and their runs. */
-import type { EvalReport, EvalSuites, ExportedReport, RecordingView, ReplayReport, Tolerance } from '../../contract';
+import type { EvalReport, EvalSuites, ExportedReport, RecordingView, ReplayReport, Tolerance, TriggerReport } from '../../contract';
 import { z } from '../shape';
 import { checked, command, returns } from './declare';
 import { count, skillId, text } from './fields';
@@ -19,4 +19,5 @@ export const qa = {
   setTolerance: command(returns<Tolerance | null>(), ['file', text], ['callSeq', count], ['tolerance', tolerance.nullable()]),
   evalSuites: command(returns<EvalSuites>(), ['skillId', skillId]),
   runEvalSuite: command(returns<EvalReport>(), ['skillId', skillId], ['file', text], ['models', z.array(text).max(20)], ['runs', z.number().int().min(1).max(100).nullish()]),
+  runTriggerEval: command(returns<TriggerReport>(), ['skillId', skillId], ['file', text], ['models', z.array(text).max(20)], ['runs', z.number().int().min(1).max(100).nullish()], ['outputs', z.boolean().nullish()]),
 };

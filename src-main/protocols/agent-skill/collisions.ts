@@ -13,14 +13,11 @@ import path from 'node:path';
 import type { SkillCollision, SkillPlace, SkillRef } from '../../contract';
 import { DIALECTS, type Dialect } from './dialects';
 import { detectAgentSkillDir, isSkillsRoot } from './detect';
+import { contentWords } from '../../common/content-words';
+
+export { contentWords };
 
 export const DESCRIPTION_THRESHOLD = 0.3;
-
-const STOP = new Set(
-  `a an and are as at be by can do does for from has have how i if in into is it its of on or so such that the their them then there these this those to use used uses using via was what when where which while who will with you your
-  skill skills user users claude agent agents any all also other etc e g eg like want wants need needs ask asks asked should would could may might must make makes help helps
-  whenever trigger triggers including include includes about more most not no only one two new get set work working`.split(/\s+/),
-);
 
 /** The Agent Skills found in a workspace folder (its discovery's refs), as places of scope project. */
 export function projectPlaces(refs: Pick<SkillRef, 'name' | 'dir' | 'protocol' | 'description'>[], root: string): SkillPlace[] {
@@ -83,25 +80,6 @@ export function collisions(places: SkillPlace[], opts: { threshold?: number; dia
     }
   }
   return out.sort((a, b) => (a.kind === b.kind ? (b.score ?? 1) - (a.score ?? 1) : a.kind === 'name' ? -1 : 1));
-}
-
-/** The content words of a description: lower case, no common words, no words under three letters, plurals made singular. */
-export function contentWords(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#.-]*/gu) ?? []) {
-    const w = raw.replace(/[.-]+$/, '');
-    if (w.length < 3 || STOP.has(w)) continue;
-    out.add(singular(w));
-  }
-  return out;
-}
-
-/** A plural made singular, roughly (boxes → box, policies → policy, forms → form): enough to match a word to its plural. */
-function singular(w: string): string {
-  if (w.length <= 4) return w;
-  if (/(x|ch|sh|ss|z)es$/.test(w)) return w.slice(0, -2);
-  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  return w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
 export function similarity(a: Set<string>, b: Set<string>): { score: number; overlap: string[] } {

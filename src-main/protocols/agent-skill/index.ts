@@ -29,6 +29,7 @@ export { DIALECTS, dialect, verdicts, type Dialect } from './dialects';
 export { agentSkillView, MAX_COUNTED_BYTES } from './disclosure';
 export { skillFiles, isTextFile, type SkillFile } from './files';
 export { readOpenHuman, formOf } from './openhuman';
+export { readAgentSkillFile } from './read-file';
 export { referenceErrors, referenceFrontmatter, validateDescription, validateName } from './reference';
 export { firstRunWarning, rememberRun } from './runs';
 export { scriptSchema } from './scripts';

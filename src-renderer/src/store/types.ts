@@ -87,8 +87,10 @@ export type SkillViewMode = 'simple' | 'developer';
 
 export type TabName =
   | 'tools' | 'chat' | 'setup' | 'options' | 'triggers' | 'logs' | 'messages' | 'timeline' | 'session' | 'data' | 'interop' | 'recordings' | 'doctor'
-  // MCP servers' own views.
-  | 'resources' | 'prompts' | 'server';
+  // MCP servers' own views (`skills`: the Agent Skills a server offers).
+  | 'resources' | 'prompts' | 'server' | 'skills'
+  // An Agent Skill's own views.
+  | 'disclosure' | 'scripts' | 'validation' | 'collisions';
 
 export interface Toast {
   id: number;

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CircleCheckBig, CircleX, Info, RefreshCw, Stethoscope, TriangleAlert } from 'lucide-react';
-import type { DoctorReport, Finding, Severity } from '@contract';
+import type { AgentSkillDoctorReport, DoctorReport, Finding, Severity } from '@contract';
 import { onEvent } from '../../data';
 import { runDoctor } from '../../actions/qa';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
+import { InlineCode } from '../common/InlineCode';
 import { Spinner } from '../common/Spinner';
 import { formatClock } from '../../lib/format';
 import { HotReloadSwitch } from './HotReloadSwitch';
 import { useAction } from '../../data';
+import { useStore } from '../../store';
+import { DialectTable, OpenHumanSection, ReferenceVerdict } from '../agent-skill/AgentSkillVerdicts';
 import styles from './DoctorTab.module.css';
 
 interface Checked {
-  report: DoctorReport;
+  /** An Agent Skill's report carries its verdicts beside its findings: the Validation tab shows them. */
+  report: AgentSkillDoctorReport;
   at: number;
   /** What set off this check when it was a change on disk: the files that changed. */
   after?: string[];
@@ -112,6 +116,8 @@ export function DoctorTab({ skillId }: { skillId: string }) {
   );
 
   const report = checked?.report;
+  const protocol = useStore((s) => s.skills.find((k) => k.id === skillId)?.protocol);
+  const agentSkill = report?.agentSkill;
   const count = (s: Severity) => report?.findings.filter((f) => f.severity === s).length ?? 0;
   const errors = count('error');
   const warnings = count('warning');
@@ -135,7 +141,9 @@ export function DoctorTab({ skillId }: { skillId: string }) {
                     : 'A clean bill of health'}
             </div>
             <div className={styles.doctorVerdictSub}>
-              Manifest fields, tool schemas, names and descriptions, setup fields, ticks, entries and committed secrets
+              {protocol === 'agent-skill'
+                ? 'The specification and its reference validator, the YAML as agents read it, each agent’s dialect, OpenHuman’s skill.toml, collisions, scripts and committed secrets'
+                : 'Manifest fields, tool schemas, names and descriptions, setup fields, ticks, entries and committed secrets'}
               {checked && (
                 <span data-testid="doctor-checked-at">
                   {' '}· checked at {formatClock(checked.at)}
@@ -158,6 +166,7 @@ export function DoctorTab({ skillId }: { skillId: string }) {
             <Spinner /> Reading the skill’s files and starting it once to list its tools…
           </div>
         )}
+        {agentSkill && <ReferenceVerdict reference={agentSkill.reference} />}
         {report && verdict === 'ok' && (
           <div className={styles.doctorClean} data-testid="doctor-clean">
             <CircleCheckBig size={28} aria-hidden="true" />
@@ -183,6 +192,8 @@ export function DoctorTab({ skillId }: { skillId: string }) {
               </section>
             );
           })}
+        {agentSkill && <DialectTable dialects={agentSkill.dialects} openhuman={agentSkill.openhuman} />}
+        {agentSkill?.openhuman && <OpenHumanSection manifest={agentSkill.openhuman} />}
       </div>
     </div>
   );
@@ -197,7 +208,7 @@ function FindingItem({ finding: f, dir }: { finding: Finding; dir: string }) {
       {f.fix && (
         <div className={styles.findingFix}>
           <span className={styles.findingFixLabel}>Fix</span>
-          <span>{f.fix}</span>
+          <span><InlineCode text={f.fix} /></span>
         </div>
       )}
       <div className={styles.findingWhere}>
@@ -221,7 +232,7 @@ function FindingMessage({ text }: { text: string }) {
   const more = rest.map((l) => l.replace(/^ {4}/, '')).join('\n').trim();
   return (
     <div className={styles.findingMessage}>
-      {first}
+      <InlineCode text={first} />
       {more && <pre className={styles.findingCode}>{more}</pre>}
     </div>
   );

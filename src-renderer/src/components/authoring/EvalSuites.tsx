@@ -7,8 +7,9 @@ import { EvalRunDialog } from './EvalRunDialog';
 import styles from './EvalSuites.module.css';
 
 /**
- * The skill's eval suites (`.skillbench/evals/`, beside its collections), under its saved requests: each with its
- * cases, and Run, which runs it on the models chosen and shows the matrix. Nothing shows for a skill with none.
+ * The skill's eval suites (`.skillbench/evals/`, beside its collections, and an Agent Skill's `evals/evals.json` as
+ * a trigger eval), under its saved requests: each with its cases (or queries), and Run, which runs it on the models
+ * chosen and shows the matrix. Nothing shows for a skill with none.
  */
 export function EvalSuites({ skillId }: { skillId: string }) {
   const { data, error } = useEvalSuites(skillId);
@@ -25,8 +26,8 @@ export function EvalSuites({ skillId }: { skillId: string }) {
         {data.suites.map((s) => (
           <li key={s.file} className={styles.evalRow} data-testid="eval-suite" data-name={s.name}>
             <span className={styles.evalName} title={s.file}>{s.name}</span>
-            <span className={styles.evalCases}>{s.error ? 'cannot be read' : `${s.cases.length} case${s.cases.length === 1 ? '' : 's'}`}</span>
-            <IconButton size="sm" tone="accent" label={`Run the eval suite ${s.name}`} icon={<Play size={13} />} onClick={() => setRunning(s)} disabled={!!s.error} data-testid="eval-run-open" />
+            <span className={styles.evalCases} title={s.compares}>{s.error ? 'cannot be read' : s.kind === 'trigger' ? `triggers${s.queries ? `, ${s.queries} ${s.queries === 1 ? 'query' : 'queries'}` : ''}` : `${s.cases.length} case${s.cases.length === 1 ? '' : 's'}`}</span>
+            <IconButton size="sm" tone="accent" label={s.kind === 'trigger' ? `Run the trigger eval ${s.name}` : `Run the eval suite ${s.name}`} icon={<Play size={13} />} onClick={() => setRunning(s)} disabled={!!s.error} data-testid="eval-run-open" />
             {s.error && <p className={`${styles.evalNote} is-error`}>{s.error}</p>}
           </li>
         ))}

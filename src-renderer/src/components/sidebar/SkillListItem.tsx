@@ -62,7 +62,8 @@ export const SkillListItem = memo(function SkillListItem({ skill, selected, focu
             <CrashChip skillId={skill.id} report={skill.crashes} />
             {skill.toolCount !== undefined && (
               <span className={styles.skillItemTools}>
-                {skill.toolCount} tool{skill.toolCount === 1 ? '' : 's'}
+                {/* An Agent Skill's tools are its scripts. */}
+                {skill.toolCount} {skill.protocol === 'agent-skill' ? 'script' : 'tool'}{skill.toolCount === 1 ? '' : 's'}
               </span>
             )}
           </span>

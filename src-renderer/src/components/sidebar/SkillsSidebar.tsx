@@ -9,6 +9,7 @@ import { NewSkillDialog } from './NewSkillDialog';
 import { AddServerDialog } from '../mcp/AddServerDialog';
 import { ThemeToggle } from './ThemeToggle';
 import { SidebarChatLinks } from './SidebarChatLinks';
+import { NotSkillsGroup } from './NotSkillsGroup';
 import { Button, IconButton } from '../common/Button';
 import { Spinner } from '../common/Spinner';
 import { openFolder, selectSkill } from '../../actions/workspace';
@@ -152,6 +153,7 @@ export function SkillsSidebar() {
         {groups.map((g) => (
           <FolderGroup key={g.folder} folder={g.folder} skills={g.skills} selectedId={selectedId} focusableId={focusableId} removable={g.removable} places={places} filtered={!!filter.trim()} />
         ))}
+        {loaded && <NotSkillsGroup workspaceKey={`${folders.join('\u0001')}\u0002${placeKey}`} />}
       </div>
       <SidebarChatLinks />
       {dialogs}

@@ -52,7 +52,8 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
   );
   const available = useMemo(() => tabsOf(info), [info]);
   const names = useMemo(() => available.map((t) => t.id), [available]);
-  const active: TabName = tab && names.includes(tab) ? tab : 'tools';
+  // The first tab where the skill has no Tools (an Agent Skill opens on what an agent reads).
+  const active: TabName = tab && names.includes(tab) ? tab : names.includes('tools') ? 'tools' : (names[0] ?? 'tools');
   const tabsRef = useRef<HTMLDivElement>(null);
 
   // On one scrolling row, the chosen tab is kept in sight.

@@ -1,3 +1,4 @@
+import { BookOpenText } from 'lucide-react';
 import type { Protocol, SkillStatus } from '@contract';
 import { PROTOCOL_LABELS } from '@contract';
 import { PROTOCOL_SHORT, STATUS_LABELS } from '../../lib/format';
@@ -34,6 +35,8 @@ export function StatusText({ status, testId }: { status: SkillStatus; testId?: s
 export function ProtocolBadge({ protocol }: { protocol: Protocol }) {
   return (
     <span className={`${styles.protocolBadge} proto-${protocol}`} title={PROTOCOL_LABELS[protocol]}>
+      {/* An Agent Skill is read more than run: a book, beside its name. */}
+      {protocol === 'agent-skill' && <BookOpenText size={10} className={styles.protocolIcon} aria-hidden="true" />}
       {PROTOCOL_SHORT[protocol]}
     </span>
   );

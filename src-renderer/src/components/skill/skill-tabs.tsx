@@ -22,6 +22,10 @@ import { ResourcesTab } from '../mcp/ResourcesTab';
 import { PromptsTab } from '../mcp/PromptsTab';
 import { ServerTab } from '../mcp/ServerTab';
 import { ChatTab } from '../chat/ChatTab';
+import { McpSkillsTab } from '../mcp/McpSkillsTab';
+import { DisclosureTab } from '../agent-skill/DisclosureTab';
+import { ScriptsTab } from '../agent-skill/ScriptsTab';
+import { CollisionsTab } from '../agent-skill/CollisionsTab';
 import styles from './skill-tabs.module.css';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
@@ -58,15 +62,22 @@ export interface SkillTab {
 }
 
 const isMcp = (info: SkillInfo | undefined) => info?.protocol === 'mcp';
+/** An Agent Skill's views are its own (what an agent reads, its scripts, validation, collisions): no Tools or Doctor. */
+const isAgentSkill = (info: SkillInfo | undefined) => info?.protocol === 'agent-skill';
 /** A skill's own capability (an MCP server's views are its own: resources, prompts, server). */
 const has = (test: (c: SkillInfo['capabilities'], info: SkillInfo) => boolean) => (info: SkillInfo | undefined) =>
   !isMcp(info) && !!info && test(info.capabilities, info);
 
 export const SKILL_TABS = [
-  { id: 'tools', label: 'Tools', when: () => true, component: ToolsTab, badge: ({ info }) => info?.tools.length },
+  { id: 'disclosure', label: 'What an agent reads', when: isAgentSkill, component: DisclosureTab },
+  { id: 'scripts', label: 'Scripts', when: isAgentSkill, component: ScriptsTab, badge: ({ info }) => info?.tools.length || undefined },
+  { id: 'validation', label: 'Validation', when: isAgentSkill, component: DoctorTab },
+  { id: 'collisions', label: 'Collisions', when: isAgentSkill, component: CollisionsTab },
+  { id: 'tools', label: 'Tools', when: (info) => !isAgentSkill(info), component: ToolsTab, badge: ({ info }) => info?.tools.length },
   { id: 'chat', label: 'Chat', when: () => true, component: ChatTab },
   { id: 'resources', label: 'Resources', when: isMcp, component: ResourcesTab },
   { id: 'prompts', label: 'Prompts', when: isMcp, component: PromptsTab },
+  { id: 'skills', label: 'Skills', when: isMcp, component: McpSkillsTab },
   { id: 'server', label: 'Server', when: isMcp, component: ServerTab },
   {
     id: 'setup', label: 'Setup', when: has((c) => !!c.setup), component: SetupTab,
@@ -86,7 +97,7 @@ export const SKILL_TABS = [
   { id: 'data', label: 'Data', when: has((c) => !!(c.setup || c.sessions || c.ticks)), component: DataTab },
   { id: 'interop', label: 'Interop', when: has((c) => !!c.interop), component: InteropTab },
   { id: 'recordings', label: 'Recordings', when: () => true, component: RecordingsTab },
-  { id: 'doctor', label: 'Doctor', when: () => true, component: DoctorTab },
+  { id: 'doctor', label: 'Doctor', when: (info) => !isAgentSkill(info), component: DoctorTab },
 ] as const satisfies readonly SkillTab[];
 
 // Every tab name is registered, once.
