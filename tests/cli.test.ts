@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
@@ -187,13 +186,15 @@ describe('the command line run in process', () => {
           return false;
         }
       });
-  const mcpConfigs = () => fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('skillbench-mcp-'));
+
   const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
 
   it('leaves nothing behind: no skill process, no signal or exit listener, no exit code, no temporary config', { timeout: 60_000 }, async ({ cleanup }) => {
     const home = cleanup.tempDir();
     // The first run may set the process-wide hooks that are set once (a last flush of logs at exit).
     await cli(['call', GAS, 'list_operations', '--record', path.join(home, 'r.jsonl')], { home });
+    // An MCP server named by --command gets a config of its own under the home, gone once the run ends.
+    const mcpConfigs = () => (fs.existsSync(path.join(home, 'tmp')) ? fs.readdirSync(path.join(home, 'tmp')) : []);
     const before = { children: children(), listeners: listeners(), configs: mcpConfigs() };
     expect((await cli(['call', RPC, 'hang', '--timeout', '1'], { home })).code).toBe(3);
     expect((await cli(['call', RPC, 'crash'], { home })).code).toBe(2);

@@ -5,13 +5,12 @@
  * exactly as one from a file would; it runs in, and is given as its root, the current folder.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { McpEraMode, McpServerConfig, SkillRef } from '../contract';
 import { readMcpConfigFile, entryOf, isEraMode } from '../protocols/mcp';
 import { projectOf, refsOf } from '../protocols/mcp';
 import type { Options } from './args';
-import { resolvePath, type CommandContext } from './context';
+import { homeOf, resolvePath, type CommandContext } from './context';
 import { UsageError } from './output';
 
 export const MCP_OPTIONS: Options = {
@@ -73,7 +72,10 @@ export function mcpRef(values: Values, ctx: CommandContext): SkillRef {
     server = { name: want ?? 'server', transport: 'http', url, ...(Object.keys(headers).length ? { headers } : {}) };
   }
   if (!/^[\w.@-]{1,64}$/.test(server.name)) throw new UsageError(`"${server.name}" cannot name a server: use --server NAME (letters, digits, ".", "-", "_")`);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-mcp-'));
+  // Under the workbench's home (its folders are its owner's alone): the config may carry a header's token.
+  const scratch = path.join(homeOf(ctx), 'tmp');
+  fs.mkdirSync(scratch, { recursive: true, mode: 0o700 });
+  const tmp = fs.mkdtempSync(path.join(scratch, 'mcp-'));
   const file = path.join(tmp, '.mcp.json');
   fs.writeFileSync(file, JSON.stringify({ mcpServers: { [server.name]: entryOf(server) } }), { mode: 0o600 });
   ctx.atEnd(() => fs.rmSync(tmp, { recursive: true, force: true }));
