@@ -8,9 +8,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Every test has a workbench, home and browser context of its own (e2e/fixtures.ts), so the tests of one file
-  // may run on different workers. Two workers: the machines this runs on have two cores.
+  // may run on different workers. Three workers on two cores: its tests wait on the app and its skills more than they compute.
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   // CI keeps the readable list and adds a blob (blob-report/report-<shard>.zip) that `playwright merge-reports`
   // joins across `--shard i/n` runs; locally `npm run test:e2e:shard` asks for the blob.

@@ -14,7 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/**/*.test.ts'],
           // Soak tests run on their own schedule, not in every test run.
-          exclude: [...configDefaults.exclude, 'tests/soak/**'],
+          // Long proofs the soak lane runs: the real repository's skills on a mirror of it, and every handed-out command
+          // pasted into a shell.
+          exclude: [...configDefaults.exclude, 'tests/soak/**', 'tests/real-skills.test.ts', 'tests/handed-out-commands.test.ts'],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
           testTimeout: 30_000,

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/soak/**/*.test.ts', 'tests/hostile-kills.test.ts', 'tests/hostile-fuzz.test.ts'],
+    include: ['tests/soak/**/*.test.ts', 'tests/hostile-kills.test.ts', 'tests/hostile-fuzz.test.ts', 'tests/real-skills.test.ts', 'tests/handed-out-commands.test.ts'],
     environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
     env: { SKILLBENCH_KILLS_PER_HOME: '50', SKILLBENCH_FUZZ_RUNS: '20000' },

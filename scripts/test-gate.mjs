@@ -1,8 +1,9 @@
 // `npm test`, the gate: the Node version, the type check and the build, then the unit tests, then the end-to-end
-// suite with the component tests and lint beside it, every line a lane prints tagged with its lane's name. The unit
-// and end-to-end lanes run in turn: side by side they finished barely sooner on two cores and made the busy-machine
-// failures the gate must not have. At the end: each lane's verdict and time, and one closing line.
+// suite with the component tests beside it, and lint throughout at the lowest priority, every line a lane prints
+// tagged with its lane's name. The unit and end-to-end lanes run in turn: side by side they finished barely sooner on
+// two cores and made the busy-machine failures the gate must not have. At the end: each lane's verdict and time, and one closing line.
 import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,11 +24,21 @@ function step(name, command, args) {
   process.stdout.write(`gate: ${name} passed in ${secs(Date.now() - t0)}\n`);
 }
 
-/** Runs a lane, each of its lines tagged with its name; resolves with its exit code and time. */
-function lane(name, command, args, env = {}) {
+/**
+ * Runs a lane, each of its lines tagged with its name; resolves with its exit code and time. `idle`: the lane runs at
+ * the lowest priority, on the CPU the others leave idle.
+ */
+function lane(name, command, args, env = {}, { idle = false } = {}) {
   const t0 = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    if (idle && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it runs at the usual priority.
+      }
+    }
     for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
       let rest = '';
       stream.setEncoding('utf8').on('data', (d) => {
@@ -54,16 +65,18 @@ step('type check (common)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.
 step('build (app)', ...tool('electron-vite/bin/electron-vite.js', ['build']));
 step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
 
+// Lint starts now at the lowest priority and takes what CPU the tests leave idle: little beside the unit lane, a good
+// part beside the end-to-end lane, whose tests wait on the app and its skills (given the CPU, it slowed both).
+const lint = lane('lint', ...tool('eslint/bin/eslint.js', ['.']), {}, { idle: true });
 const results = [];
 results.push(await lane('unit', ...tool('vitest/vitest.mjs', ['run', '--project', 'unit'])));
 // Screenshots and traces are for people to look at (`npm run test:e2e` makes them); the gate only checks. The
-// component tests (one browser) and lint run beside the end-to-end lane, which leaves a quarter of the CPU idle
-// while its tests wait on the app and its skills.
+// component tests (one browser) run beside the end-to-end lane.
 results.push(
   ...(await Promise.all([
     lane('e2e', ...tool('@playwright/test/cli.js', ['test']), { SKILLBENCH_SHOTS: 'off', SKILLBENCH_TRACE: 'off' }),
     lane('components', ...tool('vitest/vitest.mjs', ['run', '--project', 'components'])),
-    lane('lint', ...tool('eslint/bin/eslint.js', ['.'])),
+    lint,
   ])),
 );
 process.stdout.write('\n');
