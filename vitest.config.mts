@@ -1,4 +1,5 @@
 import { chromiumPath } from './scripts/chromium';
+import { LONG_PROOFS } from './tests/long-proofs';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
@@ -13,10 +14,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          // Soak tests run on their own schedule, not in every test run.
-          // Long proofs the soak lane runs: the real repository's skills on a mirror of it, and every handed-out command
-          // pasted into a shell.
-          exclude: [...configDefaults.exclude, 'tests/soak/**', 'tests/real-skills.test.ts', 'tests/handed-out-commands.test.ts'],
+          // Soak tests run on their own schedule, not in every test run, and so do the long proofs.
+          exclude: [...configDefaults.exclude, 'tests/soak/**', ...LONG_PROOFS],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
           testTimeout: 30_000,
