@@ -1,10 +1,10 @@
 /**
- * The peer: the MCP TypeScript SDK's client (`Client` + `StdioClientTransport`), the transport a skill author
+ * The peer: the MCP TypeScript SDK's client (`Client` + `StdioClientTransport`, of the SDK generation the workbench uses), the transport a skill author
  * would otherwise pick and the MCP Inspector's engine, driving an MCP server that does the echo skill's work.
  */
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { systemPython } from '../../src-main/host/paths';
 
 export interface PeerClient {
