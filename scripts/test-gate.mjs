@@ -1,6 +1,6 @@
 // `npm test`, the gate: the Node version, the type check and the build, then the unit tests, then the end-to-end
-// suite with the component tests and lint (at the lowest priority) beside it, every line a lane prints tagged with
-// its lane's name. The unit and end-to-end lanes run in turn: side by side they finished barely sooner on
+// suite with the component tests beside it, and lint throughout at the lowest priority, every line a lane prints
+// tagged with its lane's name. The unit and end-to-end lanes run in turn: side by side they finished barely sooner on
 // two cores and made the busy-machine failures the gate must not have. At the end: each lane's verdict and time, and one closing line.
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -65,17 +65,19 @@ step('type check (common)', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.
 step('build (app)', ...tool('electron-vite/bin/electron-vite.js', ['build']));
 step('build (command line)', process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')]);
 
+// Lint starts now at the lowest priority and takes what CPU the tests leave idle: little beside the unit lane, more
+// beside the end-to-end lane, whose tests wait on the app and its skills. (At the usual priority it slowed whichever
+// lane it ran beside; started with the end-to-end lane alone, it finished last.)
+const lint = lane('lint', ...tool('eslint/bin/eslint.js', ['.']), {}, { idle: true });
 const results = [];
 results.push(await lane('unit', ...tool('vitest/vitest.mjs', ['run', '--project', 'unit'])));
 // Screenshots and traces are for people to look at (`npm run test:e2e` makes them); the gate only checks. The
-// component tests (one browser) run beside the end-to-end lane, whose tests wait on the app and its skills, and so
-// does lint, at the lowest priority: it takes the CPU they leave idle (at the usual priority it slowed them; beside
-// the unit lane, which keeps both cores busy, it slowed that).
+// component tests (one browser) run beside the end-to-end lane.
 results.push(
   ...(await Promise.all([
     lane('e2e', ...tool('@playwright/test/cli.js', ['test']), { SKILLBENCH_SHOTS: 'off', SKILLBENCH_TRACE: 'off' }),
     lane('components', ...tool('vitest/vitest.mjs', ['run', '--project', 'components'])),
-    lane('lint', ...tool('eslint/bin/eslint.js', ['.']), {}, { idle: true }),
+    lint,
   ])),
 );
 process.stdout.write('\n');
