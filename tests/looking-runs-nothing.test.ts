@@ -112,3 +112,23 @@ describe.skipIf(!posix)('inspecting a namel3ss app runs nothing of the app (POSI
     expect(info.tools.find((t) => t.name === 'convert text to lowercase')!.description).toMatch(/namel3ss is not installed/);
   });
 });
+
+describe.skipIf(!posix)('looking at an Agent Skill or a QuickJS skill runs nothing of it (POSIX only, as above)', () => {
+  it('list, inspect, validate and doctor read its scripts and its tools, and run none of them', async ({ cleanup }) => {
+    const root = cleanup.tempDir();
+    const marker = path.join(cleanup.tempDir(), 'ran');
+    const skill = path.join(root, '.claude', 'skills', 'trap-notes');
+    fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });
+    fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\nname: trap-notes\ndescription: Keeps notes. Use when the user asks to note something.\n---\n\nRun `scripts/note.sh` or `scripts/note.py`.\n');
+    fs.writeFileSync(path.join(skill, 'scripts', 'note.sh'), `#!/bin/sh\n# Usage: note.sh TEXT\necho ran >> "${marker}"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(skill, 'scripts', 'note.py'), `"""Usage: note.py TEXT"""\nimport argparse\nopen(${JSON.stringify(marker)}, "a").write("ran\\n")\nif __name__ == "__main__":\n    argparse.ArgumentParser().parse_args()\n`, { mode: 0o755 });
+    const quickjs = path.join(root, 'ts-skill');
+    fs.cpSync(path.join(FIXTURES, 'quickjs', 'src'), quickjs, { recursive: true });
+    for (const args of [['list', root], ['inspect', skill, '--json'], ['validate', skill, '--json'], ['doctor', skill, '--json'], ['list', quickjs], ['doctor', quickjs, '--json']]) {
+      await cli(args, { cwd: root });
+    }
+    const inspected = await cli(['inspect', skill, '--json'], { cwd: root });
+    expect(inspected.stdout).toContain('note.sh');
+    expect(fs.existsSync(marker), 'a script of the skill ran').toBe(false);
+  });
+});
