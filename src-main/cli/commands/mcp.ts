@@ -10,7 +10,7 @@ import { discover, resolveSkill } from '../../protocols/discover';
 import { SkillsServer } from '../../bridge/skills-server';
 import { LiveRuntime } from '../../runtime/live-runtime';
 import { readSettings } from '../../runtime/skill-settings';
-import { serveHttp } from '../../bridge/http';
+import { serveHttp, type HttpServed } from '../../bridge/http';
 import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
 import { parse } from '../args';
@@ -88,25 +88,35 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (unused) io.err(unused);
   bridge.start().catch((err: Error) => io.err(`skillbench mcp: ${ref.name} did not start: ${err.message}`));
 
+  // The protocol is this process's own stdin and stdout (an agent's client spawned it): never a context's.
+  // A malformed or over-long message is answered and told here; it never ends the server.
+  // Either era: a client that opens with `initialize` is served as of 2025, one that opens with `server/discover`
+  // (or any request carrying the version in its `_meta`) as of 2026-07-28.
+  return serveUntilStopped(bridge, `${ref.name} (${ref.protocol})`, port, token, io);
+}
+
+/** Serves over stdio (`port` null) or Streamable HTTP until Ctrl+C, a kill, or (stdio) the client closing stdin. */
+async function serveUntilStopped(
+  server: HttpServed & { serveStdio(t: StdioServerTransport): { close(): Promise<void> } | Promise<{ close(): Promise<void> }>; close(): Promise<void> },
+  what: string,
+  port: number | null,
+  token: string | undefined,
+  io: Io,
+): Promise<number> {
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let closeHttp: (() => Promise<void>) | null = null;
   let closeStdio: (() => Promise<void>) | null = null;
   if (port === null) {
-    // The protocol is this process's own stdin and stdout (an agent's client spawned it): never a context's.
-    // A malformed or over-long message is answered and told here; it never ends the server.
-    // Either era: a client that opens with `initialize` is served as of 2025, one that opens with `server/discover`
-    // (or any request carrying the version in its `_meta`) as of 2026-07-28.
     const transport = new StdioServerTransport((problem) => io.err(`skillbench mcp: ${problem}`));
-    const served = await bridge.serveStdio(transport);
+    const served = await server.serveStdio(transport);
     closeStdio = () => served.close();
-    // The client closing stdin ends the server.
     process.stdin.on('end', () => stop());
-    io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) over stdio.`);
+    io.err(`skillbench mcp: serving ${what} over stdio.`);
   } else {
-    const http = await serveHttp(bridge, { port, token });
+    const http = await serveHttp(server, { port, token });
     closeHttp = () => http.close();
-    io.err(`skillbench mcp: serving ${ref.name} (${ref.protocol}) at ${http.url}`);
+    io.err(`skillbench mcp: serving ${what} at ${http.url}`);
     io.err(`Token: ${http.token}`);
     io.err(`Send it as the header "Authorization: Bearer ${http.token}" (or add ?token=${http.token} to the address).`);
   }
@@ -117,7 +127,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   process.off('SIGTERM', stop);
   await closeHttp?.();
   await closeStdio?.().catch(() => undefined);
-  await bridge.close();
+  await server.close();
   return EXIT.OK;
 }
 
@@ -171,31 +181,7 @@ async function serveSkills(folder: string, refs: SkillRef[], values: Record<stri
   const server = new SkillsServer({ folder, refs: () => discover(folder).filter((r) => r.protocol === 'agent-skill' && (values.skills || !values.skill || names.has(r.dir))) });
   const { skills, refused } = server.catalog();
   for (const r of refused) io.err(`skillbench mcp: not served: ${r.dir}: ${r.reason}.`);
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
-  let closeHttp: (() => Promise<void>) | null = null;
-  let closeStdio: (() => Promise<void>) | null = null;
   const what = `${skills.length} Agent Skill${skills.length === 1 ? '' : 's'} (${skills.map((s) => s.name).join(', ')}) as the Skills extension (io.modelcontextprotocol/skills)`;
-  if (port === null) {
-    // Either era, as the client opens (`initialize` or `server/discover`).
-    const transport = new StdioServerTransport((problem) => io.err(`skillbench mcp: ${problem}`));
-    const served = server.serveStdio(transport);
-    closeStdio = () => served.close();
-    process.stdin.on('end', () => stop());
-    io.err(`skillbench mcp: serving ${what} over stdio.`);
-  } else {
-    const http = await serveHttp(server, { port, token });
-    closeHttp = () => http.close();
-    io.err(`skillbench mcp: serving ${what} at ${http.url}`);
-    io.err(`Token: ${http.token}`);
-  }
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  await stopped;
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
-  await closeHttp?.();
-  await closeStdio?.().catch(() => undefined);
-  await server.close();
-  return EXIT.OK;
+  // Either era, as the client opens (`initialize` or `server/discover`).
+  return serveUntilStopped(server, what, port, token, io);
 }
