@@ -18,6 +18,8 @@ import { SkillMarkdown } from '../agent-skill/SkillMarkdown';
 import { tokensText } from '../agent-skill/tokens';
 import { useServerInfo } from './ServerTab';
 import styles from './McpSkillsTab.module.css';
+// A skill's files are listed as the Agent Skill view lists them.
+import fileStyles from '../agent-skill/FileLayers.module.css';
 import toolsStyles from '../tools/tools.module.css';
 import mcpStyles from './mcp.module.css';
 
@@ -119,21 +121,21 @@ function McpSkillDetail({ skillId, entry }: { skillId: string; entry: McpSkillEn
         {entry.resources === 'dynamic' ? (
           <p className={styles.note}>The server lists this skill’s files as dynamic: they are read as the body leads to them, and none can be checked against a digest.</p>
         ) : files.length ? (
-          <ul className={styles.files}>
+          <ul className={fileStyles.files}>
             {files.map((f) => {
               const rel = f.uri.startsWith(base) ? f.uri.slice(base.length) : f.uri;
               const isOpen = open.has(f.uri);
               return (
-                <li key={f.uri} className={styles.file} data-testid="mcp-skill-file">
-                  <button type="button" className={styles.fileHead} aria-expanded={isOpen} onClick={() => toggle(f.uri)} title={f.uri}>
-                    <ChevronRight size={13} className={`${styles.chev}${isOpen ? ' open' : ''}`} aria-hidden="true" />
-                    <span className={styles.path}>{rel}</span>
+                <li key={f.uri} className={fileStyles.file} data-testid="mcp-skill-file">
+                  <button type="button" className={fileStyles.fileHead} aria-expanded={isOpen} onClick={() => toggle(f.uri)} title={f.uri}>
+                    <ChevronRight size={13} className={`${fileStyles.chev}${isOpen ? ' open' : ''}`} aria-hidden="true" />
+                    <span className={fileStyles.path}>{rel}</span>
                     <span className="spacer" />
                     <span className={styles.digest} title={f.digest}>{f.digest.slice(0, 15)}…</span>
                     <span className={styles.size}>{formatBytes(f.size)}</span>
                   </button>
                   {isOpen && (
-                    <div className={styles.fileBody}>
+                    <div className={fileStyles.fileBody}>
                       <McpFileBody skillId={skillId} uri={f.uri} dynamic={false} onOpenFile={openRel} />
                     </div>
                   )}
@@ -165,7 +167,7 @@ function McpFileBody({ skillId, uri, dynamic, onOpenFile, skillMd }: { skillId: 
     ) : /\.(md|mdx|markdown)$/i.test(uri) ? (
       <SkillMarkdown text={text} onOpenFile={onOpenFile} testId="mcp-file-text" />
     ) : (
-      <pre className={styles.text} data-testid="mcp-file-text">{text}</pre>
+      <pre className={fileStyles.text} data-testid="mcp-file-text">{text}</pre>
     );
   return (
     <div className={styles.fileContent} data-verified={f.verified}>
