@@ -1,5 +1,6 @@
 import { chromiumPath } from './scripts/chromium';
 import { LONG_PROOFS } from './tests/long-proofs';
+import { UNIT_TIMEOUT_MS, unitWorkers } from './tests/unit-lane';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
@@ -18,11 +19,13 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'tests/soak/**', ...LONG_PROOFS],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-          // Most of a test's time is spent waiting on the real processes it starts (half the CPU sat idle with two
-          // workers on two cores): six keep the cores busy, and took the lane from 148 s to 87 s here.
-          maxWorkers: 6,
+          // The timeouts, stretched in each file by how busy the machine is (tests/setup-timeouts.ts).
+          setupFiles: ['tests/setup-timeouts.ts'],
+          testTimeout: UNIT_TIMEOUT_MS,
+          hookTimeout: UNIT_TIMEOUT_MS,
+          // Most of a test's time is spent waiting on the real processes it starts: three workers a core keep a quiet
+          // machine busy, fewer where other work already takes the cores (tests/unit-lane.ts).
+          maxWorkers: unitWorkers(),
           fileParallelism: true,
         },
       },

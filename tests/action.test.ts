@@ -14,7 +14,7 @@ import { registerProtocol } from '../src-main/protocols/registry';
 import { EXAMPLES, FIXTURES, isAlive, waitFor } from './helpers';
 import { scaled } from './machine-factor';
 
-const T = { timeout: 10_000 };
+const T = { timeout: scaled(10_000) };
 const EXAMPLE = path.join(EXAMPLES, 'build-analysis');
 const AGENT = path.join(FIXTURES, 'action', 'agent');
 

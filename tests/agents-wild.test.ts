@@ -20,8 +20,9 @@ import { ScheduleRunner, type ScheduleClock } from '../src-main/workbench/schedu
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
 import { FIXTURES, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 30_000 };
+const T = { timeout: scaled(30_000) };
 const WILD = path.join(FIXTURES, 'action', 'wild');
 
 /** The "site" the crawler crawls: counts every connection made to it. */

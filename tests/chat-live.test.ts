@@ -9,6 +9,7 @@ import type { ModelConfig, ModelProvider } from '../src-main/contract';
 import { openChatModel } from '../src-main/agent/chat-model';
 import { runChatTurn } from '../src-main/agent/chat-turn';
 import { listModels } from '../src-main/agent/model-list';
+import { scaled } from './machine-factor';
 
 const url = process.env.SKILLBENCH_LIVE_MODEL_URL;
 const config: ModelConfig = {
@@ -19,7 +20,7 @@ const config: ModelConfig = {
 };
 
 describe.skipIf(!url)(`a live model (${url ? `${config.provider} ${config.model} at ${url}` : 'skipped: SKILLBENCH_LIVE_MODEL_URL is not set, and tests have no network'})`, () => {
-  it('lists its models and answers a turn that offers it a tool', { timeout: 120_000 }, async () => {
+  it('lists its models and answers a turn that offers it a tool', { timeout: scaled(120_000) }, async () => {
     const key = process.env.SKILLBENCH_LIVE_MODEL_KEY;
     const list = await listModels(config, { apiKey: key });
     if (list.models) expect(list.models.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { it, type Cleanup } from './cleanup-fixture';
 import { FIXTURES } from './helpers';
 import { modelServer, type ModelServer } from './model-server';
+import { scaled } from './machine-factor';
 
 const FULL = path.join(FIXTURES, 'skilldef', 'full');
 const KEY = 'sk-test-0123456789abcdef';
@@ -118,7 +119,7 @@ describe('chat in the app', () => {
     server.reply({ text: 'too late', delayMs: 10_000 });
     const asks = server.chats().length;
     const stopped: Promise<ChatTurnResult> = api.chatSend({ chatId: 'turn-4', target: { skillId: 'full' }, message: 'wait' });
-    await expect.poll(() => server.chats().length).toBe(asks + 1);
+    await expect.poll(() => server.chats().length, { timeout: scaled(5000) }).toBe(asks + 1);
     await api.chatStop('turn-4');
     expect(await stopped).toMatchObject({ ok: false, failure: 'stopped', error: 'Stopped by the user.' });
   });

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliProcess } from './cli-run';
 import { EXAMPLES, FIXTURES, isAlive, ROOT, tempDir, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 const BIN = path.join(ROOT, 'bin', 'skillbench.cjs');
 const RPC = path.join(FIXTURES, 'rpc');
-const T = { timeout: 60_000 };
+const T = { timeout: scaled(60_000) };
 
 /** The processes whose parent is `pid`. */
 function childrenOf(pid: number): number[] {

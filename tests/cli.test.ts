@@ -8,6 +8,7 @@ import { EVERYTHING } from './mcp-helpers';
 import { safeSkillDir, skillFolder } from '../src-main/host/workbench-home';
 import { openHomeStores } from '../src-main/runtime/stores';
 import { writeSettings } from '../src-main/runtime/skill-settings';
+import { scaled } from './machine-factor';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
 const RPC = path.join(FIXTURES, 'rpc');
@@ -189,7 +190,7 @@ describe('the command line run in process', () => {
 
   const listeners = () => ['SIGINT', 'SIGTERM', 'exit'].map((e) => process.listenerCount(e));
 
-  it('leaves nothing behind: no skill process, no signal or exit listener, no exit code, no temporary config', { timeout: 60_000 }, async ({ cleanup }) => {
+  it('leaves nothing behind: no skill process, no signal or exit listener, no exit code, no temporary config', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = cleanup.tempDir();
     // The first run may set the process-wide hooks that are set once (a last flush of logs at exit).
     await cli(['call', GAS, 'list_operations', '--record', path.join(home, 'r.jsonl')], { home });

@@ -18,8 +18,9 @@ import { openSkill } from '../src-main/cli/open-skill';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { countingServer, FIXTURES, type CountingServer } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 60_000 };
+const T = { timeout: scaled(60_000) };
 const linux = process.platform === 'linux' && confineSupport().landlockAbi >= 4;
 let tcp: CountingServer;
 let port = 0;

@@ -30,7 +30,7 @@ const folderCount = (dir: string, cap: number): number => {
 const large = fs.existsSync(LARGE) && folderCount(LARGE, MAX_FOLDERS + 1) > MAX_FOLDERS;
 
 describe('looking for skills in the open folders', () => {
-  it.skipIf(!large)(`addFolder("${LARGE}") keeps the event loop answering, and the walk says it stopped at its cap`, { timeout: 120_000 }, async ({ cleanup }) => {
+  it.skipIf(!large)(`addFolder("${LARGE}") keeps the event loop answering, and the walk says it stopped at its cap`, { timeout: scaled(120_000) }, async ({ cleanup }) => {
     const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
@@ -52,7 +52,7 @@ describe('looking for skills in the open folders', () => {
     expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
   });
 
-  it.skipIf(!large)(`a workbench opening with "${LARGE}" among its folders lists at once what a short walk finds, and walks the rest beside the app`, { timeout: 120_000 }, async ({ cleanup }) => {
+  it.skipIf(!large)(`a workbench opening with "${LARGE}" among its folders lists at once what a short walk finds, and walks the rest beside the app`, { timeout: scaled(120_000) }, async ({ cleanup }) => {
     const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [LARGE, path.join(FIXTURES, 'rpc')], replaceFolders: true }));
     expect((await wb.listSkills()).map((s) => s.id)).toContain('rpc');
     const delay = monitorEventLoopDelay({ resolution: 5 });

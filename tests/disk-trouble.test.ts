@@ -13,6 +13,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { FIXTURES, waitFor } from './helpers';
 import { fillDisk, mountSmallDisk, NO_SMALL_DISK, unmountSmallDisk } from './small-disk';
+import { scaled } from './machine-factor';
 
 const disk = mountSmallDisk('4m');
 afterAll(() => {
@@ -38,7 +39,7 @@ describe.skipIf(!disk)(`a full disk under the workbench (${disk ? 'a 4 MiB tmpfs
     }
   });
 
-  it('calls still answer, the user is told once and told when writing resumes, and nothing written is lost', { timeout: 60_000 }, async ({ cleanup }) => {
+  it('calls still answer, the user is told once and told when writing resumes, and nothing written is lost', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = path.join(disk!, 'home');
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
     const told: WorkbenchEvents['diskTrouble'][] = [];
@@ -89,7 +90,7 @@ describe.skipIf(!disk)(`a full disk under the workbench (${disk ? 'a 4 MiB tmpfs
     expect(fs.readFileSync(logFile, 'utf8')).toContain(told[1].message);
   });
 
-  it('a state the disk refused to write is not the state in memory either, before or after a restart', { timeout: 60_000 }, async ({ cleanup }) => {
+  it('a state the disk refused to write is not the state in memory either, before or after a restart', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = path.join(disk!, 'state-home');
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'skilldef', 'full')], replaceFolders: true }));
     const id = 'full';

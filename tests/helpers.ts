@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { RecordingInfo, ToolInfo } from '../src-main/contract';
 import type { Cleanup } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
+import { scaled } from './machine-factor';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const FIXTURES = path.join(ROOT, 'tests', 'fixtures');
@@ -44,8 +45,9 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** Polls until `fn` gives a value; gives up after `timeoutMs` on a quiet machine, stretched on a busy one. */
 export async function waitFor<T>(fn: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + scaled(timeoutMs);
   for (;;) {
     const v = fn();
     if (v) return v;
@@ -79,9 +81,9 @@ export function allFiles(dir: string): string[] {
   return out;
 }
 
-/** Polls an async check until it returns something truthy. */
+/** Polls an async check until it returns something truthy; gives up as waitFor does. */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + scaled(timeoutMs);
   for (;;) {
     const v = await fn();
     if (v) return v;

@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 
 import { answerOf, hostileWorkbench } from './hostile-helpers';
+import { scaled } from './machine-factor';
 
 describe('a skill racing its data folder', () => {
   it('reads nothing outside through data/read, in 3,000 tries of a name flipping to a link', async ({ cleanup }) => {
@@ -24,7 +25,7 @@ describe('a skill racing its data folder', () => {
     expect(got.inside).toBeGreaterThan(0);
     expect(got.refused).toBeGreaterThan(0);
     expect(got.inside + got.refused + got.empty).toBe(3000);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('refuses a data folder that is itself a link, for reading and for writing', async ({ cleanup }) => {
     const outsideDir = cleanup.tempDir('skillbench-outside-');

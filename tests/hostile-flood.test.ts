@@ -9,6 +9,7 @@ import { it } from './cleanup-fixture';
 import { DEFAULT_MAX_INCOMING } from '../src-main/common/jsonrpc';
 import { peakGrowth, reportFlood } from './flood-figures';
 import { answerOf, hostileWorkbench } from './hostile-helpers';
+import { scaled } from './machine-factor';
 
 const MiB = 1024 * 1024;
 /**
@@ -42,5 +43,5 @@ describe('a flood of reverse calls', () => {
     expect(answerOf(await wb.callTool(skilldef, 'echo', { after: 'flood' }))).toEqual({ after: 'flood' });
     const state = answerOf<{ result: { state: unknown }; error: unknown }>(await wb.callTool(skilldef, 'reverse', { method: 'state/get' }));
     expect(state.error).toBeNull();
-  }, 400_000);
+  }, scaled(400_000));
 });

@@ -39,6 +39,7 @@ import { it } from './cleanup-fixture';
 import { FIXTURES } from './helpers';
 import { prng } from './fixtures/kill-writer/versions';
 import { checkEntities, checkHistory, checkRecording, checkSecrets, checkState, checkTimeline, Floors, KINDS, leftovers, RunLog, type Kind } from './kill-checks';
+import { scaled } from './machine-factor';
 
 const HOMES = 4;
 const KILLS_PER_HOME = Number(process.env.SKILLBENCH_KILLS_PER_HOME) || 5;
@@ -190,7 +191,7 @@ async function killHome(bundle: string, home: string, skillDir: string, lane: nu
 }
 
 describe('kill faults', () => {
-  it(`SIGKILL ${HOMES * KILLS_PER_HOME} times in the middle of state, entity, secret, recording, call history and timeline writes: no file is ever torn, nothing acknowledged is lost`, { timeout: 300_000 }, async ({ cleanup }) => {
+  it(`SIGKILL ${HOMES * KILLS_PER_HOME} times in the middle of state, entity, secret, recording, call history and timeline writes: no file is ever torn, nothing acknowledged is lost`, { timeout: scaled(300_000) }, async ({ cleanup }) => {
     const work = cleanup.tempDir('skillbench-kills-');
     const bundle = path.join(work, 'writer.cjs');
     buildSync({ entryPoints: [path.join(FIXTURES, 'kill-writer', 'writer.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node22', outfile: bundle, logLevel: 'error' });

@@ -15,6 +15,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { FIXTURES, waitFor } from './helpers';
 import { mountSmallDisk, unmountSmallDisk } from './small-disk';
+import { scaled } from './machine-factor';
 
 const disk = mountSmallDisk('6m');
 afterAll(() => {
@@ -26,7 +27,7 @@ const LINES = 120_000;
 const WIDTH = 200; // 24 MB of output: four times the small disk, 24 times the limit
 
 describe('the live log file within its limit', () => {
-  it(`keeps a ${Math.round((LINES * WIDTH) / MB)} MB flood within maxMb: 1, with its start, its end and where lines were dropped`, { timeout: 120_000 }, async ({ cleanup }) => {
+  it(`keeps a ${Math.round((LINES * WIDTH) / MB)} MB flood within maxMb: 1, with its start, its end and where lines were dropped`, { timeout: scaled(120_000) }, async ({ cleanup }) => {
     const home = disk ? fs.mkdtempSync(path.join(disk, 'home-')) : cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'log-flood')], replaceFolders: true }));
     const told: WorkbenchEvents['diskTrouble'][] = [];

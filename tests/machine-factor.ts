@@ -6,7 +6,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import os from 'node:os';
 import { inject } from 'vitest';
+import { directInterpreter } from '../src-main/engine/interpreter';
 
 /** The two probes' medians on a quiet 2-core machine of the kind CI runs on, in milliseconds. */
 const QUIET = { cpuMs: 20, spawnMs: 25 };
@@ -28,17 +30,21 @@ function cpuProbe(): number {
   return performance.now() - t0;
 }
 
-/** Starting a Python process: what every skill test pays, and what a busy machine slows most. */
-function spawnProbe(): number {
+/**
+ * Starting a Python process: what every skill test pays, and what a busy machine slows most. The interpreter the
+ * engine starts, past any version manager's shim (engine/interpreter.ts), so a shim's cost is not taken for load.
+ */
+function spawnProbe(python: string): number {
   const t0 = performance.now();
-  spawnSync('python3', ['-I', '-c', 'pass']);
+  spawnSync(python, ['-I', '-c', 'pass']);
   return performance.now() - t0;
 }
 
 export function measureMachineFactor(): number {
   cpuProbe(); // warms the JIT
   const cpu = median(Array.from({ length: 5 }, cpuProbe));
-  const spawn = median(Array.from({ length: 5 }, spawnProbe));
+  const python = directInterpreter('python3', os.tmpdir(), process.env);
+  const spawn = median(Array.from({ length: 5 }, () => spawnProbe(python)));
   const factor = Math.max(1, cpu / QUIET.cpuMs, spawn / QUIET.spawnMs);
   return Math.round(Math.min(MAX_FACTOR, factor) * 10) / 10;
 }

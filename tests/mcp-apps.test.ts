@@ -15,6 +15,7 @@ import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
 import { ROOT } from './helpers';
 import { mcpBench } from './mcp-helpers';
+import { scaled } from './machine-factor';
 
 const FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'mcp-apps-server');
 
@@ -52,7 +53,7 @@ describe('MCP Apps: the ui:// resource for the frame', () => {
     expect((await fetch(url.replace(/&token=.*/, ''))).status).toBe(401);
 
     await expect(wb.mcp.mcpAppResource(id, 'file:///etc/passwd')).rejects.toThrow(/not an MCP App resource/);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('builds the policy from the declared origins, leaving out what is not one', () => {
     const app = appResourceOf('s', 'ui://x', [
@@ -86,7 +87,7 @@ describe('host profiles: connecting as another client would', () => {
     const wrong = await cli(['call', FIXTURE, 'client-info', '--as', 'netscape']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--as takes a host profile: claude-desktop, claude-code, cursor, vscode, chatgpt/);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('the server’s settings choose one, and the Server tab’s answer says which', async ({ cleanup }) => {
     const dir = appFolder(cleanup.tempDir('apps-'));
@@ -103,5 +104,5 @@ describe('host profiles: connecting as another client would', () => {
     const self = await wb.callTool(id, 'client-info', {});
     expect((self.outcome?.data as { clientInfo: { name: string } }).clientInfo.name).toBe('skillbench');
     expect((await wb.mcp.mcpServerInfo(id)).connectedAs).toMatchObject({ label: 'Skill Workbench', capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } });
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { EXAMPLES, tempDir, waitFor } from './helpers';
 import { BIN } from './mcp-bridge-client';
+import { scaled } from './machine-factor';
 
 describe('skillbench mcp over stdio, sent too much', () => {
   it('answers an over-long request and a line that is not JSON with errors, and keeps serving', async ({ cleanup }) => {
@@ -46,5 +47,5 @@ describe('skillbench mcp over stdio, sent too much', () => {
     expect((list.result as { tools: { name: string }[] }).tools.map((t) => t.name)).toContain('estimate_gas_cost');
     expect(child.exitCode).toBeNull();
     expect(err).toMatch(/over the 16 MiB limit/);
-  }, 90_000);
+  }, scaled(90_000));
 });

@@ -19,6 +19,7 @@ import { allFiles, eventually, ROOT, waitFor } from './helpers';
 import { overStdio } from './mcp-bridge-client';
 import { FILESYSTEM } from './mcp-helpers';
 import { modelServer } from './model-server';
+import { scaled } from './machine-factor';
 
 /** What the bridge sent the upstream server (its own message trace in the home), as [method, params]. */
 function sentUpstream(home: string): [string, Record<string, unknown>][] {
@@ -48,7 +49,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     await mcp.client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 3 } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-  }, 60_000);
+  }, scaled(60_000));
 
   it("asks the client what the server asks its user: a form, and a model's answer", async ({ cleanup }) => {
     const forms: string[] = [];
@@ -74,7 +75,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const sampled = (await mcp.client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Say hi' } })) as CallToolResult;
     expect(JSON.stringify(prompts)).toContain('Say hi');
     expect(JSON.stringify(sampled.content)).toContain('the answer by hand');
-  }, 60_000);
+  }, scaled(60_000));
 
   it("with --model, that model answers the server's sampling: the agent's client is not asked", async ({ cleanup }) => {
     const model = cleanup.add(await modelServer());
@@ -94,7 +95,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     expect(JSON.stringify(sampled.content)).toContain('bridge-model');
     expect(asked).toEqual([]);
     expect(model.chats()[0].body.messages.at(-1).content).toContain('Say hi');
-  }, 60_000);
+  }, scaled(60_000));
 
   it('runs a task tool upstream as a task and answers it as a plain call; passes a URL elicitation on as one', async ({ cleanup }) => {
     const urls: string[] = [];
@@ -122,7 +123,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const url = (await mcp.client.callTool({ name: 'trigger-url-elicitation', arguments: { url: 'https://example.com/sign-in' } })) as CallToolResult;
     expect(urls).toEqual(['https://example.com/sign-in']);
     expect(JSON.stringify(url.content)).toContain('User completed the URL elicitation flow');
-  }, 60_000);
+  }, scaled(60_000));
 
   it("a folder's .mcp.json server, named as the app's config snippet names it", async ({ cleanup }) => {
     const project = cleanup.tempDir();
@@ -131,7 +132,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const mcp = cleanup.add(await overStdio([project, '--skill', 'everything'], cleanup.tempDir()));
     const echo = (await mcp.client.callTool({ name: 'echo', arguments: { message: 'from the folder' } })) as CallToolResult;
     expect(echo.content).toEqual([{ type: 'text', text: 'Echo: from the folder' }]);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('a server named by --command runs on when files change in the folder it was started in; a folder’s own server reloads', async ({ cleanup }) => {
     const project = cleanup.tempDir();
@@ -158,7 +159,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     expect(starts(namedHome)).toBe(namedStarts);
     const echo = (await named.client.callTool({ name: 'echo', arguments: { message: 'still here' } })) as CallToolResult;
     expect(echo.content).toEqual([{ type: 'text', text: 'Echo: still here' }]);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('a client that cannot answer forms is not offered the tool that asks for one, and the server’s question is refused, not left to hang', async ({ cleanup }) => {
     // server-everything lists its form tool only for clients that take forms: the bridge tells it what its client takes.
@@ -170,7 +171,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     const r = (await asks.client.callTool({ name: 'test_elicitation', arguments: { message: 'Your name?' } })) as CallToolResult;
     expect(r.isError).toBe(true);
     expect(JSON.stringify(r.content)).toMatch(/Method not found/);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('serves its resources and templates, reads, subscriptions with their updates, and a new resource announced', async ({ cleanup }) => {
     const updated: string[] = [];
@@ -205,7 +206,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
 
     const carried = ['resources/list', 'resources/templates/list', 'resources/read', 'resources/subscribe', 'resources/unsubscribe'];
     await waitFor(() => carried.every((m) => sentUpstream(home).some(([x]) => x === m)), 10_000, `${carried.join(', ')} in the trace`);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('serves its prompts, completes their arguments, and sets its log level', async ({ cleanup }) => {
     const logs: LoggingMessageNotification['params'][] = [];
@@ -241,7 +242,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     }, 10_000, 'logging/setLevel in the trace');
     expect(levels).toEqual(['error', 'info']);
     expect(sentUpstream(home).map(([m]) => m)).toEqual(expect.arrayContaining(['prompts/list', 'prompts/get', 'completion/complete']));
-  }, 60_000);
+  }, scaled(60_000));
 
   it("gives the server the agent's roots, and cancels a call upstream when the client cancels it", async ({ cleanup }) => {
     const agentRoot = cleanup.tempDir();
@@ -269,7 +270,7 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     await expect(call).rejects.toThrow();
     expect(progress.length).toBeGreaterThan(0);
     await waitFor(() => sentUpstream(home).some(([m]) => m === 'notifications/cancelled'), 10_000, 'notifications/cancelled sent to the server');
-  }, 60_000);
+  }, scaled(60_000));
 
   it('passes on only the agent\'s roots: an agent with none leaves a filesystem server on the folders it was started with', async ({ cleanup }) => {
     const allowed = cleanup.tempDir();
@@ -280,5 +281,5 @@ describe('skillbench mcp --command: an MCP server proxied', () => {
     expect(JSON.stringify(r.content)).not.toContain(JSON.stringify(ROOT).slice(1, -1));
     const beside = (await mcp.client.callTool({ name: 'read_text_file', arguments: { path: path.join(ROOT, 'package.json') } })) as CallToolResult;
     expect(beside.isError).toBe(true);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -13,6 +13,7 @@ import { CallToolResultSchema, ElicitRequestSchema, LoggingMessageNotificationSc
 import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
 import { BIN, overHttp, overStdio, serveHttp } from './mcp-bridge-client';
+import { scaled } from './machine-factor';
 
 const PROBE = path.join(FIXTURES, 'mcp-bridge', 'probe');
 const KEY = `pk_${'Q7'.repeat(12)}`;
@@ -183,7 +184,7 @@ describe('skillbench mcp: a SkillDefinition skill that needs setup (price-alerts
     const again = cleanup.add(await overStdio([path.join(EXAMPLES, 'price-alerts')], home));
     const r = (await again.client.callTool({ name: 'get_price', arguments: { symbol: 'BTC' } })) as CallToolResult;
     expect(r.isError, text(r)).toBeFalsy();
-  }, 60_000);
+  }, scaled(60_000));
 
   it('its options are two tools; an option that hides a tool tells the client to list them again', async ({ cleanup }) => {
     let changed = 0;

@@ -22,6 +22,7 @@ import { EXAMPLES, FIXTURES, waitFor } from './helpers';
 import { BIN, overHttp, serveHttp } from './mcp-bridge-client';
 import { collect, mcpBench, mcpFolder } from './mcp-helpers';
 import { modelServer } from './model-server';
+import { scaled } from './machine-factor';
 
 const LEGACY = path.join(FIXTURES, 'mcp-eras', 'legacy.mjs');
 const MODERN = path.join(FIXTURES, 'mcp-eras', 'modern.mjs');
@@ -76,7 +77,7 @@ describe('MCP in both eras', () => {
     expect(noModern.code).not.toBe(0);
     expect(noModern.stderr).toMatch(/2026-07-28/);
     expect((await cli(['inspect', '--command', command(MODERN), '--era', 'newest'])).stderr).toMatch(/--era takes auto, legacy or modern/);
-  }, 90_000);
+  }, scaled(90_000));
 
   it('the app with a modern-era server: its era and why, the same dialog and model answer inside a call, resources kept live, the MCP headers in Messages', async ({ cleanup }) => {
     const url = await overHttpFixture(cleanup, MODERN);
@@ -127,7 +128,7 @@ describe('MCP in both eras', () => {
     const legacyReq = await waitFor(() => asked.find((r) => r.kind === 'elicitation' && r.requestId !== req.requestId), 20_000, 'the question, by request');
     await wb.mcp.mcpAnswerElicitation(legacyReq.requestId, { action: 'accept', content: { name: 'Grace' } });
     expect((await legacyCall).outcome!.text).toMatch(/^Hello Grace/);
-  }, 90_000);
+  }, scaled(90_000));
 
   it('skillbench mcp serves a v2 client in the modern era and a 1.x client in the legacy era at once; setup asked inside a call', async ({ cleanup }) => {
     const home = cleanup.tempDir();
@@ -157,5 +158,5 @@ describe('MCP in both eras', () => {
       ['currency', 'symbols', 'threshold_pct', 'notify_on_drops'],
     ]);
     expect(JSON.stringify(first)).not.toContain(KEY);
-  }, 90_000);
+  }, scaled(90_000));
 });

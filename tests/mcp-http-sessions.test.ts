@@ -5,12 +5,13 @@
  */
 import path from 'node:path';
 import { describe, expect } from 'vitest';
-import { it } from './cleanup-fixture';
+import { it, type Cleanup } from './cleanup-fixture';
 import { serveHttp } from '../src-main/bridge/http';
 import { SkillBridge } from '../src-main/bridge/skill-server';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { LiveRuntime } from '../src-main/runtime/live-runtime';
 import { EXAMPLES, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
 
@@ -29,36 +30,45 @@ async function open(url: string, token: string): Promise<string> {
 
 const ping = (url: string, token: string, session: string) => post(url, token, { jsonrpc: '2.0', id: 2, method: 'ping' }, session).then(async (r) => (await r.text(), r.status));
 
-describe('MCP sessions over HTTP', () => {
-  it('keeps at most the cap, ending the least recently used, and ends one left idle', async ({ cleanup }) => {
-    const home = cleanup.tempDir();
-    const ref = resolveSkill(path.join(EXAMPLES, 'gas-estimator'));
-    const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { emit }), { setupCommand: 'skillbench setup' });
-    cleanup.add({ stop: () => bridge.close() });
-    const http = await serveHttp(bridge, { sessions: { max: 3, idleMs: 600 } });
-    cleanup.add({ stop: () => http.close() });
+async function bridgeServer(cleanup: Cleanup, sessions: { max: number; idleMs: number }) {
+  const home = cleanup.tempDir();
+  const ref = resolveSkill(path.join(EXAMPLES, 'gas-estimator'));
+  const bridge = new SkillBridge((emit) => LiveRuntime.withSettings(ref, home, { emit }), { setupCommand: 'skillbench setup' });
+  cleanup.add({ stop: () => bridge.close() });
+  const http = await serveHttp(bridge, { sessions });
+  cleanup.add({ stop: () => http.close() });
+  return http;
+}
 
+describe('MCP sessions over HTTP', () => {
+  it('keeps at most the cap, ending the least recently used', async ({ cleanup }) => {
+    // Idle for longer than any test takes: only the cap ends a session here.
+    const http = await bridgeServer(cleanup, { max: 3, idleMs: 10 * 60_000 });
     const first = await open(http.url, http.token);
     const second = await open(http.url, http.token);
     expect(await ping(http.url, http.token, first)).toBe(200);
     // Two more: the cap of 3 ends the least recently used, which is now `second`, not `first`.
-    const third = await open(http.url, http.token);
+    await open(http.url, http.token);
     const fourth = await open(http.url, http.token);
     expect(await ping(http.url, http.token, second)).toBe(404);
     expect(await ping(http.url, http.token, first)).toBe(200);
     expect(await ping(http.url, http.token, fourth)).toBe(200);
-
-    // Left idle past 600 ms (asked nothing: a request would keep them), they end, and a client is told to initialize again.
     expect(http.sessionCount()).toBe(3);
-    await waitFor(() => http.sessionCount() === 0, 10_000, 'the idle sessions to end');
-    expect(await ping(http.url, http.token, third)).toBe(404);
-    const gone = await post(http.url, http.token, { jsonrpc: '2.0', id: 3, method: 'ping' }, third);
-    expect(await gone.json()).toMatchObject({ error: { message: expect.stringMatching(/initialize again/) } });
 
     // Many initializes keep no more than the cap.
     const many: string[] = [];
     for (let i = 0; i < 40; i++) many.push(await open(http.url, http.token));
     const alive = await Promise.all(many.map((s) => ping(http.url, http.token, s)));
     expect(alive.filter((s) => s === 200).length).toBe(3);
-  }, 60_000);
+  }, scaled(60_000));
+
+  it('ends a session left idle, and tells its client to initialize again', async ({ cleanup }) => {
+    const http = await bridgeServer(cleanup, { max: 3, idleMs: 300 });
+    const session = await open(http.url, http.token);
+    // Asked nothing (a request would keep it), it ends by itself.
+    await waitFor(() => http.sessionCount() === 0, 10_000, 'the idle session to end');
+    const gone = await post(http.url, http.token, { jsonrpc: '2.0', id: 3, method: 'ping' }, session);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: { message: expect.stringMatching(/initialize again/) } });
+  }, scaled(60_000));
 });

@@ -20,6 +20,7 @@ import { EVERYTHING, FILESYSTEM } from './mcp-helpers';
 import { allFiles, ROOT } from './helpers';
 import { agentOffer, workbenchCapabilities } from '../src-main/protocols/mcp/client-offer';
 import { httpStatusLine, stripPrefix } from '../src-main/protocols/mcp/results';
+import { scaled } from './machine-factor';
 
 /** Sorted keys at every depth: two objects with the same content are the same text. */
 function canonical(v: unknown): string {
@@ -69,7 +70,7 @@ describe("an MCP server's tool list, byte for byte", () => {
       const proxy = cleanup.add(await overStdio(['--command', line, '--server', name], cleanup.tempDir('home-'), ours));
       // The app-only tool (its _meta.ui.visibility leaves out the model) is for an MCP Apps host alone: ours declares it.
       expect(canonical((await proxy.client.listTools()).tools)).toBe(canonical(raw));
-    }, 60_000);
+    }, scaled(60_000));
   }
 
   it('a client that offers no sampling or elicitation is listed what the server lists for it, and told what was left out', async ({ cleanup }) => {
@@ -86,11 +87,11 @@ describe("an MCP server's tool list, byte for byte", () => {
       ),
     );
     expect(canonical((await proxy.client.listTools()).tools)).toBe(canonical(bare));
-    await expect.poll(() => notices.filter((n) => n.startsWith('Not listed for this client:'))).toHaveLength(1);
+    await expect.poll(() => notices.filter((n) => n.startsWith('Not listed for this client:')), { timeout: scaled(5000) }).toHaveLength(1);
     const notice = notices.find((n) => n.startsWith('Not listed for this client:'))!;
     for (const tool of conditional) expect(notice).toContain(tool);
     expect(notice).toMatch(/only for clients that offer sampling and elicitation/);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('a tool whose call asked for sampling is not listed again for a client without it; an app-only tool only for an MCP Apps host', async ({ cleanup }) => {
     const home = cleanup.tempDir('home-');
@@ -106,7 +107,7 @@ describe("an MCP server's tool list, byte for byte", () => {
     expect((await proxy.client.listTools()).tools.map((t) => t.name)).toContain('test_sampling');
     // Nothing says beforehand that it samples: its call shows it (the client's refusal reaches the tool).
     await proxy.client.callTool({ name: 'test_sampling', arguments: { prompt: 'hi' } });
-    await expect.poll(() => changed.length).toBeGreaterThan(0);
+    await expect.poll(() => changed.length, { timeout: scaled(5000) }).toBeGreaterThan(0);
     expect((await proxy.client.listTools()).tools.map((t) => t.name)).not.toContain('test_sampling');
     expect(notices.find((n) => n.startsWith('Not listed for this client:'))).toMatch(/test_sampling \(it asks the client's model \(sampling\), which the client did not declare\)/);
     await expect(proxy.client.callTool({ name: 'test_sampling', arguments: { prompt: 'hi' } })).rejects.toThrow(/^MCP error -32602: test_sampling is not offered to this client/);
@@ -116,7 +117,7 @@ describe("an MCP server's tool list, byte for byte", () => {
 
     const app = cleanup.add(await overStdio(['--command', `${quote(process.execPath)} ${quote(path.join(ROOT, 'tests', 'fixtures', 'mcp-apps-server', 'server.mjs'))}`], cleanup.tempDir('home-'), {}));
     expect((await app.client.listTools()).tools.map((t) => t.name)).toEqual(['show-counter', 'client-info']);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('inspect shows each tool as sent, in text too: its title, annotations and execution, none made up', async ({ cleanup }) => {
     const home = cleanup.tempDir();
@@ -125,7 +126,7 @@ describe("an MCP server's tool list, byte for byte", () => {
     const echo = shown.stdout.slice(shown.stdout.indexOf('  echo — '));
     expect(echo).toMatch(/^ {2}echo — Echoes back the input string\n {4}Title: Echo Tool\n {4}Annotations: \{"readOnlyHint":true,/);
     expect(echo).toContain('    Execution: {"taskSupport":"forbidden"}');
-  }, 60_000);
+  }, scaled(60_000));
 });
 
 describe('plain call output and errors', () => {
@@ -136,7 +137,7 @@ describe('plain call output and errors', () => {
     expect(image.stdout).toMatch(/^Here's the image you requested:\n\[image: image\/png, \d+ KB\]\nThe image above is the MCP logo\.\n$/);
     const links = await cli(['call', '--command', everything, 'get-resource-links', '--args', '{"count":2}']);
     expect(links.stdout.split('\n').filter((l) => l.startsWith('[resource_link: demo://resource/'))).toHaveLength(2);
-  }, 60_000);
+  }, scaled(60_000));
 
   it("says an HTTP server's error page as its status and a line, not its HTML", async ({ cleanup }) => {
     const server = http.createServer((_req, res) => {

@@ -17,8 +17,9 @@ import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { FIXTURES, tempDir } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 60_000 };
+const T = { timeout: scaled(60_000) };
 let root: string;
 
 beforeAll(() => {

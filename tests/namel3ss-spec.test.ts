@@ -20,8 +20,9 @@ import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { FIXTURES, tempDir } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 60_000 };
+const T = { timeout: scaled(60_000) };
 const SPEC = path.join(FIXTURES, 'namel3ss-spec');
 const EXPECTED = JSON.parse(fs.readFileSync(path.join(SPEC, 'expected.json'), 'utf8')) as Record<string, Record<string, unknown>[]>;
 const REFUSALS = JSON.parse(fs.readFileSync(path.join(SPEC, 'expected-failures.json'), 'utf8')) as Record<string, Record<string, string>>;

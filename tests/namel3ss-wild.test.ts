@@ -20,8 +20,9 @@ import { discover, resolveSkill } from '../src-main/protocols/discover';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { packDigest } from '../src-main/protocols/namel3ss/packs';
 import { countingServer, FIXTURES, ROOT, tempDir, type CountingServer } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 60_000 };
+const T = { timeout: scaled(60_000) };
 const WILD = path.join(FIXTURES, 'namel3ss-wild');
 let copy: string;
 
@@ -285,7 +286,7 @@ describe('the service runner', () => {
       });
       service.on('exit', (code) => reject(new Error(`n3-service exited ${code}`)));
     });
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(async () => {
     const exited = new Promise<number | null>((r) => service.on('exit', (c) => r(c)));
     service.kill('SIGTERM');

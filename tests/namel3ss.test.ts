@@ -42,6 +42,16 @@ function copyApp(name: string, from = path.join(FIX, name)): string {
   return dir;
 }
 
+/** A copy of the failures app with its timeouts set: namel3ss.toml's, the .ai declarations', the binding's. */
+function appWithTimeouts(t: { tomlSeconds: number; aiSeconds?: number; bindingMs: number }): string {
+  const dir = copyApp('failures');
+  const edit = (file: string, from: RegExp, to: string) => fs.writeFileSync(path.join(dir, file), fs.readFileSync(path.join(dir, file), 'utf8').replace(from, to));
+  edit('namel3ss.toml', /timeout_seconds = \d+/, `timeout_seconds = ${t.tomlSeconds}`);
+  if (t.aiSeconds) edit('app.ai', /timeout_seconds is 2/g, `timeout_seconds is ${t.aiSeconds}`);
+  edit(path.join('.namel3ss', 'tools.yaml'), /timeout_ms: 400/, `timeout_ms: ${t.bindingMs}`);
+  return dir;
+}
+
 function tmpFile(name: string): string {
   return path.join(fs.mkdtempSync(path.join(tmpRoot, 'm-')), name);
 }
@@ -223,7 +233,7 @@ describe('local runner', () => {
       expect(text).toContain('a print that looks like a response');
       expect(text).toContain('raw bytes on fd 1');
       expect(text).toContain('from a child process');
-    });
+    }, { timeout: scaled(5000) });
   });
 
   it('validates the payload before Python starts: no child runs on a bad payload', async () => {
@@ -373,29 +383,30 @@ describe('timeouts', () => {
   });
 
   it('applies each level to real calls, as the trace shows', async () => {
-    const dir = path.join(FIX, 'failures');
+    // Each level far above what a call of no seconds takes, even on a busy machine: the test is which one applies.
+    const dir = appWithTimeouts({ tomlSeconds: 11, aiSeconds: 12, bindingMs: 13_000 });
     const quick = { seconds: 0 };
     const plain = open(dir).skill;
-    expect((await plain.call('slow', quick)).trace).toMatchObject({ timeout_ms: 1000, timeout_source: 'namel3ss.toml', status: 'ok' });
-    expect((await plain.call('slow declared', quick)).trace).toMatchObject({ timeout_ms: 2000, timeout_source: 'tool declaration' });
-    expect((await plain.call('slow bound', quick)).trace).toMatchObject({ timeout_ms: 400, timeout_source: 'binding' });
-    const overridden = await plain.call('slow bound', quick, { timeoutMs: 1500 });
-    expect(overridden.trace).toMatchObject({ timeout_ms: 1500, timeout_source: 'call', declared_timeout_ms: 400 });
-    const withEnv = open(dir, { env: { N3_PYTHON_TOOL_TIMEOUT_SECONDS: '3' } }).skill;
-    expect((await withEnv.call('slow', quick)).trace).toMatchObject({ timeout_ms: 3000, timeout_source: 'environment' });
+    expect((await plain.call('slow', quick)).trace).toMatchObject({ timeout_ms: 11_000, timeout_source: 'namel3ss.toml', status: 'ok' });
+    expect((await plain.call('slow declared', quick)).trace).toMatchObject({ timeout_ms: 12_000, timeout_source: 'tool declaration' });
+    expect((await plain.call('slow bound', quick)).trace).toMatchObject({ timeout_ms: 13_000, timeout_source: 'binding' });
+    const overridden = await plain.call('slow bound', quick, { timeoutMs: 14_000 });
+    expect(overridden.trace).toMatchObject({ timeout_ms: 14_000, timeout_source: 'call', declared_timeout_ms: 13_000 });
+    const withEnv = open(dir, { env: { N3_PYTHON_TOOL_TIMEOUT_SECONDS: '15' } }).skill;
+    expect((await withEnv.call('slow', quick)).trace).toMatchObject({ timeout_ms: 15_000, timeout_source: 'environment' });
     expect((await withEnv.call('slow declared', quick)).trace).toMatchObject({ timeout_source: 'tool declaration' });
-    const skillWide = open(dir, { timeoutMs: 2500 }).skill;
-    expect((await skillWide.call('slow bound', quick)).trace).toMatchObject({ timeout_ms: 2500, timeout_source: 'skill' });
+    const skillWide = open(dir, { timeoutMs: 16_000 }).skill;
+    expect((await skillWide.call('slow bound', quick)).trace).toMatchObject({ timeout_ms: 16_000, timeout_source: 'skill' });
   });
 
   it('kills a tool that overruns its timeout, with its process group', async () => {
     const pidFile = tmpFile('pid');
     const childPidFile = tmpFile('child-pid');
-    // The binding's 400 ms, stretched on a busy machine: the tool must get as far as starting its grandchild first.
+    // The binding's 400 ms and namel3ss.toml's second, stretched on a busy machine: the tool must get as far as
+    // starting its grandchild first.
     const bound = Math.ceil(scaled(400) / 100) * 100;
-    const dir = copyApp('failures');
-    const yaml = path.join(dir, '.namel3ss', 'tools.yaml');
-    fs.writeFileSync(yaml, fs.readFileSync(yaml, 'utf8').replace('timeout_ms: 400', `timeout_ms: ${bound}`));
+    const tomlSeconds = Math.ceil(scaled(1000) / 1000);
+    const dir = appWithTimeouts({ tomlSeconds, bindingMs: bound });
     const { skill, statuses } = open(dir, { env: { PID_FILE: pidFile, CHILD_PID_FILE: childPidFile } });
     const t0 = performance.now();
     const out = await skill.call('slow bound', { seconds: 30 });
@@ -404,9 +415,9 @@ describe('timeouts', () => {
     expect(out.trace).toMatchObject({ status: 'error', error_type: 'TimeoutExpired', timeout_ms: bound });
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     const grandchild = Number(fs.readFileSync(childPidFile, 'utf8'));
-    await vi.waitFor(() => expect([isAlive(pid), isAlive(grandchild)]).toEqual([false, false]));
+    await vi.waitFor(() => expect([isAlive(pid), isAlive(grandchild)]).toEqual([false, false]), { timeout: scaled(5000) });
     const fromToml = await skill.call('slow', { seconds: 30 });
-    expect(fromToml.error?.message).toBe('Tool exceeded 1s timeout.');
+    expect(fromToml.error?.message).toBe(`Tool exceeded ${tomlSeconds}s timeout.`);
     expect(statuses.at(-1)).toBe('ready');
   });
 
@@ -414,7 +425,7 @@ describe('timeouts', () => {
     const { skill, statuses } = open(path.join(FIX, 'failures'));
     await skill.start();
     const pending = skill.call('slow declared', { seconds: 30 });
-    await vi.waitFor(() => expect(skill.status()).toBe('busy'));
+    await vi.waitFor(() => expect(skill.status()).toBe('busy'), { timeout: scaled(5000) });
     await skill.stop();
     const out = await pending;
     expect(out.error?.code).toBe('CANCELLED');

@@ -83,9 +83,9 @@ describe('a namel3ss skill', () => {
     const skill = namel3ssProtocol.create(ref, context(cleanup, statuses, { PYTHONDONTWRITEBYTECODE: '1' })) as Namel3ssSkill;
     cleanup.add(skill);
     await skill.start();
-    // The call's own timeout over the tool's 2 s, so only stop() ends it.
+    // The calls' own timeouts over the tool's 2 s: only stop() ends the long one, and a busy machine not the short.
     const long = skill.call('slow declared', { seconds: 30 }, { timeoutMs: 60_000 });
-    const short = await skill.call('slow declared', { seconds: 0.1 });
+    const short = await skill.call('slow declared', { seconds: 0.1 }, { timeoutMs: 60_000 });
     expect(short.ok).toBe(true);
     expect(skill.status()).toBe('busy');
     expect(statuses).toEqual(['ready', 'busy']);

@@ -12,6 +12,7 @@ import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { Workbench } from '../src-main/workbench/workbench';
 import { FIXTURES, isAlive, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 interface Pids {
   child: number;
@@ -69,7 +70,7 @@ describe.skipIf(process.platform !== 'linux')('a grandchild in a new session (Li
     expect(parentOf(grandchild)).not.toBe(child);
     await rt.stop();
     expect(isAlive(grandchild)).toBe(false);
-  }, 20_000);
+  }, scaled(20_000));
 
   it('is stopped when the workbench closes', async ({ cleanup }) => {
     const home = cleanup.tempDir();

@@ -19,6 +19,7 @@ import { saveCollection, saveRequest } from '../src-main/qa/collections';
 import { cli } from './cli-run';
 import { FIXTURES, tempDir } from './helpers';
 import { copyRecordings, gasCollections, qaRepo, SECRET_ENV, type Merged, type QaRepo } from './qa-repo';
+import { scaled } from './machine-factor';
 
 const XSD = path.join(FIXTURES, 'junit', 'junit.xsd');
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   saveCollection(chained, { name: 'chained', skill: '../../gas', environments: { ci: {} }, secrets: [] });
   saveRequest(chained, { name: 'a', tool: 'estimate_gas_cost', args: {}, assertions: [] });
   saveRequest(chained, { name: 'b', tool: 'estimate_gas_cost', args: { operation: '{{fromA}}' }, assertions: [] });
-}, 30_000);
+}, scaled(30_000));
 
 afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });

@@ -26,6 +26,7 @@ import { systemPython } from '../src-main/host/paths';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { FIXTURES, ROOT, tempDir } from './helpers';
+import { scaled } from './machine-factor';
 
 const MIRROR = process.env.SKILLBENCH_REAL_SKILLS ?? '/work/.mirror/alphahumanxyz+skills/repo';
 const HAS_MIRROR = fs.existsSync(path.join(MIRROR, 'HEAD'));
@@ -93,7 +94,7 @@ describe.skipIf(!HAS_MIRROR)(`the real skills of alphahumanxyz/skills${HAS_MIRRO
     fs.mkdirSync(path.join(work, 'new', '.git'));
     extract(OLD, path.join(work, 'nosdk'), 'skills');
     fs.mkdirSync(path.join(work, 'nosdk', '.git'));
-  }, 120_000);
+  }, scaled(120_000));
 
   afterAll(() => {
     if (rows.length) {
@@ -149,7 +150,7 @@ describe.skipIf(!HAS_MIRROR)(`the real skills of alphahumanxyz/skills${HAS_MIRRO
     }
     // At 1c3082a: 1Password, Desktop and Skill Coder.
     expect(loadedBoth).toBeGreaterThanOrEqual(3);
-  }, 600_000);
+  }, scaled(600_000));
 
   it("the SDK's own validator accepts our scaffold, and the doctor gives no error where that validator passes", async () => {
     const repo = path.join(work, 'old');
@@ -165,5 +166,5 @@ describe.skipIf(!HAS_MIRROR)(`the real skills of alphahumanxyz/skills${HAS_MIRRO
       expect(report.findings.filter((f) => f.severity === 'error'), rel).toEqual([]);
     }
     fs.rmSync(path.join(repo, 'skills', 'weather-report'), { recursive: true });
-  }, 300_000);
+  }, scaled(300_000));
 });

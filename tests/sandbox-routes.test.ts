@@ -17,8 +17,9 @@ import { Redactor } from '../src-main/engine/redactor';
 import { confineSupport } from '../src-main/host/confine';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { FIXTURES, tempDir } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 120_000 };
+const T = { timeout: scaled(120_000) };
 const linux = process.platform === 'linux' && confineSupport().landlockAbi >= 4;
 const SECRET = 'route-secret-value-5b1f';
 

@@ -15,8 +15,9 @@ import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
 import { FIXTURES } from './helpers';
 import { modelServer } from './model-server';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 60_000 };
+const T = { timeout: scaled(60_000) };
 const PROMPTED = path.join(FIXTURES, 'action', 'prompted');
 const ID = (name: string) => `prompted#${name}`;
 

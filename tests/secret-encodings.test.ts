@@ -12,6 +12,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, FIXTURES } from './helpers';
 import { workbenchApi } from '../src-main/workbench/api';
+import { scaled } from './machine-factor';
 
 /** A slash, a plus, a space, !()~ and non-ASCII: each URL-encoded differently by JavaScript and Python. */
 const SECRET = 's3cr3t/Pa+ss w0rd!(x)~é-8f2a91';
@@ -66,7 +67,7 @@ describe('secrets in realistic encodings', () => {
     expect(r.acrossLines(plain)).toBe(plain);
   });
 
-  it('a real skill spilling its secret in every encoding leaks it nowhere', { timeout: 60_000 }, async ({ cleanup }) => {
+  it('a real skill spilling its secret in every encoding leaks it nowhere', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const ws = cleanup.tempDir();
     fs.cpSync(path.join(FIXTURES, 'secret-spill'), path.join(ws, 'secret-spill'), { recursive: true });
     const home = cleanup.tempDir();

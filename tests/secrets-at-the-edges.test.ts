@@ -17,6 +17,7 @@ import { it } from './cleanup-fixture';
 import { allFiles, EXAMPLES, FIXTURES, waitFor } from './helpers';
 import { everythingStdio } from './mcp-helpers';
 import { workbenchApi } from '../src-main/workbench/api';
+import { scaled } from './machine-factor';
 
 /** Quotes, a slash, non-ASCII and CJK: each spelled differently raw, in JSON and in ASCII-only JSON. */
 const SECRET = 'Zq"é/秘密-7d6c5b4a3f';
@@ -26,7 +27,7 @@ function leaks(text: string): string[] {
 }
 
 describe('a secret at the ways out of the workbench', () => {
-  it('is in no event, no answer and no file under the home', { timeout: 60_000 }, async ({ cleanup }) => {
+  it('is in no event, no answer and no file under the home', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const ws = cleanup.tempDir();
     fs.cpSync(path.join(FIXTURES, 'rpc'), path.join(ws, 'rpc'), { recursive: true });
     fs.cpSync(path.join(EXAMPLES, 'price-alerts'), path.join(ws, 'price-alerts'), { recursive: true });

@@ -10,6 +10,7 @@ import { skillFolder } from '../src-main/host/workbench-home';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, FIXTURES } from './helpers';
+import { scaled } from './machine-factor';
 
 const huge = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`V${i}`, 'x']));
 const protoKey = (inner: string) => JSON.parse(`{${inner}}`) as Record<string, unknown>;
@@ -57,7 +58,7 @@ const MALFORMED: [string, unknown, RegExp][] = [
 ];
 
 describe('updateSkillSettings refuses malformed updates whole', () => {
-  it(`refuses ${MALFORMED.length} malformed shapes, naming the field, and changes nothing`, { timeout: 60_000 }, async ({ cleanup }) => {
+  it(`refuses ${MALFORMED.length} malformed shapes, naming the field, and changes nothing`, { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
     const [skill] = await wb.listSkills();

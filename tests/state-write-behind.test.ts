@@ -68,7 +68,7 @@ it('2,000 sets on a 100k-key state keep the event loop responsive and end on dis
   expect(writes).toBeLessThan(SETS / 10);
   expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(expected);
   expect(fs.readdirSync(path.dirname(file)).filter((n) => n.includes('.tmp-'))).toEqual([]);
-}, 120_000);
+}, scaled(120_000));
 
 it('a "__proto__" key set by a skill is kept as data, never as the state\'s prototype', async () => {
   const state = StateStore.forSkill(home, SKILL);

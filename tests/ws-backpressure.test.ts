@@ -12,6 +12,7 @@ import { workbenchDoor } from '../src-main/workbench/door';
 import { Workbench } from '../src-main/workbench/workbench';
 import { bridgeSocket } from '../src-main/server/ws-bridge';
 import { EXAMPLES, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 const CAP = 1024 * 1024;
 
@@ -53,5 +54,5 @@ describe('a window that stops reading', () => {
     again.on('message', (d: Buffer) => answers.push(d.toString('utf8')));
     again.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'core/listSkills' }));
     await waitFor(() => answers.find((a) => a.startsWith('{"jsonrpc":"2.0","id":1,"result":[')), 10_000, 'the answer after reconnecting');
-  }, 60_000);
+  }, scaled(60_000));
 });

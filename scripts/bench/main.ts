@@ -9,6 +9,7 @@ import { callRows, type CallBench } from './call-rows';
 import { entityRows } from './entity-rows';
 import { ingestRows } from './ingest-rows';
 import { mcpRows } from './mcp-rows';
+import { oneShotRows } from './one-shot-rows';
 import { recordingRows } from './recording-rows';
 import { echoSkillDir } from './rpc';
 import { jsonRows, printTable, type Row } from './rows';
@@ -17,7 +18,7 @@ import { windowRows } from './window-rows';
 
 const asJson = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
-/** `--only=window,calls,mcp,recording`: just those sections (a look at one part without the long run). */
+/** `--only=window,calls,mcp,oneshot,recording`: just those sections (a look at one part without the long run). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const wanted = (key: string) => !only || only.includes(key);
 const benchDir = path.resolve(__dirname, '../../scripts/bench');
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   if (wanted('window')) rows.push(...(await section('what one call sends to the window', () => windowRows(benchDir, home))));
   if (wanted('calls')) rows.push(...(await section('tools/call', () => callRows(b))));
   if (wanted('mcp')) rows.push(...(await section('MCP tools/call', () => mcpRows(b))));
+  if (wanted('oneshot')) rows.push(...(await section('one-shot calls', () => oneShotRows(home, quick ? 40 : 150, b.runs))));
   if (wanted('recording')) rows.push(...(await section('recording', () => recordingRows(b))));
   const ingest = wanted('ingest') ? await section('stderr ingest', () => ingestRows(benchDir, home, quick ? [32, 128] : [64, 256], b.runs)) : null;
   if (ingest) rows.push(...ingest.rows);

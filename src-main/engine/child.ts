@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { LogSink } from './log-sink';
 import { SkillError } from '../common/errors';
 import { canWalkProcesses, ProcessTree } from './process-tree';
+import { directInterpreter } from './interpreter';
 
 /** How often a running skill's descendants are sampled, so one re-parented later is still known. */
 const TREE_SAMPLE_MS = 2000;
@@ -61,7 +62,8 @@ export class SkillChild {
   private descendantsGone: Promise<void> = Promise.resolve();
 
   constructor(readonly spec: SpawnSpec, opts: ChildOptions = {}) {
-    this.proc = spawn(spec.command, spec.args, {
+    // A Python shim (pyenv, asdf, mise) is skipped: the interpreter it picks is started directly.
+    this.proc = spawn(directInterpreter(spec.command, spec.cwd, spec.env), spec.args, {
       cwd: spec.cwd,
       env: spec.env,
       shell: false,

@@ -8,12 +8,13 @@
  */
 import os from 'node:os';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { directInterpreter } from '../engine/interpreter';
 
 export function runPythonFilter(python: string, args: string[], input: string, timeoutMs: number, env?: NodeJS.ProcessEnv, cwd = os.tmpdir()): Promise<string | null> {
   return new Promise((resolve) => {
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(python, args, { stdio: ['pipe', 'pipe', 'pipe'], env, cwd });
+      child = spawn(directInterpreter(python, cwd, env ?? process.env), args, { stdio: ['pipe', 'pipe', 'pipe'], env, cwd });
     } catch {
       resolve(null);
       return;
