@@ -1,12 +1,16 @@
 import { chromiumPath } from './scripts/chromium';
 import { defineConfig } from '@playwright/test';
+import { machineFactor, scaled } from './e2e/machine';
 
 const chromium = chromiumPath();
+// Measured once, in the runner; its workers read it from the environment (e2e/machine.ts).
+const factor = machineFactor();
+if (factor > 1 && !process.env.TEST_WORKER_INDEX) process.stdout.write(`The machine is busy: timeouts are stretched ${factor}x.\n`);
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(10_000) },
   // Every test has a workbench, home and browser context of its own (e2e/fixtures.ts), so the tests of one file
   // may run on different workers. Three workers on two cores: its tests wait on the app and its skills more than they compute.
   fullyParallel: true,

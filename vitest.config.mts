@@ -1,6 +1,7 @@
 import { chromiumPath } from './scripts/chromium';
 import { LONG_PROOFS } from './tests/long-proofs';
 import { UNIT_TIMEOUT_MS, unitWorkers } from './tests/unit-lane';
+import { machineFactorOnce } from './tests/machine-probe';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
@@ -64,7 +65,8 @@ export default defineConfig({
           // suffix keeps these out of the unit project's `*.test.ts`.
           include: ['tests/components/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
-          testTimeout: 15_000,
+          // Stretched by how busy the machine is (tests/machine-probe.ts), as the other lanes' timeouts are.
+          testTimeout: Math.round(15_000 * machineFactorOnce()),
           browser: {
             enabled: true,
             headless: true,

@@ -5,6 +5,7 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
 import { openFixtureFolder, openSkill, openTool, removeFixtureFolders, shotBothThemes } from './helpers';
+import { scaled } from './machine';
 
 test.afterEach(removeFixtureFolders);
 
@@ -17,7 +18,7 @@ test('Cancel stops a running call at once, by the id the app gave it', async ({ 
   // At once: before this change the app learnt the call's id from an event and said "try again in a moment".
   await page.getByTestId('cancel-tool').click();
   const result = page.getByTestId('tool-result');
-  await expect(result).toContainText(/cancel/i, { timeout: 10_000 });
+  await expect(result).toContainText(/cancel/i, { timeout: scaled(10_000) });
   await expect(page.getByTestId('cancel-tool')).toBeHidden();
   await expect(page.getByText('has not reached the skill')).toHaveCount(0);
   await shotBothThemes(wb, 'cancel-call');

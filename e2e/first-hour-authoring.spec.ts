@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, ROOT, test, type Workbench } from './fixtures';
 import { finishPriceAlertsSetup, GOOD_KEY, openSkill, openTab, openTool, run, shotBothSizes, shotBothThemes } from './helpers';
+import { scaled } from './machine';
 
 
 /** The levels of the visible headings in document order: none may be more than one deeper than the one before. */
@@ -290,7 +291,7 @@ test('a skill that writes into its own folder as it starts is told so, and does 
     const at = await checkedAt.textContent();
     await page.waitForTimeout(3000);
     expect(await checkedAt.textContent()).toBe(at);
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: scaled(30_000) });
   // A change of the author's own still sets it off.
   fs.writeFileSync(path.join(wb.skills, 'gas-estimator', 'SKILL.md'), `${fs.readFileSync(path.join(wb.skills, 'gas-estimator', 'SKILL.md'), 'utf8')}\nMore words.\n`);
   await expect(checkedAt).toContainText('after a change to SKILL.md');

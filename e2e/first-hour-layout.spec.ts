@@ -10,6 +10,7 @@ import { expect, test } from './fixtures';
 import { GOOD_KEY, openSkill, openTab, openTool, run, shot, shotBothThemes, skillItem } from './helpers';
 import { tourEveryView } from './view-tour';
 import { shotsOn } from './shots';
+import { scaled } from './machine';
 
 const SIZES = [
   { width: 1400, height: 900 },
@@ -61,7 +62,7 @@ test('every view at 1400x900 and 1024x700, light and dark: nothing cut off, the 
       if (await page.locator('main.skill-view[data-view="developer"]').count()) {
         // The small-window layout follows a media query, a render after the resize: give it that render.
         const height = async () => (await page.locator('.skill-tabs').boundingBox())!.height;
-        await expect.poll(height, { timeout: 2000 }).toBeLessThanOrEqual(40).catch(() => undefined);
+        await expect.poll(height, { timeout: scaled(2000) }).toBeLessThanOrEqual(40).catch(() => undefined);
         const tabs = await height();
         if (tabs > 40) problems.push(`${at}: the tabs take ${tabs}px (more than one row)`);
         const panelTop = (await page.locator('.skill-view > .tab-panel').boundingBox())!.y;
@@ -102,7 +103,7 @@ async function settledCutOff(page: Page): Promise<string[]> {
 
 /** Entirely inside the window (Playwright's check, as a value to collect rather than an assertion). */
 async function inViewport(page: Page, selector: string): Promise<boolean> {
-  return expect(page.locator(selector).first()).toBeInViewport({ ratio: 1, timeout: 2000 }).then(() => true, () => false);
+  return expect(page.locator(selector).first()).toBeInViewport({ ratio: 1, timeout: scaled(2000) }).then(() => true, () => false);
 }
 
 test('the skills list folds to a rail and back, and stays as it was left after a reload', async ({ wb }) => {
@@ -141,7 +142,7 @@ test('JSON typed fast into the arguments editor arrives whole, in order, in the 
   await page.getByRole('group', { name: 'How to edit the arguments' }).getByRole('button', { name: 'Both' }).click();
   const editor = page.getByTestId('args-json');
   // Monaco is a large bundle, loaded when first shown: give a busy machine time.
-  await expect(editor.locator('.view-lines')).toContainText('eth_price_usd', { timeout: 30_000 });
+  await expect(editor.locator('.view-lines')).toContainText('eth_price_usd', { timeout: scaled(30_000) });
   await editor.locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');

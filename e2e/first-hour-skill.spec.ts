@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, ROOT } from './fixtures';
 import { atSmallSize, developerView, GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes, skillItem } from './helpers';
+import { scaled } from './machine';
 
 test.afterEach(removeFixtureFolders);
 
@@ -113,8 +114,8 @@ test('a crash does not go unseen: a toast and a badge with the signal and the la
   await run(page);
   await expect(async () => {
     await openTab(page, 'logs');
-    await expect(page.getByTestId('log-view')).toContainText('chatter line 2 of 2', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+    await expect(page.getByTestId('log-view')).toContainText('chatter line 2 of 2', { timeout: scaled(1000) });
+  }).toPass({ timeout: scaled(10_000) });
   await openTab(page, 'tools');
   await expect(header(page).getByTestId('crash-header-badge')).toHaveCount(0);
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, ROOT, stopServe, test } from './fixtures';
 import { finishPriceAlertsSetup, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, atSmallSize, run, shotBothThemes } from './helpers';
+import { scaled } from './machine';
 
 test.afterEach(removeFixtureFolders);
 
@@ -208,7 +209,7 @@ test.describe('with a server of its own', () => {
         env: { ...process.env, SKILLBENCH_HOME: wb.home, SKILLBENCH_TOKEN: url.searchParams.get('token')! },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      await expect(banner).toHaveCount(0, { timeout: 30_000 });
+      await expect(banner).toHaveCount(0, { timeout: scaled(30_000) });
       await expect(status).not.toHaveAttribute('data-status', 'unknown');
       await openSkill(page, 'gas-estimator');
       await openTool(page, 'list_operations');

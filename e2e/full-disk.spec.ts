@@ -14,6 +14,7 @@ import { fillDisk, mountSmallDisk, NO_SMALL_DISK, unmountSmallDisk } from '../te
 import { ROOT, SHOTS, startServe, stopServe, type Workbench } from './fixtures';
 import { atSmallSize, openSkill, openTab, openTool, run, shot, shotBothThemes } from './helpers';
 import { takeShot } from './shots';
+import { scaled } from './machine';
 
 interface FullDisk extends Workbench {
   disk: string;
@@ -91,8 +92,8 @@ test('a full disk: calls still answer, the app says so in plain words and again 
   // Calls answer while the disk is full; the first that meets it brings the news.
   await expect(async () => {
     await runFresh(page);
-    await expect(banner).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(banner).toBeVisible({ timeout: scaled(1000) });
+  }).toPass({ timeout: scaled(30_000) });
   // The banner names the files the disk refused in the moment it gathers them (150 ms): on a busy machine the
   // log may be refused after that and is named by the resume below, so any list of files is right here.
   await expect(banner).toContainText(/^The disk is full: Skill Workbench cannot write loud's .+\. Calls still work; free some space and it carries on, noting the gap\.$/);
@@ -102,8 +103,8 @@ test('a full disk: calls still answer, the app says so in plain words and again 
   // disk brings the banner back, so calls go on until it shows.
   await expect(async () => {
     if ((await banner.count()) === 0) await runFresh(page);
-    await expect(banner).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(banner).toHaveCount(1, { timeout: scaled(1000) });
+  }).toPass({ timeout: scaled(30_000) });
   await shotBothThemes(fd, 'full-disk');
   await atSmallSize(page, () => shot(fd, 'full-disk-small'));
   // Said in the skill's log too, where its output goes on.
@@ -114,7 +115,7 @@ test('a full disk: calls still answer, the app says so in plain words and again 
   await page.getByLabel('Search the log').fill('');
 
   room.free();
-  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  await expect(banner).toHaveCount(0, { timeout: scaled(30_000) });
   const toasts = () => page.evaluate(() => (window as unknown as { successToasts: string[] }).successToasts);
   await expect.poll(toasts).toContainEqual(expect.stringMatching(/^Skill Workbench can write loud's (?:.+(?:, | and ))?log(?:(?:, | and ).+)? again\. What it could not write is noted as a gap\.$/));
   await page.getByLabel('Search the log').fill("Skill Workbench can write loud's");

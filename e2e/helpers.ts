@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, type Workbench } from './fixtures';
 import { shotsOn } from './shots';
+import { scaled } from './machine';
 
 /** The price-alerts example accepts any key of this shape. */
 export const GOOD_KEY = 'pk_demo1234567890abcdefghij';
@@ -25,9 +26,9 @@ export async function openSkill(page: Page, name: string, statuses = /ready|need
   // The workbench may start a skill by itself (to read its tools) and stop it again: press Start whenever it
   // says stopped, until it settles in one of the wanted states.
   await expect(async () => {
-    if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: 1000 }).catch(() => undefined);
-    await expect(status).toContainText(new RegExp(statuses.source, 'i'), { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: scaled(1000) }).catch(() => undefined);
+    await expect(status).toContainText(new RegExp(statuses.source, 'i'), { timeout: scaled(2000) });
+  }).toPass({ timeout: scaled(20_000) });
 }
 
 /** Turns the "Developer view" switch on, as a user who wants the tabs does (a skill that needs setup opens without them). */
@@ -62,7 +63,7 @@ export async function run(page: Page, ok = true): Promise<Locator> {
 export async function shot(wb: Workbench, name: string): Promise<void> {
   if (!shotsOn()) return;
   const close = wb.page.locator('.toast-close');
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  while ((await close.count()) > 0) await close.first().click({ timeout: scaled(2000) }).catch(() => undefined);
   await wb.shot(name);
 }
 

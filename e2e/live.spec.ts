@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { finishPriceAlertsSetup, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shot, shotBothThemes } from './helpers';
+import { scaled } from './machine';
 
 test.afterEach(removeFixtureFolders);
 
@@ -89,7 +90,7 @@ test('ticks appear on the timeline, on schedule and on demand', async ({ wb }) =
   await expect(count).not.toHaveText(String(before));
   await expect(ticks.first()).toBeVisible();
   const shown = await ticks.count();
-  await expect(async () => expect(await ticks.count()).toBeGreaterThan(shown)).toPass({ timeout: 8_000 });
+  await expect(async () => expect(await ticks.count()).toBeGreaterThan(shown)).toPass({ timeout: scaled(8_000) });
   // A tick's details: its outcome and what it did.
   await ticks.last().click();
   await expect(page.locator('.timeline-detail')).toContainText('tick');

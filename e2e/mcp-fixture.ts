@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, ROOT, SHOTS, test as base } from './fixtures';
 import { takeShot } from './shots';
+import { scaled } from './machine';
 
 export const EVERYTHING = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
@@ -49,9 +50,9 @@ export async function openServer(page: Page, name = 'everything'): Promise<void>
   const status = page.locator('.skill-header').getByTestId('skill-status');
   const start = page.locator('.skill-header').getByTestId('skill-start');
   await expect(async () => {
-    if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: 1000 }).catch(() => undefined);
-    await expect(status).toContainText(/ready/, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+    if ((await status.getAttribute('data-status')) === 'stopped') await start.click({ timeout: scaled(1000) }).catch(() => undefined);
+    await expect(status).toContainText(/ready/, { timeout: scaled(2000) });
+  }).toPass({ timeout: scaled(30_000) });
 }
 
 export async function openTab(page: Page, tab: string): Promise<void> {
@@ -63,7 +64,7 @@ export async function openTab(page: Page, tab: string): Promise<void> {
 export async function openTool(page: Page, tool: string): Promise<Locator> {
   await openTab(page, 'tools');
   const item = page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: new RegExp(`^${tool}$`) }) });
-  await expect(item).toBeVisible({ timeout: 20_000 });
+  await expect(item).toBeVisible({ timeout: scaled(20_000) });
   await item.click();
   await expect(page.locator('.tool-request .tool-name')).toHaveText(tool);
   return page.locator('.tool-request');

@@ -3,6 +3,7 @@
  * (an image stays an image), and replaying the recording against the real server-everything matches.
  */
 import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('record an MCP session, browse it with its content blocks, and replay it', async ({ mcp }) => {
   test.setTimeout(120_000);
@@ -32,5 +33,5 @@ test('record an MCP session, browse it with its content blocks, and replay it', 
   await mcp.shot('mcp-recording');
 
   await page.getByTestId('replay-run').click();
-  await expect(page.getByTestId('replay-summary')).toContainText('All 2 calls match', { timeout: 30_000 });
+  await expect(page.getByTestId('replay-summary')).toContainText('All 2 calls match', { timeout: scaled(30_000) });
 });

@@ -4,6 +4,7 @@
  * subscription whose updates arrive live.
  */
 import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('resources: listed with templates; text and binary resources read', async ({ mcp }) => {
   const { page } = mcp;
@@ -64,7 +65,7 @@ test('resources: subscribed, an update arrives live and is marked with its time;
   await detail.getByTestId('resource-subscribe').click();
   await expect(detail.getByTestId('resource-subscribe')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('resource-item').first().getByLabel('subscribed', { exact: true })).toBeVisible();
-  await expect(detail.getByTestId('resource-updated')).toContainText(/Updated at \d\d:\d\d:\d\d/, { timeout: 30_000 });
+  await expect(detail.getByTestId('resource-updated')).toContainText(/Updated at \d\d:\d\d:\d\d/, { timeout: scaled(30_000) });
   await mcp.shot('mcp-resource-updated');
 
   await detail.getByTestId('resource-subscribe').click();
@@ -92,7 +93,7 @@ test('resources: the list follows the server when it says its resources changed,
   await other.close();
 
   const made = page.getByTestId('resource-item').filter({ hasText: 'hello.txt.gz' });
-  await expect(made).toBeVisible({ timeout: 15_000 });
+  await expect(made).toBeVisible({ timeout: scaled(15_000) });
   await made.click();
   await expect(page.getByTestId('resource-detail').getByTestId('mcp-blob')).toContainText('application/gzip');
 });

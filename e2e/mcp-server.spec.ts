@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import os from 'node:os';
 import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('server: who it is, its era and why, what it offers, its instructions, and a ping with its round trip', async ({ mcp }) => {
   const { page } = mcp;
@@ -61,7 +62,7 @@ test('logs: the server log messages appear in Logs, at the level picked', async 
   await openTab(page, 'logs');
   const level = page.getByTestId('log-level');
   await level.selectOption('warning');
-  await expect(page.locator('.logs-tab')).toContainText(/log messages at level warning/, { timeout: 10_000 });
+  await expect(page.locator('.logs-tab')).toContainText(/log messages at level warning/, { timeout: scaled(10_000) });
   await expect(level).toHaveValue('warning');
 
   await openTool(page, 'toggle-simulated-logging');
@@ -69,7 +70,7 @@ test('logs: the server log messages appear in Logs, at the level picked', async 
   await expect(page.getByTestId('tool-result')).toHaveAttribute('data-ok', 'true');
   await openTab(page, 'logs');
   // A message comes every 5 s at a random level (5 of its 8 levels are warning or above): only those may show.
-  await expect(page.locator('.logs-tab')).toContainText(/\[(warning|error|critical|alert|emergency)\]/, { timeout: 45_000 });
+  await expect(page.locator('.logs-tab')).toContainText(/\[(warning|error|critical|alert|emergency)\]/, { timeout: scaled(45_000) });
   const after = ((await page.locator('.logs-tab').textContent()) ?? '').split('at level warning and above.').pop()!;
   expect(after).not.toMatch(/\[(debug|info|notice)\]/);
   await expect(page.getByTestId('log-level')).toHaveValue('warning');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT } from './fixtures';
 import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
 import { allowAxe, violationsInBothThemes } from './axe-check';
+import { scaled } from './machine';
 
 test('a task tool: live status on the call, its clarification asked in the dialog, the result, the timeline and the task list', async ({ mcp }) => {
   test.setTimeout(120_000);
@@ -33,7 +34,7 @@ test('a task tool: live status on the call, its clarification asked in the dialo
   await page.setViewportSize({ width: 1400, height: 900 });
 
   const ask = page.getByTestId('mcp-request');
-  await expect(ask).toHaveAttribute('data-kind', 'elicitation', { timeout: 20_000 });
+  await expect(ask).toHaveAttribute('data-kind', 'elicitation', { timeout: scaled(20_000) });
   await expect(ask.getByTestId('elicitation-message')).toContainText('multiple interpretations');
   await mcp.shot('mcp-task-clarification');
   await ask.getByLabel(/^Clarification/).selectOption({ label: 'Python snake species' });
@@ -41,7 +42,7 @@ test('a task tool: live status on the call, its clarification asked in the dialo
   await expect(ask).toBeHidden();
 
   const result = page.getByTestId('tool-result');
-  await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-ok', 'true', { timeout: scaled(30_000) });
   await expect(result).toContainText('Research Report: python (snake)');
 
   await openTab(page, 'timeline');
@@ -76,12 +77,12 @@ test('a task call is cancelled from the Run bar (tasks/cancel), and the server\'
   await openTool(page, 'trigger-elicitation-request-async');
   await page.getByTestId('run-tool').click();
   const ask = page.getByTestId('mcp-request');
-  await expect(ask).toHaveAttribute('data-kind', 'elicitation', { timeout: 20_000 });
+  await expect(ask).toHaveAttribute('data-kind', 'elicitation', { timeout: scaled(20_000) });
   await expect(ask.getByTestId('mcp-request-task')).toBeVisible();
   await ask.getByLabel(/^Your Name/).fill('Ada');
   await mcp.shot('mcp-task-async-elicitation');
   await ask.getByTestId('elicitation-accept').click();
-  await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-ok', 'true', { timeout: scaled(30_000) });
   await expect(result).toContainText('[COMPLETED]');
   await expect(result).toContainText('Name: Ada');
 });
@@ -99,7 +100,7 @@ test('a URL elicitation: the message, the address and an Open link that opens no
 
   const ask = page.getByTestId('mcp-request');
   const url = ask.getByTestId('url-elicitation');
-  await expect(url).toBeVisible({ timeout: 20_000 });
+  await expect(url).toBeVisible({ timeout: scaled(20_000) });
   await expect(url.getByTestId('elicitation-message')).toHaveText('Sign in to your account to continue.');
   await expect(url.getByTestId('elicitation-url')).toHaveText('https://example.com/authorize?step=1');
   const open = url.getByTestId('elicitation-open');

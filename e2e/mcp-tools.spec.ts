@@ -5,6 +5,7 @@
  * Run bar, and the tool list refreshed when the server says it changed.
  */
 import { expect, openServer, openTool, test } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('tools: structured content with its output schema, text, image, links and embedded resources', async ({ mcp }) => {
   test.setTimeout(120_000);
@@ -81,7 +82,7 @@ test('tools: a long call shows its progress, and Cancel in the Run bar stops it'
   await request.getByLabel(/steps/i).fill('30');
   await page.getByTestId('run-tool').click();
   const progress = page.getByTestId('call-progress');
-  await expect(progress).toBeVisible({ timeout: 15_000 });
+  await expect(progress).toBeVisible({ timeout: scaled(15_000) });
   await expect(progress).toHaveAttribute('data-total', '30');
   await expect(progress.locator('progress')).toHaveAttribute('max', '30');
   await mcp.shot('mcp-tool-progress');
@@ -97,7 +98,7 @@ test('tools: the list follows the server when it says its tools changed, without
   await openServer(page);
   // server-everything adds the tools that depend on the client (elicitation, sampling; roots once some are set)
   // after starting, and says so with tools/list_changed.
-  await expect(page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: /^trigger-elicitation-request$/ }) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: /^trigger-elicitation-request$/ }) })).toBeVisible({ timeout: scaled(20_000) });
   await expect(page.getByTestId('tool-item').filter({ has: page.locator('.tool-item-name', { hasText: /^trigger-sampling-request$/ }) })).toBeVisible();
 });
 

@@ -14,6 +14,7 @@ import { skillFolder } from '../src-main/host/workbench-home';
 import { ROOT, SHOTS, startServe, stopServe } from './fixtures';
 import { openTab, skillItem } from './helpers';
 import { takeShot } from './shots';
+import { scaled } from './machine';
 
 interface Wild {
   page: Page;
@@ -77,7 +78,7 @@ const test = base.extend<{ wild: Wild }>({
         connections: () => connections,
         shot: async (name) => {
           const close = page.locator('.toast-close');
-          while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
+          while ((await close.count()) > 0) await close.first().click({ timeout: scaled(2000) }).catch(() => undefined);
           await takeShot(page, `browser-${name}`);
         },
       });
@@ -138,7 +139,7 @@ test('an agent in the wild: the crawler is shown without running, and runs to di
   await page.getByTestId('discover-by-running').click();
   await page.getByTestId('discover-confirm').click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.skill-notes')).toContainText('named no supported_actions', { timeout: 20_000 }).catch(async () => {
+  await expect(page.locator('.skill-notes')).toContainText('named no supported_actions', { timeout: scaled(20_000) }).catch(async () => {
     await page.locator('.skill-notes button').click();
     await expect(page.locator('.skill-notes')).toContainText('named no supported_actions');
   });

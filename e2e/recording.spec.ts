@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, ROOT, test } from './fixtures';
+import { scaled } from './machine';
 
 async function openGasEstimator(page: Page): Promise<void> {
   await page.getByTestId('skill-item').filter({ hasText: 'gas-estimator' }).locator('[data-skill-button]').click();
@@ -48,7 +49,7 @@ async function addNote(page: Page, text: string): Promise<void> {
 /** Toasts fade on their own; screenshots should not wait for that. */
 async function shot(wb: { page: Page; shot(name: string): Promise<void> }, name: string): Promise<void> {
   const close = wb.page.locator('.toast-close');
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  while ((await close.count()) > 0) await close.first().click({ timeout: scaled(2000) }).catch(() => undefined);
   await wb.shot(name);
 }
 
@@ -61,7 +62,7 @@ function cli(args: string[], home: string) {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), ...args], {
     env: { ...process.env, SKILLBENCH_HOME: home },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: scaled(30_000),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

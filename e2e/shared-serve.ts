@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { childProcesses, resetServe, startServe, stopServe, type ServeProcess } from './serve-process';
+import { scaled } from './machine';
 
 export class SharedServe {
   private served: ServeProcess | null = null;
@@ -65,7 +66,7 @@ export class SharedServe {
    */
   private async noneLeft(served: ServeProcess): Promise<void> {
     await expect
-      .poll(() => childProcesses(served.proc.pid!), { message: `processes the workbench of "${this.last}" started are still running`, timeout: 30_000 })
+      .poll(() => childProcesses(served.proc.pid!), { message: `processes the workbench of "${this.last}" started are still running`, timeout: scaled(30_000) })
       .toEqual([]);
   }
 

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, ROOT, test } from './fixtures';
 import { openSkill, openTool, run, shotBothThemes, skillItem } from './helpers';
+import { scaled } from './machine';
 
 const FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'skilldef-current', 'watchlist');
 const SERVES_MCP = path.join(ROOT, 'tests', 'fixtures', 'skilldef-mcp', 'serves-mcp');
@@ -56,9 +57,9 @@ test('skill packages without the MCP SDK: mcp.types from the stand-in, said in t
   const detail = page.locator('.skill-status-detail');
   await expect(async () => {
     const start = page.locator('.skill-header').getByTestId('skill-start');
-    if (await start.isVisible()) await start.click({ timeout: 1000 }).catch(() => undefined);
-    await expect(detail).toContainText('needs the Python package "mcp" (mcp>=1.0.0', { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+    if (await start.isVisible()) await start.click({ timeout: scaled(1000) }).catch(() => undefined);
+    await expect(detail).toContainText('needs the Python package "mcp" (mcp>=1.0.0', { timeout: scaled(3000) });
+  }).toPass({ timeout: scaled(30_000) });
   await expect(detail).toContainText(`this interpreter, ${python}`);
   await expect(detail).toContainText('the skill imports mcp.server');
   await expect(detail).toContainText('set SKILLBENCH_PYTHON=/path/to/python, or create a virtual environment named .venv');

@@ -2,6 +2,7 @@
 import { allowAxe, violationsInBothThemes } from './axe-check';
 import { expect, test } from './fixtures';
 import { openSkill, openTab, shotBothSizes, shotBothThemes } from './helpers';
+import { scaled } from './machine';
 
 test('price-alerts: a trigger registered from the form fires on a tick, shows on the Timeline with what matched, then is changed, turned off and removed', async ({ wb }) => {
   test.setTimeout(90_000);
@@ -32,9 +33,9 @@ test('price-alerts: a trigger registered from the form fires on a tick, shows on
   await openTab(page, 'timeline');
   const fired = page.locator('.tl-entry').filter({ has: page.locator('.kind-tl-trigger') });
   await expect(async () => {
-    if ((await fired.count()) === 0) await page.getByTestId('tick-now').click({ timeout: 2000 });
-    await expect(fired.first()).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 60_000 });
+    if ((await fired.count()) === 0) await page.getByTestId('tick-now').click({ timeout: scaled(2000) });
+    await expect(fired.first()).toBeVisible({ timeout: scaled(1500) });
+  }).toPass({ timeout: scaled(60_000) });
   await expect(fired.first()).toContainText('BTC at 60k');
   await fired.first().click();
   await expect(page.locator('.timeline-detail')).toContainText('matchedData');

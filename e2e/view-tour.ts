@@ -10,12 +10,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, type Workbench } from './fixtures';
 import { GOOD_KEY, openSkill, openTab, openTool, run } from './helpers';
+import { scaled } from './machine';
 
 export type Visit = (name: string) => Promise<void>;
 
 async function closeToasts(page: Page): Promise<void> {
   const close = page.locator('.toast-close');
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  while ((await close.count()) > 0) await close.first().click({ timeout: scaled(2000) }).catch(() => undefined);
 }
 
 async function setMode(page: Page, mode: 'Form' | 'JSON' | 'Both'): Promise<void> {
@@ -64,7 +65,7 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await visit('tools-result');
   await setMode(page, 'Both');
   // Monaco is a large bundle, loaded when first shown: give a busy machine time.
-  await expect(page.getByTestId('args-json').locator('.view-lines')).toContainText('swap', { timeout: 30_000 });
+  await expect(page.getByTestId('args-json').locator('.view-lines')).toContainText('swap', { timeout: scaled(30_000) });
   await visit('tools-form-and-json');
   await setMode(page, 'Form');
   await estimate(page, 'transfer', '20');
