@@ -56,7 +56,7 @@ describe('the interpreter behind a shim', () => {
     expect(runs(log)).toBe(3);
   });
 
-  it('leaves a plain interpreter, a link to one (a venv) and other programs as named', () => {
+  it('leaves a plain interpreter, a link to one (a venv), a wrapper script and other programs as named', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-venv-'));
     tmp.push(dir);
     const bin = path.join(dir, '.venv', 'bin');
@@ -64,6 +64,12 @@ describe('the interpreter behind a shim', () => {
     fs.symlinkSync(realPython, path.join(bin, 'python'));
     expect(directInterpreter(path.join(bin, 'python'), dir, process.env)).toBe(path.join(bin, 'python'));
     expect(directInterpreter(realPython, dir, process.env)).toBe(realPython);
+    // A script of the author's that sets up Python's path before it runs Python: not a version manager's shim.
+    const wrapper = path.join(dir, 'wrapped', 'python3');
+    fs.mkdirSync(path.dirname(wrapper));
+    fs.writeFileSync(wrapper, `#!/bin/sh\nPYTHONPATH=/somewhere exec '${realPython}' "$@"\n`, { mode: 0o755 });
+    expect(directInterpreter(wrapper, dir, process.env)).toBe(wrapper);
+    expect(directInterpreter('python3', dir, { ...process.env, PATH: path.dirname(wrapper) })).toBe('python3');
     expect(directInterpreter('node', dir, process.env)).toBe('node');
   });
 

@@ -1,13 +1,13 @@
 /**
- * Python version managers put a shim first on PATH: pyenv's and asdf's `python3` are bash scripts, mise's a link
- * to mise itself. Each start of a skill through one pays the shim before Python (about 70 ms for pyenv's, three
+ * Python version managers put a shim first on PATH, in a `shims` folder: pyenv's and asdf's `python3` are bash
+ * scripts, mise's a link to mise itself. Each start of a skill through one pays the shim before Python (about 70 ms for pyenv's, three
  * times what Python then takes), and one-shot skills pay it on every call. So a command that names Python and
  * reaches a shim is asked once which interpreter the shim picks (`sys.executable`), and that one is started.
  *
  * The shim's choice depends on where it runs (a `.python-version` or `.tool-versions` in the folder or above it)
  * and on variables (PYENV_VERSION, …): those are the cache's key, so a skill whose folder pins another Python
- * still gets that one. A plain interpreter, or a link to one (a `.venv`'s `bin/python`), is started as named:
- * a venv is known by its path. The answer is asked with `-I -S` (nothing of the user's or the folder's is
+ * still gets that one. Anything else is started as named: a plain interpreter, a link to one (a `.venv`'s
+ * `bin/python`: a venv is known by its path), a wrapper script. The answer is asked with `-I -S` (nothing of the user's or the folder's is
  * imported), and is used only when it is an executable file that is not itself a shim; else the shim is started
  * as before.
  */
@@ -41,22 +41,12 @@ function lookUp(command: string, env: NodeJS.ProcessEnv): string | null {
   return null;
 }
 
-/** A shim: a script (`#!`), or a link whose target is not a Python (mise's shims link to mise). */
+/**
+ * A version manager's shim: a file in its `shims` folder (`~/.pyenv/shims`, `~/.asdf/shims`, mise's). Any other
+ * script named python is a wrapper of its author's (one that sets PYTHONPATH, say), and is started as it is.
+ */
 function isShim(file: string): boolean {
-  try {
-    const real = fs.realpathSync(file);
-    if (!PYTHON_NAME.test(path.basename(real))) return true;
-    const fd = fs.openSync(real, 'r');
-    try {
-      const head = Buffer.alloc(2);
-      fs.readSync(fd, head, 0, 2, 0);
-      return head.toString('latin1') === '#!';
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
+  return path.basename(path.dirname(path.resolve(file))) === 'shims';
 }
 
 /** The version files that apply to `cwd` (it and the folders above it), with their modification times. */
