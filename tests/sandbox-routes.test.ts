@@ -205,7 +205,7 @@ describe('where the kernel cannot confine: the Python guard alone ("guarded, not
     const before = process.env.SKILLBENCH_CONFINE;
     process.env.SKILLBENCH_CONFINE = 'off';
     try {
-      const { skill } = app(cleanup);
+      const { skill, dir } = app(cleanup);
       const only = ['write_open', 'env_secret', 'subprocess_run', 'write_posix_open'];
       const out = await skill.call('pure routes', { spec: { ...spec, out: cleanup.tempDir(), only } });
       const results = (out.data as { results: Record<string, string> }).results;
@@ -217,6 +217,16 @@ describe('where the kernel cannot confine: the Python guard alone ("guarded, not
       expect(results.write_posix_open).toMatch(/^ESCAPED/);
       const info = await skill.start();
       expect(info.tools.find((t) => t.name === 'pure routes')?.description).toContain('sandbox: guarded, not isolated (no network, no file writes, no file reads, no subprocesses, no environment variables (withheld): refused by a Python-level guard)');
+      // With no guarantee, the guard still keeps its writes to its workspace: its bindings stay as they are.
+      const bindings = fs.readFileSync(path.join(dir, '.namel3ss', 'tools.yaml'), 'utf8');
+      const boxed = await skill.call('boxed routes', { spec: { ...spec, only: ['persist_rewrite_bindings', 'persist_sitecustomize', 'persist_relative_write'] } });
+      expect(Object.values((boxed.data as { results: Record<string, string> }).results)).toEqual([
+        expect.stringContaining('cannot write outside its workspace'),
+        expect.stringContaining('cannot write outside its workspace'),
+        'blocked: it returned nothing',
+      ]);
+      expect(fs.readFileSync(path.join(dir, '.namel3ss', 'tools.yaml'), 'utf8')).toBe(bindings);
+      expect(fs.existsSync(path.join(dir, 'sitecustomize.py'))).toBe(false);
     } finally {
       if (before === undefined) delete process.env.SKILLBENCH_CONFINE;
       else process.env.SKILLBENCH_CONFINE = before;
