@@ -2,7 +2,9 @@
  * The ways out of a namel3ss sandbox, tried by real Python tools (tests/fixtures/sandbox-routes/tools):
  * files written through every API, file mutations, links, reads of a home's keys and the workbench's
  * secrets, programs started every way, signals to the runner, sockets of every family, the environment,
- * ctypes and raw system calls, reloaded modules and the guard's own originals. On Linux with Landlock each
+ * ctypes and raw system calls, reloaded modules and the guard's own originals, and the ways to rewrite the app
+ * for a later run (its bindings, config, program, capsules, modules, sitecustomize.py, stdlib-named modules, .pth
+ * files, bytecode, links and moves; tools/routes_persist.py). On Linux with Landlock each
  * must be blocked; what is out of reach is listed in the README's Security section, not here.
  */
 import dgram from 'node:dgram';
@@ -156,7 +158,7 @@ describe.runIf(linux)('what a pure tool still does on Linux', () => {
 });
 
 describe.runIf(linux)('sandbox: true with no guarantee, on Linux', () => {
-  it('still writes nothing outside the app and reads nothing of the home or the workbench', T, async ({ cleanup }) => {
+  it('still writes nothing outside its workspace and reads nothing of the home or the workbench', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup);
     const only = [
       ...['write_open', 'write_underscore_io', 'write_posix_open', 'write_reloaded_io', 'write_tmp_outside_private', 'mkdir', 'rename', 'unlink', 'rmdir'],
