@@ -16,6 +16,7 @@ import { LogSink } from '../src-main/engine/log-sink';
 import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
+import { toolWorkspace, workspacesFolder } from '../src-main/protocols/namel3ss/plan';
 import { FIXTURES, tempDir } from './helpers';
 import { scaled } from './machine-factor';
 
@@ -28,12 +29,13 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(path.dirname(root), { recursive: true, force: true }));
 
-function open(cleanup: Cleanup, rel: string, env: Record<string, string> = {}): { skill: Namel3ssSkill; logs: LogSink; dir: string } {
+function open(cleanup: Cleanup, rel: string, env: Record<string, string> = {}): { skill: Namel3ssSkill; logs: LogSink; dir: string; workspace: (tool: string) => string } {
   const dir = path.join(root, rel);
   const [ref] = namel3ssProtocol.detect(dir, root);
   const logs = new LogSink();
-  const skill = namel3ssProtocol.create(ref, { logs, messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env }) as Namel3ssSkill;
-  return { skill, logs, dir };
+  const home = cleanup.tempDir();
+  const skill = namel3ssProtocol.create(ref, { logs, messages: new MessageLog(), redactor: new Redactor(), home, env }) as Namel3ssSkill;
+  return { skill, logs, dir, workspace: (tool) => toolWorkspace(workspacesFolder(home, ref.id), tool) };
 }
 
 function events(out: CallOutcome): Record<string, unknown>[] {
@@ -190,9 +192,9 @@ describe('the node runner', () => {
   });
 
   it('runs a foreign js function in its workspace and keeps it off the network, as namel3ss\'s guard does', T, async ({ cleanup }) => {
-    const { skill, dir } = open(cleanup, 'node-app');
+    const { skill, workspace } = open(cleanup, 'node-app');
     expect(await skill.call('add vat', { amount: 100 })).toMatchObject({ ok: true, data: 120 });
-    expect(fs.readFileSync(path.join(dir, '.namel3ss', 'foreign', 'add_vat', 'last_amount.txt'), 'utf8')).toBe('100');
+    expect(fs.readFileSync(path.join(workspace('add vat'), 'last_amount.txt'), 'utf8')).toBe('100');
     const out = await skill.call('add vat', { amount: -1 });
     expect(out.error).toMatchObject({ code: 'CAPABILITY', details: { type: 'CapabilityViolation', reason_code: 'guarantee_blocked' } });
     expect(out.error?.message).toBe('What happened: Tool "add vat" cannot access the network.\nWhy: Effective guarantees forbid network access (GET http://127.0.0.1:9/rates).\nFix: Remove the restriction or choose a tool that does not need the capability.\nExample: [capability_overrides]\\n"add vat" = { no_network = true }');

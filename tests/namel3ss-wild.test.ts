@@ -18,6 +18,7 @@ import { Redactor } from '../src-main/engine/redactor';
 import { systemPython } from '../src-main/host/paths';
 import { discover, resolveSkill } from '../src-main/protocols/discover';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
+import { toolWorkspace, workspacesFolder } from '../src-main/protocols/namel3ss/plan';
 import { packDigest } from '../src-main/protocols/namel3ss/packs';
 import { countingServer, FIXTURES, ROOT, tempDir, type CountingServer } from './helpers';
 import { scaled } from './machine-factor';
@@ -33,11 +34,12 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(path.dirname(copy), { recursive: true, force: true }));
 
-function app(cleanup: Cleanup, rel: string, env: Record<string, string> = {}): { skill: Namel3ssSkill; ref: SkillRef; dir: string } {
+function app(cleanup: Cleanup, rel: string, env: Record<string, string> = {}): { skill: Namel3ssSkill; ref: SkillRef; dir: string; workspace: (tool: string) => string } {
   const dir = path.join(copy, rel);
   const [ref] = namel3ssProtocol.detect(dir, copy);
-  const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env }) as Namel3ssSkill;
-  return { skill, ref, dir };
+  const home = cleanup.tempDir();
+  const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home, env }) as Namel3ssSkill;
+  return { skill, ref, dir, workspace: (tool) => toolWorkspace(workspacesFolder(home, ref.id), tool) };
 }
 
 /** The capability_check events of a call's trace, as namel3ss's runner reports them. */
@@ -128,13 +130,15 @@ describe('capsules and foreign functions', () => {
   });
 
   it('runs a foreign python function sandboxed in its own workspace, without network, and takes its bare result', T, async ({ cleanup }) => {
-    const { skill, dir } = app(cleanup, 'capsule-app');
+    const { skill, dir, workspace } = app(cleanup, 'capsule-app');
     const info = await skill.start();
     expect(info.tools[0]).toMatchObject({ name: 'calculate tax', inputSchema: { required: ['amount', 'rate'] }, outputSchema: { type: 'number' } });
     const out = await skill.call('calculate tax', { amount: 100, rate: 0.2 });
     expect(out).toMatchObject({ ok: true, data: 20, trace: { declared_as: 'foreign', sandbox: true } });
-    expect(fs.readFileSync(path.join(dir, '.namel3ss', 'foreign', 'calculate_tax', 'last_amount.txt'), 'utf8')).toBe('100');
+    // Its workspace is in the skill's data folder: nothing it writes lands in the app.
+    expect(fs.readFileSync(path.join(workspace('calculate tax'), 'last_amount.txt'), 'utf8')).toBe('100');
     expect(fs.existsSync(path.join(dir, 'last_amount.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, '.namel3ss', 'foreign'))).toBe(false);
     const net = await skill.call('calculate tax', { amount: 1, rate: -1 });
     refused(net, 'CAPABILITY', /^What happened: Tool "calculate tax" cannot use the network\.\nWhy: Effective guarantees forbid network access \(GET http:\/\/127\.0\.0\.1:9\/\)\./);
     expect(net.trace).toMatchObject({ error_type: 'CapabilityViolation' });
@@ -263,12 +267,17 @@ describe('sandbox and capability overrides in the local runner', () => {
     expect(fs.existsSync(path.join(dir, 'unguarded.txt'))).toBe(false);
   });
 
-  it('lets a sandboxed tool with no restriction write, and records the allowed check', T, async ({ cleanup }) => {
-    const { skill, dir } = app(cleanup, 'sandboxed');
+  it('lets a sandboxed tool with no restriction write in its workspace, and records the allowed check', T, async ({ cleanup }) => {
+    const { skill, dir, workspace } = app(cleanup, 'sandboxed');
     const out = await skill.call('free writer', { path: 'free.txt' });
     expect(out).toMatchObject({ ok: true, data: { ok: true }, trace: { sandbox: true } });
     expect(checksOf(out)).toEqual([{ capability: 'filesystem_write', allowed: true, guarantee_source: 'pack', reason: 'guarantee_allowed' }]);
-    expect(fs.readFileSync(path.join(dir, 'free.txt'), 'utf8')).toBe('written');
+    expect(fs.readFileSync(path.join(workspace('free writer'), 'free.txt'), 'utf8')).toBe('written');
+    expect(fs.existsSync(path.join(dir, 'free.txt'))).toBe(false);
+    // Not its app: namel3ss's guard refuses, in its words.
+    const app_ = await skill.call('free writer', { path: path.join(dir, '.namel3ss', 'tools.yaml') });
+    expect(app_.error?.message).toMatch(/^What happened: Tool "free writer" cannot write outside its workspace\./);
+    expect(fs.readFileSync(path.join(dir, '.namel3ss', 'tools.yaml'), 'utf8')).toContain('sandbox: true');
   });
 });
 

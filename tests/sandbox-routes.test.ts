@@ -2,7 +2,9 @@
  * The ways out of a namel3ss sandbox, tried by real Python tools (tests/fixtures/sandbox-routes/tools):
  * files written through every API, file mutations, links, reads of a home's keys and the workbench's
  * secrets, programs started every way, signals to the runner, sockets of every family, the environment,
- * ctypes and raw system calls, reloaded modules and the guard's own originals. On Linux with Landlock each
+ * ctypes and raw system calls, reloaded modules and the guard's own originals, and the ways to rewrite the app
+ * for a later run (its bindings, config, program, capsules, modules, sitecustomize.py, stdlib-named modules, .pth
+ * files, bytecode, links and moves; tools/routes_persist.py). On Linux with Landlock each
  * must be blocked; what is out of reach is listed in the README's Security section, not here.
  */
 import dgram from 'node:dgram';
@@ -16,12 +18,20 @@ import { MessageLog } from '../src-main/engine/message-log';
 import { Redactor } from '../src-main/engine/redactor';
 import { confineSupport } from '../src-main/host/confine';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
+import { toolWorkspace, workspacesFolder } from '../src-main/protocols/namel3ss/plan';
 import { FIXTURES, tempDir } from './helpers';
 import { scaled } from './machine-factor';
 
 const T = { timeout: scaled(120_000) };
 const linux = process.platform === 'linux' && confineSupport().landlockAbi >= 4;
 const SECRET = 'route-secret-value-5b1f';
+/** tools/routes_persist.py: each rewrites the app for a later run. */
+const PERSIST_ROUTES = [
+  ...['persist_rewrite_bindings', 'persist_delete_bindings', 'persist_rename_bindings', 'persist_other_namel3ss_file', 'persist_config_overrides'],
+  ...['persist_program', 'persist_capsule', 'persist_sibling_module', 'persist_tools_init', 'persist_sitecustomize', 'persist_stdlib_json'],
+  ...['persist_stdlib_ctypes', 'persist_stdlib_encodings', 'persist_pth', 'persist_venv_pth', 'persist_pycache', 'persist_symlink_to_bindings'],
+  ...['persist_hardlink_bindings', 'persist_move_module_out', 'persist_relative_write', 'persist_any_file_in_app'],
+];
 
 let root: string;
 let spec: Record<string, unknown>;
@@ -75,13 +85,24 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-function app(cleanup: Cleanup): { skill: Namel3ssSkill; dir: string } {
+function app(cleanup: Cleanup): { skill: Namel3ssSkill; dir: string; workspace: (tool: string) => string } {
   const dir = path.join(cleanup.tempDir(), 'routes-app');
   fs.cpSync(path.join(FIXTURES, 'sandbox-routes'), dir, { recursive: true });
   const [ref] = namel3ssProtocol.detect(dir, path.dirname(dir));
   const env = { ROUTE_SECRET: SECRET };
-  const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home: cleanup.tempDir(), env }) as Namel3ssSkill;
-  return { skill, dir };
+  const home = cleanup.tempDir();
+  const skill = namel3ssProtocol.create(ref, { logs: new LogSink(), messages: new MessageLog(), redactor: new Redactor(), home, env }) as Namel3ssSkill;
+  return { skill, dir, workspace: (tool) => toolWorkspace(workspacesFolder(home, ref.id), tool) };
+}
+
+/** Every file and link under a folder with its content (or target), to show a call changed nothing. */
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const p = path.join(e.parentPath, e.name);
+    out[path.relative(dir, p)] = e.isSymbolicLink() ? `-> ${fs.readlinkSync(p)}` : e.isFile() ? fs.readFileSync(p).toString('base64') : 'dir';
+  }
+  return out;
 }
 
 function outsideUntouched(dir: string, linksInApp = false): void {
@@ -138,7 +159,7 @@ describe.runIf(linux)('what a pure tool still does on Linux', () => {
 });
 
 describe.runIf(linux)('sandbox: true with no guarantee, on Linux', () => {
-  it('still writes nothing outside the app and reads nothing of the home or the workbench', T, async ({ cleanup }) => {
+  it('still writes nothing outside its workspace and reads nothing of the home or the workbench', T, async ({ cleanup }) => {
     const { skill, dir } = app(cleanup);
     const only = [
       ...['write_open', 'write_underscore_io', 'write_posix_open', 'write_reloaded_io', 'write_tmp_outside_private', 'mkdir', 'rename', 'unlink', 'rmdir'],
@@ -152,16 +173,33 @@ describe.runIf(linux)('sandbox: true with no guarantee, on Linux', () => {
     expect(Object.entries(results).filter(([, v]) => !v.startsWith('blocked'))).toEqual([]);
     expect(Object.keys(results)).toHaveLength(only.length);
     outsideUntouched(dir, true);
-    expect(out.trace?.enforcement).toMatch(/no writes outside the app and a private temporary folder \(Landlock\)/);
+    expect(out.trace?.enforcement).toMatch(/no writes outside its workspace and a private temporary folder \(Landlock\)/);
     const info = await skill.start();
-    expect(info.tools.find((t) => t.name === 'boxed routes')?.description).toMatch(/sandbox: no writes outside the app and a private temporary folder \(Landlock\), reads only the app, the interpreter and the system \(Landlock\)/);
+    expect(info.tools.find((t) => t.name === 'boxed routes')?.description).toMatch(/sandbox: no writes outside its workspace and a private temporary folder \(Landlock\), reads only the app, the interpreter and the system \(Landlock\)/);
   });
 
-  it('lets it write in the app and its private temporary folder, which is gone after the call', T, async ({ cleanup }) => {
-    const { skill, dir } = app(cleanup);
-    const out = await skill.call('boxed routes', { spec: { ...spec, out: dir, only: ['write_open'] } });
+  it('lets it write in its workspace, outside the app, which it keeps from call to call', T, async ({ cleanup }) => {
+    const { skill, dir, workspace } = app(cleanup);
+    const out = await skill.call('boxed routes', { spec: { ...spec, out: workspace('boxed routes'), only: ['write_open'] } });
     expect((out.data as { results: Record<string, string> }).results.write_open).toMatch(/^ESCAPED/);
-    expect(fs.existsSync(path.join(dir, 'open.txt'))).toBe(true);
+    expect(fs.readFileSync(path.join(workspace('boxed routes'), 'open.txt'), 'utf8')).toBe('x');
+    expect(path.relative(dir, workspace('boxed routes')).startsWith('..')).toBe(true);
+  });
+
+  it('cannot rewrite its app for a later run: bindings, config, program, capsules, modules, planted imports, links', T, async ({ cleanup }) => {
+    const { skill, dir } = app(cleanup);
+    const before = tree(dir);
+    const only = PERSIST_ROUTES;
+    const out = await skill.call('boxed routes', { spec: { ...spec, only } });
+    expect(out.error).toBeUndefined();
+    const results = (out.data as { results: Record<string, string> }).results;
+    expect(Object.entries(results).filter(([, v]) => !v.startsWith('blocked'))).toEqual([]);
+    expect(Object.keys(results)).toHaveLength(only.length);
+    expect(tree(dir)).toEqual(before);
+    // Its next call is as sandboxed as the first.
+    const again = await skill.call('boxed routes', { spec: { ...spec, only: ['list_home', 'write_open'] } });
+    expect(again.trace?.enforcement).toMatch(/^isolated: /);
+    expect(Object.values((again.data as { results: Record<string, string> }).results).every((v) => v.startsWith('blocked'))).toBe(true);
   });
 });
 
@@ -170,7 +208,7 @@ describe('where the kernel cannot confine: the Python guard alone ("guarded, not
     const before = process.env.SKILLBENCH_CONFINE;
     process.env.SKILLBENCH_CONFINE = 'off';
     try {
-      const { skill } = app(cleanup);
+      const { skill, dir } = app(cleanup);
       const only = ['write_open', 'env_secret', 'subprocess_run', 'write_posix_open'];
       const out = await skill.call('pure routes', { spec: { ...spec, out: cleanup.tempDir(), only } });
       const results = (out.data as { results: Record<string, string> }).results;
@@ -182,6 +220,16 @@ describe('where the kernel cannot confine: the Python guard alone ("guarded, not
       expect(results.write_posix_open).toMatch(/^ESCAPED/);
       const info = await skill.start();
       expect(info.tools.find((t) => t.name === 'pure routes')?.description).toContain('sandbox: guarded, not isolated (no network, no file writes, no file reads, no subprocesses, no environment variables (withheld): refused by a Python-level guard)');
+      // With no guarantee, the guard still keeps its writes to its workspace: its bindings stay as they are.
+      const bindings = fs.readFileSync(path.join(dir, '.namel3ss', 'tools.yaml'), 'utf8');
+      const boxed = await skill.call('boxed routes', { spec: { ...spec, only: ['persist_rewrite_bindings', 'persist_sitecustomize', 'persist_relative_write'] } });
+      expect(Object.values((boxed.data as { results: Record<string, string> }).results)).toEqual([
+        expect.stringContaining('cannot write outside its workspace'),
+        expect.stringContaining('cannot write outside its workspace'),
+        'blocked: it returned nothing',
+      ]);
+      expect(fs.readFileSync(path.join(dir, '.namel3ss', 'tools.yaml'), 'utf8')).toBe(bindings);
+      expect(fs.existsSync(path.join(dir, 'sitecustomize.py'))).toBe(false);
     } finally {
       if (before === undefined) delete process.env.SKILLBENCH_CONFINE;
       else process.env.SKILLBENCH_CONFINE = before;

@@ -4,8 +4,9 @@ The runner keeps the protocol's stdout; the child never has it (it is closed bef
 so a tool cannot write its own answer. The child sends its reply through a pipe, and the runner checks it
 before answering: only the protocol's fields, and no capability check that claims a refused capability
 was allowed. The child is confined before the tool's module is imported, from the capability context:
-    no_filesystem_write -> no file written anywhere; else only below filesystem_root (or the app) and a
-                           private temporary folder
+    no_filesystem_write -> no file written anywhere; else only below filesystem_root (the tool's workspace,
+                           outside the app) and a private temporary folder: never the app's code, bindings,
+                           config, capsules, packs or .venv, so a tool cannot undo its own sandbox
     no_filesystem_read  -> files read only from the interpreter, the app's code and the system libraries;
                            else also the rest of the system and the app (not the rest of the home,
                            the workbench's data or other folders under /tmp)
@@ -47,9 +48,12 @@ def _g(ctx, key):
 def tool_policy(request, tmp):
     """The confinement for one call, from its capability context and folders."""
     ctx = request.get("capability_context") if isinstance(request.get("capability_context"), dict) else {}
-    here = os.path.realpath(os.getcwd())
+    app = request.get("app_root")
+    here = os.path.realpath(app if isinstance(app, str) and app else os.getcwd())
     code = [p for p in (request.get("paths") or []) + (request.get("module_roots") or []) if isinstance(p, str)]
     code += [os.path.join(here, "tools")] + [r for r in (ctx.get("filesystem_read_roots") or []) if isinstance(r, str)]
+    # The PYTHONPATH the tool was given (the runner, isolated, joins it to sys.path after this): its code too.
+    code += [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and os.path.realpath(p) != here]
     root = ctx.get("filesystem_root") if isinstance(ctx.get("filesystem_root"), str) else None
     interp = [p for p in confine.interpreter_paths() if os.path.realpath(p) != here]
     strict = _g(ctx, "no_filesystem_read")
@@ -57,7 +61,8 @@ def tool_policy(request, tmp):
         "list": [here],  # the import system lists the app's folder to find `tools`
         "read": interp + code + ([] if strict else [here]) + ([root] if root else []),
         "minimal_read": strict,
-        "write": [] if _g(ctx, "no_filesystem_write") else [root or here],
+        # Never the app: with no workspace named, nowhere.
+        "write": [] if _g(ctx, "no_filesystem_write") or not root else [root],
         "tmp": None if _g(ctx, "no_filesystem_write") else tmp,
         "exec": interp,
         "network": not _g(ctx, "no_network"),
@@ -174,7 +179,7 @@ def _describe(request):
     if _g(ctx, "no_filesystem_write"):
         parts.append("no file writes (Landlock)")
     else:
-        parts.append("no writes outside " + ("its workspace" if ctx.get("filesystem_root") else "the app") + " and a private temporary folder (Landlock)")
+        parts.append("no writes outside " + ("its workspace and " if ctx.get("filesystem_root") else "") + "a private temporary folder (Landlock)")
     parts.append("no reads outside the interpreter, system libraries and the app's code (Landlock)"
                  if _g(ctx, "no_filesystem_read") else "no reads outside the app, the interpreter and the system (Landlock)")
     if _g(ctx, "no_subprocess"):

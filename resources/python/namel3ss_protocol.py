@@ -35,9 +35,18 @@ def encode(output, tool, fail, advice=""):
         return json.dumps(fail("TypeError", f"{name} returned a result that is not JSON-serialisable: {err}{advice}"))
 
 
+_APP_ROOT = None
+
+
+def set_app_root(path):
+    """The app's folder as the request names it (a sandboxed tool runs in its workspace, not the app)."""
+    global _APP_ROOT
+    _APP_ROOT = os.path.realpath(path) if isinstance(path, str) and path else None
+
+
 def app_root():
-    """Both the runner and the service run in the app's folder."""
-    return os.path.realpath(os.getcwd())
+    """The request's app_root; else the working directory (the service, and older requests, run in the app)."""
+    return _APP_ROOT or os.path.realpath(os.getcwd())
 
 
 def check_module_location(module, module_path, roots=None):

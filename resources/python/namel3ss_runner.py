@@ -9,7 +9,12 @@ Writes one response to stdout: {"ok": true, "protocol_version": 1, "result": ...
                                 "reason_code": "..."}, "capability_checks": [...]}
 and exits 0 in both cases. A crash that leaves stdout empty is the host's "process failed".
 
-The working directory is the app root. Standard library only; Python 3.9 or newer.
+The request also names "app_root", the app's folder; the working directory is the app root, or a sandboxed
+tool's workspace. Started isolated (`python -I runner.py`: no PYTHONPATH, no user site, neither the app nor the
+working directory on sys.path), the runner imports only the standard library and its own modules; the app's
+folders (PYTHONPATH, a pack's folders, the app) join sys.path in the tool's process, after its confinement is
+installed, so no file in the app (a `sitecustomize.py`, a `json.py`) runs before it or replaces its imports.
+Standard library only; Python 3.9 or newer.
 """
 
 import importlib
@@ -17,9 +22,12 @@ import json
 import os
 import sys
 
-import namel3ss_isolate as isolate
-import namel3ss_protocol as protocol
-from namel3ss_protocol import PROTOCOL_VERSION
+# Isolated mode leaves this folder off sys.path: the runner's own modules come from here, and only from here.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+
+import namel3ss_isolate as isolate  # noqa: E402
+import namel3ss_protocol as protocol  # noqa: E402
+from namel3ss_protocol import PROTOCOL_VERSION  # noqa: E402
 # namel3ss_sandbox, imported only for a sandboxed call (it costs start-up time every call would pay).
 sandbox = None
 
@@ -44,16 +52,21 @@ def _error(err_type, message):
     return protocol.error(err_type, message, protocol_version=PROTOCOL_VERSION)
 
 
-def _fix_sys_path(extra=()):
-    # sys.path[0] is this runner's folder: replace it with the app root so that the app's `tools`
-    # package is found first and nothing next to the runner can shadow a tool module. A pack's own
-    # folders come before the app, as namel3ss puts them.
+def _enter_app(request):
+    """The app's folders on sys.path, in the tool's process only (after its confinement, before its import).
+
+    In namel3ss's order: a pack's own folders, the app, then the PYTHONPATH the tool was given. This
+    runner's folder leaves sys.path, so nothing next to the runner can shadow a tool module."""
     here = os.path.dirname(os.path.realpath(__file__))
-    sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != here]
-    for path in reversed([protocol.app_root(), *[os.path.realpath(p) for p in extra if isinstance(p, str)]]):
-        if path in sys.path:
-            sys.path.remove(path)
-        sys.path.insert(0, path)
+    extra = request.get("paths") or []
+    given = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    front = []
+    for path in [*[p for p in extra if isinstance(p, str)], protocol.app_root(), *given]:
+        real = os.path.realpath(path)
+        if real != here and real not in front:
+            front.append(real)
+    rest = [p for p in sys.path if os.path.realpath(p or ".") != here and os.path.realpath(p or ".") not in front]
+    sys.path[:] = front + rest
 
 
 def _resolve(entry, roots=None):
@@ -70,6 +83,8 @@ def _resolve(entry, roots=None):
 def _run(request):
     if not isinstance(request, dict):
         return _error("ValueError", "The request must be a JSON object")
+    protocol.set_app_root(request.get("app_root"))
+    _enter_app(request)
     context = request.get("capability_context")
     # In the sandbox the guarantees hold from the import on, as in namel3ss's sandbox bootstrap.
     if sandbox is not None and isinstance(context, dict):
@@ -116,9 +131,8 @@ def main():
     try:
         request = json.loads(sys.stdin.read() or "null")
         if isinstance(request, dict) and request.get("sandbox"):
-            _load_sandbox()  # before sys.path loses this folder
+            _load_sandbox()
             isolate.load()
-        _fix_sys_path(request.get("paths") or [] if isinstance(request, dict) else [])
     except Exception as err:  # noqa: BLE001
         output = _error(err.__class__.__name__, f"The request on stdin is not JSON: {err}")
     else:

@@ -8,8 +8,8 @@ The context is namel3ss's CapabilityContext as a dict:
     {"tool_name", "resolved_source", "runner", "protocol_version",
      "guarantees": {"no_filesystem_write": bool, "no_filesystem_read", "no_network", "no_subprocess", ...},
      "sources": {"no_filesystem_write": "user" | "tool" | "pack" | "engine", ...},
-     "filesystem_root": "/abs" (writes only below it; relative paths are taken from it),
-     "filesystem_read_roots": ["/abs", ...] (reads only below these or the root)}
+     "filesystem_root": "/abs" (writes only below it; relative paths written to are taken from it),
+     "filesystem_read_roots": ["/abs", ...] (where given, reads only below these or the root)}
 Every check is recorded as namel3ss records it ({capability, allowed, guarantee_source, reason}); an
 allowed capability once. Standard library only.
 """
@@ -113,9 +113,10 @@ def _within(root, target):
     return target == root or target.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _resolve(path):
+def _resolve(path, write=True):
+    """A relative path written to is taken from the workspace (the root); one read, from the working directory."""
     root = _root()
-    if not root or isinstance(path, int):
+    if not root or not write or isinstance(path, int):
         return path
     try:
         p = os.fspath(path)
@@ -132,9 +133,10 @@ def check_filesystem(path, mode):
     root, reads = _root(), _read_roots()
     label = os.fspath(path) if not isinstance(path, bytes) else path.decode(errors="replace")
     if root or reads:
-        target = os.path.realpath(label if os.path.isabs(label) or not root else os.path.join(root, label))
+        target = os.path.realpath(label if os.path.isabs(label) or not root or not write else os.path.join(root, label))
         allowed = ([root] if root else []) + ([] if write else reads)
-        if (write and root and not _within(root, target)) or (not write and not any(_within(r, target) for r in allowed)):
+        # Reads are held to the read roots only where some are given (a foreign function, a pack tool).
+        if (write and root and not _within(root, target)) or (not write and reads and not any(_within(r, target) for r in allowed)):
             where = ", ".join(sorted(set(allowed))) or "the allowed workspace"
             raise _block(
                 "cannot write outside its workspace" if write else "cannot read outside its workspace",
@@ -156,13 +158,13 @@ def check_filesystem(path, mode):
 
 def _open(file, mode="r", *args, **kwargs):
     check_filesystem(file, mode)
-    return _ORIG["open"](_resolve(file), mode, *args, **kwargs)
+    return _ORIG["open"](_resolve(file, _is_write(mode)), mode, *args, **kwargs)
 
 
 def _os_open(path, flags, *args, **kwargs):
     write = flags & (os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC | getattr(os, "O_EXCL", 0))
     check_filesystem(path, "w" if write else "r")
-    return _ORIG["os_open"](_resolve(path), flags, *args, **kwargs)
+    return _ORIG["os_open"](_resolve(path, bool(write)), flags, *args, **kwargs)
 
 
 def _writer(name):
@@ -280,7 +282,7 @@ def _spawner(name):
 class _FileIO(io.FileIO):
     def __init__(self, file, mode="r", *args, **kwargs):
         check_filesystem(file, mode)
-        super().__init__(_resolve(file), mode, *args, **kwargs)
+        super().__init__(_resolve(file, _is_write(mode)), mode, *args, **kwargs)
 
 
 def _install():

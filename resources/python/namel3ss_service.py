@@ -19,8 +19,10 @@ import hmac
 import importlib
 import json
 import os
+import hashlib
 import subprocess
 import sys
+import tempfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -41,6 +43,20 @@ SUPPORTED = {
     "no_subprocess": True,
 }
 RUNNER = os.path.join(os.path.dirname(os.path.realpath(__file__)), "namel3ss_runner.py")
+_LOCK = threading.Lock()
+_WORKSPACES = []  # this service's private folder for its sandboxed tools' workspaces, made at the first
+
+
+def _workspace(tool):
+    """A sandboxed tool's workspace: its own folder in a private one outside the app, which it may not write."""
+    with _LOCK:
+        if not _WORKSPACES:
+            _WORKSPACES.append(tempfile.mkdtemp(prefix="skillbench-n3-service-"))
+    name = str(tool or "tool")
+    slug = "".join(c if c.isalnum() else "_" for c in name)[:40]
+    folder = os.path.join(_WORKSPACES[0], f"{slug}-{hashlib.sha256(name.encode()).hexdigest()[:8]}")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    return folder
 
 
 _error = protocol.error
@@ -94,8 +110,10 @@ def handshake(request):
 
 def _sandboxed(request, guarantees, timeout_ms):
     """One call in a child process under the runner's sandbox: the guarantees hold for that process alone."""
+    workspace = _workspace(request.get("tool_name"))
     child_request = {
         "protocol_version": PROTOCOL_VERSION,
+        "app_root": os.getcwd(),
         "tool": request.get("tool_name"),
         "entry": request.get("entry"),
         "payload": request.get("payload") or {},
@@ -107,6 +125,7 @@ def _sandboxed(request, guarantees, timeout_ms):
             "protocol_version": PROTOCOL_VERSION,
             "guarantees": guarantees,
             "sources": {k: "user" for k, v in guarantees.items() if v},
+            "filesystem_root": workspace,
         },
     }
     # Under no_env_read the tool's process gets none of the service's variables (its secrets among them).
@@ -114,7 +133,8 @@ def _sandboxed(request, guarantees, timeout_ms):
     env = dict(base, PYTHONPATH=os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")]), PYTHONIOENCODING="utf-8")
     try:
         done = subprocess.run(
-            [sys.executable, RUNNER], input=json.dumps(child_request), capture_output=True, text=True, cwd=os.getcwd(), env=env, timeout=timeout_ms / 1000
+            [sys.executable, "-I", RUNNER], input=json.dumps(child_request), capture_output=True, text=True, cwd=os.getcwd(), env=env,
+            timeout=timeout_ms / 1000
         )
     except subprocess.TimeoutExpired:
         return _error("TimeoutError", f"Tool exceeded {_seconds(timeout_ms)}s timeout.")

@@ -25,7 +25,7 @@ import { appNotes, toolInfo } from './describe';
 import { choosePython, type PythonChoice } from './local-runner';
 import { DEFAULT_NODE_TIMEOUT_MS } from './node-runner';
 import { unsupportedKind } from './messages';
-import { planCall } from './plan';
+import { planCall, workspacesFolder } from './plan';
 import { serviceHandshake, serviceHealth, type Handshake } from './service-runner';
 import { resolveTimeout, TIMEOUT_ENV } from './timeouts';
 import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type Namel3ssEvent, type ToolTrace } from './trace';
@@ -169,7 +169,8 @@ export class Namel3ssSkill extends OneShotSkill {
 
   private planOptions(model: AppModel) {
     const python = choosePython(model.root).path;
-    return { env: this.ctx.env, python, namel3ssInstalled: this.namel3ss.get(python) };
+    // Sandboxed tools write in the skill's data folder, never in the app they could rewrite.
+    return { env: this.ctx.env, python, namel3ssInstalled: this.namel3ss.get(python), workspaces: workspacesFolder(this.ctx.home, this.ref.id) };
   }
 
   private usesBuiltinPack(t: AiTool, model: AppModel): boolean {

@@ -141,7 +141,7 @@ export async function runCall(req: CallRequest): Promise<CallDone> {
 
   // local (python) or node: one child per call.
   const { env, bare } = toolEnv(plan.guarantees, ctx.env, binding.env);
-  if (plan.workspace) fs.mkdirSync(plan.workspace, { recursive: true });
+  if (plan.workspace) fs.mkdirSync(plan.workspace, { recursive: true, mode: 0o700 });
   let reply: RunnerReply | undefined;
   let exchange: CallDone['exchange'];
   if (plan.kind === 'node') {
@@ -156,7 +156,7 @@ export async function runCall(req: CallRequest): Promise<CallDone> {
       signal: req.signal,
       capabilityContext: plan.context,
       modulePaths: [...(plan.paths ?? [])],
-      cwd: plan.workspace,
+      cwd: plan.cwd,
       traceId,
       wrap: req.wrap,
     });
@@ -186,7 +186,7 @@ export async function runCall(req: CallRequest): Promise<CallDone> {
     capabilityContext: plan.context,
     paths: plan.paths,
     moduleRoots: plan.moduleRoots,
-    cwd: plan.workspace,
+    cwd: plan.cwd,
     bareEnv: bare,
     wrap: req.wrap,
   });

@@ -34,7 +34,7 @@ export function sandboxLabel(g: Guarantees, support: ConfineSupport = confineSup
   const net = support.seccomp ? 'Landlock+seccomp' : support.landlockAbi >= 4 ? 'Landlock, TCP only' : 'Python guard only';
   const parts = [
     v.no_network && `no network (${net})`,
-    v.no_filesystem_write ? 'no file writes (Landlock)' : 'no writes outside the app and a private temporary folder (Landlock)',
+    v.no_filesystem_write ? 'no file writes (Landlock)' : 'no writes outside its workspace and a private temporary folder (Landlock)',
     v.no_filesystem_read ? 'reads only the interpreter, system libraries and the app\'s code (Landlock)' : 'reads only the app, the interpreter and the system (Landlock)',
     v.no_subprocess && `no subprocesses (${support.seccomp ? 'Landlock+seccomp' : 'Landlock'})`,
     secrets,

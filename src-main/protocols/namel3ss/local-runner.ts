@@ -21,6 +21,12 @@ import { PROTOCOL_VERSION } from './trace';
 import type { SpawnSpec } from '../../engine/child';
 
 export const RUNNER_SCRIPT = 'namel3ss_runner.py';
+/**
+ * Isolated (`-I`): PYTHONPATH, the user's site-packages and the working directory are not read at start-up, so
+ * nothing in the app (a `sitecustomize.py`, a `.pth`, a `json.py`) runs before the runner confines the tool; the
+ * runner puts the app's folders on sys.path itself, in the tool's process, once it is confined.
+ */
+export const RUNNER_FLAGS = ['-I'];
 const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 const STDERR_MESSAGE_CHARS = 4000;
 
@@ -97,7 +103,10 @@ export interface TraceError {
   message: string;
 }
 
-/** A tool's environment (skill-env.ts: the safe defaults and the skill's own), with the app's folder on PYTHONPATH. */
+/**
+ * A tool's environment (skill-env.ts: the safe defaults and the skill's own), with the app's folder on PYTHONPATH,
+ * as namel3ss gives it: the runner (started with -I) applies it in the tool's process, and Pythons the tool starts see it.
+ */
 export function pythonEnv(appRoot: string, extra: Record<string, string>, bare = false): NodeJS.ProcessEnv {
   const env = bare ? bareEnvironment() : skillEnvironment({ own: extra });
   const existing = env.PYTHONPATH;
@@ -115,7 +124,7 @@ function bareEnvironment(): NodeJS.ProcessEnv {
 
 export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const python = choosePython(req.appRoot);
-  const request: Record<string, unknown> = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload };
+  const request: Record<string, unknown> = { protocol_version: PROTOCOL_VERSION, tool: req.tool, entry: req.entry, payload: req.payload, app_root: req.appRoot };
   if (req.sandbox) request.sandbox = true;
   // Where the kernel cannot confine (or SKILLBENCH_CONFINE=off), the runner's Python guard alone holds.
   if (req.sandbox && confineSupport().landlockAbi <= 0) request.isolate = false;
@@ -125,7 +134,7 @@ export async function runLocal(req: LocalRequest): Promise<LocalResult> {
   const env = pythonEnv(req.appRoot, req.env, req.bareEnv);
   if (req.paths?.length) env.PYTHONPATH = [...req.paths, env.PYTHONPATH].join(path.delimiter);
   const run = await runOneShot({
-    spec: (req.wrap ?? ((s: SpawnSpec) => s))({ command: python.path, args: [path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env }),
+    spec: (req.wrap ?? ((s: SpawnSpec) => s))({ command: python.path, args: [...RUNNER_FLAGS, path.join(pythonResources(), RUNNER_SCRIPT)], cwd: req.cwd ?? req.appRoot, env }),
     input: JSON.stringify(request),
     logs: req.logs,
     timeoutMs: req.timeoutMs,

@@ -8,6 +8,7 @@
  * program lacks the `http` capability or whose overrides forbid the network (its gate), an entry it
  * refuses, guarantees without a sandbox, a service that may not use the network, no service URL.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { SkillError, type ErrorCode } from '../../common/errors';
 import type { AiTool } from './ai-file';
@@ -35,6 +36,7 @@ import { SERVICE_URL_ENV, serviceUrl } from './service-runner';
 import type { CapabilityCheck, CheckContext, ToolKind } from './trace';
 import { isDir, isFile } from '../refs';
 import { hostEnv } from '../../host/host-env';
+import { skillPaths } from '../../host/workbench-home';
 
 export const CONTAINER_RUNTIMES = ['docker', 'podman'];
 export const SPEC_ENV = 'N3_EXECUTABLE_SPEC';
@@ -86,8 +88,13 @@ export interface CallPlan {
   url?: string;
   paths?: string[];
   moduleRoots?: string[];
-  /** A foreign function's workspace (its working directory, the only place it may write). */
+  /**
+   * A sandboxed tool's workspace: the only place it may write (a relative path written to lands there). It is
+   * outside the app (in the skill's data folder), so a tool cannot rewrite its bindings, its app's code or config.
+   */
   workspace?: string;
+  /** The working directory: a foreign function's workspace; else the app (relative reads are the app's). */
+  cwd?: string;
   /** allow_unsafe_execution let it run without the enforcement its guarantees need. */
   unsafe?: boolean;
   /** The capability checks namel3ss records before the run (a pack's permission, a service's network), in order. */
@@ -102,6 +109,8 @@ export interface PlanOptions {
   /** Whether the app's interpreter has namel3ss (for built-in pack tools); undefined when not known yet. */
   namel3ssInstalled?: boolean;
   python: string;
+  /** Where sandboxed tools get their workspaces (one folder each); none (nothing runs): they write nowhere. */
+  workspaces?: string;
 }
 
 const PACK_SOURCES = new Set(['builtin_pack', 'installed_pack', 'local_pack']);
@@ -167,8 +176,8 @@ export function planCall(decl: AiTool, model: AppModel, opts: PlanOptions): Call
       plan.unsafe = true;
       plan.notes.push(`Tool "${decl.name}" runs without the sandbox its guarantees need (${plan.required.join(', ')}): allow_unsafe_execution is set.`);
     }
-    rootsFor(plan, decl, model);
-    plan.context = capabilityContext(decl.name, res.source, runner, guarantees, { filesystemRoot: plan.workspace ?? (isPack ? model.root : undefined), readRoots: readRoots(plan, model) });
+    rootsFor(plan, decl, model, opts.workspaces);
+    plan.context = capabilityContext(decl.name, res.source, runner, guarantees, { filesystemRoot: plan.workspace, readRoots: readRoots(plan, model, foreign) });
   } else if (runner === 'container') {
     const refused = containerPreflight(decl, binding, plan, ctx, override?.allowUnsafe === true);
     if (refused) return block('CAPABILITY', { text: refused }, 'preflight');
@@ -253,23 +262,39 @@ export function containerRuntime(pathEnv: string): string | undefined {
   return CONTAINER_RUNTIMES.find((c) => pathEnv.split(path.delimiter).some((d) => d && exts.some((e) => isFile(path.join(d, c + e)))));
 }
 
-function rootsFor(plan: CallPlan, decl: AiTool, model: AppModel): void {
+function rootsFor(plan: CallPlan, decl: AiTool, model: AppModel, workspaces?: string): void {
   const packRoot = plan.pack?.root;
   if (packRoot) {
     plan.paths = [packRoot, path.join(packRoot, 'src'), path.join(packRoot, 'tools')].filter(isDir);
     plan.moduleRoots = [path.join(packRoot, 'tools'), packRoot];
   }
-  if (decl.declaredAs === 'foreign') {
-    plan.workspace = path.join(model.root, '.namel3ss', 'foreign', slugify(decl.name));
+  // A sandboxed tool runs in its workspace (outside the app), but its code is the app's (or its pack's).
+  // Under no_filesystem_write it has none: it writes nowhere, and namel3ss's refusal says so.
+  const foreign = decl.declaredAs === 'foreign';
+  if (plan.sandbox && workspaces && (foreign || !plan.guarantees.values.no_filesystem_write)) plan.workspace = toolWorkspace(workspaces, decl.name);
+  if (foreign) {
+    plan.cwd = plan.workspace;
     plan.paths = [...(plan.paths ?? []), model.root];
-    // It runs in its workspace, but its code is the app's (or its pack's).
-    plan.moduleRoots ??= [path.join(model.root, 'tools')];
   }
+  if (plan.sandbox) plan.moduleRoots ??= [path.join(model.root, 'tools')];
 }
 
-function readRoots(plan: CallPlan, model: AppModel): string[] | undefined {
+/** Where a skill's sandboxed tools get their workspaces: its data folder in the workbench's home, not the app. */
+export function workspacesFolder(home: string, skillId: string): string {
+  return path.join(skillPaths(home, skillId).dataDir, 'namel3ss-workspaces');
+}
+
+/** One folder per tool, so a tool cannot write into a sibling's; the hash keeps "a b" and "a_b" apart. */
+export function toolWorkspace(workspaces: string, tool: string): string {
+  return path.join(workspaces, `${slugify(tool)}-${createHash('sha256').update(tool).digest('hex').slice(0, 8)}`);
+}
+
+/** Where the guard lets a foreign function or a pack tool read; other sandboxed tools, the kernel alone limits. */
+function readRoots(plan: CallPlan, model: AppModel, foreign: boolean): string[] | undefined {
   const roots: string[] = [];
-  if (plan.workspace) roots.push(plan.workspace, path.join(model.root, 'tools'), ...(plan.paths ?? []));
+  if (foreign && plan.workspace) roots.push(plan.workspace, path.join(model.root, 'tools'), ...(plan.paths ?? []));
+  // A pack tool reads the app (namel3ss's filesystem root for it), and writes only in its workspace.
+  if (plan.source !== 'binding' && !foreign) roots.push(model.root);
   if (plan.pack?.root) roots.push(plan.pack.root);
   return roots.length ? [...new Set(roots)] : undefined;
 }
