@@ -16,8 +16,9 @@ import { confineSupport } from '../src-main/host/confine';
 import { namel3ssProtocol, type Namel3ssSkill } from '../src-main/protocols/namel3ss';
 import { toolWorkspace, workspacesFolder } from '../src-main/protocols/namel3ss/plan';
 import { FIXTURES } from './helpers';
+import { scaled } from './machine-factor';
 
-const T = { timeout: 120_000 };
+const T = { timeout: scaled(120_000) };
 const linux = process.platform === 'linux' && confineSupport().landlockAbi >= 4;
 
 interface Rig {
