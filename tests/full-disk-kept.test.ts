@@ -66,6 +66,25 @@ describe.skipIf(!disk)(`nothing acknowledged is lost on a full disk (${disk ? 'a
     }
   });
 
+  it('a log line the disk takes only part of is cut back at once, not only once the disk has room again', async () => {
+    const dir = fs.mkdtempSync(path.join(disk!, 'log-'));
+    const file = path.join(dir, 'skill.log');
+    const kept = 'k'.repeat(PAGE - 60 - 1) + '\n';
+    fs.writeFileSync(file, kept);
+    const sink = new FileSink(file, { retryMs: 60_000 });
+    const room = fillDisk(disk!, 0);
+    try {
+      sink.write('a line longer than the 60 bytes of room left: ' + 'x'.repeat(200) + '\n');
+      await waitFor(() => sink.refusing, scaled(5000), 'the sink to meet the full disk');
+      // The app may be stopped while the disk is still full: the file must read whole as it is.
+      expect(fs.readFileSync(file, 'utf8') === kept, 'the log ends in a torn line').toBe(true);
+      await sink.close();
+      expect(fs.readFileSync(file, 'utf8') === kept, 'the log ends in a torn gap note').toBe(true);
+    } finally {
+      room.free();
+    }
+  });
+
   it('no call is answered ok unless it is in the history and the recording; the window hears "disk full" until space returns', { timeout: 120_000 }, async ({ cleanup }) => {
     const home = path.join(disk!, 'home');
     const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
