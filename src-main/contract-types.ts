@@ -175,7 +175,7 @@ export interface CrashReport {
 }
 
 export interface CallError {
-  /** A short machine code: TIMEOUT, CRASHED, PROTOCOL, LAUNCH, TOOL, CANCELLED, VALIDATION, or the skill's own. */
+  /** A short machine code: TIMEOUT, CRASHED, PROTOCOL, LAUNCH, TOOL, CANCELLED, VALIDATION, NOT_KEPT, or the skill's own. */
   code: string;
   message: string;
   details?: unknown;

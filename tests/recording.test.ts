@@ -152,8 +152,10 @@ describe('recording a session', () => {
     await api.callTool('rpc', 'echo', { n: 1 });
     const ended = new Promise<RecordingInfo>((resolve) => wb.events.on('recording', (r) => !r.active && resolve(r)));
     refuseWrites((await wb.liveRuntime('rpc')).recording);
+    // The call ran, but its records are not in the recording: it says so rather than answer ok, its result still in it.
     const call = await api.callTool('rpc', 'echo', { n: 2 });
-    expect(call.outcome?.ok).toBe(true);
+    expect(call.outcome).toMatchObject({ ok: false, data: { n: 2 }, error: { code: 'NOT_KEPT', details: { notKept: ['recording'] } } });
+    expect(call.outcome?.error?.message).toMatch(/^The disk is full: echo ran, but its recording could not be written, so this answer is not kept\./);
     expect((await ended).file).toBe(info.file);
     const { entries } = await api.getTimeline('rpc');
     expect(entries.at(-1)).toMatchObject({ kind: 'note', outcome: 'error', label: expect.stringContaining('Recording stopped') });

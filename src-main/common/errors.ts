@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'STOPPED',
   /** namel3ss: the call needs a capability its guarantees do not grant. */
   'CAPABILITY',
+  /** The call ran, but its record could not be written (a full disk): its result is in the answer, not in the history. */
+  'NOT_KEPT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,14 +7,16 @@
  *
  * A write the disk refuses (a full disk) takes the sink down, not the skill: what comes meanwhile is counted
  * and dropped (memory stays bounded), and every few seconds the sink tries again. When the disk takes writes
- * again, the torn last line is cut off, a line notes the gap (what was lost, from when to when), and writing
- * goes on.
+ * again, a line notes the gap (what was lost, from when to when), and writing goes on. A line is never left torn:
+ * a write the disk takes only part of is cut back to the last whole line at once (a log, a message history), or
+ * to where that write began (a durable sink: its records are all in, or none), and so is a gap note.
  *
  * A durable sink (the call history, the timeline: records a window is told of) is written the way recordings
  * are: with one synchronous write, when a window is about to hear anything (`FileSink.syncAll`, run by the
  * event hub's barrier), or else after a short while. A record is then in the kernel's hands before anyone is
  * told of it, and a killed process loses nothing it acknowledged; records nobody is told of yet wait to be
- * written together, out of the calls' way (a busy skill's calls would otherwise cost a write each).
+ * written together, out of the calls' way (a busy skill's calls would otherwise cost a write each). Whether a
+ * record reached the file can be asked (`mark`, `kept`): a call is not answered ok unless its record did.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,6 +74,36 @@ export function trimTornLine(file: string): void {
   }
 }
 
+/**
+ * Writes all of `data` at the file's end (the file descriptor `fd`, opened for appending), or none of it: a disk
+ * that takes part of it and refuses the rest has that part cut off again before the error is thrown.
+ */
+export function appendWhole(fd: number, data: Buffer): void {
+  let off = 0;
+  try {
+    while (off < data.length) off += fs.writeSync(fd, data, off);
+  } catch (err) {
+    if (off > 0) {
+      try {
+        fs.ftruncateSync(fd, fs.fstatSync(fd).size - off);
+      } catch {
+        // Shrinking a file needs no room; should it fail anyway, the next open cuts the torn line (trimTornLine).
+      }
+    }
+    throw err;
+  }
+}
+
+/** `appendWhole` for a file by name (made `mode` when new). */
+export function appendWholeFile(file: string, data: string | Buffer, mode = FILE_MODE): void {
+  const fd = fs.openSync(file, 'a', mode);
+  try {
+    appendWhole(fd, typeof data === 'string' ? Buffer.from(data) : data);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Sinks with records still in memory, written synchronously if the process exits before their timer. */
 const unflushed = new Set<FileSink>();
 /** Durable sinks with records still in memory: `syncAll` writes them. */
@@ -90,6 +122,11 @@ export class FileSink {
   private drainWaiters: (() => void)[] = [];
   /** Set while the disk refuses writes: since when, and how many bytes were dropped meanwhile. */
   private down: { since: number; lost: number; timer: NodeJS.Timeout | null } | null = null;
+  /** Writes taken so far (each `write` is one), and how many of them are settled: in the file, or lost. */
+  private taken = 0;
+  private settledTo = 0;
+  /** The newest runs of writes the disk refused, oldest first (a few: `kept` is asked right after a write settles). */
+  private readonly lost: { from: number; to: number }[] = [];
 
   constructor(
     readonly file: string,
@@ -102,9 +139,14 @@ export class FileSink {
   }
 
   write(data: string | Uint8Array): boolean {
-    if (this.failed) return true;
+    this.taken++;
+    if (this.failed) {
+      this.lose(this.taken);
+      return true;
+    }
     if (this.down) {
       this.down.lost += data.length;
+      this.lose(this.taken);
       return true;
     }
     this.parts.push(data);
@@ -126,6 +168,29 @@ export class FileSink {
     return true;
   }
 
+  /** The number of the newest write, to ask `kept` about once it is settled. */
+  get mark(): number {
+    return this.taken;
+  }
+
+  /**
+   * A durable sink: whether write number `mark` is in the file (true) or the disk refused it (false); null while
+   * it waits in memory (`syncAll` settles it).
+   */
+  kept(mark: number): boolean | null {
+    if (mark > this.settledTo) return null;
+    return !this.lost.some((run) => mark >= run.from && mark <= run.to);
+  }
+
+  /** Writes up to number `to` are lost (since the last settled one). */
+  private lose(to: number): void {
+    const from = this.settledTo + 1;
+    const last = this.lost[this.lost.length - 1];
+    if (last && last.to + 1 >= from) last.to = to;
+    else if (this.lost.push({ from, to }) > 8) this.lost.shift();
+    this.settledTo = to;
+  }
+
   /** Puts every durable sink's records in the kernel's hands: before a window is told anything. */
   static syncAll(): void {
     for (const sink of unsynced) sink.flushNow();
@@ -136,7 +201,7 @@ export class FileSink {
     if (!this.parts.length || this.failed || this.down) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: DIR_MODE });
-      fs.appendFileSync(this.file, this.parts.map((p) => (typeof p === 'string' ? p : Buffer.from(p))).join(''), { mode: FILE_MODE });
+      appendWholeFile(this.file, Buffer.concat(this.parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
     } catch {
       // Nothing more can be done at exit.
     }
@@ -193,7 +258,7 @@ export class FileSink {
     this.parts = [];
     this.bytes = 0;
     if (this.opts.durable) {
-      this.writeNow(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
+      this.writeNow(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), this.taken);
       return true;
     }
     const s = this.open();
@@ -222,9 +287,11 @@ export class FileSink {
     return stream;
   }
 
-  /** A durable sink's write: all of it in the kernel's hands, or the disk refused it (as wentDown, for a file descriptor). */
-  private writeNow(data: Buffer): void {
-    let off = 0;
+  /**
+   * A durable sink's write of writes up to number `last`: all of it in the kernel's hands, or none of it (the
+   * records of a batch the disk refused part-way were not acknowledged, so none stays), as wentDown does for a stream.
+   */
+  private writeNow(data: Buffer, last: number): void {
     try {
       if (this.fd === null) {
         fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: DIR_MODE });
@@ -232,11 +299,12 @@ export class FileSink {
         trimTornLine(this.file);
         this.fd = fs.openSync(this.file, 'a', FILE_MODE);
       }
-      // A full disk can take part of a write and refuse the rest: write on until all of it is in or refused.
-      while (off < data.length) off += fs.writeSync(this.fd, data, off);
+      appendWhole(this.fd, data);
+      this.settledTo = last;
     } catch (err) {
       this.closeFd();
-      this.down = { since: Date.now(), lost: data.length - off, timer: null };
+      this.down = { since: Date.now(), lost: data.length, timer: null };
+      this.lose(last);
       this.retryLater();
       this.opts.onRefused?.(err as Error);
     }
@@ -258,6 +326,12 @@ export class FileSink {
     if (this.stream === stream) this.stream = null;
     const first = !this.down;
     if (first) {
+      // The write the disk took only part of: cut back to the last whole line now, not when the disk has room.
+      try {
+        trimTornLine(this.file);
+      } catch {
+        // cut when the disk takes writes again (tryResume)
+      }
       this.down = { since: Date.now(), lost: queued + this.bytes, timer: null };
       this.parts = [];
       this.bytes = 0;
@@ -281,7 +355,8 @@ export class FileSink {
     if (!d) return;
     try {
       trimTornLine(this.file);
-      fs.appendFileSync(this.file, (this.opts.gapLine ?? jsonGapLine)(d.lost, d.since, Date.now()), { mode: FILE_MODE });
+      // All of the note or none of it: a disk with a few bytes of room must not leave half a `{"gap":…` line.
+      appendWholeFile(this.file, (this.opts.gapLine ?? jsonGapLine)(d.lost, d.since, Date.now()));
       this.down = null;
     } catch {
       if (again) this.retryLater();

@@ -21,6 +21,7 @@ export class CallJson {
   private outcome: CallOutcome | null = null;
   private safeOutcome: CallOutcome | null = null;
   private outcomeText: string | null = null;
+  private kept: { record: CallRecord; line: string } | null = null;
 
   constructor(
     private readonly raw: CallRecord,
@@ -75,6 +76,7 @@ export class CallJson {
 
   /** The finished call as the history keeps it (scrubbed), and its line in the history file. */
   history(): { record: CallRecord; line: string } {
+    if (this.kept) return this.kept;
     const s = this.start;
     const outcome = this.outcomeJson;
     const record: CallRecord = { ...s, status: 'done', outcome: this.safeOutcome! };
@@ -87,6 +89,7 @@ export class CallJson {
       ['status', '"done"'],
       ['outcome', outcome],
     ])}}`;
-    return { record, line };
+    this.kept = { record, line };
+    return this.kept;
   }
 }

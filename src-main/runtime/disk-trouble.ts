@@ -6,8 +6,10 @@
  *
  * An episode starts when the first file is refused and ends when every file that resumes by itself has
  * resumed. A full disk refuses a skill's files within a few writes of each other, so the first telling
- * waits a moment to name them together. A recording does not resume (it stops, keeping what it has, and
- * says so itself): it is named when it fails during an episode, and alone it starts none.
+ * waits a moment to name them together, unless a call's answer is about to say it was not kept (`tellNow`:
+ * the window hears of the disk first); a file refused after the telling is told again with the others. A
+ * recording does not resume (it stops, keeping what it has, and says so itself): it is named when it fails
+ * during an episode, and alone it starts none.
  */
 import type { SkillRef, WorkbenchEvents } from '../contract';
 import type { DiskHooks } from '../engine/file-sink';
@@ -26,7 +28,7 @@ const GATHER_MS = 150;
 export class DiskTrouble {
   /** The files refused now, each with whether it resumes by itself. */
   private readonly down = new Map<SkillFile, boolean>();
-  private problem: string | null = null;
+  private words: string | null = null;
   /** The first refusal's error code: what the advice depends on (the problem is its words). */
   private code: string | undefined;
   private toldFiles: SkillFile[] | null = null;
@@ -46,13 +48,16 @@ export class DiskTrouble {
   refused(file: SkillFile, err: Error, resumes = true): void {
     if (this.closed) return;
     this.down.set(file, resumes);
-    if (this.problem === null) {
-      this.problem = problemWords(err);
+    if (this.words === null) {
+      this.words = problemWords(err);
       this.code = (err as NodeJS.ErrnoException).code;
     }
     if (this.toldFiles) {
-      // Told once per episode; the resume names it too.
-      if (!this.toldFiles.includes(file)) this.toldFiles.push(file);
+      // A file refused since the telling: told again, naming them all (what is at stake may have changed).
+      if (!this.toldFiles.includes(file)) {
+        this.toldFiles.push(file);
+        this.tellRefused(this.toldFiles);
+      }
       return;
     }
     if (this.timer) return;
@@ -70,6 +75,18 @@ export class DiskTrouble {
     this.tell([], null, `Skill Workbench can write ${this.skill.name}'s ${listOf(again)} again. What it could not write is noted as a gap.`);
   }
 
+  /** Why files are refused now, in a user's words (null while none is). */
+  get problem(): string | null {
+    return this.words;
+  }
+
+  /** Tells now what would be told after the gathering moment (a call's answer is about to say it was not kept). */
+  tellNow(): void {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.announce();
+  }
+
   /** The runtime is closing: its sinks' last words are nobody's news. */
   close(): void {
     this.closed = true;
@@ -82,9 +99,16 @@ export class DiskTrouble {
     // A recording alone says so itself, and nothing here would ever tell of a resume.
     if (this.closed || !files.some((f) => this.down.get(f))) return this.reset();
     this.toldFiles = files;
-    const problem = this.problem ?? 'Writing failed';
-    const after = this.code === 'ENOSPC' ? 'free some space and it carries on' : 'once it can write again it carries on';
-    this.tell(files, problem, `${problem}: Skill Workbench cannot write ${this.skill.name}'s ${listOf(files)}. Calls still work; ${after}, noting the gap.`);
+    this.tellRefused(files);
+  }
+
+  private tellRefused(files: SkillFile[]): void {
+    const problem = this.words ?? 'Writing failed';
+    const calls = files.includes('call history')
+      ? 'Its calls still run, but each answers NOT_KEPT (its result is in the answer, not in the history) until there is room again.'
+      : 'Its calls still work.';
+    const after = this.code === 'ENOSPC' ? 'Free some space and it carries on' : 'Once it can write again it carries on';
+    this.tell([...files], problem, `${problem}: ${this.skill.name}'s ${listOf(files)} ${files.length === 1 ? 'is' : 'are'} not being kept. ${calls} ${after}, noting the gap.`);
   }
 
   private tell(files: SkillFile[], problem: string | null, message: string): void {
@@ -96,7 +120,7 @@ export class DiskTrouble {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.down.clear();
-    this.problem = null;
+    this.words = null;
     this.code = undefined;
     this.toldFiles = null;
   }
@@ -119,7 +143,8 @@ export function problemWords(err: Error): string {
   }
 }
 
-function listOf(files: SkillFile[]): string {
+/** "a", "a and b", "a, b and c". */
+export function listOf(files: string[]): string {
   if (files.length <= 1) return files[0] ?? 'files';
   return `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
 }

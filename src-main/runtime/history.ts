@@ -41,13 +41,23 @@ export class CallHistory {
 
   add(raw: CallRecord): void {
     const record = this.redactor ? this.redactor.value(raw) : raw;
-    this.addScrubbed(record, stringifyBounded(record));
+    this.remember(record);
+    this.write(stringifyBounded(record));
   }
 
-  /** A call already scrubbed and turned into its line by its owner (call-json.ts), kept as it is. */
-  addScrubbed(record: CallRecord, line: string): void {
-    this.ring.push(record);
+  /**
+   * Appends a call's line, already scrubbed and made by its owner (call-json.ts). Returns how to ask, once the
+   * line is written (sync-barrier.ts), whether the disk took it: true, false, or null while it waits in memory.
+   */
+  write(line: string): () => boolean | null {
     this.file.write(line + '\n');
+    const mark = this.file.mark;
+    return () => this.file.kept(mark);
+  }
+
+  /** Holds a call as it was answered (scrubbed), for the window's list and `find`. */
+  remember(record: CallRecord): void {
+    this.ring.push(record);
   }
 
   /** A kept call by id (the newest of that id), or null. */

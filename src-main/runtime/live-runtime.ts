@@ -63,9 +63,13 @@ export class LiveRuntime extends SkillRuntime {
     if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
   }
 
-  protected override keep(record: CallRecord, json: CallJson): void {
-    const kept = json.history();
-    this.callHistory().addScrubbed(kept.record, kept.line);
+  protected override keep(json: CallJson): () => boolean | null {
+    return this.callHistory().write(json.history().line);
+  }
+
+  protected override answered(record: CallRecord, json: CallJson, kept: boolean): void {
+    // Listed as answered: a call the disk refused shows NOT_KEPT in the window's list too.
+    this.callHistory().remember(kept ? json.history().record : this.redactor.value(record));
     this.held.set(record.callId, record);
     if (this.held.size > HELD_CALLS) this.held.delete(this.held.keys().next().value!);
   }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillRef } from '../contract';
 import { stringifyBounded } from '../common/json-depth';
-import { trimTornLine } from '../engine/file-sink';
+import { appendWhole, trimTornLine } from '../engine/file-sink';
 import type { Redactor } from '../engine/redactor';
 import { folderHash } from './folder-hash';
 import { RECORDING_VERSION, type RecordBody, type RecordingHeader } from './recording-format';
@@ -83,11 +83,13 @@ export class Recorder {
     };
     const r = new Recorder(file, header, 0, opts.redactor, opts.onFailure);
     try {
-      // Written at once, and a failure thrown to whoever asked: a recording that cannot start says so.
-      fs.writeSync(r.fd!, JSON.stringify(header) + '\n');
+      // Written at once, and a failure thrown to whoever asked: a recording that cannot start says so (and
+      // leaves no file: a header the disk took half of would make it unreadable).
+      appendWhole(r.fd!, Buffer.from(JSON.stringify(header) + '\n'));
     } catch (err) {
       openRecorders.delete(r);
       fs.closeSync(r.fd!);
+      fs.rmSync(file, { force: true });
       throw new Error(`Could not write the recording ${file}: ${(err as Error).message}`, { cause: err });
     }
     return r;
@@ -144,9 +146,8 @@ export class Recorder {
       const data = this.buffer;
       this.buffer = '';
       try {
-        // A full disk can take part of a write and refuse the rest: write on until all of it is in or refused.
-        const bytes = Buffer.from(data);
-        for (let off = 0; off < bytes.length; ) off += fs.writeSync(this.fd, bytes, off);
+        // A full disk can take part of a write and refuse the rest: all of this turn's records are in, or none.
+        appendWhole(this.fd, Buffer.from(data));
       } catch (err) {
         this.fail(err as Error);
       }

@@ -21,7 +21,7 @@ import { errorOutcome } from '../protocols/outcome';
 import { protocolModule } from '../protocols/registry';
 import { skillFolder } from '../host/workbench-home';
 import { CallJson } from './call-json';
-import { DiskTrouble } from './disk-trouble';
+import { DiskTrouble, listOf, problemWords, type SkillFile } from './disk-trouble';
 import { holdHistory, pruneHomeHistory } from './history-retention';
 import type { SecretStore } from '../host/secret-store';
 import type { Recorder } from './recorder';
@@ -32,6 +32,7 @@ import { readSettings, settingsEnv } from './skill-settings';
 import { dataOf, readDataFile, replaceState, vaultOf } from './skill-data';
 import { openHomeStores, skillStores, type HomeStores, type SkillStores } from './stores';
 import { withConfinement } from './confinement';
+import { syncedThisTurn } from './sync-barrier';
 import { Timeline, type Mark } from './timeline';
 
 /** How a runtime tells its owner what happens (the workbench's event hub). */
@@ -334,18 +335,26 @@ export class SkillRuntime {
     const ac = new AbortController();
     this.calls.set(callId, ac);
     try {
-      if (this.slot.current) this.slot.appendFields(json.startFields());
+      const recorder = this.slot.current;
+      if (recorder) this.slot.appendFields(json.startFields());
       // Windows are told what the call is, not its arguments (the caller has them) nor, below, its result.
       this.emit('call', callSummary(record, json.argsSize()));
-      const outcome = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal, callId });
-      const done: CallRecord = { ...record, status: 'done', outcome };
-      json.finish(outcome);
-      this.keep(done, json);
+      const ran = await this.call(tool, args, { timeoutMs: opts.timeoutMs, signal: ac.signal, callId });
+      json.finish(ran);
+      const inHistory = this.keep(json);
       // Its arguments are in its call-start already: left out of this record, read back from there.
       if (this.slot.current) this.slot.appendFields(json.callFields());
       this.messages.flush();
+      // Nothing is answered ok that is not on disk: the records of the calls that finish this turn are written
+      // together first, and a call whose records the disk refused says so in its answer (NOT_KEPT).
+      if (recorder || inHistory) await syncedThisTurn();
+      const lost: SkillFile[] = [];
+      if (inHistory && inHistory() !== true) lost.push('call history');
+      if (recorder?.failure) lost.push('recording');
+      const outcome = lost.length ? this.notKept(tool, ran, lost, recorder?.failure ?? null) : ran;
+      const done: CallRecord = { ...record, status: 'done', outcome };
+      this.answered(done, json, !lost.length);
       this.emit('call', callSummary(done, json.argsSize(), json.outcomeSize()));
-      await this.recording?.flushed();
       return { record: done, outcome };
     } finally {
       this.calls.delete(callId);
@@ -359,8 +368,28 @@ export class SkillRuntime {
     return !!ac;
   }
 
-  /** A finished call (and its JSON, made once), for a live runtime's history. */
-  protected keep(_record: CallRecord, _json: CallJson): void {}
+  /**
+   * A finished call's JSON (made once), written where this runtime keeps calls (a live runtime's history); returns
+   * how to ask, once it is written, whether the disk took it, or null where calls are not kept.
+   */
+  protected keep(_json: CallJson): (() => boolean | null) | null {
+    return null;
+  }
+
+  /** A call as it was answered (a live runtime lists it, and holds it for Reveal). */
+  protected answered(_record: CallRecord, _json: CallJson, _kept: boolean): void {}
+
+  /**
+   * The answer of a call whose record the disk refused: not ok, whatever the skill answered, since nothing of it
+   * will be found again; the skill's result stays in it (the call ran, and its effects are real).
+   */
+  private notKept(tool: string, ran: CallOutcome, files: SkillFile[], recordingError: Error | null): CallOutcome {
+    const problem = this.disk.problem ?? (recordingError ? problemWords(recordingError) : 'Writing failed');
+    // The window hears of the disk before this answer reaches it.
+    this.disk.tellNow();
+    const message = `${problem}: ${tool} ran, but its ${listOf(files)} could not be written, so this answer is not kept. ${ran.ok ? 'Its result is here' : `It failed too (${ran.error?.message ?? 'no message'})`}; free some space and calls are kept again.`;
+    return { ...ran, ok: false, error: { code: 'NOT_KEPT', message, details: { notKept: files, ...(ran.error ? { skillError: ran.error } : {}) } } };
+  }
 
   // ---- message hooks, capabilities ----
 

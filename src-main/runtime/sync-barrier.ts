@@ -10,3 +10,20 @@ export function syncBeforeTelling(): void {
   Recorder.syncAll();
   FileSink.syncAll();
 }
+
+let thisTurn: Promise<void> | null = null;
+
+/**
+ * Resolves once the records made so far are written (or refused), at the end of this turn: the calls that finish
+ * in one turn share one write per file, and each can then ask whether its records were kept.
+ */
+export function syncedThisTurn(): Promise<void> {
+  thisTurn ??= new Promise((resolve) =>
+    setImmediate(() => {
+      thisTurn = null;
+      syncBeforeTelling();
+      resolve();
+    }),
+  );
+  return thisTurn;
+}

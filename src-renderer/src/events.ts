@@ -97,6 +97,8 @@ export function wireEvents(): void {
   // A summary: this window's own calls come whole in their answers; another window's are read when opened.
   client.on('call', (summary) => {
     get().upsertCall(summary);
+    // A call the disk refused to keep is counted on the disk banner (its answer says so too).
+    if (summary.error?.code === 'NOT_KEPT') get().countNotKept(summary.skillId);
   });
 
   // The desktop link dropped events while this window was too far behind: read afresh, as after a reconnect.

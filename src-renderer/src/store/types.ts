@@ -163,6 +163,10 @@ export interface DiskTroubleSlice {
   diskTrouble: Record<string, WorkbenchEvents['diskTrouble']>;
   /** Takes one event; true when it ends an episode this page was told of. */
   takeDiskNews(news: WorkbenchEvents['diskTrouble']): boolean;
+  /** Calls of each skill answered NOT_KEPT (their records refused by the disk) in the episode shown now. */
+  notKept: Record<string, number>;
+  /** Counts one NOT_KEPT answer of a skill (shown while the banner is). */
+  countNotKept(skillId: string): void;
 }
 
 export type AppState = WorkspaceSlice & SkillSlice & ToolsSlice & UiSlice & McpSlice & RecordingsSlice & DiskTroubleSlice;

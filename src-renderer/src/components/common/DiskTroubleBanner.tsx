@@ -2,9 +2,13 @@ import { HardDrive } from 'lucide-react';
 import { useStore } from '../../store';
 import commonStyles from './common.module.css';
 
-/** Shown while the disk refuses a skill's files: calls go on, and the files note the gap once it takes writes again. */
+/**
+ * Shown while the disk refuses a skill's files, until a write succeeds again: which files are not being kept,
+ * and how many calls answered NOT_KEPT meanwhile (they ran; their results are in their answers, not the history).
+ */
 export function DiskTroubleBanner() {
   const bySkill = useStore((s) => s.diskTrouble);
+  const notKept = useStore((s) => s.notKept);
   const news = Object.values(bySkill);
   if (!news.length) return null;
   return (
@@ -12,7 +16,10 @@ export function DiskTroubleBanner() {
       <HardDrive size={14} aria-hidden="true" />
       <div>
         {news.map((n) => (
-          <div key={n.skillId}>{n.message}</div>
+          <div key={n.skillId}>
+            {n.message}
+            {notKept[n.skillId] ? <strong data-testid="disk-not-kept">{` ${notKept[n.skillId]} ${notKept[n.skillId] === 1 ? 'call was' : 'calls were'} not kept.`}</strong> : null}
+          </div>
         ))}
       </div>
     </div>

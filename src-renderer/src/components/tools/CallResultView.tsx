@@ -79,7 +79,7 @@ export function CallResultView({ record: given, onRunAgain, checkable }: { recor
         ) : o.ok ? (
           <span className="pill pill-ok"><CircleCheck size={13} aria-hidden="true" /> Success</span>
         ) : (
-          <span className="pill pill-error"><CircleX size={13} aria-hidden="true" /> {o.error?.code === 'CANCELLED' ? 'Cancelled' : 'Failed'}</span>
+          <span className="pill pill-error"><CircleX size={13} aria-hidden="true" /> {o.error?.code === 'CANCELLED' ? 'Cancelled' : o.error?.code === 'NOT_KEPT' ? 'Not kept' : 'Failed'}</span>
         )}
         {o?.trace?.form === 'not JSON' && (
           <span className="pill pill-muted" data-testid="not-json" title="The skill printed text (Markdown, say), not the JSON document its protocol describes: it is shown as text.">Text · not JSON</span>
