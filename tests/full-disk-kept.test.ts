@@ -75,7 +75,7 @@ describe.skipIf(!disk)(`nothing acknowledged is lost on a full disk (${disk ? 'a
     const room = fillDisk(disk!, 0);
     try {
       sink.write('a line longer than the 60 bytes of room left: ' + 'x'.repeat(200) + '\n');
-      await waitFor(() => sink.refusing, scaled(5000), 'the sink to meet the full disk');
+      await waitFor(() => sink.refusing, 5000, 'the sink to meet the full disk');
       // The app may be stopped while the disk is still full: the file must read whole as it is.
       expect(fs.readFileSync(file, 'utf8') === kept, 'the log ends in a torn line').toBe(true);
       await sink.close();
@@ -129,7 +129,7 @@ describe.skipIf(!disk)(`nothing acknowledged is lost on a full disk (${disk ? 'a
     expect(refused.outcome!.error!.message).toMatch(/^The disk is full: echo ran, but its call history.* could not be written/);
 
     room.free();
-    await waitFor(() => told.some((t) => !t.problem), scaled(15_000), 'the news that writing resumed');
+    await waitFor(() => told.some((t) => !t.problem), 15_000, 'the news that writing resumed');
     expect(told.at(-1)).toMatchObject({ skillId: skill.id, problem: null, files: [] });
     for (let i = 0; i < 3; i++) expect((await call({ after: i })).outcome?.ok).toBe(true);
     await wb.close();
