@@ -15,8 +15,17 @@ import { JSONRPC, RpcError } from '../common/errors';
 import type { Workbench } from './workbench';
 
 export interface Door {
-  /** Serves one command by its wire name (`core/listSkills`), its params by position or by name. */
-  serve(method: string, params: unknown): Promise<unknown>;
+  /**
+   * Serves one command by its wire name (`core/listSkills`), its params by position or by name; `window` is the
+   * window it came from, where a link carried it.
+   */
+  serve(method: string, params: unknown, window?: WindowScope): Promise<unknown>;
+}
+
+/** The window a command came from, as a command declared `fromWindow` is given it after its own arguments. */
+export interface WindowScope {
+  /** Aborted when the window goes away (its link closed, or the page reloaded). */
+  readonly gone: AbortSignal;
 }
 
 export interface DoorOptions {
@@ -26,10 +35,11 @@ export interface DoorOptions {
 }
 
 export function commandDoor(impls: ServiceImpls, opts: DoorOptions): Door {
-  const serve = async (method: string, params: unknown): Promise<unknown> => {
+  const serve = async (method: string, params: unknown, window?: WindowScope): Promise<unknown> => {
     const c = BY_WIRE.get(method);
     if (!c) throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Unknown command: ${shown(method)}.`);
     const args = readArgs(c, params);
+    if (c.decl.window) args.push(window);
     const target = impls[c.service] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
     let result: unknown;
     try {
