@@ -51,7 +51,7 @@ export const DECLINED = 'The user declined this tool call: it was not run. Do no
 /** Every tool runs: stated by evals, trigger evals and replays, whose point is to run the skill's tools. */
 export const ALLOW_TOOLS: ToolApproval = {
   decide: () => ({ run: true }),
-  ask: async () => 'deny',
+  ask: () => Promise.resolve('deny'),
   answered: () => undefined,
 };
 

@@ -6,6 +6,7 @@ import type { ChatUsage } from '@contract';
 import { isRunning, skillOfCall, type TurnView } from '../../lib/chat-view';
 import { formatDuration } from '../../lib/format';
 import { ErrorNote } from '../common/ErrorNote';
+import { ApprovalStrip } from './ApprovalStrip';
 import { HookCard, ToolCallCard } from './ChatSteps';
 import styles from './ChatTurn.module.css';
 
@@ -40,6 +41,7 @@ export function ChatTurn({ turn, skillIds, onOpenCall }: { turn: TurnView; skill
           {s.toolCalls.map((c) => (
             <ToolCallCard key={c.toolCallId} call={c} skillId={skillOfCall(c, skillIds)} onOpen={onOpenCall} />
           ))}
+          {running && (s.approvals ?? []).filter((a) => !a.answer).map((a) => <ApprovalStrip key={a.request.approvalId} chatId={turn.chatId} approval={a} />)}
         </div>
       ))}
       {turn.retry && (
