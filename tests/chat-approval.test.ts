@@ -10,7 +10,10 @@ import { describe, expect } from 'vitest';
 import type { ChatEvent, ChatTurnResult, ToolApprovalRequest } from '../src-main/contract';
 import { toolPoliciesFile } from '../src-main/agent/tool-policies';
 import { workbenchApi } from '../src-main/workbench/api';
+import { commandClient, EventListeners } from '../src-main/common/commands/client';
+import { windowEnd } from '../src-main/common/commands/link';
 import { workbenchDoor } from '../src-main/workbench/door';
+import { WindowLink } from '../src-main/workbench/window-link';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it, type Cleanup } from './cleanup-fixture';
 import { FIXTURES } from './helpers';
@@ -106,6 +109,32 @@ describe('chat tool approval', () => {
     const r = await gone;
     expect(r.toolCalls[0]).toMatchObject({ ok: false, result: expect.stringMatching(/Stopped before the user answered/) });
     await expect(api.chatApprove('gone', first.approvalId, 'once')).rejects.toThrow(/no longer waiting/);
+    expect(ran()).toBeNull();
+  });
+
+  it('a window whose page reloads, or whose link closes, has what waited for it denied', async ({ cleanup }) => {
+    const { wb, events, ran, asked, injected } = await bench(cleanup);
+    // A window over an in-memory carrier, through the link both hosts use (as window-link.test.ts makes one).
+    const listeners = new EventListeners();
+    let link: WindowLink | null = null;
+    const peer = windowEnd((line) => queueMicrotask(() => link?.receive(line)), listeners);
+    link = cleanup.add(new WindowLink({ send: (line) => queueMicrotask(() => peer.receive(line)), open: () => true, tooFarBehind: () => false }, workbenchDoor(wb), wb.events));
+    const client = commandClient((wire, params) => peer.request(wire, params), listeners);
+    const ends = (chatId: string) => (events.get(chatId) ?? []).filter((e) => e.type === 'tool-approval-end').map((e) => (e as { answer: string }).answer);
+
+    injected();
+    const reloaded = client.chatSend({ chatId: 'reloaded', target, message: 'x' });
+    await asked('reloaded');
+    link.restarted();
+    // Both the waiting echo and the script asked for after it are denied: the page that could answer is gone.
+    expect((await reloaded).toolCalls.map((c) => c.ok)).toEqual([false, false]);
+    expect(ends('reloaded')).toEqual(['stopped', 'stopped']);
+
+    injected();
+    void client.chatSend({ chatId: 'closed', target, message: 'x' }).catch(() => undefined);
+    await asked('closed');
+    link.close();
+    await expect.poll(() => ends('closed'), { timeout: scaled(20_000) }).toEqual(['stopped', 'stopped']);
     expect(ran()).toBeNull();
   });
 
