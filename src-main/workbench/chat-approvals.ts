@@ -6,7 +6,7 @@
  */
 import type { ApprovalAnswer, ChatRequest, ToolApprovalRequest } from '../contract';
 import { PolicyApproval, type ToolApproval } from '../agent/tool-approval';
-import type { WindowScope } from './door';
+import type { WindowScope } from './window-scope';
 
 /** Conversations whose "allow for this chat" is remembered; the oldest is forgotten past this. */
 export const MAX_CONVERSATIONS = 200;

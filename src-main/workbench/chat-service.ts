@@ -28,7 +28,7 @@ import { readToolPolicies, resetToolPolicies } from '../agent/tool-policies';
 import type { Redactor } from '../engine/redactor';
 import { hostEnv } from '../host/host-env';
 import { ChatApprovals } from './chat-approvals';
-import type { WindowScope } from './door';
+import type { WindowScope } from './window-scope';
 import type { SkillHost } from './skill-host';
 
 export interface ChatServiceOptions {

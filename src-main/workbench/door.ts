@@ -12,6 +12,7 @@ import type { WorkbenchApi } from '../contract';
 import { readArgs } from '../common/commands/check';
 import { BY_WIRE, COMMANDS, type ServiceImpls } from '../common/commands';
 import { JSONRPC, RpcError } from '../common/errors';
+import type { WindowScope } from './window-scope';
 import type { Workbench } from './workbench';
 
 export interface Door {
@@ -20,12 +21,6 @@ export interface Door {
    * window it came from, where a link carried it.
    */
   serve(method: string, params: unknown, window?: WindowScope): Promise<unknown>;
-}
-
-/** The window a command came from, as a command declared `fromWindow` is given it after its own arguments. */
-export interface WindowScope {
-  /** Aborted when the window goes away (its link closed, or the page reloaded). */
-  readonly gone: AbortSignal;
 }
 
 export interface DoorOptions {
