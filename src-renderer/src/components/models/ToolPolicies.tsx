@@ -42,7 +42,8 @@ export function ToolPolicies() {
           </div>
         </>
       ) : (
-        policies.data && <p className="field-help" data-testid="tool-policies-none">None kept: every such call is asked about.</p>
+        // One line while it is read too, so the dialog does not move under the pointer when the list comes in.
+        <p className="field-help" data-testid={policies.data ? 'tool-policies-none' : undefined}>{policies.data ? 'None kept: every such call is asked about.' : 'Reading the kept policies…'}</p>
       )}
     </fieldset>
   );
