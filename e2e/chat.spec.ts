@@ -96,6 +96,8 @@ test('chat with a skill: a model set up in Models, the hooks, a tool call opened
     server.reply({ toolCalls: [{ name: 'full__echo', arguments: { text: 'both' } }] }, { text: 'Done.' });
     await ws.getByTestId('chat-input').fill('use the workspace');
     await ws.getByTestId('chat-send').click();
+    // A chat with several skills asks before each tool runs (chat-approval.spec.ts).
+    await ws.getByTestId('chat-approval').getByTestId('chat-approve-once').click();
     await expect(ws.getByTestId('chat-turn')).toHaveAttribute('data-state', 'ok');
     await expect(ws.getByTestId('chat-tool-call')).toContainText('full__echo');
     expect(server.chats().at(-2)!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toContain('full__echo');

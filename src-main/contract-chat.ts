@@ -129,6 +129,53 @@ export interface ChatRequest {
   history?: ChatMessage[];
   /** The steps this turn may take (else the profile's, else the default, 8). */
   maxSteps?: number;
+  /** Made by the window for the conversation (a UUID): what "Allow for this chat" holds for. Absent: this turn. */
+  conversationId?: string;
+}
+
+/**
+ * What the user answers a tool call waiting for approval: run it this once, for the rest of this chat, always
+ * (kept in the home), not this time, or never (kept).
+ */
+export type ApprovalAnswer = 'once' | 'chat' | 'always' | 'deny' | 'never';
+
+/** One tool of one skill, as a kept policy names it: a skill is its id and its folder together. */
+export interface ToolPolicyRef {
+  skillId: string;
+  dir: string;
+  tool: string;
+}
+
+/** A policy kept in `<home>/tool-policies.json`: "always allow" or "never" for one tool of one skill. */
+export interface KeptToolPolicy extends ToolPolicyRef {
+  skillName: string;
+  policy: 'always' | 'never';
+  /** When it was kept (ISO 8601). */
+  at: string;
+}
+
+/** A tool call the model asked for, waiting for the user (the chat's approval strip, the terminal's question). */
+export interface ToolApprovalRequest {
+  /** Names it in `chatApprove`. */
+  approvalId: string;
+  /** The tool as the model named it (`<skill>__<tool>` in a chat with several skills). */
+  tool: string;
+  skillId?: string;
+  skillName: string;
+  /** The tool's own name in its skill. */
+  skillTool: string;
+  arguments: unknown;
+  /** It runs a local script. */
+  script: boolean;
+  /** The warning before a script's first run (and its first since it changed), as the Scripts tab gives it. */
+  warning?: string;
+  /** Why it is asked ("it runs a local script, with your rights"). */
+  reason: string;
+  /**
+   * The tool result the model was given just before it asked, if this turn had one: where words that steer the
+   * model (an injection) would have come from.
+   */
+  after?: { tool: string; ok: boolean; result: unknown };
 }
 
 /**
@@ -136,7 +183,8 @@ export interface ChatRequest {
  * cassette) keeps them. Every event is plain JSON. `step` counts model requests from 1; a tool call is named by
  * the model's `toolCallId` and, where it ran through the workbench, by its History `callId`.
  *
- *   turn-start → hook(beforeMessage) → step-start(1) → text-delta… → tool-call-start → tool-call-end → step-end(1)
+ *   turn-start → hook(beforeMessage) → step-start(1) → text-delta… → [tool-approval → tool-approval-end →]
+ *   tool-call-start → tool-call-end → step-end(1)
  *   → step-start(2) → text-delta… → step-end(2) → hook(afterResponse) → done
  *
  * A turn ends with exactly one `done` (its result, ok or not). `retry` says a rate-limited request is being
@@ -152,6 +200,10 @@ export type ChatEvent =
   /** The model asked for a tool; it runs now (or is refused: unknown tool, arguments the schema refuses). */
   | { type: 'tool-call-start'; step: number; toolCallId: string; tool: string; arguments: unknown; callId?: string }
   | { type: 'tool-call-end'; step: number; toolCallId: string; call: ChatToolCall }
+  /** A tool call waits for the user's approval (before its `tool-call-start`); `tool-approval-end` says the answer. */
+  | { type: 'tool-approval'; step: number; toolCallId: string; request: ToolApprovalRequest }
+  /** The answer; `stopped` where the turn was stopped or the window that would answer went away. */
+  | { type: 'tool-approval-end'; step: number; toolCallId: string; approvalId: string; answer: ApprovalAnswer | 'stopped' }
   | { type: 'step-end'; step: number; finishReason: string; usage: ChatUsage; text: string }
   | { type: 'retry'; status: number; attempt: number; delayMs: number }
   | { type: 'error'; message: string }
@@ -175,8 +227,14 @@ export interface ChatApi {
   listProviderModels(config: ModelConfig, key?: string): Promise<{ models: string[] | null }>;
   /** One turn with the model in use; its steps arrive as `chat` events meanwhile. Fails only when it cannot start. */
   chatSend(request: ChatRequest): Promise<ChatTurnResult>;
-  /** Stops the turn: the model's request and the tool call under way are cancelled. */
+  /** Stops the turn: the model's request and the tool call under way are cancelled, a pending approval denied. */
   chatStop(chatId: string): Promise<void>;
+  /** Answers a tool call of the turn `chatId` that waits for approval (a `tool-approval` event). */
+  chatApprove(chatId: string, approvalId: string, answer: ApprovalAnswer): Promise<void>;
+  /** The kept tool policies ("always allow", "never"), oldest first. */
+  listToolPolicies(): Promise<KeptToolPolicy[]>;
+  /** Forgets the kept policy of one tool (it is asked about again), or every one; returns what is left. */
+  resetToolPolicies(tool?: ToolPolicyRef): Promise<KeptToolPolicy[]>;
 }
 
 export interface ChatEvents {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelConfig, ModelProvider } from '../src-main/contract';
 import { openChatModel } from '../src-main/agent/chat-model';
 import { runChatTurn } from '../src-main/agent/chat-turn';
+import { ALLOW_TOOLS } from '../src-main/agent/tool-approval';
 import { listModels } from '../src-main/agent/model-list';
 import { scaled } from './machine-factor';
 
@@ -26,6 +27,7 @@ describe.skipIf(!url)(`a live model (${url ? `${config.provider} ${config.model}
     if (list.models) expect(list.models.length).toBeGreaterThan(0);
     const calls: unknown[] = [];
     const result = await runChatTurn({
+      approval: ALLOW_TOOLS,
       target: {
         name: 'live smoke',
         tools: () => Promise.resolve([{ name: 'add', description: 'Adds two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } }]),

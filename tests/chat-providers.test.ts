@@ -12,6 +12,7 @@ import type { ChatEvent } from '../src-main/agent/chat-events';
 import { openChatModel } from '../src-main/agent/chat-model';
 import type { ChatTarget } from '../src-main/agent/chat-target';
 import { runChatTurn } from '../src-main/agent/chat-turn';
+import { ALLOW_TOOLS } from '../src-main/agent/tool-approval';
 import { listModels } from '../src-main/agent/model-list';
 import { languageModelOf } from '../src-main/agent/providers';
 import { MODEL_KEY_SCOPE, resolveModelKey, setModelKey } from '../src-main/agent/model-keys';
@@ -59,7 +60,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s wire format', (provider)
     const target = echoTarget();
     const events: ChatEvent[] = [];
     const model = openChatModel({ ...configFor(server, provider), apiKeyEnv: 'SCRIPTED_KEY' }, { env: { SCRIPTED_KEY: 'sk-test-123' } });
-    const result = await runChatTurn({ target, model, message: 'say hi', onEvent: (e) => events.push(e) });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target, model, message: 'say hi', onEvent: (e) => events.push(e) });
     expect(result).toMatchObject({ ok: true, message: 'say hi', modelMessage: 'say hi', modelAnswer: 'The echo said hi.', answer: 'The echo said hi.', steps: 2 });
     expect(result.toolCalls).toEqual([expect.objectContaining({ tool: 'echo', arguments: { text: 'hi' }, ok: true, result: 'hi' })]);
     expect(result.usage).toMatchObject({ inputTokens: 30, outputTokens: 9, totalTokens: 39 });
@@ -93,7 +94,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s wire format', (provider)
     const server = cleanup.add(await modelServer());
     server.reply({ status: 401, error: 'Invalid API key' });
     const model = openChatModel(configFor(server, provider), { env: { OPENAI_API_KEY: 'wrong', ANTHROPIC_API_KEY: 'wrong' } });
-    const result = await runChatTurn({ target: echoTarget(), model, message: 'hi' });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model, message: 'hi' });
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(/refused the key \(401\): Invalid API key\. Check the key in (OPENAI|ANTHROPIC)_API_KEY/);
     expect(server.chats()).toHaveLength(1); // a 401 is not retried
@@ -112,12 +113,12 @@ describe('retries, refusals and limits', () => {
     server.reply({ status: 429, headers: { 'retry-after': '0' } }, { text: 'after a wait' });
     const events: ChatEvent[] = [];
     const model = openChatModel(configFor(server, 'anthropic'), { env: {} });
-    const ok = await runChatTurn({ target: echoTarget(), model, message: 'hi', onEvent: (e) => events.push(e) });
+    const ok = await runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model, message: 'hi', onEvent: (e) => events.push(e) });
     expect(ok).toMatchObject({ ok: true, answer: 'after a wait' });
     expect(events.filter((e) => e.type === 'retry')).toEqual([{ type: 'retry', status: 429, attempt: 1, delayMs: 0 }]);
 
     server.reply(...Array.from({ length: 4 }, () => ({ status: 429, error: 'Slow down', headers: { 'retry-after-ms': '5' } })));
-    const failed = await runChatTurn({ target: echoTarget(), model, message: 'hi' });
+    const failed = await runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model, message: 'hi' });
     expect(failed.ok).toBe(false);
     expect(failed.error).toMatch(/limiting requests \(429\) and still did after 3 retries: Slow down/);
     expect(server.pending()).toBe(0);
@@ -126,14 +127,14 @@ describe('retries, refusals and limits', () => {
   it('a wait longer than a minute is not waited: the error says so at once', async ({ cleanup }) => {
     const server = cleanup.add(await modelServer());
     server.reply({ status: 429, headers: { 'retry-after': '3600' } });
-    const result = await runChatTurn({ target: echoTarget(), model: openChatModel(configFor(server, 'openai'), { env: {} }), message: 'hi' });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model: openChatModel(configFor(server, 'openai'), { env: {} }), message: 'hi' });
     expect(result.error).toMatch(/asked to wait 3600 s/);
   });
 
   it('an unreachable server is said at once, without retries', async () => {
     const port = await closedPort();
     const model = openChatModel({ provider: 'openai', model: 'm', baseUrl: `http://127.0.0.1:${port}/v1` }, { env: {} });
-    const result = await runChatTurn({ target: echoTarget(), model, message: 'hi' });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model, message: 'hi' });
     expect(result).toMatchObject({ ok: false, toolCalls: [] });
     expect(result.error).toBe(`Cannot reach the model's server at http://127.0.0.1:${port}/v1 (ECONNREFUSED). Is it running, and is the base URL right?`);
     await expect(listModels({ provider: 'anthropic', model: '', baseUrl: `http://127.0.0.1:${port}` })).rejects.toThrow(/Cannot reach/);
@@ -143,7 +144,7 @@ describe('retries, refusals and limits', () => {
     const server = cleanup.add(await modelServer());
     server.reply({ toolCalls: [{ name: 'purge_everything', arguments: {} }, { name: 'echo', arguments: { words: 3 } }, { name: 'echo', arguments: { text: 'fail' } }] }, { text: 'I could not.' });
     const target = echoTarget();
-    const result = await runChatTurn({ target, model: openChatModel(configFor(server, 'anthropic'), { env: {} }), message: 'go' });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target, model: openChatModel(configFor(server, 'anthropic'), { env: {} }), message: 'go' });
     expect(result).toMatchObject({ ok: true, answer: 'I could not.' });
     expect(target.calls).toEqual([{ text: 'fail' }]); // only the call that fits ran
     const byTool = result.toolCalls.map((c) => [c.tool, c.ok, String(c.result)]);
@@ -163,7 +164,7 @@ describe('retries, refusals and limits', () => {
   it('the step cap stops a runaway loop with a clear result', async ({ cleanup }) => {
     const server = cleanup.add(await modelServer());
     server.reply(...Array.from({ length: 3 }, () => ({ toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] })));
-    const result = await runChatTurn({ target: echoTarget(), model: openChatModel(configFor(server, 'openai'), { env: {} }), message: 'loop', maxSteps: 2 });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model: openChatModel(configFor(server, 'openai'), { env: {} }), message: 'loop', maxSteps: 2 });
     expect(result).toMatchObject({ ok: false, steps: 2, answer: '' });
     expect(result.toolCalls).toHaveLength(2);
     expect(result.error).toMatch(/still calling tools after 2 steps/);
@@ -174,7 +175,7 @@ describe('retries, refusals and limits', () => {
     const server = cleanup.add(await modelServer());
     server.reply({ text: 'too late', delayMs: 5000 });
     const ac = new AbortController();
-    const turn = runChatTurn({ target: echoTarget(), model: openChatModel(configFor(server, 'openai'), { env: {} }), message: 'hi', signal: ac.signal });
+    const turn = runChatTurn({ approval: ALLOW_TOOLS, target: echoTarget(), model: openChatModel(configFor(server, 'openai'), { env: {} }), message: 'hi', signal: ac.signal });
     setTimeout(() => ac.abort(), 100);
     const result = await turn;
     expect(result).toMatchObject({ ok: false, failure: 'stopped', error: 'Stopped by the user.', answer: '' });

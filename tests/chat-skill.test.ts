@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { openChatModel } from '../src-main/agent/chat-model';
 import { skillChatTarget, workspaceChatTarget, type ChatTarget } from '../src-main/agent/chat-target';
 import { runChatTurn } from '../src-main/agent/chat-turn';
+import { ALLOW_TOOLS } from '../src-main/agent/tool-approval';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { cli, cliProcess } from './cli-run';
@@ -26,7 +27,7 @@ describe('a chat turn through a SkillDefinition skill', () => {
     rt.redactor.add('hunter2-secret-value');
     server.reply({ toolCalls: [{ name: 'echo', arguments: { text: 'pw hunter2-secret-value' } }] }, { text: 'The secret is safe.' });
     const model = openChatModel({ provider: 'openai', model: 'm', baseUrl: server.openaiBaseUrl }, { env: {} });
-    const result = await runChatTurn({ target: skillChatTarget(rt), model, message: '!hello' });
+    const result = await runChatTurn({ approval: ALLOW_TOOLS, target: skillChatTarget(rt), model, message: '!hello' });
 
     expect(result).toMatchObject({ ok: true, message: '!hello', modelMessage: 'HELLO', modelAnswer: 'The secret is safe.', answer: 'The [hidden] is safe.' });
     const [first, second] = server.chats();
@@ -55,7 +56,7 @@ describe('a chat turn through a SkillDefinition skill', () => {
       { id: 'other', target: other },
     ]);
     server.reply({ toolCalls: [{ name: 'full__echo', arguments: { text: 'a' } }, { name: 'other__ping', arguments: {} }] }, { text: 'a secret pong' });
-    const turn = await runChatTurn({ target: ws, model, message: 'both' });
+    const turn = await runChatTurn({ approval: ALLOW_TOOLS, target: ws, model, message: 'both' });
     expect(turn).toMatchObject({ ok: true, answer: 'a [hidden] pong (checked)' });
     expect(turn.toolCalls.map((c) => [c.tool, c.ok, c.result])).toEqual([
       ['full__echo', true, 'a'],
@@ -67,7 +68,7 @@ describe('a chat turn through a SkillDefinition skill', () => {
     // Stop while a tool runs: the skill's call is cancelled, and the turn ends as stopped.
     server.reply({ toolCalls: [{ name: 'sleep', arguments: { seconds: 20 } }] }, { text: 'never asked' });
     const ac = new AbortController();
-    const stopped = await runChatTurn({ target: skillChatTarget(rt), model, message: 'wait', signal: ac.signal, onEvent: (e) => e.type === 'tool-call-start' && setTimeout(() => ac.abort(), 300) });
+    const stopped = await runChatTurn({ approval: ALLOW_TOOLS, target: skillChatTarget(rt), model, message: 'wait', signal: ac.signal, onEvent: (e) => e.type === 'tool-call-start' && setTimeout(() => ac.abort(), 300) });
     expect(stopped).toMatchObject({ ok: false, failure: 'stopped' });
     expect(stopped.toolCalls).toEqual([expect.objectContaining({ tool: 'sleep', ok: false })]);
     expect((await wb.getHistory('full')).find((r) => r.callId === stopped.toolCalls[0].callId)?.outcome?.error?.code).toBe('CANCELLED');

@@ -24,6 +24,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   input?: string;
   cwd?: string;
+  /** In-process only: the input is a terminal's (`isTTY`), as a person typing answers it. */
+  tty?: boolean;
 }
 
 /** The environment a run sees: this one's, in a home of its own unless given one. */
@@ -40,7 +42,7 @@ export async function cli(args: string[], opts: CliOptions = {}): Promise<CliRes
     env: envOf(opts),
     cwd: opts.cwd ?? ROOT,
     // Input that ends at once, as a child's closed stdin does.
-    stdin: Readable.from(opts.input ? [opts.input] : []),
+    stdin: Object.assign(Readable.from(opts.input ? [opts.input] : []), opts.tty ? { isTTY: true } : {}),
     stderr: new Writable({
       write(chunk: Buffer | string, _enc, done) {
         stderr += chunk.toString();

@@ -10,9 +10,11 @@
  * (an echoed key) never leaves for the model's server.
  */
 import type { ToolInfo } from '../contract';
+import { firstRunWarning } from '../protocols/agent-skill';
 import { startForCalls } from '../protocols/registry';
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import { joinedCassette, runtimeCassette, type Cassette } from './cassette';
+import type { ToolOwner } from './tool-approval';
 
 /** What a target's tool call answers the turn. */
 export interface ChatToolRun {
@@ -39,6 +41,8 @@ export interface ChatTarget {
   /** The tools, as the model will see them (names unique). May start the skill: some learn their tools by running. */
   tools(): Promise<ToolInfo[]>;
   callTool(name: string, args: unknown, ctx: ChatToolContext): Promise<ChatToolRun>;
+  /** Whose tool `name` is, for its approval (tool-approval.ts); undefined where the target does not know. */
+  ownerOf?(name: string): ToolOwner | undefined;
   /** `skill/beforeMessage`: the message the model gets; null for unchanged. */
   beforeMessage?(text: string): Promise<string | null>;
   /** `skill/afterResponse`: the answer the user gets; null for unchanged. */
@@ -48,6 +52,9 @@ export interface ChatTarget {
   /** Several skills at once (a workspace chat). */
   readonly workspace?: boolean;
 }
+
+/** Protocols whose every tool runs a local script: its approval says so (and an Agent Skill's, the first-run warning). */
+const SCRIPT_PROTOCOLS = new Set(['agent-skill', 'action']);
 
 /** One skill's runtime as a chat target (the CLI's runtime or the workbench's live one). */
 export function skillChatTarget(rt: SkillRuntime): ChatTarget {
@@ -81,6 +88,18 @@ export function skillChatTarget(rt: SkillRuntime): ChatTarget {
       } finally {
         ctx.signal.removeEventListener('abort', stop);
       }
+    },
+    ownerOf(name) {
+      const script = SCRIPT_PROTOCOLS.has(rt.ref.protocol);
+      let warning: string | null = null;
+      if (rt.ref.protocol === 'agent-skill') {
+        try {
+          warning = firstRunWarning(rt.opts.home, rt.ref, name);
+        } catch (err) {
+          warning = `${name} could not be checked against its last run (${(err as Error).message}): read it first if you do not know it.`;
+        }
+      }
+      return { skillId: rt.ref.id, dir: rt.ref.dir, skillName: rt.info()?.name ?? rt.ref.name, tool: name, script, warning, inView: true };
     },
     async beforeMessage(text) {
       return (await hasHooks()) ? rt.transform('beforeMessage', text) : null;
@@ -132,6 +151,12 @@ export function workspaceChatTarget(skills: { id: string; target: ChatTarget }[]
       const o = owner.get(full);
       if (!o) return { ok: false, result: `No tool is named "${full}".` };
       return o.target.callTool(o.tool, args, ctx);
+    },
+    // Several skills: none is the one in view, so each one's tools are asked about by default.
+    ownerOf(full) {
+      const o = owner.get(full);
+      const inner = o?.target.ownerOf?.(o.tool);
+      return inner ? { ...inner, inView: false } : undefined;
     },
     beforeMessage: (text) => chain('beforeMessage', text),
     afterResponse: (text) => chain('afterResponse', text),

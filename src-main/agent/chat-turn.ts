@@ -9,13 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isStepCount, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
-import type { ChatFailure, ChatMessage, ChatToolCall, ChatTurnResult, ChatUsage, ToolInfo } from '../contract';
+import type { ApprovalAnswer, ChatFailure, ChatMessage, ChatToolCall, ChatTurnResult, ChatUsage, ToolApprovalRequest, ToolInfo } from '../contract';
 import type { ChatEvent, ChatEventListener } from './chat-events';
 import type { ChatModel } from './chat-model';
 import type { ChatTarget, ChatToolContext } from './chat-target';
 import { TurnTape } from './cassette';
 import { argumentProblems, toolSetOf } from './chat-tools';
 import { costOf } from './prices';
+import { DECLINED, type ToolApproval } from './tool-approval';
 
 /** Model requests a turn may make unless told otherwise: enough for a few tool calls, not for a runaway loop. */
 export const DEFAULT_MAX_STEPS = 8;
@@ -31,7 +32,12 @@ export interface ChatTurnOptions {
   instructions?: string;
   /** At most this many model requests (default 8). */
   maxSteps?: number;
-  /** Stop: aborts the model's request and the tool call under way. */
+  /**
+   * Whether each tool call runs (tool-approval.ts): the user's policy, asking where it says to, or `ALLOW_TOOLS`
+   * where the caller means every tool to run. No default: each caller states its own.
+   */
+  approval: ToolApproval;
+  /** Stop: aborts the model's request and the tool call under way, and denies a pending approval. */
   signal?: AbortSignal;
   onEvent?: ChatEventListener;
 }
@@ -117,12 +123,20 @@ async function modelSteps(opts: ChatTurnOptions, tools: ToolInfo[], maxSteps: nu
   let step = 0;
   const ran = new Set<string>();
   /** Tool calls under way: a stopped stream ends before them, and the turn waits for their (cancelled) ends. */
-  const inFlight = new Set<Promise<ChatToolCall>>();
+  const inFlight = new Set<Promise<unknown>>();
+  /** The last tool result the model was given: shown beside an approval, since it may be what steered the model. */
+  let after: ToolApprovalRequest['after'];
   const { set } = toolSetOf(tools, async (tool, args, toolCallId, toolSignal) => {
     const at = step;
     ran.add(toolCallId);
     // Arguments the tool's schema refuses are not sent to the skill: the model is told why, as for a failed call.
-    const refused = argumentProblems(tool.inputSchema, args);
+    let refused = argumentProblems(tool.inputSchema, args);
+    if (!refused) {
+      // Waited for as a call is: a Stop ends the stream first, and the turn's `done` comes after the approval's end.
+      const asking = approve(opts, tool.name, args, { step: at, toolCallId, after }, emit);
+      inFlight.add(asking);
+      refused = await asking.finally(() => inFlight.delete(asking));
+    }
     const callId = refused ? undefined : randomUUID();
     emit({ type: 'tool-call-start', step: at, toolCallId, tool: tool.name, arguments: args, ...(callId ? { callId } : {}) });
     // Its place is taken as it starts: calls of one step run at once, and the result lists them as asked.
@@ -132,6 +146,7 @@ async function modelSteps(opts: ChatTurnOptions, tools: ToolInfo[], maxSteps: nu
     const call: ChatToolCall = running ? await running.finally(() => inFlight.delete(running)) : { tool: tool.name, arguments: args, ok: false, result: refused };
     result.toolCalls[slot] = call;
     emit({ type: 'tool-call-end', step: at, toolCallId, call });
+    after = { tool: call.tool, ok: call.ok, result: preview(call.result) };
     // A failure reaches the model as a tool error (Anthropic's is_error), its message as the content.
     if (!call.ok) throw new Error(typeof call.result === 'string' ? call.result : JSON.stringify(call.result));
     return call.result;
@@ -210,6 +225,52 @@ async function modelSteps(opts: ChatTurnOptions, tools: ToolInfo[], maxSteps: nu
   }
   return {};
 }
+
+/**
+ * The approval of one call (tool-approval.ts): null when it runs, else what the model is told. Asking is told as
+ * events, so the window can show the request and the tool result that preceded it.
+ */
+async function approve(opts: ChatTurnOptions, tool: string, args: unknown, at: { step: number; toolCallId: string; after: ToolApprovalRequest['after'] }, emit: (e: ChatEvent) => void): Promise<string | null> {
+  const { approval, target, signal } = opts;
+  const owner = target.ownerOf?.(tool);
+  const verdict = approval.decide(owner, tool);
+  if (verdict.run) return null;
+  if (!verdict.ask) return verdict.refusal;
+  const request: ToolApprovalRequest = {
+    approvalId: randomUUID(),
+    tool,
+    ...(owner ? { skillId: owner.skillId } : {}),
+    skillName: owner?.skillName ?? target.name,
+    skillTool: owner?.tool ?? tool,
+    arguments: args,
+    script: owner?.script ?? false,
+    ...(owner?.warning ? { warning: owner.warning } : {}),
+    reason: verdict.reason,
+    ...(at.after ? { after: at.after } : {}),
+  };
+  emit({ type: 'tool-approval', step: at.step, toolCallId: at.toolCallId, request });
+  const stopped = signal ?? new AbortController().signal;
+  let answer: ApprovalAnswer | 'stopped';
+  try {
+    answer = stopped.aborted ? 'stopped' : await approval.ask(request, stopped);
+  } catch {
+    answer = 'stopped';
+  }
+  if (stopped.aborted) answer = 'stopped';
+  emit({ type: 'tool-approval-end', step: at.step, toolCallId: at.toolCallId, approvalId: request.approvalId, answer });
+  if (answer === 'stopped') return 'Stopped before the user answered: the tool was not run.';
+  approval.answered(owner, tool, answer);
+  return answer === 'deny' || answer === 'never' ? DECLINED : null;
+}
+
+/** A result as shown beside an approval: a long one cut, so an event stays small. */
+function preview(v: unknown): unknown {
+  const text = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  if (text.length <= PREVIEW_CHARS) return v;
+  return `${text.slice(0, PREVIEW_CHARS)}… (${text.length - PREVIEW_CHARS} more characters)`;
+}
+
+const PREVIEW_CHARS = 4000;
 
 async function callTarget(target: ChatTarget, tool: string, args: unknown, ctx: ChatToolContext): Promise<ChatToolCall> {
   try {

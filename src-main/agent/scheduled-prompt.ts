@@ -11,6 +11,7 @@ import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { ChatModel } from './chat-model';
 import { skillChatTarget, workspaceChatTarget } from './chat-target';
 import { runChatTurn } from './chat-turn';
+import { PolicyApproval, type ToolApproval } from './tool-approval';
 
 export interface ScheduledPrompt {
   prompt: string;
@@ -20,6 +21,11 @@ export interface ScheduledPrompt {
   model: ChatModel;
   maxSteps?: number;
   signal?: AbortSignal;
+  /**
+   * Nobody is there to ask when a schedule fires: the caller states what runs (`PolicyApproval` with `allowAsked`:
+   * every tool but those the user set to never run).
+   */
+  approval: ToolApproval;
 }
 
 /** What the model is told it is: the agent, by its name and description. */
@@ -30,7 +36,15 @@ export function agentInstructions(agent: ScheduledPrompt['agent']): string {
 
 export function runScheduledPrompt(p: ScheduledPrompt): Promise<ChatTurnResult> {
   const target = workspaceChatTarget(p.skills.map((s) => ({ id: s.name, target: skillChatTarget(s.rt) })), p.agent.metadata.name ?? p.agent.name);
-  return runChatTurn({ target, model: p.model, message: p.prompt, instructions: agentInstructions(p.agent), maxSteps: p.maxSteps, signal: p.signal });
+  return runChatTurn({ target, model: p.model, approval: p.approval, message: p.prompt, instructions: agentInstructions(p.agent), maxSteps: p.maxSteps, signal: p.signal });
+}
+
+/**
+ * What a schedule's turn may run: every tool but those the user set to never run. The user armed the schedule
+ * with Start (or ran it with `schedule --once`), knowing no one is asked when it fires.
+ */
+export function scheduledApproval(home: string): ToolApproval {
+  return new PolicyApproval({ home, allowAsked: true });
 }
 
 /** A turn as a scheduled run's outcome: the answer as its text, the answer and the tool calls as its data. */

@@ -16,6 +16,7 @@ import type { CallOutcome, ChatRecordBody, ChatTurnOutline, ChatTurnResult, Mode
 import { openChatModel } from '../agent/chat-model';
 import type { ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
+import { ALLOW_TOOLS } from '../agent/tool-approval';
 import type { Fetch } from '../agent/model-fetch';
 import type { SecretStore } from '../host/secret-store';
 import type { SkillRuntime } from '../runtime/skill-runtime';
@@ -85,6 +86,8 @@ export async function replayTurn(t: TapedTurn, rt: SkillRuntime, opts: TurnRepla
     await runChatTurn({
       target: replayTarget(t, rt, opts.timeoutMs, onCase),
       model,
+      // A replay runs the recorded turn's tools again: what the user asked for.
+      approval: ALLOW_TOOLS,
       message: t.start.message,
       history: t.start.history,
       instructions: t.start.instructions,

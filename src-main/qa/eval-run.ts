@@ -12,6 +12,7 @@ import type { ChatMessage, EvalCaseInfo, EvalCell, EvalModel, EvalReport, EvalRu
 import type { ChatModel } from '../agent/chat-model';
 import type { ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
+import { ALLOW_TOOLS } from '../agent/tool-approval';
 import { asText } from '../common/values';
 import type { JUnitCase } from './junit';
 import { checkRun, type ToolCallMade } from './eval-match';
@@ -93,7 +94,8 @@ async function oneRun(suite: EvalSuite, c: EvalCase, m: EvalRunOptions['models']
   let answer = '';
   let error: string | undefined;
   for (const prompt of c.turns) {
-    const r = await runChatTurn({ target: opts.target, model: m.chat, message: prompt, history: [...history], instructions: suite.instructions, maxSteps: suite.maxSteps ?? m.maxSteps, signal: opts.signal });
+    // An eval is run to exercise the skill's tools: every one runs, stated here rather than assumed.
+    const r = await runChatTurn({ target: opts.target, model: m.chat, approval: ALLOW_TOOLS, message: prompt, history: [...history], instructions: suite.instructions, maxSteps: suite.maxSteps ?? m.maxSteps, signal: opts.signal });
     toolCalls.push(...r.toolCalls.map((t) => ({ tool: t.tool, arguments: t.arguments, ok: t.ok })));
     for (const k of ['inputTokens', 'outputTokens', 'costUsd'] as const) if (r.usage[k] !== undefined) usage[k] = (usage[k] ?? 0) + r.usage[k];
     if (!r.ok) {

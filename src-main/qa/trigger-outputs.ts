@@ -12,6 +12,7 @@ import type { OutputCaseResult, OutputGrade, EvalModel } from '../contract';
 import type { ChatModel } from '../agent/chat-model';
 import type { ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
+import { ALLOW_TOOLS } from '../agent/tool-approval';
 import type { SkillEvalCase } from './skill-evals';
 import type { CatalogEntry } from './trigger-catalog';
 
@@ -73,10 +74,11 @@ function skillContext(e: CatalogEntry): string {
 async function answerAndGrade(c: SkillEvalCase, chat: ChatModel, skill: CatalogEntry | undefined, signal?: AbortSignal): Promise<OutputGrade> {
   const prompt = c.files.length ? `${c.prompt}\n\nInput files: ${c.files.join(', ')}` : c.prompt;
   const failed = (error: string, answer = ''): OutputGrade => ({ answer, expectations: c.expectations.map((text) => ({ text, passed: false, evidence: 'not graded' })), passRate: 0, error });
-  const a = await runChatTurn({ target: alone, model: chat, message: prompt, ...(skill ? { instructions: skillContext(skill) } : {}), maxSteps: 1, signal });
+  // The eval's stated policy: its tools run (it was started to run them).
+  const a = await runChatTurn({ target: alone, model: chat, approval: ALLOW_TOOLS, message: prompt, ...(skill ? { instructions: skillContext(skill) } : {}), maxSteps: 1, signal });
   if (!a.ok) return failed(a.error ?? 'The model did not answer.');
   const list = c.expectations.map((e, i) => `${i + 1}. ${e}`).join('\n');
-  const g = await runChatTurn({ target: grader, model: chat, message: `The task:\n${c.prompt}\n\nThe expectations:\n${list}\n\nThe answer:\n<answer>\n${a.answer}\n</answer>`, instructions: GRADER_INSTRUCTIONS, maxSteps: 1, signal });
+  const g = await runChatTurn({ target: grader, model: chat, approval: ALLOW_TOOLS, message: `The task:\n${c.prompt}\n\nThe expectations:\n${list}\n\nThe answer:\n<answer>\n${a.answer}\n</answer>`, instructions: GRADER_INSTRUCTIONS, maxSteps: 1, signal });
   if (!g.ok && g.failure !== 'step-cap') return failed(g.error ?? 'The grader did not answer.', a.answer);
   const call = g.toolCalls.find((t) => t.tool === GRADE_TOOL);
   const results = (call?.arguments as { results?: unknown } | undefined)?.results;

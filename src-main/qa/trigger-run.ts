@@ -11,6 +11,7 @@
 import type { EvalModel, TriggerComparison, TriggerQueryInfo, TriggerQueryResult, TriggerReport, TriggerRun, TriggerSide } from '../contract';
 import type { ChatModel } from '../agent/chat-model';
 import { runChatTurn } from '../agent/chat-turn';
+import { ALLOW_TOOLS } from '../agent/tool-approval';
 import { tokenCounter } from '../protocols/agent-skill';
 import { EvalSuiteError, where } from './eval-suite';
 import { readSkillEvals, type SkillEvals } from './skill-evals';
@@ -133,8 +134,9 @@ async function runSide(suite: TriggerSuite, catalog: Catalog, queries: TriggerQu
         break;
       }
       const started = performance.now();
-      // One model request: the activation is in its answer; what comes of it is not this eval's.
-      const r = await runChatTurn({ target, model: m.chat, message: q.query, instructions, maxSteps: 1, signal: opts.signal });
+      // One model request: the activation is in its answer; what comes of it is not this eval's. Its tools (the
+      // catalog's activation) run: the eval's stated policy.
+      const r = await runChatTurn({ target, model: m.chat, approval: ALLOW_TOOLS, message: q.query, instructions, maxSteps: 1, signal: opts.signal });
       if (!r.ok && (r.failure === 'model' || r.failure === 'tools' || r.failure === 'stopped')) {
         error = r.error ?? 'The model could not be asked.';
         if (r.failure !== 'stopped') down.set(m.info.id, error);

@@ -6,7 +6,7 @@
  * the agent's skills as its tools (each call one of theirs, recorded the same way); with no model it waits.
  */
 import type { AgentApi, AgentSchedule, CallOutcome, ScheduleState, SkillInfo } from '../contract';
-import { runScheduledPrompt, turnOutcome } from '../agent/scheduled-prompt';
+import { runScheduledPrompt, scheduledApproval, turnOutcome } from '../agent/scheduled-prompt';
 import { isServing } from '../common/skill-status';
 import { ActionSkill, readAgentConfig } from '../protocols/action';
 import { activeAppModel, activeModelName, NO_MODEL } from './app-model';
@@ -82,6 +82,6 @@ export class AgentService implements AgentApi {
     const open = (await this.wb.listSkills()).filter((k) => k.protocol === 'action' && k.dir === ref.dir && names.has(k.name));
     const skills = await Promise.all(open.map(async (k) => ({ name: k.name, rt: await this.wb.liveRuntime(k.id) })));
     for (const { rt } of skills) if (app.model.key.key) rt.redactor.add(app.model.key.key);
-    return turnOutcome(await runScheduledPrompt({ prompt: entry.prompt!, agent, skills, model: app.model, maxSteps: app.maxSteps }));
+    return turnOutcome(await runScheduledPrompt({ prompt: entry.prompt!, agent, skills, model: app.model, maxSteps: app.maxSteps, approval: scheduledApproval(this.wb.home) }));
   }
 }

@@ -11,9 +11,12 @@
  * Messages, the Timeline and an active recording, as a hand-made one is. Its steps reach the windows as `chat`
  * events named by the window's `chatId` (scrubbed by the hub, as every event is).
  *
+ * A tool call runs as the user's policy says (agent/tool-approval.ts): one that needs asking waits, as a
+ * `tool-approval` event, for the window that sent the turn to answer (`chatApprove`; chat-approvals.ts).
+ *
  * The engine's other users of a model (MCP sampling, scheduled prompts) take `activeChatModel()`.
  */
-import type { ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView } from '../contract';
+import type { ApprovalAnswer, ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView, ToolPolicyRef } from '../contract';
 import { openChatModel, type ChatModel } from '../agent/chat-model';
 import { skillChatTarget, workspaceChatTarget, type ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
@@ -21,8 +24,11 @@ import { checkModelConfig } from '../agent/model-config';
 import { deleteModelKey, hasModelKey, keySourceText, modelKeyName, resolveModelKey, setModelKey } from '../agent/model-keys';
 import { listModels } from '../agent/model-list';
 import { activeProfile, configOf, loadModelSettings, saveModelSettings } from '../agent/model-settings';
+import { readToolPolicies, resetToolPolicies } from '../agent/tool-policies';
 import type { Redactor } from '../engine/redactor';
 import { hostEnv } from '../host/host-env';
+import { ChatApprovals } from './chat-approvals';
+import type { WindowScope } from './window-scope';
 import type { SkillHost } from './skill-host';
 
 export interface ChatServiceOptions {
@@ -37,11 +43,17 @@ export class ChatService implements ChatApi {
   /** Turns under way, by the window's chat id: what Stop aborts. */
   private readonly turns = new Map<string, AbortController>();
   private closed = false;
+  /** Made at first use: the service is built before the workbench it serves knows its home. */
+  private pending?: ChatApprovals;
 
   constructor(
     private readonly wb: SkillHost,
     private readonly opts: ChatServiceOptions = {},
   ) {}
+
+  private get approvals(): ChatApprovals {
+    return (this.pending ??= new ChatApprovals(this.wb.home, (problem) => console.warn(`skillbench: ${problem}`)));
+  }
 
   /**
    * The model in use (the active profile, else the only one) opened for chat turns; undefined when none is
@@ -118,7 +130,7 @@ export class ChatService implements ChatApi {
     }
   }
 
-  async chatSend(req: ChatRequest): Promise<ChatTurnResult> {
+  async chatSend(req: ChatRequest, window?: WindowScope): Promise<ChatTurnResult> {
     if (this.closed) throw new Error('The workbench is shutting down.');
     if (!req.message.trim()) throw new Error('Write a message first.');
     if (this.turns.has(req.chatId)) throw new Error('That chat turn is already under way.');
@@ -136,6 +148,7 @@ export class ChatService implements ChatApi {
         message: req.message,
         history: req.history,
         maxSteps: req.maxSteps ?? profile.maxSteps,
+        approval: this.approvals.forTurn(req, window),
         signal: stop.signal,
         onEvent: (raw) => {
           const event = raw.type === 'text-delta' ? { ...raw, text: splitSecrets.mask(raw.text) } : raw;
@@ -151,6 +164,18 @@ export class ChatService implements ChatApi {
 
   async chatStop(chatId: string): Promise<void> {
     this.turns.get(chatId)?.abort();
+  }
+
+  async chatApprove(chatId: string, approvalId: string, answer: ApprovalAnswer): Promise<void> {
+    this.approvals.answer(chatId, approvalId, answer);
+  }
+
+  async listToolPolicies(): Promise<KeptToolPolicy[]> {
+    return readToolPolicies(this.wb.home, (problem) => console.warn(`skillbench: tool-policies.json could not be read (${problem}); it was moved aside.`));
+  }
+
+  async resetToolPolicies(tool?: ToolPolicyRef): Promise<KeptToolPolicy[]> {
+    return resetToolPolicies(this.wb.home, tool);
   }
 
   /**
@@ -173,6 +198,7 @@ export class ChatService implements ChatApi {
   /** Stops every turn under way (the workbench is closing). */
   close(): void {
     this.closed = true;
+    this.pending?.close();
     for (const t of this.turns.values()) t.abort();
   }
 

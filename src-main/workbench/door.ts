@@ -12,11 +12,15 @@ import type { WorkbenchApi } from '../contract';
 import { readArgs } from '../common/commands/check';
 import { BY_WIRE, COMMANDS, type ServiceImpls } from '../common/commands';
 import { JSONRPC, RpcError } from '../common/errors';
+import type { WindowScope } from './window-scope';
 import type { Workbench } from './workbench';
 
 export interface Door {
-  /** Serves one command by its wire name (`core/listSkills`), its params by position or by name. */
-  serve(method: string, params: unknown): Promise<unknown>;
+  /**
+   * Serves one command by its wire name (`core/listSkills`), its params by position or by name; `window` is the
+   * window it came from, where a link carried it.
+   */
+  serve(method: string, params: unknown, window?: WindowScope): Promise<unknown>;
 }
 
 export interface DoorOptions {
@@ -26,10 +30,11 @@ export interface DoorOptions {
 }
 
 export function commandDoor(impls: ServiceImpls, opts: DoorOptions): Door {
-  const serve = async (method: string, params: unknown): Promise<unknown> => {
+  const serve = async (method: string, params: unknown, window?: WindowScope): Promise<unknown> => {
     const c = BY_WIRE.get(method);
     if (!c) throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Unknown command: ${shown(method)}.`);
     const args = readArgs(c, params);
+    if (c.decl.window) args.push(window);
     const target = impls[c.service] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
     let result: unknown;
     try {

@@ -64,6 +64,8 @@ export class WindowLink {
   private missed = 0;
   private behind = false;
   private closed = false;
+  /** This window, as the commands that wait on it know it: gone when the link closes or the page starts afresh. */
+  private scope = new AbortController();
   /** Characters of every line sent, for the benchmark and the tests: what the window was sent. */
   bytesSent = 0;
 
@@ -77,7 +79,7 @@ export class WindowLink {
     this.congested = Math.min(opts.congested ?? CONGESTED_BYTES, this.maxBehind);
     this.peer = engineEnd({
       send: (line) => this.send(line),
-      serve: (method, params) => door.serve(method, params),
+      serve: (method, params) => door.serve(method, params, { gone: this.scope.signal }),
       onCongestion: carrier.onCongestion,
     });
     this.logs = new LogBatches(
@@ -108,6 +110,9 @@ export class WindowLink {
 
   /** The window started afresh (a reload): what was sent to the page before is not waited for. */
   restarted(): void {
+    // The page that asked is gone: what waits on it (a chat's approval) is not answered by the new one.
+    this.scope.abort();
+    this.scope = new AbortController();
     this.sent = 0;
     this.received = 0;
     if (this.behind) {
@@ -124,6 +129,7 @@ export class WindowLink {
   close(reason = 'The window closed its connection.'): void {
     if (this.closed) return;
     this.closed = true;
+    this.scope.abort();
     this.unsubscribe();
     this.logs.close();
     this.peer.close(new Error(reason));

@@ -5,17 +5,18 @@ import { DEFAULT_MAX_STEPS, runChatTurn } from '../../agent/chat-turn';
 import { DEFAULT_KEY_ENV } from '../../agent/model-keys';
 import { startForCalls } from '../../protocols/registry';
 import { parse } from '../args';
-import { resolvePath, type CommandContext } from '../context';
+import { homeOf, resolvePath, type CommandContext } from '../context';
 import { MODEL_OPTIONS, modelConfigOf } from '../model-options';
 import { openSkill, RUN_OPTIONS } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
+import { chatApproval } from '../tool-approval-prompt';
 import { checkRecordingTarget } from './call';
 
 export const help =
-  'chat <path> <message> --model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--max-steps N] [--record FILE] [--json]   one chat turn: the message through the skill\'s beforeMessage, a model with the skill\'s tools (each call recorded as a hand-made one), the answer through afterResponse (--provider openai: OpenAI-compatible chat completions at --base-url, default https://api.openai.com/v1, also Ollama, LM Studio, vLLM, OpenRouter; anthropic: the Messages API, default https://api.anthropic.com; the key: --api-key-env, else the workbench\'s store, else OPENAI_API_KEY or ANTHROPIC_API_KEY; --max-steps: model requests a turn may make, default 8; --record: append the turn to a recording, its model requests and answers with it, for replay)';
+  'chat <path> <message> --model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--max-steps N] [--allow-tools] [--record FILE] [--json]   one chat turn: the message through the skill\'s beforeMessage, a model with the skill\'s tools (each call recorded as a hand-made one), the answer through afterResponse (--provider openai: OpenAI-compatible chat completions at --base-url, default https://api.openai.com/v1, also Ollama, LM Studio, vLLM, OpenRouter; anthropic: the Messages API, default https://api.anthropic.com; the key: --api-key-env, else the workbench\'s store, else OPENAI_API_KEY or ANTHROPIC_API_KEY; --max-steps: model requests a turn may make, default 8; a tool call that needs approval (a script, or one asked about before) is asked about on the terminal, and without one refused unless --allow-tools, which runs every tool but those set to never run; --record: append the turn to a recording, its model requests and answers with it, for replay)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, 'max-steps': { type: 'string' }, record: { type: 'string' }, ...RUN_OPTIONS });
+  const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, 'max-steps': { type: 'string' }, 'allow-tools': { type: 'boolean' }, record: { type: 'string' }, ...RUN_OPTIONS });
   const [target, message] = positionals;
   if (message === undefined) throw new UsageError('chat needs a skill path and a message');
   if (positionals.length > 2) throw new UsageError(`chat takes one message: quote it ("${positionals.slice(1).join(' ')}")`);
@@ -29,6 +30,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   const rt = openSkill(skillCtx, target, values);
   let result: ChatTurnResult;
   let recordFailure: Error | null | undefined;
+  const asking = chatApproval({ home: homeOf(ctx), stdin: ctx.stdin, out: ctx.stderr, allowTools: values['allow-tools'] === true });
   try {
     const model = openChatModel(config, { env: ctx.env, secrets: rt.homeStores.secrets });
     // Nothing this command prints (an answer that quotes it, an error) nor records shows the key.
@@ -39,9 +41,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
       await startForCalls(rt);
       rt.startRecording(recordTo);
     }
-    result = await runChatTurn({ target: skillChatTarget(rt), model, message, maxSteps });
+    result = await runChatTurn({ target: skillChatTarget(rt), model, message, maxSteps, approval: asking.approval });
     if (recordTo) recordFailure = rt.stopRecording()?.failure;
   } finally {
+    asking.close();
     await rt.close();
   }
   result = rt.redactor.value(result);

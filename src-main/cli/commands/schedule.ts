@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentSchedule, CallOutcome, ModelConfig, SkillRef } from '../../contract';
 import { openChatModel } from '../../agent/chat-model';
-import { runScheduledPrompt, turnOutcome } from '../../agent/scheduled-prompt';
+import { runScheduledPrompt, scheduledApproval, turnOutcome } from '../../agent/scheduled-prompt';
 import { firstLine } from '../../common/first-line';
 import { skillFolder } from '../../host/workbench-home';
 import { readAgentConfig, type AgentConfig } from '../../protocols/action';
@@ -162,7 +162,7 @@ async function runPrompt(home: string, config: AgentConfig, refs: SkillRef[], id
     const model = openChatModel(opts.model!, { env: opts.ctx.env, secrets: rts[0]?.homeStores.secrets });
     for (const rt of rts) if (model.key.key) rt.redactor.add(model.key.key);
     const started = Date.now();
-    const turn = await runScheduledPrompt({ prompt, agent: config, skills: rts.map((rt) => ({ name: rt.ref.name, rt })), model });
+    const turn = await runScheduledPrompt({ prompt, agent: config, skills: rts.map((rt) => ({ name: rt.ref.name, rt })), model, approval: scheduledApproval(home) });
     const safe = rts.reduce((v, rt) => rt.redactor.value(v), turn);
     rts[0]?.mark({ kind: 'tick', time: started, label: `Schedule "${id}" (run once from the command line): the prompt "${firstLine(prompt, 40)}" ${safe.ok ? 'done' : 'failed'}`, durationMs: safe.durationMs, outcome: safe.ok ? 'ok' : 'error', data: { schedule: id, prompt, answer: safe.answer } });
     const outcome = turnOutcome(safe);

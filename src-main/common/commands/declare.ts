@@ -23,6 +23,11 @@ export interface Command<F extends readonly Field[] = readonly Field[], R extend
    * window's client receives it (so the window sees the contract's shape). For a call record: its result once.
    */
   readonly wire?: AnswerWire;
+  /**
+   * Served with one more argument after its own: the window it came from (`WindowScope` at the door), for a
+   * command that waits on that window (a chat turn whose approvals only it can answer).
+   */
+  readonly window?: boolean;
 }
 
 export interface AnswerWire {
@@ -40,6 +45,11 @@ export function command<R extends z.ZodType, const F extends readonly Field[]>(r
 /** The same command, its answer not scrubbed of secrets (see `Command.clear`). */
 export function inTheClear<F extends readonly Field[], R extends z.ZodType>(c: Command<F, R>): Command<F, R> {
   return { ...c, clear: true };
+}
+
+/** The same command, told which window sent it (see `Command.window`). */
+export function fromWindow<F extends readonly Field[], R extends z.ZodType>(c: Command<F, R>): Command<F, R> {
+  return { ...c, window: true };
 }
 
 /** The same command, its answer made smaller on the wire and whole again at the window (see `Command.wire`). */

@@ -2,8 +2,9 @@
  * The chat views' actions: a turn sent to the model in use, its `chat` events into the chat store as they come,
  * Stop, and a tool call of the chat opened in its skill's Tools tab.
  */
-import type { ChatTargetRef } from '@contract';
+import type { ApprovalAnswer, ChatTargetRef } from '@contract';
 import { api } from '../api/client';
+import { queries } from '../data';
 import { useStore } from '../store';
 import { closeWorkspaceChat, useChatStore, WORKSPACE_CHAT } from '../store/chat-store';
 import { historyOf, isRunning } from '../lib/chat-view';
@@ -36,8 +37,9 @@ export async function sendChat(target: ChatTargetRef, message: string): Promise<
   const chatId = crypto.randomUUID();
   const history = historyOf(conv?.turns ?? []);
   chat().startTurn(key, chatId, message);
+  const conversationId = chat().conversations[key]?.id;
   try {
-    const result = await api().chatSend({ chatId, target, message, ...(history.length ? { history } : {}), ...(conv?.maxSteps ? { maxSteps: conv.maxSteps } : {}) });
+    const result = await api().chatSend({ chatId, target, message, ...(conversationId ? { conversationId } : {}), ...(history.length ? { history } : {}), ...(conv?.maxSteps ? { maxSteps: conv.maxSteps } : {}) });
     chat().finishTurn(chatId, result);
   } catch (err) {
     chat().failTurn(chatId, messageOf(err));
@@ -49,6 +51,16 @@ export async function stopChat(chatId: string): Promise<void> {
     await api().chatStop(chatId);
   } catch (err) {
     toastError(err, 'Could not stop the turn');
+  }
+}
+
+/** The user's answer to a tool call waiting for approval. */
+export async function approveTool(chatId: string, approvalId: string, answer: ApprovalAnswer): Promise<void> {
+  try {
+    await api().chatApprove(chatId, approvalId, answer);
+    if (answer === 'always' || answer === 'never') queries.invalidate(['listToolPolicies']);
+  } catch (err) {
+    toastError(err, 'Could not answer the tool call');
   }
 }
 

@@ -2,7 +2,7 @@
  * A chat turn as the Chat tab draws it, made from the engine's `chat` events (ChatEvent, contract-chat.ts) as they
  * come, and completed by the turn's result. Pure: each event gives a new turn, the old one untouched.
  */
-import type { ChatEvent, ChatMessage, ChatToolCall, ChatTurnResult, ChatUsage } from '@contract';
+import type { ApprovalAnswer, ChatEvent, ChatMessage, ChatToolCall, ChatTurnResult, ChatUsage, ToolApprovalRequest } from '@contract';
 
 export interface ToolCallView {
   toolCallId: string;
@@ -14,8 +14,18 @@ export interface ToolCallView {
   call?: ChatToolCall;
 }
 
+/** A tool call that waited (or waits) for the user's approval. */
+export interface ApprovalView {
+  toolCallId: string;
+  request: ToolApprovalRequest;
+  /** The answer; absent while it waits. */
+  answer?: ApprovalAnswer | 'stopped';
+}
+
 export interface StepView {
   step: number;
+  /** Tool calls of this step that asked for the user's approval. */
+  approvals?: ApprovalView[];
   /** What the model wrote in this step (streamed). */
   text: string;
   toolCalls: ToolCallView[];
@@ -83,6 +93,10 @@ export function applyChatEvent(turn: TurnView, e: ChatEvent): TurnView {
           ? s.toolCalls.map((c) => (c.toolCallId === e.toolCallId ? { ...c, call: e.call, callId: e.call.callId ?? c.callId } : c))
           : [...s.toolCalls, { toolCallId: e.toolCallId, tool: e.call.tool, arguments: e.call.arguments, callId: e.call.callId, call: e.call }],
       }));
+    case 'tool-approval':
+      return withStep(turn, e.step, (s) => ({ ...s, approvals: [...(s.approvals ?? []), { toolCallId: e.toolCallId, request: e.request }] }));
+    case 'tool-approval-end':
+      return withStep(turn, e.step, (s) => ({ ...s, approvals: (s.approvals ?? []).map((a) => (a.request.approvalId === e.approvalId ? { ...a, answer: e.answer } : a)) }));
     case 'step-end':
       return withStep(turn, e.step, (s) => ({ ...s, text: e.text, usage: e.usage, finishReason: e.finishReason }));
     case 'retry':
@@ -104,6 +118,11 @@ export function historyOf(turns: readonly TurnView[]): ChatMessage[] {
         ]
       : [],
   );
+}
+
+/** The approvals a turn waits for now. */
+export function pendingApprovals(turn: TurnView): ApprovalView[] {
+  return isRunning(turn) ? turn.steps.flatMap((s) => (s.approvals ?? []).filter((a) => !a.answer)) : [];
 }
 
 /** The skill a tool call ran in: as the call said, else the chat's only skill. */

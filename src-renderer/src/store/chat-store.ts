@@ -14,6 +14,8 @@ export const WORKSPACE_CHAT = '\u0000workspace';
 
 export interface Conversation {
   turns: TurnView[];
+  /** Names the conversation to the engine: what "Allow for this chat" holds for. A new one when it is cleared. */
+  id?: string;
   /** The steps a turn may take, where the user set it here (else the model's own, else the engine's 8). */
   maxSteps?: number;
 }
@@ -66,7 +68,7 @@ export const useChatStore = create<ChatState>()((set) => ({
     set((s) => {
       const conv = s.conversations[key] ?? EMPTY;
       return {
-        conversations: { ...s.conversations, [key]: { ...conv, turns: [...conv.turns, newTurn(chatId, message, Date.now())] } },
+        conversations: { ...s.conversations, [key]: { ...conv, id: conv.id ?? crypto.randomUUID(), turns: [...conv.turns, newTurn(chatId, message, Date.now())] } },
         owners: { ...s.owners, [chatId]: key },
       };
     }),
@@ -74,7 +76,8 @@ export const useChatStore = create<ChatState>()((set) => ({
   // The answer carries the whole result: it stands even where a `done` event was missed (a window that reconnected).
   finishTurn: (chatId, result) => set((s) => ({ ...onTurn(s, chatId, (t) => ({ ...t, result, retry: undefined })), owners: ended(s, chatId) })),
   failTurn: (chatId, message) => set((s) => ({ ...onTurn(s, chatId, (t) => ({ ...t, failed: message, retry: undefined })), owners: ended(s, chatId) })),
-  clear: (key) => set((s) => ({ conversations: { ...s.conversations, [key]: { ...(s.conversations[key] ?? EMPTY), turns: [] } } })),
+  // A cleared chat is a new one: what was allowed for it is asked about again.
+  clear: (key) => set((s) => ({ conversations: { ...s.conversations, [key]: { ...(s.conversations[key] ?? EMPTY), turns: [], id: undefined } } })),
   setMaxSteps: (key, maxSteps) => set((s) => ({ conversations: { ...s.conversations, [key]: { ...(s.conversations[key] ?? EMPTY), maxSteps } } })),
   setModelsOpen: (modelsOpen) => set({ modelsOpen }),
   setWorkspaceOpen: (workspaceOpen) => set({ workspaceOpen }),

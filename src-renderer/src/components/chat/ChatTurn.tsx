@@ -3,9 +3,10 @@
  * (and what the model said between them), the skill's afterResponse, the answer, and what the turn took.
  */
 import type { ChatUsage } from '@contract';
-import { isRunning, skillOfCall, type TurnView } from '../../lib/chat-view';
+import { isRunning, pendingApprovals, skillOfCall, type TurnView } from '../../lib/chat-view';
 import { formatDuration } from '../../lib/format';
 import { ErrorNote } from '../common/ErrorNote';
+import { ApprovalStrip } from './ApprovalStrip';
 import { HookCard, ToolCallCard } from './ChatSteps';
 import styles from './ChatTurn.module.css';
 
@@ -40,6 +41,7 @@ export function ChatTurn({ turn, skillIds, onOpenCall }: { turn: TurnView; skill
           {s.toolCalls.map((c) => (
             <ToolCallCard key={c.toolCallId} call={c} skillId={skillOfCall(c, skillIds)} onOpen={onOpenCall} />
           ))}
+          {running && (s.approvals ?? []).filter((a) => !a.answer).map((a) => <ApprovalStrip key={a.request.approvalId} chatId={turn.chatId} approval={a} />)}
         </div>
       ))}
       {turn.retry && (
@@ -51,7 +53,7 @@ export function ChatTurn({ turn, skillIds, onOpenCall }: { turn: TurnView; skill
       {(answer || running) && (
         <div className={styles.assistant}>
           <p className={`${styles.bubbleModel}${running ? ` ${styles.streaming}` : ''}`} data-testid="chat-answer">
-            {answer || <span className={styles.thinking}>{turn.steps.length ? 'The model is working…' : 'Asking the model…'}</span>}
+            {answer || <span className={styles.thinking}>{pendingApprovals(turn).length ? 'Waiting for your answer above…' : turn.steps.length ? 'The model is working…' : 'Asking the model…'}</span>}
           </p>
         </div>
       )}

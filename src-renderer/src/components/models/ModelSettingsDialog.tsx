@@ -8,6 +8,7 @@ import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
 import { ModelProfileForm } from './ModelProfileForm';
+import { ToolPolicies } from './ToolPolicies';
 import styles from './ModelSettingsDialog.module.css';
 
 /** Where a profile's server is, in a few words. */
@@ -108,6 +109,7 @@ function ModelSettings({ onClose }: { onClose(): void }) {
             </div>
           )
         )}
+        <ToolPolicies />
       </div>
     </Dialog>
   );
