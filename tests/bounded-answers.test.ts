@@ -12,6 +12,7 @@ import { retryingFetch } from '../src-main/agent/model-fetch';
 import { listModels } from '../src-main/agent/model-list';
 import { SecretStore } from '../src-main/host/secret-store';
 import { McpOAuth } from '../src-main/protocols/mcp';
+import { boundedHttp } from '../src-main/protocols/mcp/bounded-http';
 import { it, type Cleanup } from './cleanup-fixture';
 import { cli } from './cli-run';
 import { ROOT, waitFor } from './helpers';
@@ -21,11 +22,11 @@ import { HUGE_BYTES, playBrowser, sendHuge, startRig, type RigOptions } from './
 const STOPPED_EARLY = HUGE_BYTES / 4;
 
 /** A server whose every answer is `status` with a 64 MiB JSON body; `sent` is how much of the last one went out. */
-async function hugeServer(cleanup: Cleanup, status: number, headers: Record<string, string> = {}): Promise<{ url: string; sent: () => number }> {
+async function hugeServer(cleanup: Cleanup, status: number, headers: Record<string, string> = {}, body: Record<string, unknown> = { error: 'hostile' }): Promise<{ url: string; sent: () => number }> {
   let sent = 0;
   const server = http.createServer((req, res) => {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    void sendHuge(res, status, { error: 'hostile' }).then((n) => (sent = n));
+    void sendHuge(res, status, body).then((n) => (sent = n));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanup.add({ close: () => (server.closeAllConnections(), new Promise<void>((resolve) => server.close(() => resolve()))) });
@@ -73,6 +74,41 @@ describe('answers of an authorization server have a ceiling', () => {
     expect(oauth.state().steps[0].response?.body).toMatch(/cut: read no further than 64 KiB/);
     await waitFor(() => server.sent(), 10_000, 'the server to stop writing');
     expect(server.sent()).toBeLessThan(STOPPED_EARLY);
+  });
+});
+
+describe("an MCP server's answers over HTTP have a ceiling", () => {
+  it('fails a JSON answer longer than a line may be over stdio (16 MiB), in words', { timeout: 120_000 }, async ({ cleanup }) => {
+    const server = await hugeServer(cleanup, 200, {}, { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'hostile', version: '1' } } });
+    const out = await cli(['inspect', '--url', `${server.url}/mcp`, '--json'], { home: cleanup.tempDir() });
+    expect(out.code).not.toBe(0);
+    expect(out.stdout + out.stderr).toMatch(/sent an answer longer than 16 MiB: the workbench stopped reading it/);
+    await waitFor(() => server.sent(), 10_000, 'the server to stop writing');
+    expect(server.sent()).toBeLessThan(HUGE_BYTES / 2);
+  });
+
+  it('fails an event stream once one event passes the ceiling', async ({ cleanup }) => {
+    let sent = 0;
+    let closed = false;
+    const server = http.createServer((req, res) => {
+      res.on('close', () => (closed = true));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = 'x'.repeat(64 * 1024);
+      const more = () => {
+        while (!res.destroyed && sent < HUGE_BYTES) {
+          sent += chunk.length;
+          if (!res.write(sent === chunk.length ? `event: message\ndata: ${chunk}` : chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.add({ close: () => (server.closeAllConnections(), new Promise<void>((resolve) => server.close(() => resolve()))) });
+    const res = await boundedHttp(globalThis.fetch, 1024 * 1024)(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, { method: 'POST' });
+    await expect(res.text()).rejects.toThrow(/sent an event longer than 1 MiB/);
+    await waitFor(() => closed, 10_000, 'the connection to close');
+    expect(sent).toBeLessThan(HUGE_BYTES / 4);
   });
 });
 

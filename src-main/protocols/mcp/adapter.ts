@@ -242,7 +242,7 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       oauth = this.oauthFor(url, headers);
       if (oauth) oauth.failFast = true;
       this.ctx.logs.append('system', `Connecting to ${url}`);
-      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url, oauth?.fetch);
+      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url, oauth?.fetch, this.ctx.maxLineBytes);
       conn = { client, transport, http: transport.transport as StreamableHTTPClientTransport, listening: null, exited: transport.exited };
     } else {
       const own: Record<string, string> = {};
