@@ -17,7 +17,7 @@ import { FIXTURES, isAlive, waitFor } from './helpers';
 import { scaled } from './machine-factor';
 
 const DIR = path.join(FIXTURES, 'skilldef-daemon');
-const RPC_DIR = path.join(FIXTURES, 'rpc-daemon');
+const RPC_DIR = path.join(FIXTURES, 'rpc');
 
 /** A JSON-RPC skill in Node whose tool leaves a daemon behind through a shell: setsid, then `&` and the shell gone. */
 const NODE_SKILL = `const { spawn } = require('node:child_process');
@@ -34,19 +34,19 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
 });
 `;
 
-/** Calls the skill's `daemon` tool, then stops the skill: the daemon is gone soon after. */
-async function stopsItsDaemon(cleanup: Cleanup, rt: SkillRuntime): Promise<void> {
+/** Calls the skill's `daemon` tool, then stops the skill: the daemon (its pid read from the file) is gone soon after. */
+async function stopsItsDaemon(cleanup: Cleanup, rt: SkillRuntime, pidOf: (text: string) => number = Number): Promise<void> {
   const file = path.join(cleanup.tempDir(), 'daemon.pid');
   await rt.start();
   await rt.call('daemon', { pid_file: file });
-  const daemon = await waitFor(() => fs.existsSync(file) && Number(fs.readFileSync(file, 'utf8')), scaled(5000), 'the daemon pid');
+  const daemon = await waitFor(() => fs.existsSync(file) && pidOf(fs.readFileSync(file, 'utf8')), scaled(5000), 'the daemon pid');
   cleanup.add({ close: () => Promise.resolve(void (isAlive(daemon) && process.kill(daemon, 'SIGKILL'))) });
   expect(isAlive(daemon)).toBe(true);
   await rt.stop();
   await waitFor(() => !isAlive(daemon), scaled(3000), 'the daemon to be gone');
 }
 
-describe.skipIf(process.platform !== 'linux')('what a SkillDefinition skill leaves behind (Linux)', () => {
+describe.skipIf(process.platform !== 'linux')('what a skill leaves behind (Linux)', () => {
   it('stops a double-forked daemon in a new session, started just before the stop', async ({ cleanup }) => {
     const file = path.join(cleanup.tempDir(), 'daemon.pid');
     const rt = cleanup.add(SkillRuntime.withSettings(resolveSkill(DIR, { protocol: 'skilldef' }), cleanup.tempDir(), { restart: { enabled: false } }));
@@ -60,7 +60,8 @@ describe.skipIf(process.platform !== 'linux')('what a SkillDefinition skill leav
   });
 
   it('stops the double-forked daemon of an unconfined JSON-RPC skill in Python', async ({ cleanup }) => {
-    await stopsItsDaemon(cleanup, cleanup.add(SkillRuntime.withSettings(resolveSkill(RPC_DIR), cleanup.tempDir(), { restart: { enabled: false } })));
+    const rt = cleanup.add(SkillRuntime.withSettings(resolveSkill(RPC_DIR), cleanup.tempDir(), { restart: { enabled: false } }));
+    await stopsItsDaemon(cleanup, rt, (text) => (JSON.parse(text) as { grandchild: number }).grandchild);
   });
 
   it('stops the setsid daemon of a JSON-RPC skill in Node (the launcher on the system Python)', async ({ cleanup }) => {

@@ -21,7 +21,7 @@ import sys
 
 import skillbench_landlock as landlock
 import skillbench_seccomp as seccomp
-from skillbench_reap import reap_and_follow_parent  # noqa: F401 - the runners call it from here too
+from skillbench_reap import exec_command, reap_and_follow_parent
 
 CGROUP2_MAGIC = 0x63677270
 EXIT_NOT_CONFINED = 126
@@ -125,11 +125,7 @@ def main(argv):
         return EXIT_NOT_CONFINED
     sys.stderr.write(f"skillbench: confined: {summary(result)}\n")
     sys.stderr.flush()
-    try:
-        os.execvp(command[0], command)
-    except OSError as err:
-        sys.stderr.write(f"skillbench: could not start {command[0]}: {err.strerror or err}\n")
-        return 127
+    return exec_command(command)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,17 @@ def reap_and_follow_parent(sig=signal.SIGKILL):
     return ok
 
 
+def exec_command(command, same_python=False):
+    """Becomes `command` (on success it never returns); 127 and a line on stderr where it cannot be run."""
+    try:
+        if same_python and sys.executable:
+            os.execv(sys.executable, [sys.executable] + command[1:])
+        os.execvp(command[0], command)
+    except OSError as err:
+        sys.stderr.write(f"skillbench: could not start {command[0]}: {err.strerror or err}\n")
+        return 127
+
+
 def main(argv):
     same_python = argv[:1] == ["--same-python"]
     if same_python:
@@ -40,15 +51,8 @@ def main(argv):
     if len(argv) < 2 or argv[0] != "--":
         sys.stderr.write("usage: skillbench_reap.py [--same-python] -- COMMAND ARGS...\n")
         return 2
-    command = argv[1:]
     reap_and_follow_parent()
-    try:
-        if same_python and sys.executable:
-            os.execv(sys.executable, [command[0]] + command[1:])
-        os.execvp(command[0], command)
-    except OSError as err:
-        sys.stderr.write(f"skillbench: could not start {command[0]}: {err.strerror or err}\n")
-        return 127
+    return exec_command(argv[1:], same_python)
 
 
 if __name__ == "__main__":
