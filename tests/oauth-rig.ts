@@ -34,7 +34,12 @@ export interface RigOptions {
   deny?: boolean;
   /** A bearer token the MCP server also takes as it is (the user's own token). */
   staticToken?: string;
+  /** This answer comes HUGE_BYTES long (its JSON right, padded), streamed with no Content-Length. */
+  huge?: 'resource-metadata' | 'auth-server-metadata' | 'registration' | 'token';
 }
+
+/** How long a `huge` answer is: far past any ceiling, short enough to stream whole in a second or two. */
+export const HUGE_BYTES = 64 * 1024 * 1024;
 
 interface Client { client_id: string; redirect_uris: string[]; cimd: boolean }
 interface Grant { clientId: string; scope: string; resource?: string }
@@ -45,6 +50,8 @@ export interface Rig {
   /** Every token issued (access and refresh), to check none leaks. */
   issued: string[];
   counts: { register: number; authorize: number; token: number; refresh: number; unauthorized: number; mcp: number };
+  /** How much of a `huge` answer was written before the client stopped reading (HUGE_BYTES where it read all). */
+  hugeSent: number;
   /** What the authorize endpoint was last given. */
   lastAuthorize?: URLSearchParams;
   /** Revokes every access token (the next request meets a 401); `refresh` too revokes the refresh tokens. */
@@ -62,6 +69,26 @@ async function bodyOf(req: http.IncomingMessage): Promise<string> {
   let s = '';
   for await (const c of req) s += c;
   return s;
+}
+
+/** `body` as JSON padded to HUGE_BYTES, written as the client reads it; resolves with the bytes written. */
+export async function sendHuge(res: http.ServerResponse, status: number, body: Record<string, unknown>): Promise<number> {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  const head = JSON.stringify(body).slice(0, -1) + ',"padding":"';
+  const chunk = 'x'.repeat(64 * 1024);
+  let sent = 0;
+  const write = async (s: string) => {
+    sent += s.length;
+    if (res.write(s)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => (res.off('drain', done), res.off('close', done), resolve());
+      res.once('drain', done).once('close', done);
+    });
+  };
+  await write(head);
+  while (sent < HUGE_BYTES - 2 && !res.destroyed) await write(chunk);
+  if (!res.destroyed) res.end('"}');
+  return sent;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -91,6 +118,7 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
     mcpUrl,
     issued: [],
     counts: { register: 0, authorize: 0, token: 0, refresh: 0, unauthorized: 0, mcp: 0 },
+    hugeSent: 0,
     revoke(what) {
       access.clear();
       if (what === 'refresh') refresh.clear();
@@ -102,6 +130,8 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
       }
     },
   };
+
+  const answerHuge = (res: http.ServerResponse, status: number, body: unknown) => void sendHuge(res, status, body as Record<string, unknown>).then((n) => (rig.hugeSent = n));
 
   const clientOf = (id: string): Client | undefined => {
     if (clients.has(id)) return clients.get(id);
@@ -123,7 +153,7 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
     void (async () => {
       const url = new URL(req.url ?? '/', issuer);
       if (url.pathname === '/.well-known/oauth-authorization-server') {
-        return send(res, 200, {
+        return (opts.huge === 'auth-server-metadata' ? answerHuge : send)(res, 200, {
           issuer: opts.wrongIssuer ? 'https://elsewhere.example' : issuer,
           authorization_endpoint: `${issuer}/authorize`,
           token_endpoint: `${issuer}/token`,
@@ -145,7 +175,7 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
         }
         const client: Client = { client_id: token('client'), redirect_uris: uris, cimd: false };
         clients.set(client.client_id, client);
-        return send(res, 201, { ...meta, client_id: client.client_id, client_id_issued_at: Math.floor(Date.now() / 1000) });
+        return (opts.huge === 'registration' ? answerHuge : send)(res, 201, { ...meta, client_id: client.client_id, client_id_issued_at: Math.floor(Date.now() / 1000) });
       }
       if (url.pathname === '/authorize') {
         rig.counts.authorize++;
@@ -181,7 +211,7 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
           if (b64url(createHash('sha256').update(verifier).digest()) !== code.challenge) return send(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
           if (form.get('redirect_uri') !== code.redirect || code.clientId !== client.client_id) return send(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri or client mismatch' });
           if (form.get('resource') !== mcpUrl) return send(res, 400, { error: 'invalid_target', error_description: `resource must be ${mcpUrl}` });
-          return send(res, 200, issue(code));
+          return (opts.huge === 'token' ? answerHuge : send)(res, 200, issue(code));
         }
         if (form.get('grant_type') === 'refresh_token') {
           rig.counts.refresh++;
@@ -206,7 +236,7 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
     void (async () => {
       const url = new URL(req.url ?? '/', mcpUrl);
       if (url.pathname === '/.well-known/oauth-protected-resource/mcp') {
-        return send(res, 200, { resource: mcpUrl, authorization_servers: [issuer], scopes_supported: ['mcp'], bearer_methods_supported: ['header'] });
+        return (opts.huge === 'resource-metadata' ? answerHuge : send)(res, 200, { resource: mcpUrl, authorization_servers: [issuer], scopes_supported: ['mcp'], bearer_methods_supported: ['header'] });
       }
       if (url.pathname !== '/mcp') return send(res, 404, { error: 'not_found' });
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];

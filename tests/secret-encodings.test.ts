@@ -8,15 +8,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { Redactor } from '../src-main/engine/redactor';
+import { skillFolder } from '../src-main/host/workbench-home';
+import { writeSettings } from '../src-main/runtime/skill-settings';
+import { openHomeStores } from '../src-main/runtime/stores';
 import { Workbench } from '../src-main/workbench/workbench';
 import { it } from './cleanup-fixture';
 import { allFiles, FIXTURES } from './helpers';
+import { cli } from './cli-run';
+import { scaled } from './machine-factor';
 import { workbenchApi } from '../src-main/workbench/api';
 import { scaled } from './machine-factor';
 
 /** A slash, a plus, a space, !()~ and non-ASCII: each URL-encoded differently by JavaScript and Python. */
 const SECRET = 's3cr3t/Pa+ss w0rd!(x)~é-8f2a91';
 const BASIC_USERS = ['u', 'us', 'usr'];
+
+/** Each UTF-8 byte as %XX, upper ('X') or lower ('x') case hex. */
+const bytewise = (s: string, hexCase: 'X' | 'x') => [...Buffer.from(s)].map((b) => '%' + (hexCase === 'X' ? b.toString(16).toUpperCase() : b.toString(16)).padStart(2, '0')).join('');
 
 /** The secret spelled as the fixture spells it, worked out here independently of the product's code. */
 function leakedForms(s: string): Record<string, string> {
@@ -30,6 +38,10 @@ function leakedForms(s: string): Record<string, string> {
     'lowercase hex escapes': strict.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
     hex,
     HEX: hex.toUpperCase(),
+    'every byte escaped': bytewise(s, 'X'),
+    'every byte escaped, lower case': bytewise(s, 'x'),
+    'escapes mixed with literal characters': [...s].map((c, i) => (i % 2 && /^[A-Za-z0-9]$/.test(c) ? c : bytewise(c, 'x'))).join(''),
+    "every byte escaped, a form's + for a space": [...s].map((c) => (c === ' ' ? '+' : bytewise(c, 'X'))).join(''),
   };
   for (const user of BASIC_USERS) {
     const b64 = Buffer.from(`${user}:${s}`).toString('base64');
@@ -65,6 +77,47 @@ describe('secrets in realistic encodings', () => {
     expect(r.acrossLines(`token=${SECRET.slice(0, 10)}\n${SECRET.slice(10)} (continued)\n`)).toBe('token=••••\n•••• (continued)\n');
     const plain = 'GET /v1/items?page=2 200 OK\nAuthorization: Basic dXNlcjpwYXNzd29yZA==\ncafe 0123456789abcdef\n';
     expect(r.acrossLines(plain)).toBe(plain);
+  });
+
+  it('the redactor undoes percent-encoding of any bytes, and leaves ordinary percent signs alone', () => {
+    const r = new Redactor();
+    r.add('pk_live_Zx81');
+    const escaped = bytewise('pk_live_Zx81', 'X');
+    expect(escaped.startsWith('%70%6B%5F')).toBe(true);
+    expect(r.text(`GET /v1?key=${escaped}&page=2`)).toBe('GET /v1?key=••••&page=2');
+    expect(r.text(`"url": "https://x.example/${bytewise('pk_live_Zx81', 'x')}/items"`)).toBe('"url": "https://x.example/••••/items"');
+    expect(r.text('key=p%6B_l%69ve%5fZx81 and again pk%5Flive_Zx81.')).toBe('key=•••• and again ••••.');
+    // A secret with a space, sent in a form: the space as "+", everything else escaped.
+    r.add('open sesame 42');
+    expect(r.text(`a=1&pw=${[...'open sesame 42'].map((c) => (c === ' ' ? '+' : bytewise(c, 'x'))).join('')}&b=2`)).toBe('a=1&pw=••••&b=2');
+    const plain = 'CPU 100% busy; 50%25 off; %zz; a+b=c; 7% of pk_live_; %70%6B_live';
+    expect(r.text(plain)).toBe(plain);
+  });
+
+  it('undoes percent-encoding in time linear in the text, however many percent signs it has', () => {
+    const r = new Redactor();
+    r.add('pk_live_Zx81');
+    const hostile = `${'%'.repeat(1_000_000)}${'%7'.repeat(1_000_000)}${'%70%6B'.repeat(200_000)}${bytewise('pk_live_Zx81', 'X')}`;
+    const started = performance.now();
+    const out = r.text(hostile);
+    expect(performance.now() - started).toBeLessThan(scaled(2000));
+    expect(out.endsWith('%70%6B••••')).toBe(true);
+  });
+
+  it('call --json shows no percent-encoded spelling of the secret', { timeout: scaled(60_000) }, async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const dir = path.join(FIXTURES, 'secret-spill');
+    const id = (JSON.parse((await cli(['inspect', dir, '--json'], { home })).stdout) as { id: string }).id;
+    writeSettings(skillFolder(home, id), id, { secretValues: { SPILL_TOKEN: SECRET } }, openHomeStores(home).secrets);
+    const out = await cli(['call', dir, 'spill', '--json'], { home });
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/bytewise.*key=••••/);
+    expect(leaks(out.stdout + out.stderr)).toEqual([]);
+    const logs = allFiles(path.join(home, 'skills')).filter((f) => f.includes(`${path.sep}logs${path.sep}`));
+    expect(logs.length).toBeGreaterThan(0);
+    const logged = logs.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    expect(logged).toMatch(/form_bytewise: secret=••••/);
+    expect(leaks(logged)).toEqual([]);
   });
 
   it('a real skill spilling its secret in every encoding leaks it nowhere', { timeout: scaled(60_000) }, async ({ cleanup }) => {

@@ -9,22 +9,20 @@
         The system's libraries and programs are added to read and exec. Stderr gets one line saying what holds.
         Where Landlock is missing the command is not run (exit 126): it was asked to run confined.
 
-Also, for every process it starts: PR_SET_PDEATHSIG (it is killed when the workbench dies, even by SIGKILL)
-and PR_SET_CHILD_SUBREAPER (an orphaned descendant, a double-forked daemon, becomes its child, so the
-workbench's process walk still finds it when the skill stops). Both survive execve.
+Also, for every process it starts, as skillbench_reap.py does for an unconfined one: PR_SET_PDEATHSIG (it is
+killed when the workbench dies, even by SIGKILL) and PR_SET_CHILD_SUBREAPER (an orphaned descendant, a
+double-forked daemon, becomes its child, so the workbench's process walk still finds it when the skill stops).
 Standard library only; Python 3.9+.
 """
 
-import ctypes
 import json
 import os
-import signal
 import sys
 
 import skillbench_landlock as landlock
 import skillbench_seccomp as seccomp
+from skillbench_reap import exec_command, reap_and_follow_parent
 
-PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
 CGROUP2_MAGIC = 0x63677270
 EXIT_NOT_CONFINED = 126
 
@@ -38,25 +36,6 @@ MINIMAL_READ = ["/usr", "/lib", "/lib64", "/lib32", "/etc/ld.so.cache", "/etc/lo
 NETWORK_READ = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/gai.conf", "/etc/ssl",
                 "/etc/ca-certificates", "/etc/pki", "/run/systemd/resolve"]
 SYSTEM_EXEC = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/nix/store"]
-
-
-def _libc():
-    lib = ctypes.CDLL(None, use_errno=True)
-    lib.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
-    return lib
-
-
-def reap_and_follow_parent(sig=signal.SIGKILL):
-    """Subreaper for its descendants, and killed with `sig` when its parent goes. False off Linux."""
-    if not sys.platform.startswith("linux"):
-        return False
-    parent = os.getppid()
-    lib = _libc()
-    ok = lib.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
-    ok = lib.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0) == 0 and ok
-    if os.getppid() != parent:  # the parent died before the death signal was armed
-        os.kill(os.getpid(), sig)
-    return ok
 
 
 def cgroup2():
@@ -146,11 +125,7 @@ def main(argv):
         return EXIT_NOT_CONFINED
     sys.stderr.write(f"skillbench: confined: {summary(result)}\n")
     sys.stderr.flush()
-    try:
-        os.execvp(command[0], command)
-    except OSError as err:
-        sys.stderr.write(f"skillbench: could not start {command[0]}: {err.strerror or err}\n")
-        return 127
+    return exec_command(command)
 
 
 if __name__ == "__main__":

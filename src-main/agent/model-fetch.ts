@@ -9,6 +9,7 @@
  */
 
 import { setTimeout as wait } from 'node:timers/promises';
+import { cutResponse, KIB } from '../engine/bounded-body';
 
 export type Fetch = typeof globalThis.fetch;
 
@@ -40,6 +41,8 @@ export interface RetryTally {
 }
 
 const RETRIED = new Set([429, 503, 529]);
+/** The most of an error answer kept: its message is at the start, and the AI SDK reads what it is given whole. */
+export const ERROR_BODY_MAX = 64 * KIB;
 
 /** How long the response asks to wait (ms), where it says; undefined otherwise. */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
@@ -59,11 +62,11 @@ export function retryingFetch(inner: Fetch, policy: Partial<RetryPolicy> = {}, h
     for (let attempt = 0; ; attempt++) {
       const res = await inner(input, init);
       if (hooks.tally) hooks.tally.lastStatus = res.status;
-      if (!RETRIED.has(res.status) || attempt >= p.maxRetries) return res;
+      if (!RETRIED.has(res.status) || attempt >= p.maxRetries) return res.ok ? res : cutResponse(res, ERROR_BODY_MAX);
       const asked = retryAfterMs(res.headers);
       if (asked !== undefined && asked > p.maxDelayMs) {
         if (hooks.tally) hooks.tally.refusedWaitMs = asked;
-        return res;
+        return cutResponse(res, ERROR_BODY_MAX);
       }
       const delayMs = asked ?? p.baseDelayMs * 2 ** attempt;
       await res.body?.cancel().catch(() => undefined);

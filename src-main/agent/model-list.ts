@@ -4,10 +4,14 @@
  * up to 1000). A server without a list answers 404: that is "no list", not an error.
  */
 import type { ModelConfig } from '../contract';
+import { MIB, sizeWords, textBounded } from '../engine/bounded-body';
 import { describeModelError, ModelCallError } from './model-errors';
 import { anthropicApiBase, baseUrlOf, checkModelConfig } from './model-config';
-import type { Fetch } from './model-fetch';
+import { ERROR_BODY_MAX, type Fetch } from './model-fetch';
 import { authHeaders } from './providers';
+
+/** The longest model list read (OpenRouter's, the longest known, is a few MiB with its descriptions). */
+const LIST_MAX = 16 * MIB;
 
 export interface ModelList {
   /** Model ids, sorted; null where the server has no list (404). */
@@ -24,8 +28,9 @@ export async function listModels(config: ModelConfig, conn: { apiKey?: string; f
     throw new ModelCallError(describeModelError(err, c), 'unreachable');
   }
   if (res.status === 404) return { models: null };
-  const text = await res.text();
+  const { text, cut } = await textBounded(res, res.ok ? LIST_MAX : ERROR_BODY_MAX);
   if (!res.ok) throw new ModelCallError(describeModelError({ statusCode: res.status, responseBody: text }, c), res.status === 401 || res.status === 403 ? 'auth' : 'http');
+  if (cut) throw new ModelCallError(`The model list at ${url} is longer than ${sizeWords(LIST_MAX)}: the workbench stopped reading it.`, 'http');
   let body: { data?: { id?: unknown }[] };
   try {
     body = JSON.parse(text) as typeof body;

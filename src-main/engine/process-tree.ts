@@ -4,11 +4,13 @@
  * /proc/<pid>/stat from the skill's pid, and remember every descendant seen, because one whose parent
  * exits is re-parented to pid 1 (or a subreaper) and can no longer be found from the skill.
  *
- * Why not a subreaper or a cgroup: prctl(PR_SET_CHILD_SUBREAPER) is not reachable from Node without a
- * native module, and it would make the whole workbench the reaper of every orphan; cgroups need rights
- * we do not have on most desktops. Sampling /proc is plain file reads, done every few seconds while the
- * skill runs and once more right before each signal. Where /proc does not exist (macOS), only the
- * process group is signalled, as before.
+ * The kernel helps where it can: on Linux every skill process starts through a launcher that makes it a
+ * subreaper (host/reap.ts, PR_SET_CHILD_SUBREAPER), so a daemon that double-forks is re-parented to the skill
+ * and stays findable here however soon its parent exits. The workbench itself is never made the reaper of
+ * every orphan. Without the launcher (no Python to run it, SKILLBENCH_REAPER=off), a descendant re-parented
+ * before a sample saw it is lost. Sampling /proc is plain file reads, done every few seconds while the skill
+ * runs and once more right before each signal. Where /proc does not exist (macOS), only the process group is
+ * signalled, as before.
  *
  * A remembered pid is signalled only while its start time is the one we saw, so a pid the system has
  * since given to another process is never touched.

@@ -9,6 +9,7 @@
  */
 import { REDACTED } from '../contract';
 import { depthOf, tooDeepMarker, WALK_DEPTH } from '../common/json-depth';
+import { binaryOf, decodedSpans } from './percent-view';
 import { asciiForm, base64Forms, encodedSpellings, jsonForm, SHORT_SECRET, spellings, standAlonePattern } from './secret-forms';
 
 /** The shortest end of a line taken for the start of a split secret: shorter ones are too often innocent. */
@@ -21,6 +22,10 @@ export class Redactor {
   private base64: { core: string; pattern: RegExp }[] = [];
   private short: RegExp | null = null;
   private readonly shortNeedles = new Set<string>();
+  /** The spellings as bytes, looked for in text once its percent-encoding is undone (percent-view.ts). */
+  private decoded: string[] = [];
+  /** Whether a secret has a space, which a form spells `+`. */
+  private spaced = false;
   /** Secrets that are numbers (a PIN), matched against numbers in values: exactly, never inside one. */
   private readonly numbers = new Set<number>();
 
@@ -37,6 +42,8 @@ export class Redactor {
       return;
     }
     this.needles = [...new Set([...this.needles, ...forms, ...encodedSpellings(secret)])].sort((a, b) => b.length - a.length);
+    this.decoded = [...new Set([...this.decoded, ...forms.map(binaryOf)])];
+    this.spaced ||= secret.includes(' ');
     const known = new Set(this.base64.map((b) => b.core));
     // A token inside base64'd JSON (a JWT's payload) is JSON-escaped first.
     for (const f of new Set([secret, jsonForm(secret), asciiForm(secret)])) {
@@ -58,7 +65,24 @@ export class Redactor {
     for (const n of this.needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
     for (const b of this.base64) if (out.includes(b.core)) out = out.replace(b.pattern, REDACTED);
     if (this.short) out = out.replace(this.short, REDACTED);
+    // Percent-encoding of any bytes, mixed with literal characters: found in the decoded text (a URL's path keeps
+    // "+" as it is, a form's query spells a space with it, so where both could be, both readings are searched).
+    if (this.decoded.length && out.includes('%')) out = this.maskDecoded(out, false);
+    if (this.spaced && out.includes('+')) out = this.maskDecoded(out, true);
     return out;
+  }
+
+  private maskDecoded(s: string, plusIsSpace: boolean): string {
+    const spans = decodedSpans(s, this.decoded, plusIsSpace);
+    if (!spans.length) return s;
+    const parts: string[] = [];
+    let at = 0;
+    for (const [from, to] of spans) {
+      parts.push(s.slice(at, from), REDACTED);
+      at = to;
+    }
+    parts.push(s.slice(at));
+    return parts.join('');
   }
 
   /**

@@ -11,7 +11,7 @@ import { parseBounded, tooDeepNote } from '../common/json-depth';
 import { RpcProcess } from '../engine/rpc-process';
 import type { CallOptions, SkillAdapter } from './adapter';
 import { errorOutcome, STDERR_TAIL_LINES } from './outcome';
-import { confineSpec } from './confined';
+import { launchSpec } from './launch-spec';
 import { SupervisedSkill } from './supervised-skill';
 
 /**
@@ -61,7 +61,7 @@ export abstract class PersistentRpcSkill extends SupervisedSkill<RpcProcess> imp
   }
 
   protected async launch(): Promise<RpcProcess> {
-    const spec = confineSpec(this.spawnSpec(), this.ctx, this.ref);
+    const spec = launchSpec(this.spawnSpec(), this.ctx, this.ref);
     this.ctx.logs.append('system', `Starting ${[spec.command, ...spec.args].join(' ')} in ${spec.cwd}`);
     const proc = new RpcProcess({
       spec,

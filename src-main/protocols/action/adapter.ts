@@ -26,7 +26,7 @@ import { buildRequest, supportedActions } from './envelope';
 import { learnActions, type NamedAction } from './learn';
 import { commandFor, outcomeOf, secs } from './run';
 import { hostEnv } from '../../host/host-env';
-import { confineSpec } from '../confined';
+import { launchSpec } from '../launch-spec';
 
 export interface ActionAdapterOptions {
   /** Stdout cap per call (default 10 MB, the spec's limit); tests inject a small one. */
@@ -182,7 +182,7 @@ export class ActionSkill extends OneShotSkill {
       this.ctx.logs.append('system', `${probe ? 'Probe' : 'Call'} ${action} (request ${context.request_id.slice(0, 8)}): ${command} ${rel}${this.debugOn ? ' with SKILL_DEBUG=1' : ''}`);
       const maxStdoutBytes = this.opts.maxStdoutBytes ?? MAX_STDOUT_BYTES;
       const result = await runOneShot({
-        spec: confineSpec({ command, args: [...argv, ...(this.ctx.args ?? [])], cwd: this.ref.dir, env: this.env() }, this.ctx, this.ref),
+        spec: launchSpec({ command, args: [...argv, ...(this.ctx.args ?? [])], cwd: this.ref.dir, env: this.env() }, this.ctx, this.ref),
         input,
         logs: this.ctx.logs,
         timeoutMs,

@@ -11,7 +11,7 @@ import { runOneShot, stderrLines } from '../../engine/one-shot';
 import { systemPython } from '../../host/paths';
 import { commandFor } from '../action';
 import type { AdapterContext, CallOptions } from '../adapter';
-import { confineSpec } from '../confined';
+import { launchSpec } from '../launch-spec';
 import { OneShotSkill } from '../one-shot-skill';
 import { skillEnvironment } from '../skill-env';
 import { skillFiles } from './files';
@@ -132,7 +132,7 @@ export class AgentSkill extends OneShotSkill {
   private async run(script: AgentSkillScript, input: { argv: string[]; stdin: string }, timeoutMs: number, signal: AbortSignal): Promise<CallOutcome> {
     const file = path.join(this.ref.dir, script.name);
     const { command, args } = commandFor(file, systemPython());
-    const spec = confineSpec({ command, args: [...args, ...input.argv], cwd: this.ref.dir, env: skillEnvironment({ own: this.ctx.env }) }, this.ctx, this.ref);
+    const spec = launchSpec({ command, args: [...args, ...input.argv], cwd: this.ref.dir, env: skillEnvironment({ own: this.ctx.env }) }, this.ctx, this.ref);
     this.ctx.logs.append('system', `Run ${script.name}${input.argv.length ? ` ${input.argv.map(shellWord).join(' ')}` : ''}${input.stdin ? ` (${Buffer.byteLength(input.stdin)} bytes on stdin)` : ''}`);
     const r = await runOneShot({ spec, input: input.stdin, logs: this.ctx.logs, timeoutMs, maxStdoutBytes: MAX_SCRIPT_STDOUT_BYTES, signal });
     const durationMs = Math.round(r.durationMs);

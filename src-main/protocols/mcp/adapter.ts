@@ -28,7 +28,7 @@ import { AuthorizationNeeded, CLIENT_METADATA_URL_VAR, controlOf, McpOAuth, with
 import { AsClientTransport, type AsClient } from './as-client';
 import { agentOffer, connectedAs, describeOffer, workbenchCapabilities } from './client-offer';
 import { hostEnv } from '../../host/host-env';
-import { confineSpec } from '../confined';
+import { launchSpec } from '../launch-spec';
 import { SupervisedSkill } from '../supervised-skill';
 
 /** A tool call waits this long by default (progress resets it): a server may be waiting on the user. */
@@ -242,12 +242,12 @@ export class McpSkill extends SupervisedSkill<Connection> implements SkillAdapte
       oauth = this.oauthFor(url, headers);
       if (oauth) oauth.failFast = true;
       this.ctx.logs.append('system', `Connecting to ${url}`);
-      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url, oauth?.fetch);
+      const transport = new TracedTransport((fetch) => new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch }), this.ctx.messages, url, oauth?.fetch, this.ctx.maxLineBytes);
       conn = { client, transport, http: transport.transport as StreamableHTTPClientTransport, listening: null, exited: transport.exited };
     } else {
       const own: Record<string, string> = {};
       for (const [k, v] of Object.entries(cfg.env ?? {})) own[k] = x(v);
-      const spec = confineSpec({
+      const spec = launchSpec({
         command: resolveCommand(x(cfg.command!)),
         args: [...(cfg.args ?? []).map(x), ...(this.ctx.args ?? [])],
         cwd: cfg.cwd ? path.resolve(this.ref.dir, x(cfg.cwd)) : this.ref.dir,

@@ -4,7 +4,8 @@
  * stderr into the skill's log, bounded UTF-8 safe framing, backpressure).
  * Every message in and out goes to the skill's MessageLog. An HTTP server goes through the SDK's
  * StreamableHTTPClientTransport, wrapped so its messages are traced the same way, each with the protocol's
- * headers it was sent with (`Mcp-Method` and `Mcp-Name` in the 2026-07-28 era).
+ * headers it was sent with (`Mcp-Method` and `Mcp-Name` in the 2026-07-28 era), and what it reads bounded
+ * (bounded-http.ts).
  */
 import type { FetchLike, JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ExitInfo, SpawnSpec } from '../../engine/child';
@@ -16,6 +17,7 @@ import type { MessageLog } from '../../engine/message-log';
 import { classifyOversize } from '../../engine/oversize';
 import { formatBytes } from '../../engine/rpc-process';
 import { StdioChannel } from '../../engine/stdio-channel';
+import { boundedHttp } from './bounded-http';
 
 /** A connection the supervisor watches: it resolves `exited` when the process ends (or the HTTP session closes). */
 export interface Exiting {
@@ -187,10 +189,12 @@ export class TracedTransport implements Transport, Exiting, Versioned {
     private readonly messages?: MessageLog,
     private readonly url?: string,
     baseFetch: FetchLike = (input, init) => fetch(input, init),
+    maxMessageBytes?: number,
   ) {
+    const bounded = boundedHttp(baseFetch, maxMessageBytes);
     this.inner = make((input, init) => {
       if (init?.method === 'POST' && typeof init.body === 'string') this.sent(init.body, mcpHeadersOf(init));
-      return baseFetch(input, init);
+      return bounded(input, init);
     });
     const inner = this.inner;
     inner.onmessage = (message, extra) => {

@@ -29,7 +29,7 @@ import { planCall, workspacesFolder } from './plan';
 import { serviceHandshake, serviceHealth, type Handshake } from './service-runner';
 import { resolveTimeout, TIMEOUT_ENV } from './timeouts';
 import { MAX_TRACES, PROTOCOL_VERSION, TraceRing, type Namel3ssEvent, type ToolTrace } from './trace';
-import { confineSpec } from '../confined';
+import { launchSpec } from '../launch-spec';
 
 export interface Namel3ssOptions {
   /** How many call traces `traces()` keeps (default 100). */
@@ -119,7 +119,7 @@ export class Namel3ssSkill extends OneShotSkill {
         ctx: this.ctx,
         signal,
         handshake: (url, name, guarantees, timeoutMs, sig) => this.handshake(url, name, guarantees, timeoutMs, sig),
-        wrap: (spec) => confineSpec(spec, this.ctx, this.ref),
+        wrap: (spec) => launchSpec(spec, this.ctx, this.ref),
       });
       for (const e of done.trace.traces ?? []) this.events.push({ ...e });
       this.ring.push({ ...done.trace });

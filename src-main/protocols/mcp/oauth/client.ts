@@ -13,6 +13,7 @@ import { SkillError } from '../../../common/errors';
 import type { Redactor } from '../../../engine/redactor';
 import { cliCommand } from '../../../host/cli-command';
 import type { SecretStore } from '../../../host/secret-store';
+import { cappedFetch } from './capped-fetch';
 import { explainError, FlowProblem, summaryOf } from './explain';
 import { CALLBACK_PATH, CallbackError, LoopbackCallback, portOf } from './loopback';
 import { maskUrl, requestOf, responseOf } from './mask';
@@ -76,12 +77,15 @@ export class McpOAuth {
   private lastError?: string;
   private readonly untaught: () => void;
   private readonly base: FetchLike;
+  /** What `auth()` fetches with: each answer of the authorization server read whole, up to a ceiling. */
+  private readonly authFetch: FetchLike;
 
   constructor(private readonly opts: McpOAuthOptions) {
     this.vault = new OAuthVault(opts.secrets, opts.serverUrl);
     this.steps = new OAuthSteps(opts.onStep);
     this.untaught = opts.redactor ? this.vault.teach(opts.redactor) : () => undefined;
     this.base = opts.fetch ?? ((input, init) => fetch(input, init));
+    this.authFetch = cappedFetch(this.base);
   }
 
   get serverUrl(): string {
@@ -229,7 +233,7 @@ export class McpOAuth {
     const redirectUri = (kept && 'redirect_uris' in kept ? kept.redirect_uris?.[0] : undefined) ?? `http://127.0.0.1${CALLBACK_PATH}`;
     const provider = new VaultProvider({ vault: this.vault, redirectUri, clientMetadataUrl: this.opts.clientMetadataUrl, refreshOnly: true, discovery: this.refreshDiscovery });
     try {
-      const result = await auth(provider, { serverUrl: this.opts.serverUrl, resourceMetadataUrl: this.resourceMetadataUrl, scope, fetchFn: this.steps.tracing(this.base, { clientMetadataUrl: this.opts.clientMetadataUrl }) });
+      const result = await auth(provider, { serverUrl: this.opts.serverUrl, resourceMetadataUrl: this.resourceMetadataUrl, scope, fetchFn: this.steps.tracing(this.authFetch, { clientMetadataUrl: this.opts.clientMetadataUrl }) });
       if (result === 'AUTHORIZED') {
         this.lastError = undefined;
         this.steps.add({ kind: 'done', title: 'Refreshed', outcome: 'ok', problem: this.tokenWords() });
@@ -305,7 +309,7 @@ export class McpOAuth {
       onClientMetadataDocument: (id) =>
         this.steps.add({ kind: 'client-metadata-document', title: 'Presented the client metadata document', outcome: 'ok', problem: `The authorization server takes client ID metadata documents: the workbench is known by ${id} (it fetches the document there), with no registration.` }),
     });
-    const fetchFn = this.steps.tracing(this.base, { redirectUri: loop.redirectUri, clientMetadataUrl: this.opts.clientMetadataUrl });
+    const fetchFn = this.steps.tracing(this.authFetch, { redirectUri: loop.redirectUri, clientMetadataUrl: this.opts.clientMetadataUrl });
     const serverUrl = this.opts.serverUrl;
     try {
       await auth(provider, { serverUrl, resourceMetadataUrl: this.resourceMetadataUrl, scope, fetchFn });

@@ -5,6 +5,7 @@
  */
 import { REDACTED } from '../../../contract';
 import type { McpOAuthRequest, McpOAuthResponse } from '../../../contract';
+import { KIB, textBounded } from '../../../engine/bounded-body';
 
 /** The fields whose values are secrets (RFC 6749, RFC 7591, RFC 7636, OpenID Connect). */
 const SECRET_FIELDS = new Set(['access_token', 'refresh_token', 'id_token', 'code', 'code_verifier', 'client_secret', 'registration_access_token', 'client_assertion', 'assertion', 'password']);
@@ -12,6 +13,8 @@ const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-
 /** The headers worth showing of a response (the rest is transport noise). */
 const SHOWN_RESPONSE_HEADERS = new Set(['content-type', 'www-authenticate', 'location', 'cache-control', 'mcp-session-id']);
 const BODY_MAX = 8000;
+/** The most of a response's body read to show it (a 401 page of an MCP server may be endless). */
+const BODY_READ_MAX = 64 * KIB;
 
 export const masked = (value: string) => `${REDACTED} (${value.length} characters)`;
 
@@ -86,8 +89,8 @@ export function requestOf(url: string, init: RequestInit | undefined): McpOAuthR
 export async function responseOf(res: Response, readBody: boolean): Promise<McpOAuthResponse> {
   const out: McpOAuthResponse = { status: res.status, headers: maskHeaders(res.headers, SHOWN_RESPONSE_HEADERS) };
   if (readBody) {
-    const text = await res.clone().text().catch(() => '');
-    if (text) out.body = maskBody(text, res.headers.get('content-type'));
+    const { text, cut } = await textBounded(res.clone(), BODY_READ_MAX).catch(() => ({ text: '', cut: false }));
+    if (text) out.body = maskBody(text, res.headers.get('content-type')) + (cut ? ` (cut: read no further than ${BODY_READ_MAX / KIB} KiB)` : '');
   }
   return out;
 }

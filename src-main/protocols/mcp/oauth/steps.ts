@@ -6,6 +6,7 @@
  */
 import type { McpOAuthStep, McpOAuthStepKind } from '../../../contract';
 import { Ring } from '../../../engine/ring';
+import { AnswerTooLarge } from './capped-fetch';
 import { explainAnswer, FlowProblem, metadataProblem } from './explain';
 import { requestOf, responseOf } from './mask';
 import type { FetchLike } from './sdk';
@@ -101,7 +102,8 @@ export class OAuthSteps {
       } catch (err) {
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
         const why = cause?.code ?? cause?.message ?? (err as Error).message;
-        this.add({ kind, title: TITLES[kind], outcome: 'error', request, problem: `${url.origin} cannot be reached (${why}).`, durationMs: ms(started) });
+        const problem = err instanceof AnswerTooLarge ? err.message : `${url.origin} cannot be reached (${why}).`;
+        this.add({ kind, title: TITLES[kind], outcome: 'error', request, problem, durationMs: ms(started) });
         throw err;
       }
       const response = await responseOf(res, true);
