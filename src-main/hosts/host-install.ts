@@ -30,6 +30,9 @@ export interface InstallOptions {
 }
 
 export async function installHost(kind: HostKind, asked: string | undefined, opts: InstallOptions): Promise<InstallResult> {
+  // An exact version installed already needs no registry (offline, a CI cache).
+  const have = asked && findHosts(opts.home, opts.env).find((h) => h.id === kind.id && h.source === 'home' && h.version === asked);
+  if (have) return { host: have, installed: false };
   const version = await resolveVersion(kind, asked ?? 'latest', opts.env);
   const dir = installDir(opts.home, kind.id, version);
   const already = findHosts(opts.home, opts.env).find((h) => h.id === kind.id && h.source === 'home' && h.version === version);

@@ -26,6 +26,8 @@ export interface HostRunOptions {
   timeoutMs: number;
   /** Leave the scratch folder in place (its path is in the result). */
   keep?: boolean;
+  /** Where the scratch folder is made (default: the system's temporary folder). */
+  scratchRoot?: string;
 }
 
 export interface HostRunResult {
@@ -50,7 +52,7 @@ export interface HostRunResult {
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
 export async function runHost(opts: HostRunOptions): Promise<HostRunResult> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-hostrun-'));
+  const scratch = fs.mkdtempSync(path.join(opts.scratchRoot ?? os.tmpdir(), 'skillbench-hostrun-'));
   const project = path.join(scratch, 'project');
   const home = path.join(scratch, 'home');
   const proxy = await startModelProxy(opts.answer);

@@ -50,6 +50,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     env: ctx.env,
     timeoutMs: seconds(values.timeout as string | undefined, 'timeout') ?? DEFAULT_TIMEOUT_MS,
     keep: Boolean(values.keep),
+    scratchRoot: ctx.env.TMPDIR || undefined,
   });
   if (values.record) {
     const rec = Recorder.open(resolvePath(ctx, values.record as string), ref, { host: `${host.id} ${host.version ?? ''}`.trim() });
