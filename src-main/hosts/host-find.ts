@@ -6,20 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AgentHostInfo } from '../contract';
 import { HOST_KINDS, type HostKind } from './host-kinds';
 
-export interface FoundHost {
-  id: string;
-  /** null where the host was not found, or its version could not be read without running it. */
-  version: string | null;
-  /** The file to run; null where not found. */
-  path: string | null;
-  source: 'home' | 'path' | null;
-  found: boolean;
-  /** Whether the model proxy speaks its wire format (host-view and host evals need it). */
-  proxied: boolean;
-  note: string;
-}
+/** A host found (or not): the contract's shape, as the app's list shows it. */
+export type FoundHost = AgentHostInfo;
 
 export function hostsDir(home: string): string {
   return path.join(home, 'hosts');

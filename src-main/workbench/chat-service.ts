@@ -13,7 +13,7 @@
  *
  * The engine's other users of a model (MCP sampling, scheduled prompts) take `activeChatModel()`.
  */
-import type { ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView } from '../contract';
+import type { AgentHostInfo, ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView } from '../contract';
 import { openChatModel, type ChatModel } from '../agent/chat-model';
 import { skillChatTarget, workspaceChatTarget, type ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
@@ -23,6 +23,7 @@ import { listModels } from '../agent/model-list';
 import { activeProfile, configOf, loadModelSettings, saveModelSettings } from '../agent/model-settings';
 import type { Redactor } from '../engine/redactor';
 import { hostEnv } from '../host/host-env';
+import { findHosts } from '../hosts/host-find';
 import type { SkillHost } from './skill-host';
 
 export interface ChatServiceOptions {
@@ -60,6 +61,11 @@ export class ChatService implements ChatApi {
 
   async getModelSettings(): Promise<ModelSettingsView> {
     return this.view(this.settings());
+  }
+
+  /** Found as `skillbench hosts` finds them (nothing is run), on the app's own PATH. */
+  async listAgentHosts(): Promise<AgentHostInfo[]> {
+    return findHosts(this.wb.home, hostEnv());
   }
 
   async saveModelProfile(raw: ModelProfile): Promise<ModelSettingsView> {

@@ -2,7 +2,7 @@
  * The app's models and chat. A key comes in (`saveModelKey`, `listProviderModels`) and never goes out: no answer
  * of these carries one, and the door scrubs every answer and event of the keys the store holds besides.
  */
-import type { ChatMessage, ChatRequest, ChatTurnResult, ModelConfig, ModelProfile, ModelSettingsView } from '../../contract';
+import type { AgentHostInfo, ChatMessage, ChatRequest, ChatTurnResult, ModelConfig, ModelProfile, ModelSettingsView } from '../../contract';
 import { z } from '../shape';
 import { checked, command, returns } from './declare';
 import { text } from './fields';
@@ -37,6 +37,7 @@ const request = checked<ChatRequest>()(
 
 export const chat = {
   getModelSettings: command(returns<ModelSettingsView>()),
+  listAgentHosts: command(returns<AgentHostInfo[]>()),
   saveModelProfile: command(returns<ModelSettingsView>(), ['profile', profile]),
   deleteModelProfile: command(returns<ModelSettingsView>(), ['id', text]),
   setActiveModel: command(returns<ModelSettingsView>(), ['id', text]),

@@ -7,6 +7,7 @@ import { Dialog } from '../common/Dialog';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
+import { AgentHostsList } from './AgentHostsList';
 import { ModelProfileForm } from './ModelProfileForm';
 import styles from './ModelSettingsDialog.module.css';
 
@@ -108,6 +109,7 @@ function ModelSettings({ onClose }: { onClose(): void }) {
             </div>
           )
         )}
+        <AgentHostsList />
       </div>
     </Dialog>
   );
