@@ -132,4 +132,35 @@ describe.skipIf(unreachable !== null)(`Claude Code ${PINNED} from npm, through t
     expect(replayed.stderr).toBe('');
     expect(JSON.parse(replayed.stdout)).toMatchObject({ activated: ['pdf'], entry: view.entry });
   });
+
+  it("eval --host: each query through Claude Code, what it activated read from its output, the simulator's pick on the same model beside it", async ({ cleanup }) => {
+    const server = cleanup.add(await modelServer());
+    // One model for both: a request that mentions invoice.pdf and has no tool result yet calls Skill pdf; any other is answered in words.
+    server.respond((req) => {
+      const said = JSON.stringify(req.body?.messages ?? []);
+      return said.includes('invoice.pdf') && !said.includes('tool_result') && !said.includes('"role":"tool"') ? { toolCalls: [{ name: 'Skill', arguments: { skill: 'pdf' } }] } : { text: 'Done.' };
+    });
+    const root = cleanup.tempDir();
+    skillFolder(path.join(root, 'skills'), 'pdf', 'Extract text and tables from PDF files.');
+    skillFolder(path.join(root, 'skills'), 'sheet-tidy', 'Tidy spreadsheets: headers, types, blank rows.');
+    const suite = path.join(root, 'triggers.yaml');
+    fs.writeFileSync(suite, 'kind: trigger\nname: pdf triggers\nskills: [skills]\nruns: 2\nqueries:\n  - {query: "Extract the tables from invoice.pdf", should: pdf}\n  - {query: "What is 2 + 2?", should: none}\n');
+    const model = ['--model', 'scripted-large', '--provider', 'anthropic', '--base-url', server.anthropicBaseUrl];
+    const r = await cli(['eval', suite, '--host', 'claude-code', ...model, '--json'], { home: CACHE_HOME, env: { TMPDIR: cleanup.tempDir(), ANTHROPIC_API_KEY: 'sk-ant-key' } });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    expect(report.queries.map((q: { query: string; expected: string | null; activated: unknown[]; simulator: unknown[] }) => [q.query, q.expected, q.activated, q.simulator])).toEqual([
+      ['Extract the tables from invoice.pdf', 'pdf', ['pdf', 'pdf'], ['pdf', 'pdf']],
+      ['What is 2 + 2?', null, [null, null], [null, null]],
+    ]);
+    expect(report.summary).toEqual({ triggerRate: 0.5, precision: 1, recall: 1, agreement: 1 });
+    expect(report.host).toEqual({ id: 'claude-code', version: PINNED });
+    expect(report.exitCode).toBe(0);
+    // Claude Code's runs went through the proxy: its requests are the ones with its system role message.
+    expect(server.chats().filter((c) => c.query === '?beta=true').length).toBeGreaterThanOrEqual(4);
+    const text = await cli(['eval', suite, '--host', 'claude-code', ...model, '--runs', '1'], { home: CACHE_HOME, env: { TMPDIR: cleanup.tempDir(), ANTHROPIC_API_KEY: 'sk-ant-key' } });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('✓ #1 "Extract the tables from invoice.pdf" (expects pdf): the host activated pdf; the simulator picked pdf');
+    expect(text.stdout).toContain('the host and the simulator agreed in 100% of runs.');
+  });
 });

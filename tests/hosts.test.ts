@@ -94,7 +94,7 @@ describe('finding hosts', () => {
     fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\nname: pdf\ndescription: Read PDFs.\n---\nBody.\n');
     const codex = await cli(['host-view', skill, '--host', 'codex'], { home, env: { PATH: '' } });
     expect(codex.code).toBe(2);
-    expect(codex.stderr).toContain('the proxy does not speak yet, so host-view cannot run it yet');
+    expect(codex.stderr).toContain('the proxy does not speak yet, so the workbench cannot run it yet');
     const missing = await cli(['host-view', skill, '--host', 'claude-code'], { home, env: { PATH: '' } });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('claude-code is not installed: run "skillbench hosts add claude-code"');

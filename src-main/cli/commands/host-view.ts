@@ -7,10 +7,6 @@
  * `--record FILE` keeps every request and answer of this one.
  */
 import type { ModelConfig } from '../../contract';
-import { resolveModelKey } from '../../agent/model-keys';
-import { SecretStore } from '../../host/secret-store';
-import { pickHost } from '../../hosts/host-find';
-import { parseHostSpec } from '../../hosts/host-kinds';
 import { readHostRequest, type HostRequestView } from '../../hosts/host-request';
 import { runHost, type HostRunResult } from '../../hosts/host-run';
 import type { ProxyAnswer } from '../../hosts/model-proxy';
@@ -19,6 +15,7 @@ import { readRecording } from '../../qa/recording-reader';
 import { Recorder } from '../../runtime/recorder';
 import { parse, seconds } from '../args';
 import { homeOf, resolvePath, type CommandContext } from '../context';
+import { hostOption, modelAnswer } from '../host-options';
 import { MODEL_OPTIONS, modelConfigOf } from '../model-options';
 import { EXIT, json, UsageError, type Io } from '../output';
 
@@ -32,17 +29,14 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, host: { type: 'string' }, query: { type: 'string' }, cassette: { type: 'string' }, record: { type: 'string' }, keep: { type: 'boolean' }, timeout: { type: 'string' } });
   if (positionals.length !== 1) throw new UsageError('host-view takes one skill: a folder with SKILL.md');
-  if (typeof values.host !== 'string') throw new UsageError('name the host: --host claude-code (see "skillbench hosts")');
-  const spec = hostSpec(values.host);
-  const ref = resolveSkill(resolvePath(ctx, positionals[0]), { skill: values.skill as string | undefined, protocol: 'agent-skill' });
   const home = homeOf(ctx);
-  if (!spec.kind.proxied) throw new UsageError(`${spec.kind.id}: ${spec.kind.note}, so host-view cannot run it yet`);
-  const host = pickHost(home, ctx.env, spec.kind, spec.version);
+  const { kind, host } = hostOption(values.host, home, ctx);
+  const ref = resolveSkill(resolvePath(ctx, positionals[0]), { skill: values.skill as string | undefined, protocol: 'agent-skill' });
   const config = modelConfigOf(values);
   if (config && values.cassette) throw new UsageError('give --cassette (answers from a recording) or --model (a live model), not both');
   const answer = answerOf(config, values.cassette ? resolvePath(ctx, values.cassette as string) : undefined, ctx, home);
   const result = await runHost({
-    kind: spec.kind,
+    kind,
     host,
     skills: [{ name: ref.name, dir: ref.dir }],
     query: (values.query as string | undefined) ?? DEFAULT_QUERY,
@@ -69,20 +63,9 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   return EXIT.OK;
 }
 
-function hostSpec(value: string) {
-  try {
-    return parseHostSpec(value);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
-
 function answerOf(config: ModelConfig | undefined, cassette: string | undefined, ctx: CommandContext, home: string): ProxyAnswer {
   if (cassette) return { kind: 'cassette', records: readRecording(cassette).records };
-  if (!config) return { kind: 'scripted' };
-  if (config.provider !== 'anthropic') throw new UsageError('the proxy forwards to an Anthropic Messages model only for now: give --provider anthropic (an OpenAI-compatible profile needs a translation not built yet)');
-  const key = resolveModelKey(config, { env: ctx.env, secrets: SecretStore.open(home) });
-  return { kind: 'model', config, apiKey: key.key };
+  return config ? modelAnswer(config, ctx, home) : { kind: 'scripted' };
 }
 
 export interface HostViewReport {
