@@ -106,31 +106,20 @@ export async function runHostTriggers(suite: TriggerSuite, opts: HostTriggerOpti
 const share = (hits: number, of: number) => (of ? hits / of : null);
 
 function summaryOf(queries: TriggerQueryInfo[], rows: HostTriggerQuery[], catalog: Set<string>): HostTriggerReport['summary'] {
-  let expectedRuns = 0;
-  let hits = 0;
-  let picked = 0;
-  let rightPicks = 0;
-  let paired = 0;
-  let agreed = 0;
-  let all = 0;
+  /** Runs counted: all, where a skill was expected, that activated it, that activated a catalog skill (and the right one), paired with the simulator (and agreeing). */
+  const n = { all: 0, expected: 0, hits: 0, picked: 0, right: 0, paired: 0, agreed: 0 };
   for (const row of rows) {
     const q = queries.find((x) => x.id === row.id)!;
     const expected = q.shouldNot === undefined ? (q.should ?? null) : null;
     row.activated.forEach((a, i) => {
-      all++;
-      if (expected) {
-        expectedRuns++;
-        if (a === expected) hits++;
-      }
-      if (a && catalog.has(a)) {
-        picked++;
-        if (a === expected) rightPicks++;
-      }
-      if (i < row.simulator.length) {
-        paired++;
-        if (a === row.simulator[i]) agreed++;
-      }
+      n.all++;
+      if (expected) n.expected++;
+      if (expected && a === expected) n.hits++;
+      if (a && catalog.has(a)) n.picked++;
+      if (a && catalog.has(a) && a === expected) n.right++;
+      if (i < row.simulator.length) n.paired++;
+      if (i < row.simulator.length && a === row.simulator[i]) n.agreed++;
     });
   }
-  return { triggerRate: share(picked, all), precision: share(rightPicks, picked), recall: share(hits, expectedRuns), agreement: share(agreed, paired) };
+  return { triggerRate: share(n.picked, n.all), precision: share(n.right, n.picked), recall: share(n.hits, n.expected), agreement: share(n.agreed, n.paired) };
 }
