@@ -76,6 +76,7 @@ export interface HostViewReport {
   /** The other lines of that catalog: what the skill competes with. */
   competing: HostRequestView['catalog'];
   catalogIn: string | null;
+  /** The whole catalog (the skill's own line included), in tokens. */
   catalogTokens: number;
   system: { text: string; tokens: number };
   tools: HostRequestView['tools'];
@@ -114,7 +115,7 @@ function viewText(r: HostViewReport): string {
   if (r.entry) lines.push(`  ${r.skill}, as listed (${r.entry.tokens} tokens, in the ${r.catalogIn}):`, `    ${cut(r.entry.text, 400)}`);
   else lines.push(r.catalogIn ? `  ${r.skill} is not in the host's skill catalog (it lists ${r.competing.map((l) => l.name).join(', ') || 'nothing'}).` : '  No skill catalog was found in the request.');
   if (r.competing.length) {
-    lines.push(`  It competes with ${r.competing.length} other entr${r.competing.length === 1 ? 'y' : 'ies'} (${r.catalogTokens} tokens in all):`);
+    lines.push(`  It competes with ${r.competing.length} other entr${r.competing.length === 1 ? 'y' : 'ies'} (the whole catalog: ${r.catalogTokens} tokens):`);
     for (const l of r.competing) lines.push(`    ${l.name} (${l.tokens} tokens): ${cut(l.description.replace(/\s+/g, ' '), 90)}`);
   }
   lines.push(`  System prompt: ${r.system.tokens} tokens. Tools (${r.tools.length}): ${r.tools.map((t) => t.name).join(', ')}.`);
