@@ -77,6 +77,10 @@ describe('the model proxy', () => {
     expect(taped).not.toContain('sk-ant-real-key');
     expect(taped).not.toContain(proxy.token);
     expect(proxy.records()[1]).toMatchObject({ type: 'model-response', status: 200, body: sse });
+    // A host that names no API version gets the one Anthropic documents, not an empty header.
+    server.reply({ text: 'ok' });
+    await (await ask(proxy, { headers: { 'anthropic-version': '' } })).text();
+    expect(server.chats()[1].headers['anthropic-version']).toBe('2023-06-01');
   });
 
   it('answers a run again from its tape with the model gone, and says when the tape runs out', async ({ cleanup }) => {

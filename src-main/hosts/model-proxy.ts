@@ -62,7 +62,7 @@ export async function startModelProxy(answer: ProxyAnswer): Promise<ModelProxy> 
     const body = typeof init?.body === 'string' ? init.body : '';
     if (answer.kind === 'model') {
       const target = `${anthropicApiBase(answer.config)}${url.pathname.replace(/^\/v1/, '')}${url.search}`;
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': String((init?.headers as Record<string, string>)['anthropic-version'] ?? '2023-06-01') };
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': (init?.headers as Record<string, string>)['anthropic-version'] || '2023-06-01' };
       const beta = (init?.headers as Record<string, string>)['anthropic-beta'];
       if (beta) headers['anthropic-beta'] = beta;
       if (answer.apiKey) headers['x-api-key'] = answer.apiKey;
