@@ -209,9 +209,27 @@ export type ChatEvent =
   | { type: 'error'; message: string }
   | { type: 'done'; result: ChatTurnResult };
 
+/** An agent host the workbench can drive (Claude Code, Codex, Gemini CLI), as `skillbench hosts` lists it. */
+export interface AgentHostInfo {
+  id: string;
+  /** null where the host was not found, or its version could not be read without running it. */
+  version: string | null;
+  /** The file to run; null where not found. */
+  path: string | null;
+  /** Installed into the workbench's home (`skillbench hosts add`), or found on PATH. */
+  source: 'home' | 'path' | null;
+  found: boolean;
+  /** Whether the model proxy speaks its wire format (host-view and host evals need it). */
+  proxied: boolean;
+  /** How it runs headless and is pointed at a model, in one sentence. */
+  note: string;
+}
+
 /** The app's model settings and chat (served by the workbench's chat service). Keys go in, never out. */
 export interface ChatApi {
   getModelSettings(): Promise<ModelSettingsView>;
+  /** The agent hosts found: each installed version, the one on PATH, or a row saying it was found nowhere. */
+  listAgentHosts(): Promise<AgentHostInfo[]>;
   /** Adds the profile, or replaces the one of its id. The first one saved is the one in use. */
   saveModelProfile(profile: ModelProfile): Promise<ModelSettingsView>;
   /** Removes it, and its endpoint's saved key where no other profile uses that endpoint. */

@@ -1,6 +1,6 @@
 /**
  * The layers hold: no import cycle anywhere in the engine or the renderer, engine imports go only
- * downwards (contract, common, engine, host, protocols, runtime, qa, authoring, workbench, server, the MCP bridge,
+ * downwards (contract, common, engine, host, protocols, runtime, agent, hosts (the real agent hosts), qa, authoring, workbench, server, the MCP bridge,
  * then the front ends), nothing outside `electron/` imports Electron, the renderer reaches the engine only through
  * the contract and common/, common/ names no runtime (tsconfig.common.json compiles it without Node's types or
  * the DOM; here, its imports), and each protocol is reached from outside through its index.ts.
@@ -19,6 +19,7 @@ const LAYERS: [string, RegExp][] = [
   ['protocols', /^protocols\//],
   ['runtime', /^runtime\//],
   ['agent', /^agent\//],
+  ['hosts', /^hosts\//],
   ['qa', /^qa\//],
   ['authoring', /^authoring\//],
   ['workbench', /^workbench\//],

@@ -13,8 +13,10 @@
  * Replies are a queue: each model request (`POST …/chat/completions` or `POST …/v1/messages`) takes the next one;
  * with the queue empty, a responder set with `respond(fn)` answers from the request itself (the reply for each
  * user message, whatever order they come in); one left unscripted is answered 500 "no scripted reply left", so a
- * test that asks more than it scripted fails loudly. `GET /v1/models` (and `/models`) lists `models` in a shape both providers read. Every request is kept
- * (`requests`), its body parsed, its headers as received.
+ * test that asks more than it scripted fails loudly. `GET /v1/models` (and `/models`) lists `models` in a shape both providers read;
+ * `POST /v1/messages/count_tokens` answers a count. Every request is kept (`requests`), its body parsed, its query
+ * and headers as received. Agent hosts talk to it too: Claude Code's requests (`/v1/messages?beta=true`, streamed,
+ * a `system` role message after the user's) need nothing more than the Messages route reading the body whole.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +52,8 @@ export interface ErrorReply {
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query as sent (`?beta=true`, as Claude Code sends it), or ''. */
+  query: string;
   headers: http.IncomingHttpHeaders;
   /** The parsed JSON body (undefined for a GET or a body that was not JSON). */
   body: any;
@@ -99,9 +103,11 @@ export async function modelServer(opts: { models?: string[] } = {}): Promise<Mod
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
       const format = path.endsWith('/chat/completions') ? 'openai' : path.endsWith('/messages') ? 'anthropic' : undefined;
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body, ...(format ? { format } : {}) };
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.search, headers: req.headers, body, ...(format ? { format } : {}) };
       requests.push(recorded);
       if (req.method === 'GET' && /\/models$/.test(path)) return sendJson(res, 200, modelList(state.models));
+      // Anthropic's token counting, as a host may ask before a turn: a count from the body's length, never a reply off the queue.
+      if (req.method === 'POST' && path.endsWith('/messages/count_tokens')) return sendJson(res, 200, { input_tokens: Math.ceil(raw.length / 4) });
       if (req.method !== 'POST' || !format) return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}` } });
       const next = queue.shift() ?? state.responder?.(recorded);
       if (!next) return sendError(res, format, { status: 500, error: 'no scripted reply left' });

@@ -14,7 +14,6 @@ import { pythonResources, systemPython } from '../src-main/host/paths';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { FIXTURES, isAlive, waitFor } from './helpers';
-import { scaled } from './machine-factor';
 
 const DIR = path.join(FIXTURES, 'skilldef-daemon');
 const RPC_DIR = path.join(FIXTURES, 'rpc');
@@ -39,11 +38,11 @@ async function stopsItsDaemon(cleanup: Cleanup, rt: SkillRuntime, pidOf: (text: 
   const file = path.join(cleanup.tempDir(), 'daemon.pid');
   await rt.start();
   await rt.call('daemon', { pid_file: file });
-  const daemon = await waitFor(() => fs.existsSync(file) && pidOf(fs.readFileSync(file, 'utf8')), scaled(5000), 'the daemon pid');
+  const daemon = await waitFor(() => fs.existsSync(file) && pidOf(fs.readFileSync(file, 'utf8')), 5000, 'the daemon pid');
   cleanup.add({ close: () => Promise.resolve(void (isAlive(daemon) && process.kill(daemon, 'SIGKILL'))) });
   expect(isAlive(daemon)).toBe(true);
   await rt.stop();
-  await waitFor(() => !isAlive(daemon), scaled(3000), 'the daemon to be gone');
+  await waitFor(() => !isAlive(daemon), 3000, 'the daemon to be gone');
 }
 
 describe.skipIf(process.platform !== 'linux')('what a skill leaves behind (Linux)', () => {

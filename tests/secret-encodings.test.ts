@@ -17,7 +17,6 @@ import { allFiles, FIXTURES } from './helpers';
 import { cli } from './cli-run';
 import { scaled } from './machine-factor';
 import { workbenchApi } from '../src-main/workbench/api';
-import { scaled } from './machine-factor';
 
 /** A slash, a plus, a space, !()~ and non-ASCII: each URL-encoded differently by JavaScript and Python. */
 const SECRET = 's3cr3t/Pa+ss w0rd!(x)~é-8f2a91';

@@ -9,6 +9,8 @@ import * as chat from './commands/chat';
 import * as ci from './commands/ci';
 import * as doctor from './commands/doctor';
 import * as env from './commands/env';
+import * as hosts from './commands/hosts';
+import * as hostView from './commands/host-view';
 import * as evalSuite from './commands/eval';
 import * as inspect from './commands/inspect';
 import * as list from './commands/list';
@@ -37,7 +39,7 @@ interface Command {
   run: (argv: string[], io: Io, ctx: CommandContext) => Promise<number>;
 }
 
-const commands: Record<string, Command> = { list, inspect, call, chat, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, eval: evalSuite, 'merge-reports': mergeReports, ci, new: newSkill, doctor, validate, env, schedule, mcp, auth, 'n3-service': n3Service };
+const commands: Record<string, Command> = { list, inspect, call, chat, setup, state, tick, message, options, triggers, serve, replay, report, run: runCollection, eval: evalSuite, 'merge-reports': mergeReports, ci, new: newSkill, doctor, validate, env, schedule, mcp, auth, 'n3-service': n3Service, hosts, 'host-view': hostView };
 
 export function addCommand(name: string, cmd: Command): void {
   commands[name] = cmd;

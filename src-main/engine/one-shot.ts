@@ -9,7 +9,8 @@ import type { LogSink } from './log-sink';
 export interface OneShotOptions {
   spec: SpawnSpec;
   input: string;
-  logs: LogSink;
+  /** Where stderr goes besides `stderr` (a skill's log); none for a run that keeps only its own. */
+  logs?: LogSink;
   timeoutMs: number;
   maxStdoutBytes: number;
   signal?: AbortSignal;

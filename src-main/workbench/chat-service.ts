@@ -16,7 +16,7 @@
  *
  * The engine's other users of a model (MCP sampling, scheduled prompts) take `activeChatModel()`.
  */
-import type { ApprovalAnswer, ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView, ToolPolicyRef } from '../contract';
+import type { AgentHostInfo, ApprovalAnswer, ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView, ToolPolicyRef } from '../contract';
 import { openChatModel, type ChatModel } from '../agent/chat-model';
 import { skillChatTarget, workspaceChatTarget, type ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
@@ -27,6 +27,7 @@ import { activeProfile, configOf, loadModelSettings, saveModelSettings } from '.
 import { readToolPolicies, resetToolPolicies } from '../agent/tool-policies';
 import type { Redactor } from '../engine/redactor';
 import { hostEnv } from '../host/host-env';
+import { findHosts } from '../hosts/host-find';
 import { ChatApprovals } from './chat-approvals';
 import type { WindowScope } from './window-scope';
 import type { SkillHost } from './skill-host';
@@ -72,6 +73,11 @@ export class ChatService implements ChatApi {
 
   async getModelSettings(): Promise<ModelSettingsView> {
     return this.view(this.settings());
+  }
+
+  /** Found as `skillbench hosts` finds them (nothing is run), on the app's own PATH. */
+  async listAgentHosts(): Promise<AgentHostInfo[]> {
+    return findHosts(this.wb.home, hostEnv());
   }
 
   async saveModelProfile(raw: ModelProfile): Promise<ModelSettingsView> {

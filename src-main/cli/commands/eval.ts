@@ -7,6 +7,7 @@ import { evalUnitContext, evalUnitId, evalUnitResult, failureLines, runEvalSuite
 import { MAX_RUNS, type EvalSuite } from '../../qa/eval-suite';
 import { impliedTriggerSuite, isTriggerSuite, loadSuite, type TriggerSuite } from '../../qa/trigger-suite';
 import { isDir } from '../../protocols/refs';
+import { runHostTriggerCommand } from './eval-host';
 import { runTriggerCommand } from './eval-triggers';
 import { modelsOf, withIds } from '../eval-models';
 import { writeJUnit } from '../../qa/junit';
@@ -24,10 +25,10 @@ import { qaHome } from '../qa-home';
 import { UNIT_OPTIONS } from '../qa-units';
 
 export const help =
-  'eval <suite|skills folder> [--model NAME]... [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--runs N] [--junit FILE] [--json] [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR]   run an eval suite (YAML or JSON): each case\'s prompt through the skill\'s message flow with a model, its tool calls and answer checked, as many runs as it says; --model more than once (or a models: list in the suite) runs the cases on each side by side; a trigger suite (kind: trigger), or a folder of Agent Skills, asks which skill the model activates for each query against the catalog of them all (trigger rates, precision and recall per skill, the collision matrix); exit 0 when every case (or query) reaches its pass rate, 1 when one does not, 2 when it cannot run';
+  'eval <suite|skills folder> [--model NAME]... [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR] [--runs N] [--junit FILE] [--json] [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR] [--host claude-code[@version]]   run an eval suite (YAML or JSON): each case\'s prompt through the skill\'s message flow with a model, its tool calls and answer checked, as many runs as it says; --model more than once (or a models: list in the suite) runs the cases on each side by side; a trigger suite (kind: trigger), or a folder of Agent Skills, asks which skill the model activates for each query against the catalog of them all (trigger rates, precision and recall per skill, the collision matrix); with --host, each query through that real agent host (its Skill call read from its output) beside the simulator\'s pick; exit 0 when every case (or query) reaches its pass rate, 1 when one does not, 2 when it cannot run';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, model: { type: 'string', multiple: true }, runs: { type: 'string' }, junit: { type: 'string' }, ...RUN_OPTIONS, ...UNIT_OPTIONS });
+  const { values, positionals } = parse(argv, { ...MODEL_OPTIONS, model: { type: 'string', multiple: true }, runs: { type: 'string' }, junit: { type: 'string' }, host: { type: 'string' }, timeout: { type: 'string' }, ...RUN_OPTIONS, ...UNIT_OPTIONS });
   if (positionals.length !== 1) throw new UsageError('eval needs one suite file (YAML or JSON; see the README\'s Evals section)');
   const runs = runsOption(values.runs as string | undefined);
   const file = resolvePath(ctx, positionals[0]);
@@ -37,6 +38,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     loaded = isDir(file) ? impliedTriggerSuite(file) : loadSuite(file);
   } catch (err) {
     throw new UsageError((err as Error).message);
+  }
+  if (values.host !== undefined) {
+    if (!isTriggerSuite(loaded)) throw new UsageError('--host runs a trigger suite (kind: trigger) or a folder of Agent Skills through a real agent host; a tool-call suite does not take it yet');
+    return runHostTriggerCommand(loaded, values, runs, io, ctx);
   }
   if (isTriggerSuite(loaded)) return runTriggerCommand(loaded, values, runs, io, ctx);
   const suite = loaded;

@@ -2,7 +2,7 @@
  * The app's models and chat. A key comes in (`saveModelKey`, `listProviderModels`) and never goes out: no answer
  * of these carries one, and the door scrubs every answer and event of the keys the store holds besides.
  */
-import type { ApprovalAnswer, ChatMessage, ChatRequest, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettingsView, ToolPolicyRef } from '../../contract';
+import type { AgentHostInfo, ApprovalAnswer, ChatMessage, ChatRequest, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettingsView, ToolPolicyRef } from '../../contract';
 import { z } from '../shape';
 import { checked, command, fromWindow, returns } from './declare';
 import { text } from './fields';
@@ -42,6 +42,7 @@ const policyRef = checked<ToolPolicyRef>()(z.object({ skillId: z.string(), dir: 
 
 export const chat = {
   getModelSettings: command(returns<ModelSettingsView>()),
+  listAgentHosts: command(returns<AgentHostInfo[]>()),
   saveModelProfile: command(returns<ModelSettingsView>(), ['profile', profile]),
   deleteModelProfile: command(returns<ModelSettingsView>(), ['id', text]),
   setActiveModel: command(returns<ModelSettingsView>(), ['id', text]),

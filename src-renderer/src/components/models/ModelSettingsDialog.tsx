@@ -7,6 +7,7 @@ import { Dialog } from '../common/Dialog';
 import { Button, IconButton } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
+import { AgentHostsList } from './AgentHostsList';
 import { ModelProfileForm } from './ModelProfileForm';
 import { ToolPolicies } from './ToolPolicies';
 import styles from './ModelSettingsDialog.module.css';
@@ -110,6 +111,7 @@ function ModelSettings({ onClose }: { onClose(): void }) {
           )
         )}
         <ToolPolicies />
+        <AgentHostsList />
       </div>
     </Dialog>
   );
