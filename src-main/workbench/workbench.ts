@@ -32,6 +32,7 @@ import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
 import { McpService } from './mcp-service';
+import { runningOnly } from './running-only';
 import { SkillDefService } from './skilldef-service';
 import { ChatService } from './chat-service';
 import { EnvService } from './env-service';
@@ -311,7 +312,9 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async getOptions(skillId: string): Promise<SkillOption[]> {
-    return (await this.liveRuntime(skillId)).capability('options').list();
+    // A skill without options says so as it stands; one with them is asked only while it runs.
+    this.runtime(skillId).capability('options');
+    return (await this.runningRuntime(skillId, 'its options')).capability('options').list();
   }
 
   async setOption(skillId: string, name: string, value: unknown): Promise<SkillOptionsChange> {
@@ -383,6 +386,10 @@ export class Workbench implements CoreApi, SkillHost {
 
   idleRuntime(skillId: string): LiveRuntime {
     return this.runtime(skillId);
+  }
+
+  runningRuntime(skillId: string, what: string): Promise<LiveRuntime> {
+    return runningOnly(this.runtime(skillId), what);
   }
 
   knownInfo(skillId: string): SkillInfo | null {
