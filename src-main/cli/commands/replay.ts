@@ -37,7 +37,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     live,
     // A recording does not choose what runs from elsewhere: its skill must be in this folder, unless --skill names one.
     workspace: [ctx.cwd],
-    onSkill: (ref, namedBy) => (asJson ? io.err : io.out)(replayingLine(ref, namedBy)),
+    // With --json the report's `skill` says it.
+    onSkill: asJson ? undefined : (ref, namedBy) => io.out(replayingLine(ref, namedBy)),
     onCase: asJson ? undefined : (c) => io.out(caseLines(c).join('\n')),
     onTurn: asJson ? undefined : (t) => io.out(turnLines(t).join('\n')),
   });
