@@ -58,8 +58,9 @@ function recordingFiles(home: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl')).map((n) => path.join(dir, n)) : [];
 }
 
-function cli(args: string[], home: string) {
+function cli(args: string[], home: string, cwd?: string) {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), ...args], {
+    cwd,
     env: { ...process.env, SKILLBENCH_HOME: home },
     encoding: 'utf8',
     timeout: scaled(30_000),
@@ -107,7 +108,8 @@ test.describe('with a server of its own', () => {
 
     // Replay with the CLI: against the same skill everything matches.
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-junit-'));
-    const same = cli(['replay', file, '--junit', path.join(out, 'same.xml')], home);
+    // From the folder of the skills: a recording's skill runs only from within the folder replay runs in.
+    const same = cli(['replay', file, '--junit', path.join(out, 'same.xml')], home, wb.skills);
     expect(same.stdout).toContain('All 4 calls matched.');
     expect(same.code).toBe(0);
     expect(fs.readFileSync(path.join(out, 'same.xml'), 'utf8')).toMatch(/<testsuites tests="4" failures="0"/);

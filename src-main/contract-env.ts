@@ -23,6 +23,8 @@ export interface EnvRunResult {
   durationMs: number;
   /** The skill was restarted on the new environment (it was running, or had failed to start). */
   restarted: boolean;
+  /** Refused: the `.venv` there is not the workbench's, and nothing of it was run; `fresh` sets it aside and makes a new one. */
+  notOurs?: boolean;
 }
 
 /** A preparation under way, or the last one of this session. */
@@ -70,9 +72,10 @@ export interface EnvApi {
   /**
    * Makes the skill's `.venv` and installs what it lists (`findLinks`: offline, from a folder of wheels); answers
    * at the end, the `pythonEnv` events telling the steps and the installer's output as they come. The skill is
-   * restarted on it where it was running or had failed to start.
+   * restarted on it where it was running or had failed to start. A `.venv` the workbench did not make is never run:
+   * the answer says so (`notOurs`), and `fresh` sets it aside, as it is, and makes a new one.
    */
-  prepareEnv(skillId: string, opts?: { findLinks?: string }): Promise<EnvRunResult>;
+  prepareEnv(skillId: string, opts?: { findLinks?: string; fresh?: boolean }): Promise<EnvRunResult>;
   /** Stops a preparation under way (the installer and its children); the environment is left marked unfinished. */
   cancelEnv(skillId: string): Promise<void>;
 }

@@ -58,7 +58,7 @@ describe('recorded model turns', () => {
 
     // Offline: the model's server is gone, and the turn goes as recorded.
     await server.close();
-    const same = await cli(['replay', file, '--json'], { home });
+    const same = await cli(['replay', file, '--json'], { home, cwd: root });
     expect(same.stderr).toBe("");
     expect(same.code).toBe(0);
     const r1 = JSON.parse(same.stdout) as ReplayReport;
@@ -69,7 +69,7 @@ describe('recorded model turns', () => {
     // The skill answers otherwise: the call differs, and the model would be sent the new answer.
     const py = path.join(skill, 'skill.py');
     edit(py, 'content=args["text"])', 'content=args["text"].upper())');
-    const changed = await cli(['replay', file], { home });
+    const changed = await cli(['replay', file], { home, cwd: root });
     expect(changed.code).toBe(1);
     expect(changed.stdout).toMatch(/✗ #\d+ echo .*\n {4}text: "hi" -> "HI"/);
     expect(changed.stdout).toMatch(/✗ #\d+ chat turn "!hello"[^\n]*\n {4}model request 2 would be new:\n {6}messages\.\d+\.content: "hi" -> "HI"/);
@@ -77,7 +77,7 @@ describe('recorded model turns', () => {
     // The tools are offered otherwise (a description changed): the first request already differs.
     edit(py, 'content=args["text"].upper())', 'content=args["text"])');
     edit(py, 'description=f"{name} (test tool)"', 'description=f"{name}, a tool for tests"');
-    const r3 = JSON.parse((await cli(['replay', file, '--json'], { home })).stdout) as ReplayReport;
+    const r3 = JSON.parse((await cli(['replay', file, '--json'], { home, cwd: root })).stdout) as ReplayReport;
     const first = r3.turns![0].requests.find((q) => q.exchange === 1);
     expect(first?.differences.some((d) => /^tools\.\d+\.function\.description$/.test(d.path) && d.replayed === 'echo, a tool for tests')).toBe(true);
     expect(r3.cases.every((c) => c.match)).toBe(true);
@@ -85,7 +85,7 @@ describe('recorded model turns', () => {
     // --live: the model is asked again (here, a new scripted server that answers otherwise).
     const again = cleanup.add(await modelServer());
     again.reply({ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }] }, { text: 'Something else.' });
-    const live = await cli(['replay', file, '--live', '--model', 'scripted-large', '--base-url', again.openaiBaseUrl, '--json'], { home });
+    const live = await cli(['replay', file, '--live', '--model', 'scripted-large', '--base-url', again.openaiBaseUrl, '--json'], { home, cwd: root });
     expect(live.code).toBe(1);
     const r4 = JSON.parse(live.stdout) as ReplayReport;
     expect(r4.turns![0]).toMatchObject({ live: true, model: 'scripted-large', requests: [] });

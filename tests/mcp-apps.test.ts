@@ -32,6 +32,7 @@ describe('MCP Apps: the ui:// resource for the frame', () => {
     // The server lives in the skill folder: node_modules is found from the repository (the fixture imports the SDK).
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     const { wb, id } = mcpBench(cleanup, dir, 'counter-app');
+    await wb.startSkill(id);
     const tools = (await wb.mcp.mcpListTools(id)).map((t) => [t.name, t._meta]);
     expect(tools).toContainEqual(['show-counter', { ui: { resourceUri: 'ui://counter/app.html' } }]);
 

@@ -92,7 +92,7 @@ describe('the command line on MCP servers', () => {
     expect(lines[0]).toMatchObject({ type: 'header', skill: { protocol: 'mcp', name: 'everything' } });
     expect(lines.some((l) => l.type === 'call' && l.tool === 'echo' && l.outcome.mcp.content[0].text === 'Echo: again')).toBe(true);
     expect(lines.some((l) => l.type === 'message' && l.message.method === 'tools/call')).toBe(true);
-    const replayed = await cli(['replay', rec], { home });
+    const replayed = await cli(['replay', rec], { home, cwd: dir });
     expect(replayed.stderr).toBe('');
     expect(replayed.code).toBe(0);
     expect(replayed.stdout).toMatch(/✓ \S+ echo/);

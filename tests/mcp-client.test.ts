@@ -71,6 +71,7 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
   it('reads resources and templates, subscribes to changes, and marks reads on the timeline', async ({ cleanup }) => {
     const dir = mcpFolder(cleanup, { everything: everythingStdio() });
     const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    await wb.startSkill(id);
     const resources = await wb.mcp.mcpListResources(id);
     expect(resources.length).toBeGreaterThan(0);
     const templates = await wb.mcp.mcpListResourceTemplates(id);
@@ -98,6 +99,7 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
   it('fills in prompts with their arguments and completes arguments and template variables', async ({ cleanup }) => {
     const dir = mcpFolder(cleanup, { everything: everythingStdio() });
     const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    await wb.startSkill(id);
     const prompts = await wb.mcp.mcpListPrompts(id);
     const args = prompts.find((p) => p.name === 'args-prompt')!;
     expect(args.arguments.map((a) => [a.name, !!a.required])).toEqual([['city', true], ['state', false]]);

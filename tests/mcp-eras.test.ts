@@ -83,6 +83,7 @@ describe('MCP in both eras', () => {
     const url = await overHttpFixture(cleanup, MODERN);
     const dir = mcpFolder(cleanup, { modern: { type: 'http', url }, local: { command: process.execPath, args: [MODERN] } });
     const { wb, id } = mcpBench(cleanup, dir, 'modern');
+    await wb.startSkill(id);
     const info = await wb.mcp.mcpServerInfo(id);
     expect(info).toMatchObject({ era: 'modern', eraMode: 'auto', protocolVersion: '2026-07-28', supportedVersions: ['2026-07-28'], name: 'modern-fixture' });
     expect(info.eraReason).toBe('the server answered server/discover with 2026-07-28');
@@ -118,6 +119,7 @@ describe('MCP in both eras', () => {
     // Chosen per server (this one over stdio): the legacy era, the server restarted in it, and the same question
     // asked by the server's own request.
     const local = `${path.basename(dir)}#local`;
+    await wb.startSkill(local);
     expect((await wb.mcp.mcpServerInfo(local)).era).toBe('modern');
     await wb.mcp.mcpSetEraMode(local, 'legacy');
     expect(await wb.mcp.mcpEraMode(local)).toBe('legacy');

@@ -66,6 +66,7 @@ describe('OAuth for an HTTP MCP server, in the app', () => {
     const opened: string[] = [];
     const { wb, api, id, home } = app(cleanup, rig, opened);
     const told = collect(wb, 'mcpOAuthStep');
+    await api.startSkill(id);
     const tools = await api.mcpListTools(id);
     expect(tools.map((t) => t.name).sort()).toEqual(['admin', 'echo', 'whoami']);
     const call = await api.callTool(id, 'whoami', {});

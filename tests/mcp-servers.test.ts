@@ -30,6 +30,7 @@ describe('an MCP server over Streamable HTTP', () => {
     expect(readSettings(skillFolder(home, id)).secretEnv).toEqual(['MCP_BEARER_TOKEN']);
     expect(fs.readFileSync(path.join(skillFolder(home, id), 'settings.json'), 'utf8')).not.toContain(token);
 
+    await wb.startSkill(id);
     const server = await wb.mcp.mcpServerInfo(id);
     expect(server).toMatchObject({ transport: 'http', url, capabilities: { tools: true, resources: true } });
     const echo = await wb.callTool(id, 'get-structured-content', { location: 'Chicago' });

@@ -16,6 +16,7 @@ describe('MCP Tasks and URL elicitation (server-everything over stdio)', () => {
   it('keeps execution, calls a task tool as a task with live statuses, and asks the user through tasks/result', async ({ cleanup }) => {
     const dir = mcpFolder(cleanup, { everything: everythingStdio() });
     const { wb, id } = mcpBench(cleanup, dir, 'everything');
+    await wb.startSkill(id);
     const server = await wb.mcp.mcpServerInfo(id);
     expect(server.capabilities.tasks).toMatchObject({ toolCall: true, list: true, cancel: true });
     const tools = await wb.mcp.mcpListTools(id);

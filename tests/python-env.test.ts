@@ -179,7 +179,7 @@ describe('versions checked', () => {
     // skillbench env will not run an interpreter that is a file of the folder: it says what to do instead.
     const r = await cli(['env', dir]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^skillbench: .*\.venv is there, but its Python is not a link to one installed on this computer \(a file of the folder is never run\), and the workbench did not make it: move it away \(or remove it\) and run again\.\n$/);
+    expect(r.stderr).toMatch(/^skillbench: .*\.venv is there, but the workbench did not make it, so nothing in it is run \(its Python and packages came with the folder\)\. To make a fresh one: .* --fresh /);
     expect(fs.existsSync(ran), 'the folder\'s interpreter ran').toBe(false);
   });
 });

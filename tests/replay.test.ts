@@ -71,7 +71,7 @@ describe('skillbench replay', () => {
   it('replays against the same skill: every call matches, exit 0, JUnit with one case per call', async ({ cleanup }) => {
     const { dir, file, home } = await recordedGas(cleanup);
     const junit = path.join(dir, 'junit.xml');
-    const r = await cli(['replay', file, '--junit', junit], { home });
+    const r = await cli(['replay', file, '--junit', junit], { home, cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^✓ #4 estimate_gas_cost/m);
@@ -85,7 +85,7 @@ describe('skillbench replay', () => {
     const py = path.join(skill, 'skill.py');
     fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('"swap": 150000', '"swap": 160000'));
     const junit = path.join(dir, 'junit.xml');
-    const r = await cli(['replay', file, '--junit', junit], { home });
+    const r = await cli(['replay', file, '--junit', junit], { home, cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^✗ #4 estimate_gas_cost/m);
     expect(r.stdout).toContain('data.gas_limit: 150000 -> 160000 (it differs)');
@@ -97,7 +97,7 @@ describe('skillbench replay', () => {
     expect(counts).toMatchObject({ tests: 2, failures: 1 });
     expect(fs.readFileSync(junit, 'utf8')).toContain('<failure message="data.gas_limit: 150000 -&gt; 160000 (it differs)">');
 
-    const j = await cli(['replay', file, '--json'], { home });
+    const j = await cli(['replay', file, '--json'], { home, cwd: dir });
     expect(j.code).toBe(1);
     const report = JSON.parse(j.stdout);
     expect(report).toMatchObject({ folderChanged: true, matched: 1, mismatched: 1, skill: { name: 'gas-estimator', dir: skill } });
@@ -106,7 +106,7 @@ describe('skillbench replay', () => {
   });
 
   it('a tolerance record appended later makes that mismatch pass; clearing it brings the mismatch back', async ({ cleanup }) => {
-    const { skill, file, home } = await recordedGas(cleanup);
+    const { dir, skill, file, home } = await recordedGas(cleanup);
     const py = path.join(skill, 'skill.py');
     fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace('"swap": 150000', '"swap": 160000'));
     const before = fs.readFileSync(file, 'utf8');
@@ -116,12 +116,12 @@ describe('skillbench replay', () => {
     expect(last).toMatchObject({ type: 'tolerance', seq: 11, callSeq: 4 });
     expect(callsOf(readRecording(file))[0].tolerance).toEqual({ ignore: ['$.data.gas_limit'], numeric: { rel: 0.1 } });
 
-    const ok = await cli(['replay', file], { home });
+    const ok = await cli(['replay', file], { home, cwd: dir });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/All 2 calls matched/);
 
     setTolerance(file, 4, { numeric: { rel: 0.01 } }); // the latest wins: too tight now
-    const tight = await cli(['replay', file], { home });
+    const tight = await cli(['replay', file], { home, cwd: dir });
     expect(tight.code).toBe(1);
     expect(tight.stdout).toContain('data.cost_eth: 0.0045 -> 0.0048 (it differs by 0.0003, more than the allowed 0.000048)');
 
@@ -132,7 +132,7 @@ describe('skillbench replay', () => {
   });
 
   it('tolerates a torn last line and unknown record types, and says so', async ({ cleanup }) => {
-    const { file, home } = await recordedGas(cleanup);
+    const { dir, file, home } = await recordedGas(cleanup);
     fs.appendFileSync(file, '{"seq":11,"time":1,"type":"from-the-future","x":1}\n{"seq":12,"time":1,"type":"call","tool":"estim');
     const rec = readRecording(file);
     expect(callsOf(rec)).toHaveLength(2);
@@ -140,7 +140,7 @@ describe('skillbench replay', () => {
       'The last line (13) is incomplete, probably cut off when the app stopped; it was skipped.',
       'Skipped 1 record of an unknown type ("from-the-future").',
     ]);
-    const r = await cli(['replay', file, '--json'], { home });
+    const r = await cli(['replay', file, '--json'], { home, cwd: dir });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).warnings).toHaveLength(2);
   });
@@ -173,6 +173,35 @@ describe('skillbench replay', () => {
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/is not a recording/);
     expect((await cli(['replay', path.join(dir, 'missing.jsonl')])).stderr).toMatch(/There is no recording at/);
+  });
+});
+
+describe('skillbench replay runs only what it says, from where it may', () => {
+  it('says which skill it runs and from where; refuses a header naming a folder outside the current one unless --skill is given', async ({ cleanup }) => {
+    const { dir, skill, file, home } = await recordedGas(cleanup);
+    const inside = await cli(['replay', file], { home, cwd: dir });
+    expect(inside.code, inside.stderr).toBe(0);
+    expect(inside.stdout.split('\n')[0]).toBe(`Replaying against gas-estimator (Subprocess JSON-RPC) in ${skill}, the folder the recording names.`);
+
+    // The same recording replayed from another folder: the header's folder is not run, and nothing started.
+    const elsewhere = cleanup.tempDir();
+    const marker = path.join(cleanup.tempDir(), 'ran');
+    fs.appendFileSync(path.join(skill, 'skill.py'), `\nopen(${JSON.stringify(marker)}, "a").write("ran\\n")\n`);
+    const refused = await cli(['replay', file], { home, cwd: elsewhere });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(
+      `skillbench: The recording names gas-estimator in ${skill}, outside this folder (${elsewhere}): replay runs a skill a recording names only from within the folder it is run in. Name the skill to replay against with --skill PATH.`,
+    );
+    expect(fs.existsSync(marker), 'the folder the header names ran').toBe(false);
+    const many = await cli(['replay', path.dirname(file)], { home, cwd: elsewhere });
+    expect(many.code).toBe(2);
+    expect(many.stdout + many.stderr).toContain('outside this folder');
+    expect(fs.existsSync(marker), 'the folder the header names ran').toBe(false);
+
+    // Named with --skill, it runs, and says so.
+    const named = await cli(['replay', file, '--skill', skill], { home, cwd: elsewhere });
+    expect(named.stdout.split('\n')[0]).toBe(`Replaying against gas-estimator (Subprocess JSON-RPC) in ${skill}, as --skill names it.`);
+    expect(named.code, named.stderr).toBe(0);
   });
 });
 

@@ -105,6 +105,7 @@ describe('options of a SkillDefinition skill', () => {
 
   it('refuses bad values and unknown names in plain words, changing nothing', async ({ cleanup }) => {
     const { wb } = bench(cleanup);
+    await wb.startSkill(ID);
     const before = await valuesOf(wb);
     await expect(wb.setOption(ID, 'show_purge', 'yes')).rejects.toThrow('"Show the clean-up tool" is either on or off (true or false), not "yes".');
     await expect(wb.setOption(ID, 'page_size', 'ten')).rejects.toThrow('"Books per page" takes a number, such as 5, not "ten".');

@@ -114,12 +114,14 @@ describe('triggers of a SkillDefinition skill', () => {
     await first.skilldef.createTrigger(ID, { type: 'big_order', name: 'Kept', conditions: [BIG] });
     await first.close();
     const second = bench(cleanup, DESK, home);
+    await second.startSkill(ID);
     expect((await second.skilldef.getTriggers(ID)).triggers.map((t) => t.name)).toEqual(['Kept']);
     expect(JSON.parse((await call(second, 'hook-log')).text!)).toEqual([['register', 'Kept']]);
   });
 
   it('price-alerts fires its "price crosses a level" trigger from its tick when a watched price crosses', async ({ cleanup }) => {
     const wb = bench(cleanup, path.join(EXAMPLES, 'price-alerts'));
+    await wb.startSkill('price-alerts');
     const { types } = await wb.skilldef.getTriggers('price-alerts');
     expect(types.map((t) => t.type)).toEqual(['price_cross']);
     // BTC swings 60000 ± 6%: it crosses 60000 within a few ticks, whichever way it goes first.

@@ -42,6 +42,15 @@ export function detectDir(dir: string, root: string, opts: DiscoverOptions = {})
 export const MAX_FOLDERS = 10_000;
 /** The walk made while a workbench opens, before anyone waits on it: short, the rest follows beside the app. */
 export const OPENING_FOLDERS = 2_000;
+/**
+ * A walk also stops after this long, whatever it has walked: a folder such as `/` on a busy machine took 14 s to
+ * reach the folder cap, and whoever added it waited as long for an answer.
+ */
+export const WALK_BUDGET_MS = 2_000;
+/** The opening walk runs in one go, before the app answers anything: it holds the event loop this long at most. */
+export const OPENING_BUDGET_MS = 300;
+/** Kernel file systems: never skill folders, and /proc alone holds a folder per process. */
+const PSEUDO = new Set(['/proc', '/sys', '/dev']);
 /** The walk that runs beside the app gives the event loop back after this much work. */
 const SLICE_MS = 8;
 
@@ -58,16 +67,23 @@ export function discover(root: string, opts: DiscoverOptions = {}): SkillRef[] {
   return discoverSync(root, opts).skills;
 }
 
+export interface WalkLimits {
+  /** Folders looked into at most (MAX_FOLDERS unless given). */
+  maxFolders?: number;
+  /** Milliseconds of walking at most (none unless given). */
+  budgetMs?: number;
+}
+
 /** The walk in one go: for the command line and for a workbench opening, before anyone waits on it. */
-export function discoverSync(root: string, opts: DiscoverOptions & { maxFolders?: number } = {}): Discovery {
-  const walk = new Walk(path.resolve(root), opts, opts.maxFolders ?? MAX_FOLDERS);
+export function discoverSync(root: string, opts: DiscoverOptions & WalkLimits = {}): Discovery {
+  const walk = new Walk(path.resolve(root), opts, opts);
   while (walk.step());
   return walk.result();
 }
 
 /** The same walk in slices of a few milliseconds, so a large folder never holds up the app. */
-export async function discoverAsync(root: string, opts: DiscoverOptions & { maxFolders?: number; stopped?: () => boolean } = {}): Promise<Discovery> {
-  const walk = new Walk(path.resolve(root), opts, opts.maxFolders ?? MAX_FOLDERS);
+export async function discoverAsync(root: string, opts: DiscoverOptions & WalkLimits & { stopped?: () => boolean } = {}): Promise<Discovery> {
+  const walk = new Walk(path.resolve(root), opts, opts);
   for (;;) {
     // Whoever asked has gone (a workbench closing): the walk ends with what it found.
     if (opts.stopped?.()) return walk.result();
@@ -84,18 +100,28 @@ class Walk {
   private readonly todo: { dir: string; depth: number }[];
   private readonly skills: SkillRef[] = [];
   private folders = 0;
+  private readonly cap: number;
+  private readonly started = performance.now();
+  private readonly deadline: number;
+  private outOfTime = false;
 
   constructor(
     private readonly root: string,
     private readonly opts: DiscoverOptions,
-    private readonly cap: number,
+    limits: WalkLimits,
   ) {
     this.todo = [{ dir: root, depth: 0 }];
+    this.cap = limits.maxFolders ?? MAX_FOLDERS;
+    this.deadline = limits.budgetMs === undefined ? Infinity : this.started + limits.budgetMs;
   }
 
-  /** Looks into the next folder; false once there is nothing left, or the cap is reached. */
+  /** Looks into the next folder; false once there is nothing left, or a cap (folders or time) is reached. */
   step(): boolean {
     if (this.folders >= this.cap) return false;
+    if (this.todo.length && performance.now() >= this.deadline) {
+      this.outOfTime = true;
+      return false;
+    }
     const next = this.todo.pop();
     if (!next) return false;
     this.folders++;
@@ -122,7 +148,7 @@ class Walk {
     }
     entries.sort((a, b) => b.name.localeCompare(a.name));
     for (const e of entries) {
-      if (!e.isDirectory() || SKIP.has(e.name) || skip?.has(e.name)) continue;
+      if (!e.isDirectory() || SKIP.has(e.name) || skip?.has(e.name) || (depth === 0 && dir === '/' && PSEUDO.has(`/${e.name}`))) continue;
       // Hidden folders hold no skills, except `.claude` (action skills and Agent Skills) and the `skills/` folder
       // of any other (`.agents/skills`, `.cursor/skills`, …), where agents keep Agent Skills.
       if (e.name.startsWith('.') && e.name !== '.claude') {
@@ -137,8 +163,12 @@ class Walk {
 
   result(): Discovery {
     const out: Discovery = { skills: this.skills, folders: this.folders };
+    const rest = 'skills further in are not listed. Open the folder that holds your skills instead.';
     if (this.todo.length && this.folders >= this.cap) {
-      out.capped = `Stopped looking for skills in ${this.root} after ${this.cap.toLocaleString('en-US')} folders; skills further in are not listed. Open the folder that holds your skills instead.`;
+      out.capped = `Stopped looking for skills in ${this.root} after ${this.cap.toLocaleString('en-US')} folders; ${rest}`;
+    } else if (this.outOfTime) {
+      const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
+      out.capped = `Stopped looking for skills in ${this.root} after ${seconds} s (${this.folders.toLocaleString('en-US')} folders); ${rest}`;
     }
     return out;
   }

@@ -5,11 +5,13 @@
  * and ticks are not replayed: the skill's saved state under the home is what it starts from.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Protocol, ReplayCase, ReplayReport, ReplayTurn, SkillRef } from '../contract';
 import { REDACTED } from '../contract';
 import { SkillError } from '../common/errors';
 import type { Redactor } from '../engine/redactor';
 import { resolveSkill } from '../protocols/discover';
+import { isInside } from '../host/confined-open';
 import { refsOf } from '../protocols/mcp';
 import { readMcpConfigFile } from '../protocols/mcp';
 import { startForCalls } from '../protocols/registry';
@@ -43,12 +45,20 @@ export interface ReplayOptions {
   live?: TurnReplayOptions['live'];
   /** Hands the replay's own runtime to whoever must close it if they close first (the app); returns the release. */
   adopt?: (rt: SkillRuntime) => () => void;
+  /**
+   * The folders a recording may name its skill in, where no skill is given (the command line's: the folder it runs
+   * in). A recording is data anyone can hand over: its header does not choose what runs from elsewhere.
+   */
+  workspace?: string[];
+  /** Told which skill will run, and whether the recording or the caller named it, before it starts. */
+  onSkill?: (ref: SkillRef, namedBy: 'recording' | 'caller') => void;
 }
 
 export async function replayRecording(file: string, opts: ReplayOptions): Promise<ReplayReport> {
   const rec = readRecording(file);
   const h = rec.header;
-  const ref = opts.skill ?? replayTarget(h.skill, opts.skillPath);
+  const ref = opts.skill ?? replayTarget(h.skill, opts.skillPath, opts.workspace);
+  opts.onSkill?.(ref, opts.skill || opts.skillPath ? 'caller' : 'recording');
   const warnings = [...rec.warnings];
   const now = folderHash(ref.dir);
   const rt = new SkillRuntime(ref, { home: opts.home, stores: opts.stores, restart: { enabled: false }, timeoutMs: opts.timeoutMs, env: opts.env, redactor: opts.redactor });
@@ -119,8 +129,21 @@ function stepsOf(calls: CallEntry[], turns: TapedTurn[], warnings: string[]): (C
   return steps.sort((a, b) => seqOf(a) - seqOf(b));
 }
 
-/** The skill to replay against: the one at `skillPath`, else the recorded folder; where a folder holds several, the recorded name picks. */
-export function replayTarget(skill: { name: string; protocol: Protocol; dir: string; entry?: string }, skillPath?: string): SkillRef {
+/**
+ * The skill to replay against: the one at `skillPath`, else the recorded folder (which must be inside one of the
+ * `workspace` folders, where they are given); where a folder holds several, the recorded name picks.
+ */
+export function replayTarget(skill: { name: string; protocol: Protocol; dir: string; entry?: string }, skillPath?: string, workspace?: string[]): SkillRef {
+  if (!skillPath && workspace) {
+    // An MCP server's configuration file names the command that runs: it must be inside too.
+    const named = [skill.dir, ...(skill.protocol === 'mcp' && skill.entry ? [skill.entry] : [])];
+    if (!named.every((p) => workspace.some((w) => realOrSelf(w) === realOrSelf(p) || isInside(realOrSelf(w), realOrSelf(p))))) {
+      throw new SkillError(
+        'VALIDATION',
+        `The recording names ${skill.name} in ${skill.dir}, outside this folder (${workspace.join(', ')}): replay runs a skill a recording names only from within the folder it is run in. Name the skill to replay against with --skill PATH.`,
+      );
+    }
+  }
   // An MCP server from a configuration file of its own (Claude Desktop's, VS Code's...): that file names it.
   if (!skillPath && skill.protocol === 'mcp' && skill.entry && fs.existsSync(skill.entry)) {
     const found = refsOf(readMcpConfigFile(skill.entry).servers, skill.entry, skill.dir, skill.dir).find((r) => r.name === skill.name);
@@ -148,4 +171,12 @@ function show(v: unknown): string {
   if (v === undefined) return '(nothing)';
   const s = JSON.stringify(v) ?? asText(v);
   return s.length > 200 ? `${s.slice(0, 197)}...` : s;
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }

@@ -18,6 +18,8 @@ export interface UnitRunOptions {
   /** run: the collections' environment, and where SKILLBENCH_SECRET_<NAME> values come from. */
   collectionEnv?: string;
   secretEnv?: Record<string, string | undefined>;
+  /** replay: the folders a recording may name its skill in (replay.ts). */
+  workspace?: string[];
 }
 
 export async function runUnits(units: readonly Unit[], opts: UnitRunOptions, onResult: (r: UnitResult) => void): Promise<void> {
@@ -26,7 +28,7 @@ export async function runUnits(units: readonly Unit[], opts: UnitRunOptions, onR
     const first = group[0];
     if (first.kind === 'recording') {
       try {
-        const report = await replayRecording(first.file, { home: opts.home, skillPath: opts.skillPath, env: opts.env, timeoutMs: opts.timeoutMs });
+        const report = await replayRecording(first.file, { home: opts.home, skillPath: opts.skillPath, env: opts.env, timeoutMs: opts.timeoutMs, workspace: opts.workspace });
         onResult(replayResult(first, report, Date.now() - started));
       } catch (err) {
         onResult(errorResult(first, (err as Error).message, Date.now() - started));

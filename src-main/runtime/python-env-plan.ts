@@ -3,14 +3,17 @@
  * (where the real host looks: the skill's folder, or for a SkillDefinition skill the `.venv` its repository
  * already has), which interpreter makes it (`--python`, SKILLBENCH_PYTHON, else the system's `python3`, never
  * one from the skill's folder or its repository), which installer (`uv` when it is on PATH, else pip), and what
- * to install (host/python-requirements.ts). An existing `.venv` is used only when its interpreter is a link to a
- * Python installed elsewhere, as `venv` and `uv` make them: a file of the folder posing as one is never run.
+ * to install (host/python-requirements.ts). An existing `.venv` is used only when the workbench made it (its marker,
+ * python-env-marker.ts) and its interpreter is still a link to a Python installed elsewhere: one that came with the
+ * folder is never run, even when its `bin/python` links to an installed Python, since its `site-packages` (a `.pth`
+ * line, a `pip` of its own) runs with it. With `fresh` such a one is set aside, as it is, and a new one made.
  *
  * Each refusal is one sentence (`EnvError`): the command line's exit code 2.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Protocol } from '../contract';
+import { cliCommand } from '../host/cli-command';
 import { hostEnv } from '../host/host-env';
 import { systemPython } from '../host/paths';
 import { requirementSource, type RequirementSource } from '../host/python-requirements';
@@ -31,6 +34,8 @@ export interface EnvPlanOptions {
   findLinks?: string;
   /** The skill's protocol: a SkillDefinition skill may use its repository's `.venv`. */
   protocol?: Protocol;
+  /** A `.venv` the workbench did not make is set aside (kept as it is, nothing of it run) and a new one made. */
+  fresh?: boolean;
 }
 
 export interface EnvPlan {
@@ -40,8 +45,13 @@ export interface EnvPlan {
   venv: string;
   /** Its interpreter. */
   venvPython: string;
-  /** What is there now: nothing, an environment to install into, or an unfinished one of ours to make again. */
-  existing: 'none' | 'usable' | 'unfinished';
+  /**
+   * What is there now: nothing, an environment of ours to install into, an unfinished one of ours to make again,
+   * or one the workbench did not make, to set aside (`asideTo`) before a new one is made (`fresh`).
+   */
+  existing: 'none' | 'usable' | 'unfinished' | 'foreign';
+  /** Where a `.venv` not ours goes, kept as it is. */
+  asideTo?: string;
   /** An existing environment without pip (`venv --without-pip`), when pip is the installer. */
   needsPip: boolean;
   /** The marker of our last run there, if any. */
@@ -91,11 +101,29 @@ export async function planEnvironment(target: string, opts: EnvPlanOptions = {})
   if (!fs.existsSync(venv)) return plan;
   // Ours, and stopped while it was being made: made again rather than trusted half made.
   if (marker && marker.made === false) return { ...plan, existing: 'unfinished' };
-  const problem = unusable(venv, venvPython, roots, marker);
+  // Not ours: its Python and packages came with the folder (a `.pth` line, a pip of its own), so nothing of it runs.
+  if (!marker) {
+    if (opts.fresh) return { ...plan, existing: 'foreign', asideTo: asideFolder(venv) };
+    throw new NotOursError(venv, dir);
+  }
+  const problem = unusable(venv, venvPython, roots);
   if (!problem) return { ...plan, existing: 'usable', needsPip: installer === 'pip' && !readVenv(venvPython)?.dists.has('pip') };
-  // Ours, and left unfinished (cancelled or killed while it was being made): made again. Anyone else's is theirs to move.
-  if (marker) return { ...plan, existing: 'unfinished' };
-  throw new EnvError(`${venv} is there, but ${problem}, and the workbench did not make it: move it away (or remove it) and run again.`);
+  // Ours, and left unfinished (cancelled or killed while it was being made): made again.
+  return { ...plan, existing: 'unfinished' };
+}
+
+/** A `.venv` the workbench did not make: refused, with the way to a fresh one. */
+export class NotOursError extends EnvError {
+  readonly notOurs = true;
+  constructor(venv: string, dir: string) {
+    super(`${venv} is there, but the workbench did not make it, so nothing in it is run (its Python and packages came with the folder). To make a fresh one: ${cliCommand('env', dir)} --fresh (it sets this one aside, as it is, and makes a new .venv).`);
+  }
+}
+
+/** Where a `.venv` not ours is set aside: `.skillbench/` beside it, which no walk of the skill's files enters. */
+function asideFolder(venv: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return path.join(path.dirname(venv), '.skillbench', `venv-set-aside-${stamp}`);
 }
 
 function skillDir(target: string): string {
@@ -133,12 +161,12 @@ async function chosenPython(option: string | undefined, roots: string[]): Promis
   return { given, executable, version: answer[0] };
 }
 
-/** Why an existing `.venv` cannot be used as it is; null when it can. */
-function unusable(venv: string, python: string, roots: string[], marker: EnvMarker | null): string | null {
+/** Why an existing `.venv` of ours cannot be used as it is (its Python replaced since, say); null when it can. */
+function unusable(venv: string, python: string, roots: string[]): string | null {
   if (!fs.existsSync(path.join(venv, 'pyvenv.cfg'))) return 'it is not a virtual environment (it has no pyvenv.cfg)';
   if (!fs.existsSync(python)) return `it has no Python (${path.relative(venv, python)})`;
-  // Windows copies the interpreter into the environment: there, only one this workbench made is used.
-  if (process.platform === 'win32') return marker ? null : 'its Python cannot be told from a file the folder brings';
+  // Windows copies the interpreter into the environment: one of ours is all that can be told there.
+  if (process.platform === 'win32') return null;
   let link: boolean;
   try {
     link = fs.lstatSync(python).isSymbolicLink();

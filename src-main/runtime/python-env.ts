@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { SkillChild } from '../engine/child';
 import { hostEnv } from '../host/host-env';
@@ -22,9 +23,9 @@ import { defaultEnvironment, PYTHON_IO } from '../protocols/skill-env';
 import { writeEnvMarker, type EnvState } from './python-env-marker';
 import { EnvError, type EnvPlan } from './python-env-plan';
 
-export { EnvError, envFolder, planEnvironment, venvInterpreter, type EnvPlan, type EnvPlanOptions } from './python-env-plan';
+export { EnvError, NotOursError, envFolder, planEnvironment, venvInterpreter, type EnvPlan, type EnvPlanOptions } from './python-env-plan';
 
-export type EnvStep = 'remove' | 'create' | 'pip' | 'install';
+export type EnvStep = 'aside' | 'remove' | 'create' | 'pip' | 'install';
 
 export interface EnvHooks {
   /** A step begins, said in a sentence. */
@@ -67,6 +68,12 @@ export async function prepareEnvironment(plan: EnvPlan, hooks: EnvHooks = {}): P
     writeEnvMarker(plan.venv, { state, made, python: plan.python.executable, installer: plan.installer, file: plan.source.file, requirements: plan.source.requirements, at: new Date().toISOString() });
   const result = (ok: boolean, cancelled: boolean, message: string, unmet: string[] = []): EnvResult => ({ ok, cancelled, venv: plan.venv, python: plan.venvPython, message, unmet, durationMs: Date.now() - started });
   try {
+    if (plan.existing === 'foreign' && plan.asideTo) {
+      // Renamed, not copied or read: nothing of it runs, and it is kept as it was for its owner.
+      fs.mkdirSync(path.dirname(plan.asideTo), { recursive: true });
+      fs.renameSync(plan.venv, plan.asideTo);
+      hooks.onStep?.('aside', `Set aside: ${plan.venv}, as it is, in ${plan.asideTo}`);
+    }
     if (plan.existing === 'unfinished') {
       hooks.onStep?.('remove', `Removing the unfinished environment in ${plan.venv}`);
       fs.rmSync(plan.venv, { recursive: true, force: true });

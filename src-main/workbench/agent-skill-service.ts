@@ -75,8 +75,11 @@ export class AgentSkillService implements AgentSkillsApi {
     return ref;
   }
 
+  /** The running server's skills: told "not an MCP server" from the folder, "not running" without starting it. */
   private async mcpOf(skillId: string) {
-    const rt = await this.wb.liveRuntime(skillId);
+    const ref = this.wb.skillRef(skillId);
+    if (ref.protocol !== 'mcp') throw new Error(`${ref.name} is not an MCP server: only MCP servers offer skills over MCP.`);
+    const rt = await this.wb.runningRuntime(skillId, 'the skills it offers');
     const mcp = rt.adapter.mcp;
     if (!mcp?.skills || !mcp.readSkillFile) throw new Error(`${rt.ref.name} is not an MCP server: only MCP servers offer skills over MCP.`);
     return mcp;

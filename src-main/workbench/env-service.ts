@@ -14,7 +14,7 @@ import { dependencyReport } from '../authoring/checks/dependencies';
 import { isAlive } from '../common/skill-status';
 import { cliCommand } from '../host/cli-command';
 import { requirementSource } from '../host/python-requirements';
-import { EnvError, envFolder, planEnvironment, prepareEnvironment, venvInterpreter } from '../runtime/python-env';
+import { EnvError, NotOursError, envFolder, planEnvironment, prepareEnvironment, venvInterpreter } from '../runtime/python-env';
 import type { SkillHost } from './skill-host';
 
 type Host = Pick<SkillHost, 'skillRef' | 'events'> & Pick<CoreApi, 'listSkills' | 'restartSkill'>;
@@ -59,7 +59,7 @@ export class EnvService implements EnvApi {
     };
   }
 
-  async prepareEnv(skillId: string, opts: { findLinks?: string } = {}): Promise<EnvRunResult> {
+  async prepareEnv(skillId: string, opts: { findLinks?: string; fresh?: boolean } = {}): Promise<EnvRunResult> {
     const ref = this.wb.skillRef(skillId);
     if (ref.protocol !== 'skilldef' && ref.protocol !== 'namel3ss') throw new Error(`${ref.name} is not a Python skill with an environment of its own.`);
     if (this.runs.get(skillId)?.running) throw new Error(`The environment of ${ref.name} is being prepared already.`);
@@ -68,13 +68,21 @@ export class EnvService implements EnvApi {
     const run: Run = { running: true, step: null, lines: [], result: null, stop: new AbortController(), partial: { stdout: '', stderr: '' } };
     this.runs.set(skillId, run);
     let result: EnvRunResult;
-    const work = this.prepare(ref, run, findLinks);
+    const work = this.prepare(ref, run, findLinks, opts?.fresh === true);
     this.underWay.add(work);
     try {
       result = await work;
     } catch (err) {
       // A refusal before anything ran (no Python, a .venv that is not ours): the same end, in its words.
-      result = { ok: false, cancelled: false, message: err instanceof EnvError ? err.message : (err as Error).message, venv: envFolder(ref.dir, ref.protocol), durationMs: 0, restarted: false };
+      result = {
+        ok: false,
+        cancelled: false,
+        message: err instanceof EnvError ? err.message : (err as Error).message,
+        venv: envFolder(ref.dir, ref.protocol),
+        durationMs: 0,
+        restarted: false,
+        ...(err instanceof NotOursError ? { notOurs: true } : {}),
+      };
     }
     this.underWay.delete(work);
     run.running = false;
@@ -94,9 +102,9 @@ export class EnvService implements EnvApi {
     await Promise.allSettled([...this.underWay]);
   }
 
-  private async prepare(ref: SkillRef, run: Run, findLinks: string | undefined): Promise<EnvRunResult> {
+  private async prepare(ref: SkillRef, run: Run, findLinks: string | undefined, fresh: boolean): Promise<EnvRunResult> {
     const skillId = ref.id;
-    const plan = await planEnvironment(ref.dir, { protocol: ref.protocol, ...(findLinks ? { findLinks } : {}) });
+    const plan = await planEnvironment(ref.dir, { protocol: ref.protocol, fresh, ...(findLinks ? { findLinks } : {}) });
     const r = await prepareEnvironment(plan, {
       signal: run.stop.signal,
       onStep: (_step, text) => {

@@ -28,7 +28,7 @@ import type { SkillHost } from './skill-host';
 import { McpOAuthService } from './mcp-oauth-service';
 import { appResourceOf, appSrc, McpAppDocs } from './mcp-apps';
 
-type Host = Pick<SkillHost, 'home' | 'stores' | 'chat' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
+type Host = Pick<SkillHost, 'home' | 'stores' | 'chat' | 'listSkills' | 'liveRuntime' | 'idleRuntime' | 'runningRuntime' | 'skillRef' | 'getWorkspace' | 'addFolder' | 'refreshSkills' | 'wasPicked'>;
 
 /** Statuses in which a server's runtime exists and may hold requests. */
 
@@ -49,7 +49,7 @@ export class McpService implements McpApi {
   mcpOAuthLogout = (skillId: string): Promise<McpOAuthState> => this.oauth.mcpOAuthLogout(skillId);
 
   async mcpServerInfo(skillId: string): Promise<McpServerInfo> {
-    const { cap } = await this.live(skillId);
+    const { cap } = await this.look(skillId, 'its capabilities and what it says of itself');
     return cap.serverInfo()!;
   }
 
@@ -59,15 +59,15 @@ export class McpService implements McpApi {
   }
 
   async mcpListTools(skillId: string): Promise<McpTool[]> {
-    return (await this.live(skillId)).cap.tools();
+    return (await this.look(skillId, 'its tools')).cap.tools();
   }
 
   async mcpListResources(skillId: string): Promise<McpResource[]> {
-    return (await this.live(skillId)).cap.resources();
+    return (await this.look(skillId, 'its resources')).cap.resources();
   }
 
   async mcpListResourceTemplates(skillId: string): Promise<McpResourceTemplate[]> {
-    return (await this.live(skillId)).cap.resourceTemplates();
+    return (await this.look(skillId, 'its resource templates')).cap.resourceTemplates();
   }
 
   async mcpReadResource(skillId: string, uri: string): Promise<McpResourceRead> {
@@ -106,7 +106,7 @@ export class McpService implements McpApi {
   }
 
   async mcpListPrompts(skillId: string): Promise<McpPrompt[]> {
-    return (await this.live(skillId)).cap.prompts();
+    return (await this.look(skillId, 'its prompts')).cap.prompts();
   }
 
   async mcpGetPrompt(skillId: string, name: string, args: Record<string, string>): Promise<McpPromptResult> {
@@ -206,7 +206,7 @@ export class McpService implements McpApi {
   }
 
   async mcpListTasks(skillId: string): Promise<McpTask[]> {
-    return (await this.live(skillId)).cap.listTasks();
+    return (await this.look(skillId, 'its tasks')).cap.listTasks();
   }
 
   async mcpCancelTask(skillId: string, taskId: string): Promise<McpTask> {
@@ -298,6 +298,14 @@ export class McpService implements McpApi {
     const ref = this.wb.skillRef(skillId);
     if (ref.protocol !== 'mcp') throw new Error(`${ref.name} is a ${ref.protocol} skill, not an MCP server.`);
     const rt = await this.wb.liveRuntime(skillId);
+    return { rt, cap: rt.adapter.mcp! };
+  }
+
+  /** The running server, for a look at what it offers: one not started is not started for it (running-only.ts). */
+  private async look(skillId: string, what: string): Promise<{ rt: SkillRuntime; cap: McpCapability }> {
+    const ref = this.wb.skillRef(skillId);
+    if (ref.protocol !== 'mcp') throw new Error(`${ref.name} is a ${ref.protocol} skill, not an MCP server.`);
+    const rt = await this.wb.runningRuntime(skillId, what);
     return { rt, cap: rt.adapter.mcp! };
   }
 

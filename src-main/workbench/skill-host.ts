@@ -24,6 +24,8 @@ export interface SkillHost extends Pick<CoreApi, 'listSkills' | 'callTool' | 'ge
   liveRuntime(skillId: string): Promise<SkillRuntime>;
   /** The skill's runtime as it is (its log, its redactor), without starting it. */
   idleRuntime(skillId: string): SkillRuntime;
+  /** The skill's runtime when it is running (or on its way up); else a "not running: start it" error naming `what`. */
+  runningRuntime(skillId: string, what: string): Promise<SkillRuntime>;
   /** What the skill said about itself when it last started, without starting it. */
   knownInfo(skillId: string): SkillInfo | null;
   /** Whether the user started the skill on purpose (Start, inspect, a folder chosen to run on open), not just called a tool. */

@@ -10,7 +10,7 @@ import type { LifecycleCapability, TriggersCapability } from '../protocols/adapt
 import type { SkillRuntime } from '../runtime/skill-runtime';
 import type { SkillHost } from './skill-host';
 
-type Host = Pick<SkillHost, 'liveRuntime' | 'idleRuntime' | 'skillRef' | 'stores'>;
+type Host = Pick<SkillHost, 'liveRuntime' | 'idleRuntime' | 'runningRuntime' | 'skillRef' | 'stores'>;
 
 const ACTIONS: LifecycleAction[] = ['activate', 'deactivate', 'disconnect'];
 
@@ -18,7 +18,7 @@ export class SkillDefService implements SkillDefApi {
   constructor(private readonly wb: Host) {}
 
   async getTriggers(skillId: string): Promise<TriggersView> {
-    const t = await this.triggers(skillId);
+    const t = await this.triggers(skillId, true);
     try {
       return await t.view();
     } catch (err) {
@@ -72,10 +72,15 @@ export class SkillDefService implements SkillDefApi {
     };
   }
 
-  private async triggers(skillId: string): Promise<TriggersCapability> {
-    const rt = await this.wb.liveRuntime(skillId);
-    if (!rt.adapter.triggers) throw new Error(`${rt.ref.name} is a ${rt.ref.protocol} skill: only SkillDefinition skills have triggers.`);
-    return rt.adapter.triggers;
+  /**
+   * A skill without triggers says so as it stands. One with them is asked for its list only while it runs
+   * (running-only.ts); a change the user makes (`look` false) starts it, as a call does.
+   */
+  private async triggers(skillId: string, look = false): Promise<TriggersCapability> {
+    const idle = this.wb.idleRuntime(skillId);
+    if (!idle.adapter.triggers) throw new Error(`${idle.ref.name} is a ${idle.ref.protocol} skill: only SkillDefinition skills have triggers.`);
+    const rt = look ? await this.wb.runningRuntime(skillId, 'its triggers') : await this.wb.liveRuntime(skillId);
+    return rt.adapter.triggers!;
   }
 
   private lifecycle(rt: SkillRuntime): LifecycleCapability {

@@ -17,7 +17,7 @@ import { Redactor } from '../engine/redactor';
 import type { SecretStoreOptions } from '../host/secret-store';
 import { skillFolder } from '../host/workbench-home';
 import { unstartedInfo } from '../protocols/unstarted-info';
-import { discoverAsync, discoverSync, OPENING_FOLDERS, type Discovery } from '../protocols/discover';
+import { discoverAsync, discoverSync, OPENING_BUDGET_MS, OPENING_FOLDERS, WALK_BUDGET_MS, type Discovery } from '../protocols/discover';
 import { EventHub } from './events';
 import { LiveRuntime } from '../runtime/live-runtime';
 import { summaryOf, type SkillRuntime } from '../runtime/skill-runtime';
@@ -32,6 +32,7 @@ import { setupConfiguration } from '../runtime/setup-marker';
 import type { SkillHost } from './skill-host';
 import { InteropService } from './interop-service';
 import { McpService } from './mcp-service';
+import { runningOnly } from './running-only';
 import { SkillDefService } from './skilldef-service';
 import { ChatService } from './chat-service';
 import { EnvService } from './env-service';
@@ -107,7 +108,7 @@ export class Workbench implements CoreApi, SkillHost {
     // Answers are scrubbed at the door (door.ts), as they leave.
     // At opening, callers expect the list at once: a short walk in one go; a folder too large for it is
     // walked again beside the app, to the usual cap, and the list follows.
-    const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: OPENING_FOLDERS }));
+    const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: OPENING_FOLDERS, budgetMs: OPENING_BUDGET_MS }));
     this.apply(opening);
     if (opening.some((d) => d.capped)) this.rescan().catch(() => undefined);
   }
@@ -311,7 +312,9 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async getOptions(skillId: string): Promise<SkillOption[]> {
-    return (await this.liveRuntime(skillId)).capability('options').list();
+    // A skill without options says so as it stands; one with them is asked only while it runs.
+    this.runtime(skillId).capability('options');
+    return (await this.runningRuntime(skillId, 'its options')).capability('options').list();
   }
 
   async setOption(skillId: string, name: string, value: unknown): Promise<SkillOptionsChange> {
@@ -385,6 +388,10 @@ export class Workbench implements CoreApi, SkillHost {
     return this.runtime(skillId);
   }
 
+  runningRuntime(skillId: string, what: string): Promise<LiveRuntime> {
+    return runningOnly(this.runtime(skillId), what);
+  }
+
   knownInfo(skillId: string): SkillInfo | null {
     return this.entry(skillId).runtime?.info() ?? null;
   }
@@ -409,12 +416,13 @@ export class Workbench implements CoreApi, SkillHost {
 
   /**
    * Walks the open folders again without holding up the app (a walk of /usr took seconds), one walk at a
-   * time, each from the folders open when it starts. Resolves with what the walks said of their caps.
+   * time, each from the folders open when it starts, each to its caps (folders and time: whoever added `/`
+   * has an answer within seconds). Resolves with what the walks said of their caps.
    */
   private rescan(): Promise<string[]> {
     const run = this.scanning.then(async () => {
       const found: Discovery[] = [];
-      for (const folder of this.workspace.get().folders) found.push(await discoverAsync(folder, { stopped: () => this.closed }));
+      for (const folder of this.workspace.get().folders) found.push(await discoverAsync(folder, { budgetMs: WALK_BUDGET_MS, stopped: () => this.closed }));
       if (!this.closed) this.apply(found);
       return found.flatMap((d) => (d.capped ? [d.capped] : []));
     });

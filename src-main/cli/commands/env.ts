@@ -15,10 +15,10 @@ import { resolvePath, type CommandContext } from '../context';
 import { protocolOption } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
-export const help = 'env <path> [--find-links DIR] [--python PATH] [--json]   make the skill\'s Python environment (.venv) and install what it lists';
+export const help = 'env <path> [--find-links DIR] [--python PATH] [--fresh] [--json]   make the skill\'s Python environment (.venv) and install what it lists (a .venv the workbench did not make is never run: --fresh sets it aside, as it is, and makes a new one)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parse(argv, { 'find-links': { type: 'string' }, python: { type: 'string' } });
+  const { values, positionals } = parse(argv, { 'find-links': { type: 'string' }, python: { type: 'string' }, fresh: { type: 'boolean' } });
   if (!positionals[0]) throw new UsageError('env needs a skill: its folder');
   const target = resolvePath(ctx, positionals[0]);
   const python = values.python as string | undefined;
@@ -29,6 +29,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
       python: python && /[/\\]/.test(python) ? resolvePath(ctx, python) : python,
       findLinks: findLinks ? resolvePath(ctx, findLinks) : undefined,
       protocol: protocolOf(target, values),
+      fresh: values.fresh === true,
     });
   } catch (err) {
     if (!(err instanceof EnvError)) throw err;
@@ -84,7 +85,7 @@ function protocolOf(target: string, values: { skill?: unknown; protocol?: unknow
 }
 
 function describe(plan: EnvPlan): string[] {
-  const state = { none: 'new', usable: 'there already: installing into it', unfinished: 'left unfinished: made again' }[plan.existing];
+  const state = { none: 'new', usable: 'there already: installing into it', unfinished: 'left unfinished: made again', foreign: `not the workbench's: set aside in ${plan.asideTo}, a new one made` }[plan.existing];
   const out = [
     `Python environment: ${plan.venv} (${state})`,
     `  Python:    ${plan.python.executable} (${plan.python.version})`,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PROTOCOL_LABELS, type SkillRef } from '../../contract';
 import { writeJUnit } from '../../qa/junit';
 import { describeDifference, replayDiffered, replayRecording, type ReplayCase, type ReplayReport, type ReplayTurn } from '../../qa/replay';
 import { replayResult, suitesOf } from '../../qa/unit-results';
@@ -12,7 +13,7 @@ import { qaHome } from '../qa-home';
 import { manyUnits, runManyUnits, UNIT_OPTIONS } from '../qa-units';
 
 export const help =
-  'replay <recording|folder>... [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR] [--skill PATH] [--timeout S] [--junit FILE] [--json] [--inherit-env] [--live [--model NAME --provider … --base-url … --api-key-env …]]   make the recorded calls again and compare the answers; a recorded chat turn runs again with the model\'s answers from the recording, offline (--live: asks the model again, the recorded one unless --model names another)';
+  'replay <recording|folder>... [--shard i/n [--shard-by-timing FILE]] [--list] [--blob DIR] [--skill PATH] [--timeout S] [--junit FILE] [--json] [--inherit-env] [--live [--model NAME --provider … --base-url … --api-key-env …]]   make the recorded calls again and compare the answers (against the skill the recording names, which must be inside the current folder, or the one --skill names); a recorded chat turn runs again with the model\'s answers from the recording, offline (--live: asks the model again, the recorded one unless --model names another)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, { junit: { type: 'string' }, timeout: { type: 'string' }, live: { type: 'boolean' }, ...MODEL_OPTIONS, ...RUN_OPTIONS, ...UNIT_OPTIONS });
@@ -26,7 +27,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (model && !values.live) throw new UsageError('--model names the model --live asks: give --live too (without it, the model\'s turns come from the recording)');
   const live = values.live ? { ...(model ? { config: model } : {}), env: ctx.env } : undefined;
   if (live && manyUnits('replay', positionals, values, ctx)) throw new UsageError('--live replays one recording at a time');
-  if (manyUnits('replay', positionals, values, ctx)) return runManyUnits('replay', positionals, values, io, ctx, { skillPath, env, timeoutMs });
+  if (manyUnits('replay', positionals, values, ctx)) return runManyUnits('replay', positionals, values, io, ctx, { skillPath, env, timeoutMs, workspace: [ctx.cwd] });
   const asJson = Boolean(values.json);
   const report = await replayRecording(resolvePath(ctx, file), {
     skillPath,
@@ -34,6 +35,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     env,
     timeoutMs,
     live,
+    // A recording does not choose what runs from elsewhere: its skill must be in this folder, unless --skill names one.
+    workspace: [ctx.cwd],
+    // With --json the report's `skill` says it.
+    onSkill: asJson ? undefined : (ref, namedBy) => io.out(replayingLine(ref, namedBy)),
     onCase: asJson ? undefined : (c) => io.out(caseLines(c).join('\n')),
     onTurn: asJson ? undefined : (t) => io.out(turnLines(t).join('\n')),
   });
@@ -48,6 +53,11 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     io.out(summary(report));
   }
   return replayDiffered(report) ? EXIT.TOOL_ERROR : EXIT.OK;
+}
+
+/** Which skill runs, and from where, said before it starts. */
+export function replayingLine(ref: SkillRef, namedBy: 'recording' | 'caller'): string {
+  return `Replaying against ${ref.name} (${PROTOCOL_LABELS[ref.protocol]}) in ${ref.dir}, ${namedBy === 'recording' ? 'the folder the recording names' : 'as --skill names it'}.`;
 }
 
 function caseLines(c: ReplayCase): string[] {

@@ -4,7 +4,7 @@ import { z } from '../shape';
 import { command, returns } from './declare';
 import { skillId } from './fields';
 
-const prepareOpts = z.strictObject({ findLinks: z.string().max(4096).optional() });
+const prepareOpts = z.strictObject({ findLinks: z.string().max(4096).optional(), fresh: z.boolean().optional() });
 
 export const env = {
   envStatus: command(returns<EnvStatus>(), ['skillId', skillId]),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircleCheck, CircleX, GitCompareArrows } from 'lucide-react';
-import type { RecordingView, ReplayCase, ReplayReport } from '@contract';
+import { PROTOCOL_LABELS, type RecordingView, type ReplayCase, type ReplayReport } from '@contract';
 import * as recordings from '../../actions/recordings';
 import { messageOf } from '../../actions/errors';
 import { Button } from '../common/Button';
@@ -68,8 +68,12 @@ export function ReplayPanel({ view, runToken, onToleranceSaved }: { view: Record
         ) : (
           !running && (
             <EmptyState icon={<GitCompareArrows size={22} />} title="Replay this recording">
-              The skill is started afresh from its folder and every recorded call is made again, in order, with the same
-              arguments. Each answer is compared with the recorded one, exactly or by the tolerance you set per call.
+              <span data-testid="replay-runs">
+                Replay runs {view.header.skill.name} ({PROTOCOL_LABELS[view.header.skill.protocol]}) from <code>{view.header.skill.dir}</code>, the open skill the
+                recording names (one outside the open folders is not run).
+              </span>{' '}
+              It is started afresh and every recorded call is made again, in order, with the same arguments. Each answer is
+              compared with the recorded one, exactly or by the tolerance you set per call.
             </EmptyState>
           )
         )}

@@ -152,13 +152,14 @@ export function PrepareEnvDialog({ summary, onClose }: { summary: SkillSummary; 
     [id],
   );
 
-  const prepare = async () => {
+  const prepare = async (fresh = false) => {
     setPhase('running');
     setStep(null);
     setLines([]);
     setResult(null);
     const dir = findLinks.trim();
-    const r = await act(() => prepareEnv(id, dir ? { findLinks: dir } : undefined));
+    const opts = { ...(dir ? { findLinks: dir } : {}), ...(fresh ? { fresh } : {}) };
+    const r = await act(() => prepareEnv(id, Object.keys(opts).length ? opts : undefined));
     setCancelling(false);
     if (r) setResult(r);
     setPhase(r ? 'done' : 'ready');
@@ -177,10 +178,17 @@ export function PrepareEnvDialog({ summary, onClose }: { summary: SkillSummary; 
     ) : (
       <>
         <Button variant="ghost" onClick={onClose} worksOffline data-testid="env-close">Close</Button>
-        {(phase === 'ready' || !result?.ok) && (
-          <Button variant="primary" icon={<Package size={12} />} onClick={() => void prepare()} disabled={!status} data-testid="env-prepare">
-            {phase === 'ready' ? 'Prepare' : 'Try again'}
+        {/* A .venv that came with the folder is never run: the way on is a new one, the old one kept aside. */}
+        {phase === 'done' && result?.notOurs ? (
+          <Button variant="primary" icon={<Package size={12} />} onClick={() => void prepare(true)} data-testid="env-fresh">
+            Set it aside and make a fresh one
           </Button>
+        ) : (
+          (phase === 'ready' || !result?.ok) && (
+            <Button variant="primary" icon={<Package size={12} />} onClick={() => void prepare()} disabled={!status} data-testid="env-prepare">
+              {phase === 'ready' ? 'Prepare' : 'Try again'}
+            </Button>
+          )
         )}
       </>
     );

@@ -7,6 +7,8 @@ import { needsSetup, viewModeOf } from './view-mode';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
 import { loadLogsTab, tabsOf } from './skill-tabs';
+import { NotRunningTab } from './NotRunningTab';
+import { isUp } from '../../../../src-main/common/skill-status';
 import { useDomId } from '../../lib/use-dom-id';
 // Global class names kept beside the module classes: .skill-tabs is styled in its context by Tabs.module.css.
 import styles from './SkillView.module.css';
@@ -75,7 +77,10 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
   if (!summary) return null;
   const facts = { summary, info, active, logUnseen, messageCount };
   const tabs: TabDef<TabName>[] = available.map((t) => ({ id: t.id, label: t.label, badge: t.badge?.(facts) }));
-  const Shown = available.find((t) => t.id === active)?.component;
+  const shown = available.find((t) => t.id === active);
+  const Shown = shown?.component;
+  // A look starts nothing: a tab of what only the running skill says offers Start instead.
+  const notRunning = shown?.running && !isUp(summary.status) ? shown.running : null;
 
   return (
     <main className={`${skillStyles.skillView} skill-view${compact ? ` ${skillStyles.isCompact}` : ''}`} aria-label={summary.name} data-view="developer">
@@ -94,7 +99,7 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
         />
       </div>
       <TabPanel idPrefix={prefix} id={active} className={`panel-${active}`}>
-        {Shown && <Shown skillId={skillId} />}
+        {notRunning ? <NotRunningTab summary={summary} what={notRunning} /> : Shown && <Shown skillId={skillId} />}
       </TabPanel>
     </main>
   );

@@ -59,6 +59,8 @@ export interface SkillTab {
   when(info: SkillInfo | undefined): boolean;
   component: ComponentType<{ skillId: string }>;
   badge?(facts: BadgeFacts): ReactNode;
+  /** What the tab shows that only the running skill can say: of a skill not running it offers Start instead (NotRunningTab). */
+  running?: string;
 }
 
 const isMcp = (info: SkillInfo | undefined) => info?.protocol === 'mcp';
@@ -75,16 +77,16 @@ export const SKILL_TABS = [
   { id: 'collisions', label: 'Collisions', when: isAgentSkill, component: CollisionsTab },
   { id: 'tools', label: 'Tools', when: (info) => !isAgentSkill(info), component: ToolsTab, badge: ({ info }) => info?.tools.length },
   { id: 'chat', label: 'Chat', when: () => true, component: ChatTab },
-  { id: 'resources', label: 'Resources', when: isMcp, component: ResourcesTab },
-  { id: 'prompts', label: 'Prompts', when: isMcp, component: PromptsTab },
-  { id: 'skills', label: 'Skills', when: isMcp, component: McpSkillsTab },
-  { id: 'server', label: 'Server', when: isMcp, component: ServerTab },
+  { id: 'resources', label: 'Resources', when: isMcp, component: ResourcesTab, running: 'Its resources and resource templates' },
+  { id: 'prompts', label: 'Prompts', when: isMcp, component: PromptsTab, running: 'Its prompts' },
+  { id: 'skills', label: 'Skills', when: isMcp, component: McpSkillsTab, running: 'The skills it offers' },
+  { id: 'server', label: 'Server', when: isMcp, component: ServerTab, running: 'Its capabilities, log, roots and tasks' },
   {
     id: 'setup', label: 'Setup', when: has((c) => !!c.setup), component: SetupTab,
     badge: ({ summary, info }) => (summary.status === 'needs-setup' || info?.needsSetup ? <span className={styles.badgeAttention}>!</span> : undefined),
   },
-  { id: 'options', label: 'Options', when: has((c) => !!c.options), component: OptionsTab },
-  { id: 'triggers', label: 'Triggers', when: has((c) => !!c.triggers), component: TriggersTab },
+  { id: 'options', label: 'Options', when: has((c) => !!c.options), component: OptionsTab, running: 'Its options' },
+  { id: 'triggers', label: 'Triggers', when: has((c) => !!c.triggers), component: TriggersTab, running: 'Its triggers' },
   {
     id: 'logs', label: 'Logs', when: () => true, component: LogsTab,
     badge: ({ logUnseen, active }) =>
