@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ShieldAlert, SquareTerminal } from 'lucide-react';
+import { SquareTerminal } from 'lucide-react';
 import type { AgentSkillScript, ToolInfo } from '@contract';
 import { draftKey, useStore } from '../../store';
 import { useCommand } from '../../data';
@@ -15,6 +15,7 @@ import { runTool } from '../../actions/tools';
 import { loadInfo } from '../../actions/workspace';
 import { useDomId } from '../../lib/use-dom-id';
 import { Button } from '../common/Button';
+import { ScriptWarning } from '../common/ScriptWarning';
 import { EmptyState } from '../common/EmptyState';
 import { ErrorNote } from '../common/ErrorNote';
 import { Spinner } from '../common/Spinner';
@@ -138,16 +139,12 @@ function ScriptRequest({ skillId, tool, script }: { skillId: string; tool: ToolI
           />
         </div>
         {pending && (
-          <div className={styles.warning} role="alert" data-testid="script-warning">
-            <ShieldAlert size={18} className={styles.warningIcon} aria-hidden="true" />
-            <div>
-              <p className={styles.warningText}>{pending}</p>
-              <div className="button-row">
-                <Button variant="primary" size="sm" onClick={go} data-testid="script-run-anyway">Run it</Button>
-                <Button size="sm" onClick={() => setPending(null)}>Not now</Button>
-              </div>
+          <ScriptWarning text={pending} alert testId="script-warning">
+            <div className="button-row">
+              <Button variant="primary" size="sm" onClick={go} data-testid="script-run-anyway">Run it</Button>
+              <Button size="sm" onClick={() => setPending(null)}>Not now</Button>
             </div>
-          </div>
+          </ScriptWarning>
         )}
         {warning.error && <ErrorNote title="The script cannot be run" message={warning.error} />}
       </div>

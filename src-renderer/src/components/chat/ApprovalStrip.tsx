@@ -4,11 +4,12 @@
  * been given, since words in it may be what steered the model. Allow once, for this chat, always; Deny, never.
  */
 import { useState } from 'react';
-import { ShieldAlert, ShieldQuestion } from 'lucide-react';
+import { ShieldQuestion } from 'lucide-react';
 import type { ApprovalAnswer } from '@contract';
 import { approveTool } from '../../actions/chat';
 import type { ApprovalView } from '../../lib/chat-view';
 import { Button } from '../common/Button';
+import { ScriptWarning } from '../common/ScriptWarning';
 import styles from './ApprovalStrip.module.css';
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v, null, 2) ?? 'nothing'));
@@ -48,10 +49,7 @@ export function ApprovalStrip({ chatId, approval }: { chatId: string; approval: 
         <pre className={styles.value} tabIndex={0} data-testid="chat-approval-args">{asText(r.arguments)}</pre>
       </div>
       {r.warning && (
-        <div className={styles.warning} data-testid="chat-approval-warning">
-          <ShieldAlert size={16} className={styles.warningIcon} aria-hidden="true" />
-          <p className={styles.warningText}>{r.warning}</p>
-        </div>
+        <ScriptWarning text={r.warning} testId="chat-approval-warning" />
       )}
       <div className="button-row" role="group" aria-label="Your answer">
         {button('once', 'Allow once', 'primary', 'chat-approve-once')}
