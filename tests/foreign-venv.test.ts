@@ -15,12 +15,13 @@ import { workbenchApi } from '../src-main/workbench/api';
 import { Workbench } from '../src-main/workbench/workbench';
 import { cli } from './cli-run';
 import { FIXTURES } from './helpers';
+import { scaled } from './machine-factor';
 import { wheelhouse } from './wheelhouse';
 
 const OTTER_LIKE = path.join(FIXTURES, 'python-env', 'otter-like');
 const posix = process.platform !== 'win32';
 /** Each test makes real environments and installs into them: pip alone takes seconds. */
-const MAKES_VENVS = 240_000;
+const MAKES_VENVS = scaled(240_000);
 
 /** A real venv in `<dir>/.venv`, not ours, whose site-packages leave a line in the returned file when Python starts or pip runs. */
 function foreignVenv(cleanup: Cleanup, dir: string): string {
@@ -65,6 +66,24 @@ describe.skipIf(!posix)('a .venv the workbench did not make is never run (POSIX:
     expect(fs.existsSync(path.join(aside!, 'lib')), 'the old environment is kept').toBe(true);
     expect(readEnvMarker(venv)?.state).toBe('ready');
     expect(fs.existsSync(path.join(venv, 'lib', path.basename(fs.readdirSync(path.join(venv, 'lib'))[0]), 'site-packages', 'trap.pth'))).toBe(false);
+  }, MAKES_VENVS);
+
+  it('a marker of ours that came with the folder does not make it ours: refused, nothing of it run, nothing removed', async ({ cleanup }) => {
+    const dir = path.join(cleanup.tempDir(), 'otter-like');
+    fs.cpSync(OTTER_LIKE, dir, { recursive: true });
+    const marker = foreignVenv(cleanup, dir);
+    const venv = path.join(dir, '.venv');
+    // A marker as the workbench writes one, copied in from another machine (or forged): ready, and unfinished.
+    for (const state of [{ state: 'ready', made: true }, { state: 'creating', made: false }]) {
+      const forged = { ...state, python: '/usr/bin/python3', installer: 'pip', file: 'requirements.txt', requirements: [], at: new Date().toISOString(), folder: { dev: 1, ino: 2, birth: 3 } };
+      fs.writeFileSync(path.join(venv, '.skillbench-env.json'), JSON.stringify(forged));
+      expect(readEnvMarker(venv)).toBeNull();
+      const refused = await cli(['env', dir]);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toMatch(/the workbench did not make it, so nothing in it is run/);
+      expect(fs.existsSync(marker), 'something of the folder\'s .venv ran').toBe(false);
+      expect(fs.existsSync(path.join(venv, 'bin')), 'the folder\'s .venv was removed').toBe(true);
+    }
   }, MAKES_VENVS);
 
   it('"Prepare the environment" in the app refuses it the same way, and its fresh option makes a new one', async ({ cleanup }) => {

@@ -18,11 +18,12 @@ import { Redactor } from '../src-main/engine/redactor';
 import { startServer, type RunningServer } from '../src-main/server/serve';
 import { Workbench } from '../src-main/workbench/workbench';
 import { tempDir } from './helpers';
+import { scaled } from './machine-factor';
 
 const RUNS = Number(process.env.SKILLBENCH_FUZZ_RUNS) || 0;
 const runs = (n: number) => ({ numRuns: RUNS || n });
 /** A long run takes its time. */
-const TIMEOUT = RUNS ? 3_600_000 : 60_000;
+const TIMEOUT = scaled(RUNS ? 3_600_000 : 60_000);
 
 /** Commands safe to call with any arguments on a workbench with no folders: they only read. */
 const SAFE = ['hostInfo', 'getWorkspace', 'listSkills', 'getHistory', 'getLogs', 'getMessages', 'getTimeline', 'getData', 'readDataFile', 'getSkillSettings', 'cancelCall', 'listRecordings'].map(
