@@ -65,8 +65,10 @@ export default defineConfig({
           // suffix keeps these out of the unit project's `*.test.ts`.
           include: ['tests/components/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
-          // Stretched by how busy the machine is (tests/machine-probe.ts), as the other lanes' timeouts are.
+          // Stretched by how busy the machine is (tests/machine-probe.ts), as the other lanes' timeouts are; the
+          // factor is given to the tests too, for their own waits (tests/machine-factor.ts's `scaled`).
           testTimeout: Math.round(15_000 * machineFactorOnce()),
+          provide: { machineFactor: machineFactorOnce() },
           browser: {
             enabled: true,
             headless: true,

@@ -9,10 +9,12 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { JsonArgsEditor } from '../../src-renderer/src/components/form/JsonArgsEditor';
 import { expectNoSeriousViolations } from './axe';
+import { scaled } from '../machine-factor';
 
 const schema = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false };
 // Monaco's first load and its worker take seconds on a busy machine; nothing here waits for long otherwise.
-const LOAD = { timeout: 60_000 };
+// Monaco is a large bundle, loaded on first use: a busy machine takes longer.
+const LOAD = { timeout: scaled(60_000) };
 
 const editorBox = () => page.getByRole('textbox', { name: /Arguments as JSON/ });
 const status = () => page.getByTestId('status');
@@ -48,7 +50,7 @@ async function typeText(text: string) {
   await userEvent.keyboard(text.replace(/[{[]/g, (c) => c + c));
 }
 
-describe('JSON arguments editor', { timeout: 90_000 }, () => {
+describe('JSON arguments editor', { timeout: scaled(90_000) }, () => {
   it('shows the value as JSON and counts the schema problems Monaco finds', async () => {
     const { container } = await render(<Harness initial={{ n: 'x', extra: 1 }} />);
     await expect.element(editorBox(), LOAD).toBeInTheDocument();
