@@ -5,9 +5,10 @@
 import { allowAxe, violationsInBothThemes } from './axe-check';
 import { expect, test } from './fixtures';
 import { tourEveryView } from './view-tour';
+import { scaled } from './machine';
 
 test('every view, light and dark, has no serious or critical accessibility violation', async ({ wb }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const { page } = wb;
   await allowAxe(page);
   const failures: string[] = [];

@@ -16,6 +16,7 @@ import { expect, ROOT, test, type Workbench } from './fixtures';
 import { openTab, shotBothThemes, skillItem } from './helpers';
 import { takeShot } from './shots';
 import { allowAxe, violationsInBothThemes } from './axe-check';
+import { scaled } from './machine';
 
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'agent-skills', 'anthropic-like', 'skills');
 
@@ -58,7 +59,7 @@ async function look(wb: Workbench, name: string, failures: string[]): Promise<vo
 
 test('Agent Skills: what an agent reads with its tokens, a script run after its warning, validation, collisions, and the skills an MCP server serves', async ({ openServed }, testInfo) => {
   testInfo.skip(testInfo.project.name === 'electron', 'The Agent Skill views are tested in browser mode (the same renderer).');
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
   const folder = project();
   const { page } = await openServed({ folders: [folder], home, remove: [folder, home] });

@@ -12,10 +12,11 @@ import { expect, ROOT, test, type Workbench } from './fixtures';
 import { openSkill, openTab, shotBothThemes } from './helpers';
 import { takeShot } from './shots';
 import { allowAxe, violationsInBothThemes } from './axe-check';
+import { scaled } from './machine';
 
 test('chat with a skill: a model set up in Models, the hooks, a tool call opened in Tools, the answer, Stop', async ({ openServed }, testInfo) => {
   testInfo.skip(testInfo.project.name === 'electron', 'The chat views are tested in browser mode (the same renderer).');
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const server = await modelServer();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-chat-'));

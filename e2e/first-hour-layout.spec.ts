@@ -41,7 +41,7 @@ async function cutOff(page: Page): Promise<string[]> {
 }
 
 test('every view at 1400x900 and 1024x700, light and dark: nothing cut off, the form whole, the replay readable', async ({ wb }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   const { page } = wb;
   const problems: string[] = [];
   await tourEveryView(wb, async (view) => {

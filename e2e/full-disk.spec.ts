@@ -65,7 +65,7 @@ async function runFresh(page: Page, ok?: boolean): Promise<void> {
 }
 
 test('a full disk: calls still run but answer NOT_KEPT, the app says so in plain words until there is room again, and nothing written is lost', async ({ fd }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const { page } = fd;
   await openSkill(page, 'loud');
   const listed = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'list', fd.skills, '--json'], { encoding: 'utf8' })) as { id: string }[];

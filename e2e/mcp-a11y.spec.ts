@@ -6,6 +6,7 @@
 import { shotsOn } from './shots';
 import { expect, openServer, openTab, openTool, test, type McpBench } from './mcp-fixture';
 import { allowAxe, violationsInBothThemes } from './axe-check';
+import { scaled } from './machine';
 
 async function look(mcp: McpBench, name: string, failures: string[]): Promise<void> {
   failures.push(...(await violationsInBothThemes(mcp.page, name)));
@@ -18,7 +19,7 @@ async function look(mcp: McpBench, name: string, failures: string[]): Promise<vo
 
 for (const size of [{ width: 1400, height: 900 }, { width: 1024, height: 700 }]) {
   test(`the MCP views have no serious accessibility violation, light and dark, at ${size.width}x${size.height}`, async ({ mcp }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     const { page } = mcp;
     await page.setViewportSize(size);
     await allowAxe(page);

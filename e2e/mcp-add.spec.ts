@@ -11,6 +11,7 @@ import path from 'node:path';
 import { startRig } from '../tests/oauth-rig';
 import { allowAxe, violationsInBothThemes } from './axe-check';
 import { EVERYTHING, everythingConfig, expect, openServer, openTab, openTool, test } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('add a server by its command: written to .mcp.json, listed, and it runs', async ({ mcp }) => {
   const { page, folder } = mcp;
@@ -123,7 +124,7 @@ async function withEverythingHttp(fn: (url: string) => Promise<void>): Promise<v
   try {
     let said = '';
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server-everything (HTTP) did not start: ${said}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`server-everything (HTTP) did not start: ${said}`)), scaled(20_000));
       const hear = (c: Buffer) => {
         said += c.toString();
         if (/listening on port/i.test(said)) {
@@ -146,7 +147,7 @@ async function withEverythingHttp(fn: (url: string) => Promise<void>): Promise<v
 }
 
 test('add a server by its address: the real server-everything over Streamable HTTP answers through the app', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await withEverythingHttp(async (url) => {
     await page.getByTestId('add-mcp-server').first().click();

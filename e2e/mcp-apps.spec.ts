@@ -10,10 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, ROOT, test } from './fixtures';
 import { openServer, openTab, openTool } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('an MCP App renders beside its call, and its tool call is shown, allowed, made and answered', async ({ openServed }, testInfo) => {
   testInfo.skip(testInfo.project.name === 'electron', 'The MCP views are tested in browser mode (the same renderer).');
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-apps-'));
   fs.copyFileSync(path.join(ROOT, 'tests', 'fixtures', 'mcp-apps-server', 'server.mjs'), path.join(folder, 'server.mjs'));

@@ -6,7 +6,7 @@ import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
 import { scaled } from './machine';
 
 test('record an MCP session, browse it with its content blocks, and replay it', async ({ mcp }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { page } = mcp;
   await openServer(page);
   await page.getByTestId('record-start').click();

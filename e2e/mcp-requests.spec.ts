@@ -9,9 +9,10 @@ import path from 'node:path';
 import { modelServer } from '../tests/model-server';
 import { expect, openServer, openTab, openTool, test } from './mcp-fixture';
 import { atSmallSize } from './helpers';
+import { scaled } from './machine';
 
 test('elicitation: a form from the requested schema, defaults applied; Accept sends the answers, Decline says no', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   await openTool(page, 'trigger-elicitation-request');
@@ -67,7 +68,7 @@ test('elicitation: a form from the requested schema, defaults applied; Accept se
 });
 
 test('sampling: the request in full, answered by hand, then with the model (a draft edited, then always)', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   const request = await openTool(page, 'trigger-sampling-request');
@@ -129,7 +130,7 @@ test('sampling: the request in full, answered by hand, then with the model (a dr
 });
 
 test('a waiting request is shown in a window opened after it came, and can be put aside and back', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   const request = await openTool(page, 'trigger-sampling-request');

@@ -50,7 +50,7 @@ test('resources: a template variable is completed as you type', async ({ mcp }) 
 });
 
 test('resources: subscribed, an update arrives live and is marked with its time; unsubscribed, the mark goes', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   // server-everything sends updates of subscribed resources once this tool turns them on.
@@ -74,7 +74,7 @@ test('resources: subscribed, an update arrives live and is marked with its time;
 });
 
 test('resources: the list follows the server when it says its resources changed, without a click', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   await openTab(page, 'resources');

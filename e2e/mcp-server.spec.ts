@@ -56,7 +56,7 @@ test('server: no roots until the user gives some; then the server has them, and 
 });
 
 test('logs: the server log messages appear in Logs, at the level picked', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   await openTab(page, 'logs');

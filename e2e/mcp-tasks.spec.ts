@@ -13,7 +13,7 @@ import { allowAxe, violationsInBothThemes } from './axe-check';
 import { scaled } from './machine';
 
 test('a task tool: live status on the call, its clarification asked in the dialog, the result, the timeline and the task list', async ({ mcp }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { page } = mcp;
   await allowAxe(page);
   await openServer(page);
@@ -60,7 +60,7 @@ test('a task tool: live status on the call, its clarification asked in the dialo
 });
 
 test('a task call is cancelled from the Run bar (tasks/cancel), and the server\'s elicitation asked as a task is answered in the dialog', async ({ mcp }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { page } = mcp;
   await openServer(page);
   const request = await openTool(page, 'simulate-research-query');
@@ -88,7 +88,7 @@ test('a task call is cancelled from the Run bar (tasks/cancel), and the server\'
 });
 
 test('a URL elicitation: the message, the address and an Open link that opens nothing by itself; "I did it" and Decline', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await allowAxe(page);
   await openServer(page);
@@ -125,7 +125,7 @@ test('a URL elicitation: the message, the address and an Open link that opens no
 });
 
 test('a slow resource read and prompt get are cancelled from their views', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page, folder } = mcp;
   // A second server of our own, beside server-everything, whose resource and prompt take 20 s.
   const slow = path.join(ROOT, 'tests', 'fixtures', 'mcp-url-complete', 'server.mjs');

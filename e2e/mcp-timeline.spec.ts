@@ -4,9 +4,10 @@
  * in the Messages tab, from our process layer under the SDK.
  */
 import { expect, openServer, openTab, test } from './mcp-fixture';
+import { scaled } from './machine';
 
 test('timeline and messages: reads and prompts are marked with their outcome; the MCP messages are listed', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   await openTab(page, 'resources');

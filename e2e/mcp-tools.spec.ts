@@ -8,7 +8,7 @@ import { expect, openServer, openTool, test } from './mcp-fixture';
 import { scaled } from './machine';
 
 test('tools: structured content with its output schema, text, image, links and embedded resources', async ({ mcp }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { page } = mcp;
   await openServer(page);
 
@@ -74,7 +74,7 @@ test('tools: an error the tool reports is shown as an error', async ({ mcp }) =>
 });
 
 test('tools: a long call shows its progress, and Cancel in the Run bar stops it', async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   const request = await openTool(page, 'trigger-long-running-operation');
@@ -103,7 +103,7 @@ test('tools: the list follows the server when it says its tools changed, without
 });
 
 test("tools: the server's hints on a tool, annotations on content, and a binary resource it makes", async ({ mcp }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = mcp;
   await openServer(page);
   // trigger-long-running-operation is marked read-only by server-everything.

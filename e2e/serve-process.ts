@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chooseRunOnOpen } from './run-on-open';
+import { scaled } from './machine';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -33,7 +34,7 @@ export async function startServe(skills: string | null, home: string, opts: { re
     let out = '';
     let err = '';
     // Only a guard against a server that hangs: a busy machine may take long, an exit is reported at once.
-    const timer = setTimeout(() => reject(new Error(`skillbench serve did not start: ${err}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`skillbench serve did not start: ${err}`)), scaled(30_000));
     proc.stdout.on('data', (d) => {
       out += d;
       const m = /Skill Workbench: (http:\/\/\S+)/.exec(out);

@@ -5,7 +5,7 @@ import { openSkill, openTab, shotBothSizes, shotBothThemes } from './helpers';
 import { scaled } from './machine';
 
 test('price-alerts: a trigger registered from the form fires on a tick, shows on the Timeline with what matched, then is changed, turned off and removed', async ({ wb }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { page } = wb;
   await allowAxe(page);
   await openSkill(page, 'Price alerts', /needs setup/);
