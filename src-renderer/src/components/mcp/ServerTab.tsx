@@ -13,6 +13,9 @@ import { SamplingModeSwitch } from './SamplingModeSwitch';
 import { TasksList } from './TasksList';
 import { AuthorizationSection } from './AuthorizationSection';
 import { ConnectedAs } from './ConnectedAs';
+import { NotRunningTab } from '../common/NotRunningTab';
+import { useStore } from '../../store';
+import { isAlive } from '../../../../src-main/common/skill-status';
 // Global class names kept beside the module classes: .setup-card is styled in its context by common.module.css,
 // TriggersTab.module.css; .mcp-server-tab is styled in its context by setup.module.css.
 import styles from './ServerTab.module.css';
@@ -57,30 +60,51 @@ function offers(c: McpServerInfo['capabilities']): string[] {
   return out;
 }
 
-/** Who the server is, what it offers, its instructions, a ping, who answers its sampling, and the folders it is given (roots). */
+/**
+ * Who the server is, what it offers, its instructions, a ping, who answers its sampling, and the folders it is given
+ * (roots). Its settings (authorization, era, sampling, roots) are the workbench's, so they show whether the server runs
+ * or not, and stay as they are (a saved form's status with them) while it restarts; only what the running server says
+ * waits for it: of a server not started, that part says so and offers Start (looking starts nothing).
+ */
 export function ServerTab({ skillId }: { skillId: string }) {
+  const summary = useStore((s) => s.skills.find((k) => k.id === skillId));
+  const alive = !!summary && isAlive(summary.status);
+  return (
+    <div className={`${setupStyles.setupWrap} ${styles.mcpServerTab} mcp-server-tab`} data-testid="server-tab">
+      {alive ? <RunningServer skillId={skillId} /> : summary && <NotRunningTab summary={summary} what="Its capabilities, log and tasks" />}
+      <AuthorizationSection skillId={skillId} />
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-era-title">
+        <h2 className={setupStyles.setupConfigTitle} id="mcp-era-title">Era</h2>
+        <EraSwitch skillId={skillId} />
+      </section>
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-sampling-title">
+        <h2 className={setupStyles.setupConfigTitle} id="mcp-sampling-title">Sampling</h2>
+        <SamplingModeSwitch skillId={skillId} />
+      </section>
+      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-roots-title">
+        <h2 className={setupStyles.setupConfigTitle} id="mcp-roots-title">Roots</h2>
+        <RootsEditor skillId={skillId} />
+      </section>
+    </div>
+  );
+}
+
+/** What the running server says of itself, and its tasks. */
+function RunningServer({ skillId }: { skillId: string }) {
   const { info, error, retry } = useServerInfo(skillId);
   if (!info) {
     if (error) {
       return (
-        <div className="panel-pad">
-          <ErrorNote title="The server could not be reached" message={error}>
-            <Button size="sm" onClick={retry}>Try again</Button>
-          </ErrorNote>
-          <AuthorizationSection skillId={skillId} />
-        </div>
+        <ErrorNote title="The server could not be reached" message={error}>
+          <Button size="sm" onClick={retry}>Try again</Button>
+        </ErrorNote>
       );
     }
-    // A server that wants the user to sign in connects once they did: the address to open shows meanwhile.
-    return (
-      <div className="panel-pad">
-        <div className="panel-loading"><Spinner /> Connecting to the server…</div>
-        <AuthorizationSection skillId={skillId} />
-      </div>
-    );
+    // A server that wants the user to sign in connects once they did: the address to open shows below meanwhile.
+    return <div className="panel-loading"><Spinner /> Connecting to the server…</div>;
   }
   return (
-    <div className={`${setupStyles.setupWrap} ${styles.mcpServerTab} mcp-server-tab`} data-testid="server-tab">
+    <>
       <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-server-title">
         <div className={setupStyles.setupOverviewHead}>
           <Server size={20} className={setupStyles.setupIntroIcon} aria-hidden="true" />
@@ -117,25 +141,12 @@ export function ServerTab({ skillId }: { skillId: string }) {
           </>
         )}
       </section>
-      <AuthorizationSection skillId={skillId} />
       {info.capabilities.tasks?.list && (
         <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-tasks-title">
           <h2 className={setupStyles.setupConfigTitle} id="mcp-tasks-title">Tasks</h2>
           <TasksList skillId={skillId} canCancel={!!info.capabilities.tasks.cancel} />
         </section>
       )}
-      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-era-title">
-        <h2 className={setupStyles.setupConfigTitle} id="mcp-era-title">Era</h2>
-        <EraSwitch skillId={skillId} />
-      </section>
-      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-sampling-title">
-        <h2 className={setupStyles.setupConfigTitle} id="mcp-sampling-title">Sampling</h2>
-        <SamplingModeSwitch skillId={skillId} />
-      </section>
-      <section className={`${setupStyles.setupCard} setup-card`} aria-labelledby="mcp-roots-title">
-        <h2 className={setupStyles.setupConfigTitle} id="mcp-roots-title">Roots</h2>
-        <RootsEditor skillId={skillId} />
-      </section>
-    </div>
+    </>
   );
 }

@@ -7,8 +7,8 @@ import { needsSetup, viewModeOf } from './view-mode';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Tabs, TabPanel, type TabDef } from '../common/Tabs';
 import { loadLogsTab, tabsOf } from './skill-tabs';
-import { NotRunningTab } from './NotRunningTab';
-import { isUp } from '../../../../src-main/common/skill-status';
+import { NotRunningTab } from '../common/NotRunningTab';
+import { isAlive } from '../../../../src-main/common/skill-status';
 import { useDomId } from '../../lib/use-dom-id';
 // Global class names kept beside the module classes: .skill-tabs is styled in its context by Tabs.module.css.
 import styles from './SkillView.module.css';
@@ -80,7 +80,9 @@ function DeveloperView({ skillId, compact }: { skillId: string; compact: boolean
   const shown = available.find((t) => t.id === active);
   const Shown = shown?.component;
   // A look starts nothing: a tab of what only the running skill says offers Start instead.
-  const notRunning = shown?.running && !isUp(summary.status) ? shown.running : null;
+  // Starting or restarting (changed settings, roots) keeps the tab: what it shows waits for the skill, and what the
+  // user just did there (a saved form's status) stays in view.
+  const notRunning = shown?.running && !isAlive(summary.status) ? shown.running : null;
 
   return (
     <main className={`${skillStyles.skillView} skill-view${compact ? ` ${skillStyles.isCompact}` : ''}`} aria-label={summary.name} data-view="developer">

@@ -80,7 +80,8 @@ export const SKILL_TABS = [
   { id: 'resources', label: 'Resources', when: isMcp, component: ResourcesTab, running: 'Its resources and resource templates' },
   { id: 'prompts', label: 'Prompts', when: isMcp, component: PromptsTab, running: 'Its prompts' },
   { id: 'skills', label: 'Skills', when: isMcp, component: McpSkillsTab, running: 'The skills it offers' },
-  { id: 'server', label: 'Server', when: isMcp, component: ServerTab, running: 'Its capabilities, log, roots and tasks' },
+  // The Server tab says itself what waits for the running server: its settings show whether it runs or not.
+  { id: 'server', label: 'Server', when: isMcp, component: ServerTab },
   {
     id: 'setup', label: 'Setup', when: has((c) => !!c.setup), component: SetupTab,
     badge: ({ summary, info }) => (summary.status === 'needs-setup' || info?.needsSetup ? <span className={styles.badgeAttention}>!</span> : undefined),

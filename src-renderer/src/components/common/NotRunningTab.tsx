@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Play } from 'lucide-react';
 import type { SkillSummary } from '@contract';
 import { startSkill } from '../../actions/workspace';
-import { Button } from '../common/Button';
-import { EmptyState } from '../common/EmptyState';
+import { Button } from './Button';
+import { EmptyState } from './EmptyState';
 import { isTransitioning } from '../../../../src-main/common/skill-status';
 
 /**
