@@ -14,6 +14,7 @@ import { pythonResources, systemPython } from '../src-main/host/paths';
 import { resolveSkill } from '../src-main/protocols/discover';
 import { SkillRuntime } from '../src-main/runtime/skill-runtime';
 import { FIXTURES, isAlive, waitFor } from './helpers';
+import { scaled } from './machine-factor';
 
 const DIR = path.join(FIXTURES, 'skilldef-daemon');
 const RPC_DIR = path.join(FIXTURES, 'rpc');
@@ -78,7 +79,8 @@ describe.skipIf(process.platform !== 'linux')('what a skill leaves behind (Linux
     const host = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
     const skill = await waitFor(() => fs.existsSync(pidFile) && Number(fs.readFileSync(pidFile, 'utf8')), 10_000, 'the skill pid');
     cleanup.add({ close: () => Promise.resolve(void (isAlive(skill) && process.kill(skill, 'SIGKILL'))) });
-    await new Promise((r) => setTimeout(r, 1500)); // loaded, serving
+    // Loaded and serving, its death signal armed: a Python start, which a busy machine stretches.
+    await new Promise((r) => setTimeout(r, scaled(1500)));
     expect(isAlive(skill)).toBe(true);
     host.kill('SIGKILL');
     await waitFor(() => !isAlive(skill), 5000, 'the skill to die with its host');
