@@ -84,7 +84,10 @@ test('chat with a skill: a model set up in Models, the hooks, a tool call opened
     await openTab(page, 'chat');
     server.reply({ text: 'too late', delayMs: 30_000 });
     await page.getByTestId('chat-input').fill('wait');
+    const asked = server.chats().length;
     await page.getByTestId('chat-send').click();
+    // Stopped once the model has the request, so its slow reply is the one left unanswered.
+    await expect.poll(() => server.chats().length).toBe(asked + 1);
     await page.getByTestId('chat-stop').click();
     await expect(page.getByTestId('chat-turn').nth(1).getByTestId('chat-stopped')).toBeVisible();
     await expect(page.getByTestId('chat-send')).toBeVisible();

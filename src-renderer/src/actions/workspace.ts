@@ -35,7 +35,8 @@ async function doBootstrap(): Promise<void> {
       ? workspace.selectedSkill
       : skills[0]?.id ?? null;
     bootstrapped = true;
-    if (wanted) selectSkill(wanted, workspace.selectedSkill !== wanted);
+    // The app's own pick: a view the user opened while this loaded (the workspace chat) stays in front.
+    if (wanted) selectSkill(wanted, workspace.selectedSkill !== wanted, false);
   } catch (err) {
     // With no connection the banner already says why; a retry happens when the socket opens.
     if (get().connection === 'open') toastError(err, 'Could not load the workspace');
@@ -65,10 +66,10 @@ export async function reconcile(): Promise<void> {
   }
 }
 
-export function selectSkill(skillId: string | null, persist = true): void {
+export function selectSkill(skillId: string | null, persist = true, bringToFront = true): void {
   const s = get();
   s.setSelectedSkill(skillId);
-  closeWorkspaceChat();
+  if (bringToFront) closeWorkspaceChat();
   if (persist) api().selectSkill(skillId).catch(() => undefined);
   if (skillId) {
     void loadInfo(skillId);
