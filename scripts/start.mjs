@@ -2,8 +2,9 @@
 // then opens the desktop app where Electron can run, else the same workbench in the browser (browser mode), on the
 // bundled examples or on the folders given after `--`. Either way Ctrl+C ends it with 0.
 // package.json starts this with `exec`: a shell left between npm and this script (dash, Debian's and Ubuntu's sh)
-// dies of the Ctrl+C and makes npm exit 130 however cleanly the workbench stopped. Windows' cmd has no `exec`, so
-// there the `||` runs this script in the ordinary way.
+// dies of the Ctrl+C and makes npm exit 130 however cleanly the workbench stopped. npm adds the arguments after
+// `--` at the end of the line, so the one command gets them; Windows' cmd, which has no `exec`, finds exec.cmd in
+// the project's folder, which runs the rest of the line.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

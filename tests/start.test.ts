@@ -75,6 +75,34 @@ describe('npm start', () => {
     expect(run.err()).not.toMatch(/Error|at .*\(/);
   });
 
+  it('npm start -- <folder>, as the README says: opens that folder, not the examples, and npm exits 0 on Ctrl+C', async ({ cleanup }) => {
+    const { dir } = stage(cleanup, false);
+    const home = cleanup.tempDir();
+    const folder = path.join(cleanup.tempDir(), 'my skills');
+    fs.mkdirSync(folder);
+    let out = '';
+    // Its own process group, as a terminal's: Ctrl+C reaches npm, its shell and the workbench at once.
+    const npm = spawn('npm', ['start', '--', folder], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: home, DISPLAY: '', BROWSER: 'none' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanup.add({
+      close: async () => {
+        if (npm.exitCode !== null || npm.signalCode !== null) return;
+        process.kill(-npm.pid!, 'SIGKILL');
+        await exited(npm);
+      },
+    });
+    npm.stdout.on('data', (d) => (out += d));
+    npm.stderr.resume();
+    await waitFor(() => out.includes('Skill Workbench: http'), 20_000, 'the browser-mode URL');
+    expect(JSON.parse(fs.readFileSync(path.join(home, 'workspace.json'), 'utf8')).folders).toEqual([folder]);
+    process.kill(-npm.pid!, 'SIGINT');
+    expect(await exited(npm)).toBe(0);
+  });
+
   // The fake binary is reached through the electron package's own path lookup, so that package must be here.
   const installed = electronPackageInstalled();
   const why = installed ? '' : ' (skipped: the optional electron package is not installed here, so no binary can be faked through it)';
