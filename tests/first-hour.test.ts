@@ -170,6 +170,20 @@ describe('setup remembers that it finished, and what it set', () => {
     expect(filesWith(home, KEY)).toEqual([]);
   });
 
+  it('a first setup from the wizard, the skill never started before, leaves it ticking', async ({ cleanup }) => {
+    const wb = make(cleanup, cleanup.tempDir(), PRICE);
+    const [{ id }] = await wb.listSkills();
+    // The wizard's first step is what starts it (the app's simple view has no Start before setup).
+    await wb.setupStart(id);
+    await wb.setupSubmit(id, 'credentials', { api_key: KEY });
+    expect((await wb.setupSubmit(id, 'preferences', { currency: 'USD', symbols: ['BTC'], threshold_pct: 5, notify_on_drops: false })).status).toBe('complete');
+    const ticks = await eventually(async () => {
+      const t = (await wb.getTimeline(id)).ticks;
+      return t && t.count > 0 ? t : null;
+    }, 15_000, 'a tick after the first setup');
+    expect(ticks).toMatchObject({ intervalMs: 3000, paused: false });
+  });
+
   it('a reconfiguration that is cancelled keeps the last configuration', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = make(cleanup, home, PRICE);

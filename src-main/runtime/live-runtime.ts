@@ -29,12 +29,20 @@ export class LiveRuntime extends SkillRuntime {
     if (this.closed) throw this.closedError();
     this.watch();
     const info = await super.start();
-    if (info.capabilities.ticks && info.tickIntervalMs && this.adapter.tick && !this.ticks) {
-      this.ticks = ticksOf(this, info.tickIntervalMs, () => this.emitTicks());
-    }
+    this.armTicks();
     if (isServing(this.status)) this.ticks?.start();
     this.emitTicks();
     return info;
+  }
+
+  /**
+   * The tick scheduler, made once the skill has said how often it ticks. Not only in start(): the setup wizard, an
+   * option or a call may be what started it, and its first ticks are due as soon as it serves.
+   */
+  private armTicks(): void {
+    if (this.ticks || !this.adapter.tick) return;
+    const info = this.info();
+    if (info?.capabilities.ticks && info.tickIntervalMs) this.ticks = ticksOf(this, info.tickIntervalMs, () => this.emitTicks());
   }
 
   override async stopProcess(): Promise<void> {
@@ -58,6 +66,10 @@ export class LiveRuntime extends SkillRuntime {
 
   protected override statusChanged(status: SkillStatus, was: SkillStatus): void {
     if (status === 'stopped' || status === 'crashed') this.ticks?.stop();
+    if (isServing(status) && !this.ticks) {
+      this.armTicks();
+      this.emitTicks();
+    }
     if (isServing(status)) this.ticks?.start();
     // However it was started (a call starts a skill too), a skill that comes up is watched.
     if (status === 'ready' && was !== 'busy' && !this.reloader?.watching) this.watch();
