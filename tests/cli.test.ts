@@ -138,6 +138,19 @@ describe('skillbench call', () => {
     expect(r.stderr).toMatch(/Unknown action: bogus\nThe actions it knows: analyze, report, fetch, daily_briefing\./);
   });
 
+  it('a JSON-RPC skill whose manifest.json a typo broke is still one: the manifest is named, not its skill.py', async ({ cleanup }) => {
+    const dir = path.join(cleanup.tempDir(), 'gas-estimator');
+    fs.cpSync(GAS, dir, { recursive: true });
+    const manifest = path.join(dir, 'manifest.json');
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace('"tick_interval": 5000', '"tick_interval": 5000,'));
+    const listed = JSON.parse((await cli(['list', dir, '--json'])).stdout);
+    expect(listed.map((s: { protocol: string }) => s.protocol)).toEqual(['jsonrpc']);
+    const r = await cli(['call', dir, 'estimate_gas_cost', '{}']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/manifest\.json is not valid JSON \(.*line 11 column 1/);
+    expect(r.stderr).not.toMatch(/defines no/);
+  });
+
   it('raises a tick_interval under 1000 ms to 1000, and says so', async ({ cleanup }) => {
     const dir = path.join(cleanup.tempDir(), 'fast-ticks');
     fs.cpSync(RPC, dir, { recursive: true });

@@ -43,6 +43,7 @@ export class JsonRpcSkill extends PersistentRpcSkill {
 
   protected spawnSpec(): SpawnSpec {
     this.manifest = readSubprocessManifest(this.ref.dir) ?? this.manifest;
+    if (this.manifest.broken) throw new SkillError('LAUNCH', `${this.ref.name} cannot start: its manifest.json is not valid JSON (${this.manifest.broken}). Fix the JSON, then start it again.`);
     return {
       command: resolveCommand(this.manifest.command),
       args: [...this.manifest.args, ...(this.ctx.args ?? [])],

@@ -1,7 +1,6 @@
 /** Reading a subprocess JSON-RPC skill's manifest.json and SKILL.md (name and description only). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readJson } from '../refs';
 import { nonBlank } from '../../common/values';
 
 export interface SubprocessManifest {
@@ -12,11 +11,29 @@ export interface SubprocessManifest {
   args: string[];
   env: Record<string, string>;
   tickIntervalMs?: number;
+  /** Why manifest.json is not JSON, where its text still names the subprocess runtime: the skill cannot start. */
+  broken?: string;
 }
 
-/** The manifest when it declares `runtime.type: "subprocess"`, else null. */
+/**
+ * The manifest when it declares `runtime.type: "subprocess"`, else null. One broken by a typo but still naming
+ * that runtime is this kind's too, with what is wrong (`broken`): taken for another kind, its skill.py would be
+ * blamed for what the manifest got wrong.
+ */
 export function readSubprocessManifest(dir: string): SubprocessManifest | null {
-  const m = readJson(path.join(dir, 'manifest.json')) as Record<string, unknown> | undefined;
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8');
+  } catch {
+    return null;
+  }
+  let m: Record<string, unknown> | undefined;
+  try {
+    m = JSON.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    if (!/"type"\s*:\s*"subprocess"/.test(text)) return null;
+    return { ...readSkillMd(dir), command: 'python3', args: [], env: {}, broken: (err as Error).message };
+  }
   const runtime = m?.runtime as Record<string, unknown> | undefined;
   if (!m || !runtime || typeof runtime !== 'object' || runtime.type !== 'subprocess') return null;
   const env: Record<string, string> = {};
