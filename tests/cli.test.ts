@@ -151,6 +151,13 @@ describe('skillbench call', () => {
     expect(r.stderr).not.toMatch(/defines no/);
   });
 
+  it('says on stderr, as it comes, that the skill printed a line that is not JSON-RPC, and names it in the timeout', async () => {
+    const r = await cli(['call', RPC, 'text_answer', '--timeout', '1']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^skillbench: warning: The skill wrote a line to stdout that is not JSON-RPC .*: result: 42$/m);
+    expect(r.stderr).toMatch(/Meanwhile it wrote a line that is not JSON-RPC: "result: 42"/);
+  });
+
   it('raises a tick_interval under 1000 ms to 1000, and says so', async ({ cleanup }) => {
     const dir = path.join(cleanup.tempDir(), 'fast-ticks');
     fs.cpSync(RPC, dir, { recursive: true });

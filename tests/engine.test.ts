@@ -61,6 +61,22 @@ describe('a JSON-RPC skill process', () => {
     expect(stdout).toContain('{half a line and the rest}');
   });
 
+  it('says at once that a line on stdout is not JSON-RPC, and a call answered only by text times out naming it', async ({ cleanup }) => {
+    const rt = fixture(cleanup);
+    await rt.start();
+    const call = rt.call('text_answer', {}, { timeoutMs: 60_000 });
+    // Said as the line comes, long before the call's timeout.
+    const said = await waitFor(() => rt.logs.entries().find((e) => e.stream === 'system' && e.text.includes('not JSON-RPC')), 10_000, 'the note on the stray line');
+    expect(said.text).toMatch(/The skill wrote a line to stdout that is not JSON-RPC .*: result: 42$/);
+    await rt.stop();
+    await call;
+    const short = fixture(cleanup);
+    await short.start();
+    const out = await short.call('text_answer', {}, { timeoutMs: 1000 });
+    expect(out.error?.code).toBe('TIMEOUT');
+    expect(out.error?.message).toMatch(/got no answer within 1 s\. Meanwhile it wrote a line that is not JSON-RPC: "result: 42"\. An answer must be one JSON-RPC line/);
+  });
+
   it('reads UTF-8 split across chunks and CRLF line ends', async ({ cleanup }) => {
     const rt = fixture(cleanup);
     await rt.start();

@@ -75,6 +75,8 @@ interface Pending {
   /** When it times out (by the peer's clock), and after how long; 0 for never. */
   deadline: number;
   timeoutMs: number;
+  /** How many lines that were no JSON-RPC message had come when it was sent (see `strays`). */
+  straysBefore: number;
   signal?: AbortSignalLike;
   onAbort?: () => void;
 }
@@ -102,6 +104,9 @@ export class JsonRpcPeer {
    */
   private sweep: unknown = null;
   private sweepAt = Infinity;
+  /** Lines that were no JSON-RPC message (a stray print), and the last: a timeout says what came instead. */
+  private strays = 0;
+  private lastStray = '';
 
   private readonly timers: Timers;
 
@@ -154,7 +159,7 @@ export class JsonRpcPeer {
         : (resolve as (v: unknown) => void);
       const timeoutMs = opts.timeoutMs ?? decl?.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const timed = timeoutMs > 0 && Number.isFinite(timeoutMs);
-      const p: Pending = { method, resolve: settled, reject, deadline: timed ? this.timers.now() + timeoutMs : 0, timeoutMs };
+      const p: Pending = { method, resolve: settled, reject, deadline: timed ? this.timers.now() + timeoutMs : 0, timeoutMs, straysBefore: this.strays };
       if (timed && p.deadline < this.sweepAt) this.armSweep(p.deadline);
       if (opts.signal) {
         if (opts.signal.aborted) return reject(new SkillError('CANCELLED', `${method} was cancelled`));
@@ -415,7 +420,7 @@ export class JsonRpcPeer {
     let next = Infinity;
     for (const [id, p] of this.pending) {
       if (!p.deadline) continue;
-      if (p.deadline <= now) this.settle(id)?.reject(new TimeoutError(`JSON-RPC timeout: ${p.method} got no answer within ${formatMs(p.timeoutMs)}`));
+      if (p.deadline <= now) this.settle(id)?.reject(new TimeoutError(`JSON-RPC timeout: ${p.method} got no answer within ${formatMs(p.timeoutMs)}${this.straysSince(p)}`));
       else if (p.deadline < next) next = p.deadline;
     }
     if (next < Infinity && !this.closedWith) this.armSweep(next);
@@ -442,7 +447,19 @@ export class JsonRpcPeer {
   }
 
   private noise(line: string, reason: string): void {
+    if (reason === 'not JSON' || reason === 'not a JSON-RPC message') {
+      this.strays++;
+      this.lastStray = line;
+    }
     this.opts.onNoise?.(line, reason);
+  }
+
+  /** What the other side wrote instead of an answer while a request waited, for its timeout's message. */
+  private straysSince(p: Pending): string {
+    const n = this.strays - p.straysBefore;
+    if (!n) return '';
+    const last = this.lastStray.length > 200 ? `${this.lastStray.slice(0, 200)}…` : this.lastStray;
+    return `. Meanwhile it wrote ${n === 1 ? 'a line' : `${n} lines`} that ${n === 1 ? 'is' : 'are'} not JSON-RPC${n === 1 ? '' : ', the last'}: ${JSON.stringify(last)}. An answer must be one JSON-RPC line; a skill's own output goes to stderr`;
   }
 }
 

@@ -28,11 +28,16 @@ export interface RpcProcessOptions {
   onSurvivors?: (message: string, pids: number[]) => void;
 }
 
+/** How the log begins its note on a skill's first line on stdout that is not JSON-RPC (the CLI shows it too). */
+export const STRAY_LINE_NOTE = 'The skill wrote a line to stdout that is not JSON-RPC';
+
 export class RpcProcess {
   readonly channel: StdioChannel;
   readonly peer: JsonRpcPeer;
   readonly exited: Promise<ExitInfo>;
   private readonly logs: LogSink;
+  /** Whether a line on stdout that is not JSON-RPC has been said already (once a process). */
+  private strayNoted = false;
 
   constructor(opts: RpcProcessOptions) {
     this.logs = opts.logs;
@@ -62,7 +67,12 @@ export class RpcProcess {
       onNotification: opts.onNotification,
       onNoise: (line, reason) => {
         // Plain text on stdout is the skill's own output: log it as such; anything else says what it was.
-        if (reason === 'not JSON') this.channel.noiseLine(line);
+        if (reason === 'not JSON') {
+          // Said at once, the first time: stdout is the protocol's, and an answer printed as text never arrives.
+          if (!this.strayNoted) opts.logs.append('system', `${STRAY_LINE_NOTE} (stdout carries only the protocol's messages; its own output belongs on stderr): ${truncate(line, 300)}`);
+          this.strayNoted = true;
+          this.channel.noiseLine(line);
+        }
         else opts.logs.append('system', `Ignored a message from the skill (${reason}): ${truncate(line, 300)}`);
       },
       trace: opts.messages ? (t) => opts.messages!.trace(t) : undefined,

@@ -4,6 +4,7 @@ import type { CallOutcome } from '../../contract';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
 import { contentLine } from '../../common/mcp-content';
 import { failureSite } from '../../common/traceback';
+import { STRAY_LINE_NOTE } from '../../engine/rpc-process';
 import { startForCalls } from '../../protocols/registry';
 import { AgentSkill, findScript, firstRunWarning } from '../../protocols/agent-skill';
 import { readRecording } from '../../qa/recording-reader';
@@ -48,6 +49,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     const warning = firstRunWarning(homeOf(ctx), rt.ref, script.name);
     if (warning) io.err(`skillbench: warning: ${warning} ${values.confine ? 'It runs confined (--confine).' : 'Add --confine to confine it (writes only to its data folder, no network).'}`);
   }
+  // A stray print on stdout is said as it comes: the protocol's answer may be what it pushed aside.
+  const unsubscribe = rt.logs.subscribe((entries) => {
+    for (const e of entries) if (e.stream === 'system' && e.text.startsWith(STRAY_LINE_NOTE)) io.err(`skillbench: warning: ${e.text}`);
+  });
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
     await startForCalls(rt);
@@ -55,6 +60,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     if (recordTo) ({ outcome, failure: recordFailure } = await recordedCall(rt, recordTo, tool, args, timeoutMs));
     else outcome = await rt.call(tool, args, { timeoutMs });
   } finally {
+    unsubscribe();
     await rt.close();
   }
   if (!outcome.ok && !model && rt.ref.protocol === 'mcp' && (listed === false || /sampling|method not found/i.test(outcome.error?.message ?? ''))) io.err(SAMPLING_HINT);
