@@ -36,8 +36,8 @@ describe('a failure in the skill’s own code names the hook, the file and the l
     const raises = path.join(SKILLDEF, 'raises');
     const call = await cli(['call', raises, 'convert', '--args', '{}'], { home });
     expect(call.stderr.split('\n').slice(0, 2)).toEqual([
-      "raises: convert failed: could not convert string to float: 'ten'",
-      `  at ${path.join(raises, 'skill.py')}, line 13, in parse_amount: ValueError: could not convert string to float: 'ten'`,
+      "raises: convert failed: ValueError: could not convert string to float: 'ten'",
+      `  at ${path.join(raises, 'skill.py')}, line 13, in parse_amount`,
     ]);
   });
 

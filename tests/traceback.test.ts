@@ -38,6 +38,10 @@ describe('reading a failed call’s stderr', () => {
       tails[tool] = o.stderrTail ?? [];
     }
 
+    // The call's error opens with the exception's type, as Python prints it: a KeyError's message alone is the key.
+    const rate = await rt.call('rate', {});
+    expect(rate.error?.message).toBe("KeyError: 'XYZ'");
+
     // A plain one: ValueError in parse_amount, called by convert, under six frames of the SDK.
     const plain = chainOf(parseStderr(tails.convert, DIR));
     expect(plain).toHaveLength(1);

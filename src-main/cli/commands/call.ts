@@ -139,7 +139,9 @@ function raisedAt(outcome: CallOutcome, dir: string): string | null {
   const message = outcome.error?.message.split('\n')[0];
   if (!site?.frame || !message || !site.exception.endsWith(message)) return null;
   const f = site.frame;
-  return `  at ${f.file}, line ${f.line}${f.func ? `, in ${f.func}` : ''}: ${site.exception}`;
+  // The headline already names the exception where the skill's error gave its type.
+  const exception = message === site.exception ? '' : `: ${site.exception}`;
+  return `  at ${f.file}, line ${f.line}${f.func ? `, in ${f.func}` : ''}${exception}`;
 }
 
 /** The exit code for each of the workbench's error codes: the compiler checks that none is left out. */

@@ -22,7 +22,7 @@ import { LifecycleFlow } from './lifecycle-flow';
 import * as N from './newer-methods';
 import { TriggerFlow } from './trigger-flow';
 import { REAL_HOST_REVERSE, REAL_SHUTDOWN_GRACE_MS, differences, idRefusal, namespaced, ownToolName, parityNotes, unknownReverse } from './host-parity';
-import { failedHook } from './failed-hook';
+import { failedHook, withExceptionType } from './failed-hook';
 import { isSdkTool } from './sdk-tools';
 
 /** skillbench_launch.py's exit code and line prefix when a skill cannot be loaded. */
@@ -194,7 +194,12 @@ export class SkillDefSkill extends PersistentRpcSkill {
     // The real host's name for a tool is taken too (a call recorded with host parity, replayed without it).
     const known = !this.parity && this.learnt?.tools.some((t) => t.name === tool);
     const name = known ? tool : ownToolName(this.skillId(), tool);
-    const r = await proc.request(M.toolsCall, { name, arguments: args ?? {} }, opts);
+    const since = this.ctx.logs.mark();
+    const r = await proc.request(M.toolsCall, { name, arguments: args ?? {} }, opts).catch(async (err: unknown) => {
+      if (!(err instanceof RpcError)) throw err;
+      await this.ctx.logs.quiet('stderr', STDERR_QUIET_MS, STDERR_WAIT_MS);
+      throw new RpcError(err.code, withExceptionType(M.toolsCall.method, err.message, this.ctx.logs.tail('stderr', 200, since), this.ref.dir), err.data);
+    });
     const durationMs = Math.round(performance.now() - started);
     return textOutcome(contentText(r.content), r.isError, durationMs);
   }

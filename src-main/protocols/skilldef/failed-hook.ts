@@ -35,14 +35,26 @@ export function hookOf(method: string): string {
  * 'model_copy'", from the error's message and the skill's stderr around it.
  */
 export function failedHook(method: string, message: string, stderr: string[], skillDir: string): string {
-  const hook = hookOf(method);
+  const raised = raisedIn(method, message, stderr, skillDir);
+  if (!raised) return `${hookOf(method)} failed: ${message}`;
+  const at = raised.frame ? ` (at ${raised.frame.file}, line ${raised.frame.line})` : '';
+  return `${hookOf(method)} failed${at}: ${raised.type}${message}`;
+}
+
+/**
+ * A tool's error answer with the exception's type before it: Python's `str()` of a KeyError is only the key
+ * (`'Ada'`), which says nothing alone (`KeyError: 'Ada'`). As it was where the traceback does not match it.
+ */
+export function withExceptionType(method: string, message: string, stderr: string[], skillDir: string): string {
+  return `${raisedIn(method, message, stderr, skillDir)?.type ?? ''}${message}`;
+}
+
+/** The exception this failure's traceback ends in, where it ends in this very message: its type and frame. */
+function raisedIn(method: string, message: string, stderr: string[], skillDir: string) {
   // The bundled SDK's own line opens this failure's traceback: an earlier traceback is another failure's.
   const opened = stderr.findLastIndex((l) => l.startsWith(`skillbench: ${method} failed:`));
   const site = failureSite(opened >= 0 ? stderr.slice(opened) : stderr, skillDir);
   const first = message.split('\n')[0];
-  // Only a traceback that ends in this very message is this failure's.
-  if (!site || !first || !site.exception.endsWith(first)) return `${hook} failed: ${message}`;
-  const type = site.exception.slice(0, site.exception.length - first.length);
-  const at = site.frame ? ` (at ${site.frame.file}, line ${site.frame.line})` : '';
-  return `${hook} failed${at}: ${type}${message}`;
+  if (!site || !first || !site.exception.endsWith(first)) return null;
+  return { type: site.exception.slice(0, site.exception.length - first.length), frame: site.frame };
 }
