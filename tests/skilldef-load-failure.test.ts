@@ -41,6 +41,16 @@ describe('a failure in the skill’s own code names the hook, the file and the l
     ]);
   });
 
+  it('a syntax error is said once, in one sentence with its file and line: the launcher\'s line, though the code and a caret follow it', async ({ cleanup }) => {
+    const dir = path.join(SKILLDEF, 'syntax-error');
+    const r = await cli(['call', dir, 'anything', '--args', '{}'], { home: cleanup.tempDir() });
+    expect(r.code).not.toBe(0);
+    const first = r.stderr.split('\n')[0];
+    expect(first).toMatch(new RegExp(`^skillbench: \\S+ could not be loaded: syntax error in ${path.join(dir, 'skill.py').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, line 5: `));
+    expect(r.stderr).not.toContain('skillbench: skillbench:');
+    expect(r.stderr).not.toContain(': skillbench: ');
+  });
+
   it('setup: on_setup_start failing in the skill says so', async ({ cleanup }) => {
     const dir = path.join(SKILLDEF, 'fails-in-setup');
     const rt = cleanup.add(new SkillRuntime(resolveSkill(dir), { home: cleanup.tempDir(), restart: { enabled: false } }));

@@ -244,8 +244,9 @@ export class SkillDefSkill extends PersistentRpcSkill {
    * it (hot reload tries again when a file changes).
    */
   protected startupCrash(code: number | null, signal: string | null): SkillError {
-    const last = this.ctx.logs.tail('stderr', 1, this.launchMark)[0] ?? '';
-    if (code === LOAD_FAILED && last.startsWith(LAUNCHER_PREFIX)) {
+    // Its line is the last of the launcher's own; a syntax error's code and caret may follow it.
+    const last = this.ctx.logs.tail('stderr', 5, this.launchMark).findLast((l) => l.startsWith(LAUNCHER_PREFIX)) ?? '';
+    if (code === LOAD_FAILED && last) {
       return new SkillError('LAUNCH', `${this.ref.name} could not be loaded: ${last.slice(LAUNCHER_PREFIX.length)}`);
     }
     return super.startupCrash(code, signal);
