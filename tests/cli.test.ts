@@ -71,7 +71,8 @@ describe('skillbench call', () => {
   });
 
   it('exits 1 when the tool reports an error', async () => {
-    const r = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{"operation":"swap"}']);
+    // --as-is: sent unchecked, so the skill's own check answers.
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{"operation":"swap"}', '--as-is']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/gas_price_gwei is required/);
   });
@@ -156,6 +157,15 @@ describe('skillbench call', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^skillbench: warning: The skill wrote a line to stdout that is not JSON-RPC .*: result: 42$/m);
     expect(r.stderr).toMatch(/Meanwhile it wrote a line that is not JSON-RPC: "result: 42"/);
+  });
+
+  it('refuses arguments that do not fit the tool\'s schema before sending anything; --as-is sends them', async () => {
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '{"gas_limit": 50000}', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toEqual({ code: 'VALIDATION', message: "The arguments do not fit the tool's schema: gas_price_gwei: Required. Nothing was sent (--as-is sends them unchecked)." });
+    const sent = await cli(['call', GAS, 'estimate_gas_cost', '{"gas_limit": 50000}', '--as-is']);
+    expect(sent.code).toBe(1);
+    expect(sent.stderr).toContain('estimate_gas_cost failed: gas_price_gwei is required');
   });
 
   it('raises a tick_interval under 1000 ms to 1000, and says so', async ({ cleanup }) => {

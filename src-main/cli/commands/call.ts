@@ -5,6 +5,7 @@ import { isErrorCode, type ErrorCode } from '../../common/errors';
 import { contentLine } from '../../common/mcp-content';
 import { failureSite } from '../../common/traceback';
 import { STRAY_LINE_NOTE } from '../../engine/rpc-process';
+import { argumentProblems } from '../../agent/chat-tools';
 import { startForCalls } from '../../protocols/registry';
 import { AgentSkill, findScript, firstRunWarning } from '../../protocols/agent-skill';
 import { readRecording } from '../../qa/recording-reader';
@@ -16,7 +17,7 @@ import { MCP_RUN_OPTIONS, openSkill, skillTarget } from '../open-skill';
 import { EXIT, json, UsageError, type Io } from '../output';
 
 export const help =
-  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--as PROFILE] [--era auto|legacy|modern] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine]   call one tool, or run one script of an Agent Skill with --args \'["arg", …]\' (its stdout, stderr and exit code shown; a warning before its first run) (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets)';
+  'call <path> <tool> [--mcp-config FILE --server NAME | --command "…" | --url URL --header K:V, then no <path>] [--as PROFILE] [--era auto|legacy|modern] [--args JSON | --args-file FILE] [--timeout S] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]] [--json] [--debug] [--record FILE] [--show-secrets] [--inherit-env] [--host-parity] [--confine] [--as-is]   call one tool, or run one script of an Agent Skill with --args \'["arg", …]\' (its stdout, stderr and exit code shown; a warning before its first run) (--debug: SKILL_DEBUG=1; --confine: the operating system confines the skill (Linux: Landlock and seccomp; macOS: sandbox-exec): writes only to its data folder, no network unless its settings allow it; --inherit-env: the skill gets this shell\'s whole environment, not only the safe defaults and its own variables; --record: append it to a recording, for replay; --model: an MCP server\'s sampling requests are answered by that model, as for chat; without it sampling is not offered; known secrets print as •••• unless --show-secrets; arguments that do not fit the tool\'s schema are refused before anything is sent, unless --as-is)';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -26,6 +27,7 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     debug: { type: 'boolean' },
     record: { type: 'string' },
     'show-secrets': { type: 'boolean' },
+    'as-is': { type: 'boolean' },
     ...MCP_RUN_OPTIONS,
     ...MODEL_OPTIONS,
   });
@@ -56,8 +58,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   try {
     if (recordTo) checkRecordingTarget(recordTo, rt);
     await startForCalls(rt);
-    listed = !!rt.info()?.tools.some((t) => t.name === tool);
-    if (recordTo) ({ outcome, failure: recordFailure } = await recordedCall(rt, recordTo, tool, args, timeoutMs));
+    const listedTool = rt.info()?.tools.find((t) => t.name === tool);
+    listed = !!listedTool;
+    // Checked as the app's form checks them; --as-is sends them anyway (a skill's own checks under test).
+    const unfit = !script && !values['as-is'] && listedTool?.inputSchema ? argumentProblems(listedTool.inputSchema, args) : null;
+    if (unfit) outcome = { ok: false, durationMs: 0, error: { code: 'VALIDATION', message: `${unfit} Nothing was sent (--as-is sends them unchecked).` } };
+    else if (recordTo) ({ outcome, failure: recordFailure } = await recordedCall(rt, recordTo, tool, args, timeoutMs));
     else outcome = await rt.call(tool, args, { timeoutMs });
   } finally {
     unsubscribe();
