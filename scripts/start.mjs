@@ -56,6 +56,7 @@ const found = electron();
 if (found.bin) {
   foreground(found.bin, ['.', ...(folders.length ? ['--', ...folders] : [])]);
 } else {
-  process.stdout.write(`${found.why}, so the workbench opens in your browser instead (browser mode; Ctrl+C stops it).\n`);
+  // Whether a browser opens is said by serve: where there is no display, none can.
+  process.stdout.write(`${found.why}, so the workbench is served to your browser instead (browser mode; Ctrl+C stops it).\n`);
   foreground(process.execPath, [path.join(root, 'bin', 'skillbench.cjs'), 'serve', ...folders, '--open']);
 }

@@ -85,7 +85,8 @@ describe('npm start', () => {
     const npm = spawn('npm', ['start', '--', folder], {
       cwd: ROOT,
       detached: true,
-      env: { ...process.env, SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: home, DISPLAY: '', BROWSER: 'none' },
+      // No display: no browser can open, and the workbench says so rather than promise one.
+      env: { ...process.env, SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', BROWSER: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     cleanup.add({
@@ -95,9 +96,12 @@ describe('npm start', () => {
         await exited(npm);
       },
     });
+    let err = '';
     npm.stdout.on('data', (d) => (out += d));
-    npm.stderr.resume();
-    await waitFor(() => out.includes('Skill Workbench: http'), 20_000, 'the browser-mode URL');
+    npm.stderr.on('data', (d) => (err += d));
+    await waitFor(() => out.includes('Skill Workbench: http') && err.includes('No browser could be opened'), 20_000, 'the browser-mode URL');
+    expect(out).toMatch(/so the workbench is served to your browser instead/);
+    expect(err).toMatch(/^No browser could be opened from here \(this machine has no display\): open the address above in a browser\.$/m);
     expect(JSON.parse(fs.readFileSync(path.join(home, 'workspace.json'), 'utf8')).folders).toEqual([folder]);
     process.kill(-npm.pid!, 'SIGINT');
     expect(await exited(npm)).toBe(0);

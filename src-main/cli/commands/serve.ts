@@ -8,6 +8,7 @@ import { addressFile, loadAddress, saveAddress, type ServeAddress } from '../../
 import { Workbench } from '../../workbench/workbench';
 import { parse } from '../args';
 import { openBrowser } from '../open-browser';
+import { hostEnv } from '../../host/host-env';
 import { EXIT, UsageError, type Io } from '../output';
 import { takeHandedToken } from '../token-handoff';
 
@@ -81,8 +82,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   io.out(`Skill Workbench: ${server.url}`);
   if (resettable) io.err(`Test hook on (${RESET_ENV}): this workbench can be reset to another home and folders.`);
-  // Where no browser can be opened (no display), the address above is the way in.
-  if (values.open) await openBrowser(server.url);
+  // Where no browser can be opened (no display), the address above is the way in, and that is said.
+  if (values.open && !(await openBrowser(server.url)) && hostEnv().BROWSER !== 'none') {
+    io.err('No browser could be opened from here (this machine has no display): open the address above in a browser.');
+  }
   // Ctrl+C reaches this process more than once (from the terminal, and forwarded by npm and `npm start`):
   // the first one stops the workbench, later ones must not cut that stop short and orphan the skills.
   let stopping = false;
