@@ -4,6 +4,7 @@
  * History and Messages like a hand-made call, its secret scrubbed before the model sees it), the answer through
  * its afterResponse ("secret" → "[hidden]"). And the `skillbench chat` command, once as a real process.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { openChatModel } from '../src-main/agent/chat-model';
@@ -119,5 +120,16 @@ describe('skillbench chat', () => {
     expect((await cli(['chat', FULL, 'hello'])).stderr).toMatch(/chat needs --model/);
     expect((await cli(['chat', FULL, 'hello', '--model', 'm', '--provider', 'gemini'])).stderr).toMatch(/--provider must be one of openai, anthropic/);
     expect((await cli(['chat', FULL, 'hello', '--model', 'm', '--max-steps', '0'])).stderr).toMatch(/--max-steps takes a whole number/);
+  });
+
+  it('with no key for the provider\'s own address, says so before the skill starts or anything is sent', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    for (const [provider, variable] of [['openai', 'OPENAI_API_KEY'], ['anthropic', 'ANTHROPIC_API_KEY']]) {
+      const r = await cli(['chat', FULL, 'hello', '--model', 'm', '--provider', provider], { home, env: { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`chat has no key for ${provider === 'openai' ? 'OpenAI' : 'Anthropic'}'s API: set ${variable}, give --api-key-env VAR`);
+    }
+    // Nothing ran: the skill has no log of a start.
+    expect(fs.existsSync(path.join(home, 'skills'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { ChatTurnResult } from '../../contract';
 import { openChatModel } from '../../agent/chat-model';
 import { skillChatTarget } from '../../agent/chat-target';
 import { DEFAULT_MAX_STEPS, runChatTurn } from '../../agent/chat-turn';
-import { DEFAULT_KEY_ENV } from '../../agent/model-keys';
+import { DEFAULT_KEY_ENV, resolveModelKey } from '../../agent/model-keys';
 import { startForCalls } from '../../protocols/registry';
 import { parse } from '../args';
 import { homeOf, resolvePath, type CommandContext } from '../context';
@@ -32,6 +32,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   let recordFailure: Error | null | undefined;
   const asking = chatApproval({ home: homeOf(ctx), stdin: ctx.stdin, out: ctx.stderr, allowTools: values['allow-tools'] === true });
   try {
+    // The provider's own address with no key would only refuse: said before the skill runs or anything goes out.
+    // (A model at --base-url, Ollama's or LM Studio's, may need none.)
+    if (!config.baseUrl && resolveModelKey(config, { env: ctx.env, secrets: rt.homeStores.secrets }).source === 'none') {
+      const vendor = config.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
+      throw new UsageError(`chat has no key for ${vendor}'s API: set ${DEFAULT_KEY_ENV[config.provider]}, give --api-key-env VAR, or add the key in the app's Models dialog (a model at --base-url may need none)`);
+    }
     const model = openChatModel(config, { env: ctx.env, secrets: rt.homeStores.secrets });
     // Nothing this command prints (an answer that quotes it, an error) nor records shows the key.
     if (model.key.key) rt.redactor.add(model.key.key);
