@@ -72,7 +72,7 @@ describe('recorded model turns', () => {
     const changed = await cli(['replay', file], { home, cwd: root });
     expect(changed.code).toBe(1);
     expect(changed.stdout).toMatch(/✗ #\d+ echo .*\n {4}text: "hi" -> "HI"/);
-    expect(changed.stdout).toMatch(/✗ #\d+ chat turn "!hello"[^\n]*\n {4}model request 2 would be new:\n {6}messages\.\d+\.content: "hi" -> "HI"/);
+    expect(changed.stdout).toMatch(/✗ chat turn \d+ "!hello"[^\n]*\n {4}model request 2 would be new:\n {6}messages\.\d+\.content: "hi" -> "HI"/);
 
     // The tools are offered otherwise (a description changed): the first request already differs.
     edit(py, 'content=args["text"].upper())', 'content=args["text"])');

@@ -29,7 +29,8 @@ async function recordedGas(cleanup: Cleanup): Promise<{ dir: string; skill: stri
   const home = cleanup.tempDir();
   const a = await cli(['call', skill, 'estimate_gas_cost', '--args', SWAP, '--record', file], { home });
   expect(a.code).toBe(0);
-  const b = await cli(['call', skill, 'estimate_gas_cost', '--args', '{"operation":"swap"}', '--record', file], { home });
+  // --as-is: past the schema check, so the skill's own refusal is what is recorded.
+  const b = await cli(['call', skill, 'estimate_gas_cost', '--args', '{"operation":"swap"}', '--as-is', '--record', file], { home });
   expect(b.code).toBe(1);
   return { dir, skill, file, home };
 }
@@ -74,10 +75,10 @@ describe('skillbench replay', () => {
     const r = await cli(['replay', file, '--junit', junit], { home, cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^✓ #4 estimate_gas_cost/m);
-    expect(r.stdout).toMatch(/^✓ #9 estimate_gas_cost/m);
+    expect(r.stdout).toMatch(/^✓ #1 estimate_gas_cost/m);
+    expect(r.stdout).toMatch(/^✓ #2 estimate_gas_cost/m);
     expect(r.stdout).toMatch(/All 2 calls matched/);
-    expect(junitCounts(junit)).toEqual({ tests: 2, failures: 0, names: ['#4 estimate_gas_cost', '#9 estimate_gas_cost'] });
+    expect(junitCounts(junit)).toEqual({ tests: 2, failures: 0, names: ['#1 estimate_gas_cost', '#2 estimate_gas_cost'] });
   });
 
   it('against a changed skill: the difference, exit 1, a JUnit failure, and folderChanged', async ({ cleanup }) => {
@@ -87,10 +88,10 @@ describe('skillbench replay', () => {
     const junit = path.join(dir, 'junit.xml');
     const r = await cli(['replay', file, '--junit', junit], { home, cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^✗ #4 estimate_gas_cost/m);
+    expect(r.stdout).toMatch(/^✗ #1 estimate_gas_cost/m);
     expect(r.stdout).toContain('data.gas_limit: 150000 -> 160000 (it differs)');
     expect(r.stdout).toContain('data.cost_usd: 13.5 -> 14.4 (it differs)');
-    expect(r.stdout).toMatch(/^✓ #9 estimate_gas_cost/m);
+    expect(r.stdout).toMatch(/^✓ #2 estimate_gas_cost/m);
     expect(r.stdout).toMatch(/folder changed since the recording/);
     expect(r.stdout).toMatch(/1 of 2 calls matched; 1 differed/);
     const counts = junitCounts(junit);

@@ -40,16 +40,17 @@ function suiteOfUnit(u: Unit): UnitResult['suite'] {
 }
 
 export function replayResult(u: Unit, r: ReplayReport, durationMs: number): UnitResult {
-  const cases = r.cases.map((c) => {
-    const jc: JUnitCase = { name: `#${c.seq} ${c.tool}`, classname: r.skill.name, seconds: c.durationMs / 1000 };
+  // Numbered as the app numbers them (call 1, 2, …), not by their records' places in the file.
+  const cases = r.cases.map((c, i) => {
+    const jc: JUnitCase = { name: `#${i + 1} ${c.tool}`, classname: r.skill.name, seconds: c.durationMs / 1000 };
     if (!c.match) {
       const lines = c.differences.map(describeDifference);
       jc.failure = { message: lines[0] ?? 'the answer differs', details: lines.join('\n') };
     }
     return jc;
   });
-  for (const t of r.turns ?? []) {
-    const jc: JUnitCase = { name: `#${t.seq} chat turn: ${t.message}`, classname: r.skill.name, seconds: t.durationMs / 1000 };
+  for (const [i, t] of (r.turns ?? []).entries()) {
+    const jc: JUnitCase = { name: `chat turn ${i + 1}: ${t.message}`, classname: r.skill.name, seconds: t.durationMs / 1000 };
     if (!t.match) {
       const lines = [...t.differences.map(describeDifference), ...t.requests.flatMap((q) => q.differences.map((d) => `model request ${q.exchange}: ${describeDifference(d)}`))];
       jc.failure = { message: lines[0] ?? 'the turn went otherwise', details: lines.join('\n') };

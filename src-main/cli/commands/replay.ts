@@ -29,6 +29,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   if (live && manyUnits('replay', positionals, values, ctx)) throw new UsageError('--live replays one recording at a time');
   if (manyUnits('replay', positionals, values, ctx)) return runManyUnits('replay', positionals, values, io, ctx, { skillPath, env, timeoutMs, workspace: [ctx.cwd] });
   const asJson = Boolean(values.json);
+  let calls = 0;
+  let turns = 0;
   const report = await replayRecording(resolvePath(ctx, file), {
     skillPath,
     home: qaHome(ctx),
@@ -39,8 +41,8 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     workspace: [ctx.cwd],
     // With --json the report's `skill` says it.
     onSkill: asJson ? undefined : (ref, namedBy) => io.out(replayingLine(ref, namedBy)),
-    onCase: asJson ? undefined : (c) => io.out(caseLines(c).join('\n')),
-    onTurn: asJson ? undefined : (t) => io.out(turnLines(t).join('\n')),
+    onCase: asJson ? undefined : (c) => io.out(caseLines(c, ++calls).join('\n')),
+    onTurn: asJson ? undefined : (t) => io.out(turnLines(t, ++turns).join('\n')),
   });
   if (values.junit) {
     const [suite] = suitesOf([replayResult({ kind: 'recording', id: unitIdOf(path.resolve(ctx.cwd, file), ctx.cwd), file }, report, 0)]);
@@ -60,14 +62,15 @@ export function replayingLine(ref: SkillRef, namedBy: 'recording' | 'caller'): s
   return `Replaying against ${ref.name} (${PROTOCOL_LABELS[ref.protocol]}) in ${ref.dir}, ${namedBy === 'recording' ? 'the folder the recording names' : 'as --skill names it'}.`;
 }
 
-function caseLines(c: ReplayCase): string[] {
-  const head = `${c.match ? '✓' : '✗'} #${c.seq} ${c.tool} (${c.durationMs} ms)`;
+/** A call, numbered as the app numbers it (`n`: its place among the recording's calls). */
+function caseLines(c: ReplayCase, n: number): string[] {
+  const head = `${c.match ? '✓' : '✗'} #${n} ${c.tool} (${c.durationMs} ms)`;
   return [head, ...c.differences.map((d) => `    ${describeDifference(d)}`)];
 }
 
 /** A chat turn: where it went otherwise, and each model request that would have been new. */
-function turnLines(t: ReplayTurn): string[] {
-  const head = `${t.match ? '✓' : '✗'} #${t.seq} chat turn "${clip(t.message)}" (${t.live ? `asked ${t.model} again` : `${t.model}'s answers from the recording`}, ${t.durationMs} ms)`;
+function turnLines(t: ReplayTurn, n: number): string[] {
+  const head = `${t.match ? '✓' : '✗'} chat turn ${n} "${clip(t.message)}" (${t.live ? `asked ${t.model} again` : `${t.model}'s answers from the recording`}, ${t.durationMs} ms)`;
   const lines = [head, ...t.differences.map((d) => `    ${describeDifference(d)}`)];
   for (const r of t.requests) {
     lines.push(`    model request ${r.exchange} would be new:`, ...r.differences.slice(0, 10).map((d) => `      ${describeDifference(d)}`));
