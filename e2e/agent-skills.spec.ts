@@ -28,6 +28,10 @@ function project(): string {
   const claude = path.join(folder, '.claude', 'skills');
   const agents = path.join(folder, '.agents', 'skills');
   fs.cpSync(path.join(FIXTURES, 'pdf-forms'), path.join(claude, 'pdf-forms'), { recursive: true });
+  // Its evals, in the skill-creator's shape.
+  fs.mkdirSync(path.join(claude, 'pdf-forms', 'evals'), { recursive: true });
+  const evals = [{ id: 1, prompt: 'fill in the form in acme.pdf' }, { id: 2, prompt: 'which fields does po-118.pdf have?' }];
+  fs.writeFileSync(path.join(claude, 'pdf-forms', 'evals', 'evals.json'), JSON.stringify({ skill_name: 'pdf-forms', evals }));
   // One name in both skills folders; a description close to pdf-forms'.
   fs.cpSync(path.join(FIXTURES, 'brand-kit'), path.join(claude, 'brand-kit'), { recursive: true });
   fs.cpSync(path.join(FIXTURES, 'brand-kit'), path.join(agents, 'brand-kit'), { recursive: true });
@@ -57,7 +61,7 @@ async function look(wb: Workbench, name: string, failures: string[]): Promise<vo
   await shotBothThemes(wb, `agent-skill-${name}`);
 }
 
-test('Agent Skills: what an agent reads with its tokens, a script run after its warning, validation, collisions, and the skills an MCP server serves', async ({ openServed }, testInfo) => {
+test('Agent Skills: what an agent reads with its tokens, a script run after its warning, validation, collisions, its evals, and the skills an MCP server serves', async ({ openServed }, testInfo) => {
   testInfo.skip(testInfo.project.name === 'electron', 'The Agent Skill views are tested in browser mode (the same renderer).');
   test.setTimeout(scaled(120_000));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-e2e-home-'));
@@ -145,6 +149,17 @@ test('Agent Skills: what an agent reads with its tokens, a script run after its 
   await expect(sameName.locator('tr[data-agent="claude-code"]')).toContainText('.claude/skills/brand-kit');
   await expect(sameName.locator('tr[data-agent="client-guide"]')).toContainText('.agents/skills/brand-kit');
   await look(wb, 'collisions', failures);
+
+  // Its evals: evals/evals.json as a trigger eval, with Run; a skill with none says where they go.
+  await openTab(page, 'evals');
+  const suite = page.getByTestId('evals-tab').getByTestId('eval-suite');
+  await expect(suite).toHaveCount(1);
+  await expect(suite).toContainText('triggers, 2 queries');
+  await expect(suite.getByTestId('eval-run-open')).toBeEnabled();
+  await look(wb, 'evals', failures);
+  await openSkill(page, 'pdf-filler');
+  await openTab(page, 'evals');
+  await expect(page.getByTestId('evals-tab')).toContainText('No evals yet');
 
   // The same skills served over MCP (SEP-2640): listed, SKILL.md checked against its entry, a file opened.
   await openSkill(page, 'skills-server');

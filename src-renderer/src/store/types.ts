@@ -90,7 +90,7 @@ export type TabName =
   // MCP servers' own views (`skills`: the Agent Skills a server offers).
   | 'resources' | 'prompts' | 'server' | 'skills'
   // An Agent Skill's own views.
-  | 'disclosure' | 'scripts' | 'validation' | 'collisions';
+  | 'disclosure' | 'scripts' | 'validation' | 'collisions' | 'evals';
 
 export interface Toast {
   id: number;

@@ -26,6 +26,7 @@ import { McpSkillsTab } from '../mcp/McpSkillsTab';
 import { DisclosureTab } from '../agent-skill/DisclosureTab';
 import { ScriptsTab } from '../agent-skill/ScriptsTab';
 import { CollisionsTab } from '../agent-skill/CollisionsTab';
+import { EvalsTab } from '../agent-skill/EvalsTab';
 import styles from './skill-tabs.module.css';
 
 // xterm is only needed once someone opens the logs: it loads a moment after the first skill is shown, while the
@@ -75,6 +76,7 @@ export const SKILL_TABS = [
   { id: 'scripts', label: 'Scripts', when: isAgentSkill, component: ScriptsTab, badge: ({ info }) => info?.tools.length || undefined },
   { id: 'validation', label: 'Validation', when: isAgentSkill, component: DoctorTab },
   { id: 'collisions', label: 'Collisions', when: isAgentSkill, component: CollisionsTab },
+  { id: 'evals', label: 'Evals', when: isAgentSkill, component: EvalsTab },
   { id: 'tools', label: 'Tools', when: (info) => !isAgentSkill(info), component: ToolsTab, badge: ({ info }) => info?.tools.length },
   { id: 'chat', label: 'Chat', when: () => true, component: ChatTab },
   { id: 'resources', label: 'Resources', when: isMcp, component: ResourcesTab, running: 'Its resources and resource templates' },
