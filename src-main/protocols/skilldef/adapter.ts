@@ -197,8 +197,7 @@ export class SkillDefSkill extends PersistentRpcSkill {
     const since = this.ctx.logs.mark();
     const r = await proc.request(M.toolsCall, { name, arguments: args ?? {} }, opts).catch(async (err: unknown) => {
       if (!(err instanceof RpcError)) throw err;
-      await this.ctx.logs.quiet('stderr', STDERR_QUIET_MS, STDERR_WAIT_MS);
-      throw new RpcError(err.code, withExceptionType(M.toolsCall.method, err.message, this.ctx.logs.tail('stderr', 200, since), this.ref.dir), err.data);
+      throw new RpcError(err.code, withExceptionType(M.toolsCall.method, err.message, await this.stderrSince(since), this.ref.dir), err.data);
     });
     const durationMs = Math.round(performance.now() - started);
     return textOutcome(contentText(r.content), r.isError, durationMs);
@@ -267,8 +266,13 @@ export class SkillDefSkill extends PersistentRpcSkill {
 
   /** The hook that failed, where in the skill's code and why (failed-hook.ts), from its stderr since `since`. */
   private async failedHere(method: string, err: RpcError, since: number): Promise<string> {
+    return failedHook(method, err.message, await this.stderrSince(since), this.ref.dir);
+  }
+
+  /** The skill's stderr since `since`, once the traceback the SDK logs with a failure has come in. */
+  private async stderrSince(since: number): Promise<string[]> {
     await this.ctx.logs.quiet('stderr', STDERR_QUIET_MS, STDERR_WAIT_MS);
-    return failedHook(method, err.message, this.ctx.logs.tail('stderr', 200, since), this.ref.dir);
+    return this.ctx.logs.tail('stderr', 200, since);
   }
 
   /** Said when the skill imported the launcher's stand-in `mcp.types` (this interpreter has no MCP SDK). */
