@@ -5,10 +5,15 @@
 import { spawn } from 'node:child_process';
 import { hostEnv } from '../host/host-env';
 
+/** Whether the user chose that no browser opens (`BROWSER=none`): then nothing is opened, and that is not news. */
+export function noBrowserWanted(): boolean {
+  return hostEnv().BROWSER === 'none';
+}
+
 function opener(url: string): { command: string; args: string[] } | null {
   const env = hostEnv();
   const chosen = env.BROWSER;
-  if (chosen === 'none') return null;
+  if (noBrowserWanted()) return null;
   if (chosen) return { command: chosen, args: [url] };
   if (process.platform === 'darwin') return { command: 'open', args: [url] };
   // `start` is a cmd builtin; its first quoted argument is a window title.

@@ -7,8 +7,7 @@ import { GIVEN_TOKEN_RULE, newToken, usableGivenToken } from '../../server/auth'
 import { addressFile, loadAddress, saveAddress, type ServeAddress } from '../../server/serve-address';
 import { Workbench } from '../../workbench/workbench';
 import { parse } from '../args';
-import { openBrowser } from '../open-browser';
-import { hostEnv } from '../../host/host-env';
+import { noBrowserWanted, openBrowser } from '../open-browser';
 import { EXIT, UsageError, type Io } from '../output';
 import { takeHandedToken } from '../token-handoff';
 
@@ -83,7 +82,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   io.out(`Skill Workbench: ${server.url}`);
   if (resettable) io.err(`Test hook on (${RESET_ENV}): this workbench can be reset to another home and folders.`);
   // Where no browser can be opened (no display), the address above is the way in, and that is said.
-  if (values.open && !(await openBrowser(server.url)) && hostEnv().BROWSER !== 'none') {
+  if (values.open && !(await openBrowser(server.url)) && !noBrowserWanted()) {
     io.err('No browser could be opened from here (this machine has no display): open the address above in a browser.');
   }
   // Ctrl+C reaches this process more than once (from the terminal, and forwarded by npm and `npm start`):
