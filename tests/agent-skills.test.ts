@@ -352,7 +352,7 @@ describe('a script, run once on the action machinery', () => {
 describe('the window\'s commands', () => {
   it('through the door: the view, a file on demand, the validation, the catalog, the near misses and the warning before a script runs', async ({ cleanup }) => {
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [EE], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [EE], namedFolders: true }));
     const api = workbenchApi(wb);
     const skills = await api.listSkills();
     const ui = skills.find((s) => s.name === 'ui-ux-lite')!;

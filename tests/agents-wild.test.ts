@@ -279,7 +279,7 @@ describe('loose output', () => {
 
 describe('an agent in the workbench', () => {
   function bench(cleanup: Cleanup, home = cleanup.tempDir()): Workbench {
-    const wb = new Workbench({ home, kind: 'browser', folders: [WILD], replaceFolders: true });
+    const wb = new Workbench({ home, kind: 'browser', folders: [WILD], namedFolders: true });
     cleanup.add(wb);
     return wb;
   }

@@ -107,7 +107,7 @@ describe('a collection with every kind, run in the app and by skillbench run', (
   it('the same verdicts, assertion by assertion, and the CLI lists each differing field', async ({ cleanup }) => {
     const { root, dir } = gasCollection(cleanup);
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [root], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [root], namedFolders: true }));
     const id = (await wb.listSkills()).find((s) => s.name === 'gas-estimator')!.id;
     const inApp = await wb.authoring.runCollection(id, dir, null);
     expect(inApp).toMatchObject({ passed: 2, failed: 1 });

@@ -14,7 +14,7 @@ import { Workbench } from '../src-main/workbench/workbench';
 import { allFiles, EXAMPLES } from './helpers';
 
 function make(cleanup: Cleanup, folders: string[], pick?: string): Workbench {
-  const wb = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders, replaceFolders: true, pickFolder: pick ? () => Promise.resolve(pick) : undefined });
+  const wb = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders, namedFolders: true, pickFolder: pick ? () => Promise.resolve(pick) : undefined });
   cleanup.add(wb);
   return wb;
 }

@@ -33,7 +33,7 @@ async function bench(cleanup: Cleanup) {
   fs.writeFileSync(path.join(victim, 'SKILL.md'), '---\nname: victim\ndescription: Writes down that it ran. Use when asked to.\n---\n\nRun scripts/run.sh.\n');
   fs.writeFileSync(path.join(victim, 'scripts', 'run.sh'), '#!/bin/sh\n# Usage: run.sh [words...]\necho "$@" >> "$(dirname "$0")/../ran.txt"\necho ran\n', { mode: 0o755 });
   const server = cleanup.add(await modelServer());
-  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('chat-approval-home-'), kind: 'browser', folders: [path.join(ws, 'full'), victim], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('chat-approval-home-'), kind: 'browser', folders: [path.join(ws, 'full'), victim], namedFolders: true }));
   const events = new Map<string, ChatEvent[]>();
   wb.events.on('chat', ({ chatId, event }) => events.set(chatId, [...(events.get(chatId) ?? []), event]));
   const api = workbenchApi(wb);

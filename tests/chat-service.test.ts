@@ -21,7 +21,7 @@ const KEY = 'sk-test-0123456789abcdef';
 
 async function bench(cleanup: Cleanup): Promise<{ wb: Workbench; api: WorkbenchApi; server: ModelServer; events: Map<string, ChatEvent[]> }> {
   const server = cleanup.add(await modelServer());
-  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('chat-svc-'), kind: 'browser', folders: [FULL], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('chat-svc-'), kind: 'browser', folders: [FULL], namedFolders: true }));
   const events = new Map<string, ChatEvent[]>();
   wb.events.on('chat', ({ chatId, event }) => events.set(chatId, [...(events.get(chatId) ?? []), event]));
   return { wb, api: workbenchApi(wb), server, events };

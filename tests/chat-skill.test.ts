@@ -22,7 +22,7 @@ const FULL = path.join(FIXTURES, 'skilldef', 'full');
 describe('a chat turn through a SkillDefinition skill', () => {
   it('beforeMessage, the tool call in History and Messages, afterResponse; a workspace names the tools <id>__<tool>', async ({ cleanup }) => {
     const server = cleanup.add(await modelServer());
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('chat-home-'), kind: 'browser', folders: [FULL], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('chat-home-'), kind: 'browser', folders: [FULL], namedFolders: true }));
     const rt = await wb.liveRuntime('full');
     // A secret the skill knows: echoed by its tool, it must not reach the model's server.
     rt.redactor.add('hunter2-secret-value');

@@ -104,7 +104,7 @@ describe('every command at the door', () => {
     const home = cleanup.tempDir();
     const folder = cleanup.tempDir('skillbench-fuzz-skills-');
     fs.cpSync(path.join(EXAMPLES, 'greeter-app'), path.join(folder, 'greeter-app'), { recursive: true });
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true }));
     await wb.listSkills();
     await wb.events.delivered();
     const before = { home: snapshot(home), folder: snapshot(folder) };
@@ -138,7 +138,7 @@ describe('every command at the door', () => {
   });
 
   it('reads params by position as by name, and names the field either way', async ({ cleanup }) => {
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], namedFolders: true }));
     const door = workbenchDoor(wb);
     await expect(door.serve('core/setRunOnOpen', ['/nowhere', 'yes'])).rejects.toThrow('setRunOnOpen: params.on: expected boolean, got string');
     await expect(door.serve('core/callTool', ['s', 't', {}, { timeoutMs: '5' }])).rejects.toThrow('callTool: params.opts.timeoutMs: expected number, got string');

@@ -69,7 +69,7 @@ describe('the copied line in a real shell gives what the app got', () => {
     const skills = path.join(root, 'my examples');
     fs.cpSync(EXAMPLES, skills, { recursive: true });
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], namedFolders: true }));
     return { wb, home, bin: shim(cleanup), list: await wb.listSkills() };
   }
 

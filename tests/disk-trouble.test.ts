@@ -42,7 +42,7 @@ describe.skipIf(!disk)(`a full disk under the workbench (${disk ? 'a 4 MiB tmpfs
 
   it('calls still run (NOT_KEPT where their history line was refused), the user is told and told when writing resumes, and nothing written is lost', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = path.join(disk!, 'home');
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
     const told: WorkbenchEvents['diskTrouble'][] = [];
     wb.events.on('diskTrouble', (news) => told.push(news));
     const [skill] = await wb.listSkills();
@@ -106,7 +106,7 @@ describe.skipIf(!disk)(`a full disk under the workbench (${disk ? 'a 4 MiB tmpfs
 
   it('a state the disk refused to write is not the state in memory either, before or after a restart', { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = path.join(disk!, 'state-home');
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'skilldef', 'full')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'skilldef', 'full')], namedFolders: true }));
     const id = 'full';
     await wb.startSkill(id);
     await wb.setState(id, { colour: 'blue' });

@@ -17,7 +17,7 @@ import { allFiles, ROOT, waitFor } from './helpers';
 async function bench(cleanup: Cleanup) {
   const parent = cleanup.tempDir('skillbench-doctor-');
   const made = createSkill({ folder: path.join(parent, 'greeter'), protocol: 'jsonrpc', name: 'greeter' });
-  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 }));
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [parent], namedFolders: true, reloadDebounceMs: 100 }));
   const id = (await wb.listSkills()).find((s) => s.name === 'greeter')!.id;
   const changes: WorkbenchEvents['filesChanged'][] = [];
   wb.events.on('filesChanged', (c) => changes.push(c));

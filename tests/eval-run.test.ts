@@ -137,7 +137,7 @@ cases:
     const server = cleanup.add(await modelServer());
     const home = cleanup.tempDir('eval-home-');
     await saveModelSettings(home, { profiles: [{ id: 'local', label: 'Scripted', provider: 'openai', model: 'scripted-small', baseUrl: server.openaiBaseUrl }], active: 'local' });
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skill], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skill], namedFolders: true }));
     const [id] = (await wb.listSkills()).map((s) => s.id);
 
     const listed = await wb.qa.evalSuites(id);

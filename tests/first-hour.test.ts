@@ -14,7 +14,7 @@ import { cli } from './cli-run';
 import { allFiles, eventually, EXAMPLES, FIXTURES } from './helpers';
 
 function make(cleanup: Cleanup, home: string, folder: string): Workbench {
-  const wb = new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true });
+  const wb = new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true });
   cleanup.add(wb);
   return wb;
 }

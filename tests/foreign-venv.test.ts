@@ -91,7 +91,7 @@ describe.skipIf(!posix)('a .venv the workbench did not make is never run (POSIX:
     const dir = path.join(folder, 'otter-like');
     fs.cpSync(OTTER_LIKE, dir, { recursive: true });
     const marker = foreignVenv(cleanup, dir);
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [folder], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [folder], namedFolders: true }));
     const api = workbenchApi(wb);
     const id = (await api.listSkills()).find((s) => s.name === 'Otter Like')!.id;
     const wheels = wheelhouse(cleanup.tempDir('skillbench-wheels-'), [['aiohttp', '3.9.5']]);

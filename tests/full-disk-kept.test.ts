@@ -87,7 +87,7 @@ describe.skipIf(!disk)(`nothing acknowledged is lost on a full disk (${disk ? 'a
 
   it('no call is answered ok unless it is in the history and the recording; the window hears "disk full" until space returns', { timeout: scaled(120_000) }, async ({ cleanup }) => {
     const home = path.join(disk!, 'home');
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
     const told: WorkbenchEvents['diskTrouble'][] = [];
     wb.events.on('diskTrouble', (news) => told.push(news));
     let recording = true;

@@ -111,7 +111,7 @@ describe('the skillbench command as handed out', () => {
     const elsewhere = cleanup.tempDir();
     // What the renderer is told (HostInfo over the contract), under the environment a fresh install has.
     const fresh = { ...process.env, ...env };
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [], namedFolders: true }));
     const host = await withHostEnv(fresh, () => wb.hostInfo());
     expect(host.cli).toBe(`node ${BIN}`);
 

@@ -23,7 +23,7 @@ export function ownTools(tools: ToolInfo[]): string[] {
 
 /** A workbench in browser mode over the misbehaving JSON-RPC fixture, closed when the test ends. */
 export function rpcWorkbench(cleanup: Cleanup, home = cleanup.tempDir()): Workbench {
-  return cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+  return cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
 }
 
 export function tempDir(prefix = 'skillbench-test-'): string {

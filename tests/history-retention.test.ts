@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 
 function make(cleanup: Cleanup, home: string): Workbench {
-  const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'gas-estimator')], replaceFolders: true });
+  const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'gas-estimator')], namedFolders: true });
   cleanup.add(wb);
   return wb;
 }

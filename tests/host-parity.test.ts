@@ -18,7 +18,7 @@ const PROBE = path.join(PARITY, 'parity-probe');
 async function bench(cleanup: Cleanup, folder: string, parity: boolean, env: Record<string, string> = {}) {
   const home = cleanup.tempDir();
   const markers = cleanup.tempDir('skillbench-markers-');
-  const wb = new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true });
+  const wb = new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true });
   cleanup.add(wb);
   const id = path.basename(folder);
   await wb.updateSkillSettings(id, { env: { PARITY_MARKERS: markers, ...env }, hostParity: parity });

@@ -96,7 +96,7 @@ describe('the window link', () => {
     beforeAll(async () => {
       const renderer = tempDir('skillbench-renderer-');
       fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html>');
-      wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [], replaceFolders: true });
+      wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [], namedFolders: true });
       server = await startServer({ workbench: wb, rendererDir: renderer });
     });
     afterAll(async () => {

@@ -19,7 +19,7 @@ export interface HostileBench {
 
 /** A workbench over the hostile skills, with a window subscribed to every event (as browser mode has). */
 export async function hostileWorkbench(cleanup: Cleanup, home = cleanup.tempDir()): Promise<HostileBench> {
-  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [HOSTILE], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [HOSTILE], namedFolders: true }));
   const events: EventName[] = [];
   // Serialised as the WebSocket bridge does, so a payload that cannot be is noticed.
   wb.events.onAnyForWindow((event, payload) => {

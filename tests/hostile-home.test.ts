@@ -9,8 +9,8 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from './cleanup-fixture';
 import { Workbench } from '../src-main/workbench/workbench';
-
-import { answerOf, hostileWorkbench } from './hostile-helpers';
+import { answerOf, HOSTILE, hostileWorkbench } from './hostile-helpers';
+import { workspaceFile } from '../src-main/workbench/workspace';
 
 const isWindows = process.platform === 'win32';
 
@@ -67,7 +67,7 @@ describe('temp files left by killed writers', () => {
     ];
     for (const f of stale) touch(f, f.includes(`-${alive}-`) ? 2 * 60_000 : 0);
     for (const f of kept) touch(f);
-    cleanup.add(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
+    cleanup.add(new Workbench({ home, kind: 'browser', folders: [], namedFolders: true }));
     for (const f of stale) expect(fs.existsSync(f), f).toBe(false);
     for (const f of kept) expect(fs.existsSync(f), f).toBe(true);
   });
@@ -97,7 +97,7 @@ describe.skipIf(isWindows)('the home, for other users (POSIX permission bits; Wi
     const entries = walk(home);
     // Every kind of file the home keeps was written.
     const names = entries.map((e) => path.basename(e.path));
-    for (const n of ['workspace.json', 'secrets.json', 'secret.key', 'entities.json', 'state.json', 'notes.txt', 'settings.json', 'history.jsonl', 'timeline.jsonl']) {
+    for (const n of [path.basename(workspaceFile(home, [HOSTILE])), 'secrets.json', 'secret.key', 'entities.json', 'state.json', 'notes.txt', 'settings.json', 'history.jsonl', 'timeline.jsonl']) {
       expect(names, n).toContain(n);
     }
     expect(entries.some((e) => e.path.endsWith('.log'))).toBe(true);
@@ -110,7 +110,7 @@ describe.skipIf(isWindows)('the home, for other users (POSIX permission bits; Wi
   it('is made owner-only when an earlier version left it readable by others', ({ cleanup }) => {
     const home = cleanup.tempDir();
     fs.chmodSync(home, 0o755);
-    cleanup.add(new Workbench({ home, kind: 'browser', folders: [], replaceFolders: true }));
+    cleanup.add(new Workbench({ home, kind: 'browser', folders: [], namedFolders: true }));
     expect(fs.statSync(home).mode & 0o777).toBe(0o700);
   });
 });

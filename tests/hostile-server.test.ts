@@ -21,7 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>wb</title>');
   fs.mkdirSync(path.join(renderer, 'assets'));
   fs.writeFileSync(path.join(renderer, 'assets', 'app.js'), 'console.log(1)');
-  wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'hostile')], replaceFolders: true });
+  wb = new Workbench({ home: tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'hostile')], namedFolders: true });
   server = await startServer({ workbench: wb, rendererDir: renderer });
   base = `http://127.0.0.1:${server.port}`;
 });

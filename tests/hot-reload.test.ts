@@ -225,7 +225,7 @@ describe('hot reload in the workbench', () => {
   async function bench(cleanup: Cleanup, protocol: 'jsonrpc' | 'skilldef') {
     const parent = cleanup.tempDir('skillbench-reload-');
     const made = createSkill({ folder: path.join(parent, 'greeter'), protocol, name: 'greeter' });
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [parent], replaceFolders: true, reloadDebounceMs: 100 }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [parent], namedFolders: true, reloadDebounceMs: 100 }));
     const py = path.join(made.dir, 'skill.py');
     const edit = (from: string, to: string) => fs.writeFileSync(py, fs.readFileSync(py, 'utf8').replace(from, to));
     const id = (await wb.listSkills()).find((s) => s.name === 'greeter')!.id;

@@ -126,7 +126,7 @@ describe('the complete log file', () => {
 
 describe('the log file through the workbench', () => {
   async function loudWorkbench(cleanup: Cleanup): Promise<{ wb: Workbench; id: string }> {
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [LOUD], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [LOUD], namedFolders: true }));
     const [skill] = await wb.listSkills();
     return { wb, id: skill.id };
   }

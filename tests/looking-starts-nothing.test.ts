@@ -28,7 +28,7 @@ describe.skipIf(!posix)('looking starts nothing (POSIX: the server is launched t
     );
     fs.cpSync(path.join(FIXTURES, 'rpc'), path.join(folder, 'rpc'), { recursive: true });
     fs.cpSync(path.join(FIXTURES, 'skilldef-options', 'reading-list'), path.join(folder, 'reading-list'), { recursive: true });
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [folder], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [folder], namedFolders: true }));
     const api = workbenchApi(wb);
     const skills = await api.listSkills();
     const mcp = skills.find((s) => s.protocol === 'mcp')!.id;

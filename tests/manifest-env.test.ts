@@ -14,7 +14,7 @@ const SKILL = path.join(FIXTURES, 'skilldef-env', 'needs-token');
 
 describe("the manifest's env[]", () => {
   it('names the variables nobody gave; once the settings give them (one as a secret), the skill gets them', async ({ cleanup }) => {
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [SKILL], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [SKILL], namedFolders: true }));
     const id = 'needs-token';
     expect((await wb.inspectSkill(id)).missingEnv).toEqual(['SKB_WEATHER_API_KEY', 'SKB_WEATHER_REGION']);
     await wb.updateSkillSettings(id, { env: { SKB_WEATHER_REGION: 'eu-west' }, secretValues: { SKB_WEATHER_API_KEY: 'tok_1234567890abcdef' } });

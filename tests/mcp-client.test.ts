@@ -239,7 +239,7 @@ describe('an MCP server in the workbench (server-everything over stdio)', () => 
 
     // The roots the user chose are kept for the next time the workbench opens the server.
     await wb.close();
-    const again = cleanup.add(new Workbench({ home: wb.home, kind: 'browser', folders: [dir], replaceFolders: true }));
+    const again = cleanup.add(new Workbench({ home: wb.home, kind: 'browser', folders: [dir], namedFolders: true }));
     expect(await again.mcp.mcpGetRoots(id)).toEqual([{ uri: pathToFileURL(other).href, name: 'other' }]);
   });
 

@@ -104,7 +104,7 @@ describe('a folder with .mcp.json in the workspace', () => {
     const src = cleanup.tempDir('src-');
     const target = cleanup.tempDir('target-');
     write(path.join(target, '.mcp.json'), JSON.stringify({ mcpServers: { kept: { command: 'node', args: ['kept.js'] } }, other: 'untouched' }));
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [target], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [target], namedFolders: true }));
 
     const claude = write(path.join(src, 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
     const preview = await wb.mcp.readMcpConfig(claude);
@@ -149,7 +149,7 @@ describe('a folder with .mcp.json in the workspace', () => {
 
     const project = cleanup.tempDir('proj-');
     write(path.join(project, '.vscode', 'mcp.json'), JSON.stringify({ servers: { b: { type: 'stdio', command: 'y' } } }));
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [project], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [project], namedFolders: true }));
     const found = await wb.mcp.findMcpConfigs();
     expect(found.find((f) => f.file === path.join(project, '.vscode', 'mcp.json'))).toEqual({
       file: path.join(project, '.vscode', 'mcp.json'), shape: 'vscode', source: `VS Code (${path.basename(project)})`, servers: ['b'],
@@ -158,7 +158,7 @@ describe('a folder with .mcp.json in the workspace', () => {
 
   it('adds one server by command, args and env', async ({ cleanup }) => {
     const target = cleanup.tempDir('target-');
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [target], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [target], namedFolders: true }));
     const w = await wb.mcp.addMcpServer(target, { name: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: { GREETING: 'hi' } });
     expect(w.skillIds).toEqual([`${path.basename(target)}#everything`]);
     const env = await wb.callTool(w.skillIds[0], 'get-env', {});

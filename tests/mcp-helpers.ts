@@ -22,7 +22,7 @@ export const everythingStdio = () => ({ command: process.execPath, args: [EVERYT
 
 /** A workbench on `dir`, and the id of its server `name` (`folder#name`). */
 export function mcpBench(cleanup: Cleanup, dir: string, name: string): { wb: Workbench; id: string } {
-  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [dir], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [dir], namedFolders: true }));
   return { wb, id: `${path.basename(dir)}#${name}` };
 }
 

@@ -33,7 +33,7 @@ function app(cleanup: Cleanup, rig: Rig, opened: string[] = []): { wb: Workbench
       home,
       kind: 'electron',
       folders: [dir],
-      replaceFolders: true,
+      namedFolders: true,
       openExternal: (url) => {
         opened.push(url);
         void playBrowser(url);
@@ -160,7 +160,7 @@ describe('OAuth for an HTTP MCP server, in the app', () => {
       mine: { type: 'http', url: rig.mcpUrl, headers: { Authorization: 'Bearer own-token-0123456789' } },
       local: { command: process.execPath, args: ['-e', ''] },
     });
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [dir], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [dir], namedFolders: true }));
     const api = apiThrough(workbenchDoor(wb));
     const id = (name: string) => `${path.basename(dir)}#${name}`;
     expect((await api.mcpOAuthState(id('local'))).status).toBe('not-http');
@@ -242,7 +242,7 @@ describe('OAuth flows and what the debugger says of their failures', () => {
     const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/mcp`;
     let opened = 0;
     const dir = mcpFolder(cleanup, { basic: { type: 'http', url } });
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'electron', folders: [dir], replaceFolders: true, openExternal: () => Promise.resolve(!!++opened) }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'electron', folders: [dir], namedFolders: true, openExternal: () => Promise.resolve(!!++opened) }));
     const api = apiThrough(workbenchDoor(wb));
     await expect(api.inspectSkill(`${path.basename(dir)}#basic`)).rejects.toThrow(/answered 401 without an OAuth challenge .* Give it a bearer token/);
     expect(opened).toBe(0);

@@ -19,7 +19,7 @@ describe('an MCP server over Streamable HTTP', () => {
     const { url } = await everythingHttp(cleanup);
     const dir = cleanup.tempDir('mcp-http-');
     const home = cleanup.tempDir('mcp-home-');
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [dir], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [dir], namedFolders: true }));
     const token = 'tok-7f3a9c1e5d2b8a64';
     const written = await wb.mcp.addMcpServer(dir, { name: 'web', transport: 'http', url, headers: { 'X-Client': 'skillbench' }, bearerToken: token });
     const id = `${path.basename(dir)}#web`;
@@ -80,7 +80,7 @@ describe('an MCP server over Streamable HTTP', () => {
     cleanup.add({ close: () => new Promise((resolve) => srv.close(resolve)) });
     const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/mcp`;
     const dir = cleanup.tempDir('mcp-http-');
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [dir], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [dir], namedFolders: true }));
     const token = 'tok-secret-0d9e8f7a6b';
     const { skillIds } = await wb.mcp.addMcpServer(dir, { name: 'guarded', transport: 'http', url, bearerToken: token });
     const err = await wb.startSkill(skillIds[0]).then(() => null, (e: Error) => e);
@@ -91,7 +91,7 @@ describe('an MCP server over Streamable HTTP', () => {
 
   it('refuses an address that is not http(s), and a folder that is not open', async ({ cleanup }) => {
     const dir = cleanup.tempDir('mcp-http-');
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [dir], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir('mcp-home-'), kind: 'browser', folders: [dir], namedFolders: true }));
     await expect(wb.mcp.addMcpServer(dir, { name: 'x', transport: 'http', url: 'ftp://example.com' })).rejects.toThrow(/not an http\(s\) address/);
     await expect(wb.mcp.addMcpServer(cleanup.tempDir('elsewhere-'), { name: 'x', transport: 'stdio', command: 'node' })).rejects.toThrow(/not one of the open folders/);
     await expect(wb.mcp.addMcpServer(dir, { name: 'bad name!', transport: 'stdio', command: 'node' })).rejects.toThrow(/its name may use only/);

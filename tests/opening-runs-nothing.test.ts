@@ -32,7 +32,7 @@ function scheduledAgent(cleanup: Cleanup): { dir: string; marker: string } {
 }
 
 function make(cleanup: Cleanup, home: string, folders: string[]): Workbench {
-  return cleanup.add(new Workbench({ home, kind: 'browser', folders, replaceFolders: true }));
+  return cleanup.add(new Workbench({ home, kind: 'browser', folders, namedFolders: true }));
 }
 
 describe('opening a skill runs nothing', () => {

@@ -75,7 +75,7 @@ describe.skipIf(process.platform !== 'linux')('a grandchild in a new session (Li
   it('is stopped when the workbench closes', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const file = path.join(cleanup.tempDir(), 'pids.json');
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
     const skill = (await wb.listSkills()).find((s) => s.name === 'misbehaving')!;
     await wb.updateSkillSettings(skill.id, { env: { FIXTURE_SETSID_PIDS: file } });
     await wb.startSkill(skill.id);
@@ -88,7 +88,7 @@ describe.skipIf(process.platform !== 'linux')('a grandchild in a new session (Li
 
   it('is stopped by stopSkill in the workbench', async ({ cleanup }) => {
     const file = path.join(cleanup.tempDir(), 'pids.json');
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
     const skill = (await wb.listSkills()).find((s) => s.name === 'misbehaving')!;
     await wb.updateSkillSettings(skill.id, { env: { FIXTURE_SETSID_PIDS: file } });
     await wb.startSkill(skill.id);

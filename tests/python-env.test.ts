@@ -54,7 +54,7 @@ describe.skipIf(!linux)('a skill\'s Python environment (Linux: the installer\'s 
     const { repo, dir } = repository(cleanup);
     const wheels = wheelhouse(cleanup.tempDir('skillbench-wheels-'), [['aiohttp', '3.8.4'], ['aiohttp', '3.9.5']]);
     const venv = path.join(dir, '.venv');
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(repo, 'skills-py')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(repo, 'skills-py')], namedFolders: true }));
     const api = workbenchApi(wb);
     const id = (await api.listSkills()).find((s) => s.name === 'Otter Like')!.id;
 

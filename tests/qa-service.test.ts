@@ -12,7 +12,7 @@ async function gasBench(cleanup: Cleanup) {
   const skills = cleanup.tempDir('skillbench-skills-');
   const skill = path.join(skills, 'gas-estimator');
   fs.cpSync(path.join(EXAMPLES, 'gas-estimator'), skill, { recursive: true });
-  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], namedFolders: true }));
   const id = (await wb.listSkills()).find((s) => s.name === 'gas-estimator')!.id;
   return { wb, home, skill, id };
 }
@@ -254,7 +254,7 @@ describe('QA service: replay and tolerances', () => {
     const skills = cleanup.tempDir('skillbench-skills-');
     fs.writeFileSync(path.join(skills, 'manifest.json'), JSON.stringify({ name: 'env-teller', runtime: { type: 'subprocess', command: 'python3', args: ['env_skill.py'] } }));
     fs.writeFileSync(path.join(skills, 'env_skill.py'), ENV_SKILL);
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [skills], namedFolders: true }));
     const id = (await wb.listSkills())[0].id;
     await wb.updateSkillSettings(id, { env: { GREETING: 'hello' }, secretValues: { API_TOKEN: 'tok_s3cr3t_value_123' } });
     await wb.startSkill(id);

@@ -32,7 +32,7 @@ function lines(file: string): RecordLine[] {
 describe('recording a session', () => {
   it('writes a header and every call, message, hook, setup step, event and note, secrets redacted', async ({ cleanup }) => {
     const home = cleanup.tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], replaceFolders: true });
+    const wb = new Workbench({ home, kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], namedFolders: true });
     const api = workbenchApi(wb);
     cleanup.add(wb);
     const id = 'price-alerts';

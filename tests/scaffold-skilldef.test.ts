@@ -49,7 +49,7 @@ describe('the skilldef scaffold', () => {
       const dir = make(cleanup);
       const report = await runDoctor(dir, { home: cleanup.tempDir() });
       expect(report.findings.filter((f) => f.severity !== 'info')).toEqual([]);
-      const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.dirname(dir)], replaceFolders: true }));
+      const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.dirname(dir)], namedFolders: true }));
       const id = (await wb.listSkills()).find((s) => s.dir === dir)!.id;
       const info = await wb.inspectSkill(id);
       expect(info.notes.join(' ')).toMatch(/package skills\.weather_report/);

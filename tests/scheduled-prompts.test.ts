@@ -132,7 +132,7 @@ describe('skillbench schedule with prompts', () => {
 describe('the app runs an agent\'s scheduled prompts with its model', () => {
   it('needs a model: shown and passed over, never a failure; with one, run now is a chat turn over the agent\'s skills', T, async ({ cleanup }) => {
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [PROMPTED], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [PROMPTED], namedFolders: true }));
     const ledger = ID('ledger');
     await wb.startSkill(ledger);
     let states = await wb.agents.getSchedules(ledger);

@@ -123,7 +123,7 @@ describe('secrets in realistic encodings', () => {
     const ws = cleanup.tempDir();
     fs.cpSync(path.join(FIXTURES, 'secret-spill'), path.join(ws, 'secret-spill'), { recursive: true });
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], namedFolders: true }));
     const api = workbenchApi(wb);
     const frames: string[] = [];
     wb.events.onAnyForWindow((event, payload) => frames.push(`${event} ${JSON.stringify(payload)}`));

@@ -50,7 +50,7 @@ describe('a secret at the ways out of the workbench', () => {
     // And a Python skill whose environment is prepared (the installer's output goes out as it comes).
     fs.cpSync(path.join(FIXTURES, 'python-env', 'otter-like'), path.join(ws, 'otter-like'), { recursive: true });
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true, reloadDebounceMs: 100 }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], namedFolders: true, reloadDebounceMs: 100 }));
     const api = workbenchApi(wb);
     const heard = new Map<EventName, string[]>();
     // What the bridges hear: the events of each turn, delivered to windows.
@@ -168,7 +168,7 @@ describe('a secret at the ways out of the workbench', () => {
 describe('revealing a call', () => {
   it('gives this session\'s call as answered, on request only, and nothing for a call it does not hold', async ({ cleanup }) => {
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
     const api = workbenchApi(wb);
     await api.updateSkillSettings('rpc', { secretValues: { TOKEN: SECRET } });
     const masked = await api.callTool('rpc', 'echo', { token: SECRET }, { callId: 'reveal-me' });

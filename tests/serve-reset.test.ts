@@ -29,14 +29,14 @@ function reset(port: number, token: string | null, body: unknown, headers: Recor
 
 describe('the reset hook', () => {
   it('swaps the workbench for one over the new home and folders, closing the old one and its windows', async ({ cleanup }) => {
-    const first = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'hostile')], replaceFolders: true });
+    const first = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(FIXTURES, 'hostile')], namedFolders: true });
     const made: Workbench[] = [];
     const server = cleanup.add(
       await startServer({
         workbench: first,
         rendererDir: renderer(cleanup.tempDir()),
         resetTo: (req) => {
-          const wb = new Workbench({ home: req.home, kind: 'browser', folders: req.folders, replaceFolders: true });
+          const wb = new Workbench({ home: req.home, kind: 'browser', folders: req.folders, namedFolders: true });
           made.push(wb);
           return cleanup.add(wb);
         },
@@ -62,7 +62,7 @@ describe('the reset hook', () => {
   });
 
   it('refuses what is not an absolute, existing folder, and anything but a JSON POST', async ({ cleanup }) => {
-    const first = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], replaceFolders: true }));
+    const first = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], namedFolders: true }));
     const server = cleanup.add(await startServer({ workbench: first, rendererDir: renderer(cleanup.tempDir()), resetTo: () => first }));
     expect((await reset(server.port, server.token, { home: 'relative', folders: [] })).status).toBe(400);
     expect((await reset(server.port, server.token, { home: cleanup.tempDir(), folders: ['/no/such/folder'] })).status).toBe(400);
@@ -71,7 +71,7 @@ describe('the reset hook', () => {
   });
 
   it('is behind the gate: no token, a wrong one or a foreign Origin is refused before it', async ({ cleanup }) => {
-    const first = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], replaceFolders: true }));
+    const first = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], namedFolders: true }));
     let resets = 0;
     const server = cleanup.add(await startServer({ workbench: first, rendererDir: renderer(cleanup.tempDir()), resetTo: () => (resets++, first) }));
     const to = { home: cleanup.tempDir(), folders: [] };
@@ -82,7 +82,7 @@ describe('the reset hook', () => {
   });
 
   it('does not exist on a server started without it', async ({ cleanup }) => {
-    const first = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], replaceFolders: true }));
+    const first = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [], namedFolders: true }));
     const server = cleanup.add(await startServer({ workbench: first, rendererDir: renderer(cleanup.tempDir()) }));
     expect((await reset(server.port, server.token, { home: cleanup.tempDir(), folders: [] })).status).toBe(405);
     expect(server.workbench).toBe(first);

@@ -60,7 +60,7 @@ const MALFORMED: [string, unknown, RegExp][] = [
 describe('updateSkillSettings refuses malformed updates whole', () => {
   it(`refuses ${MALFORMED.length} malformed shapes, naming the field, and changes nothing`, { timeout: scaled(60_000) }, async ({ cleanup }) => {
     const home = cleanup.tempDir();
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [path.join(FIXTURES, 'rpc')], namedFolders: true }));
     const [skill] = await wb.listSkills();
     await wb.updateSkillSettings(skill.id, { env: { KEEP: 'me' }, secretValues: { TOKEN: 'tok-settings-1234567' }, history: { maxMb: 50, maxDays: 7 } });
     await wb.startSkill(skill.id);

@@ -89,7 +89,7 @@ function skills(cleanup: Cleanup): string {
 }
 
 async function bench(cleanup: Cleanup) {
-  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [skills(cleanup)], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [skills(cleanup)], namedFolders: true }));
   const list = await wb.listSkills();
   const id = (name: string) => list.find((s) => s.name === name)!.id;
   return { wb, id };
@@ -223,7 +223,7 @@ describe('the doctor warns of a variable the skill reads but will not get', () =
 
   it("in the app, the doctor reads the skill's own settings", async ({ cleanup }) => {
     const dir = reader(cleanup);
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.dirname(dir)], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.dirname(dir)], namedFolders: true }));
     const [skill] = await wb.listSkills();
     const names = async () => (await wb.authoring.runDoctor(skill.id)).findings.filter((f) => f.code === 'ENV_NOT_GIVEN').map((f) => f.line);
     expect(await names()).toEqual([4, 5, 8]);

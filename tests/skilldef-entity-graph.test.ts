@@ -15,7 +15,7 @@ const DESK = path.join(FIXTURES, 'skilldef-panels', 'orders-desk');
 const ID = 'orders-desk';
 
 function bench(cleanup: Cleanup): Workbench {
-  return cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [DESK], replaceFolders: true }));
+  return cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [DESK], namedFolders: true }));
 }
 
 describe('the entity graph and the declared entity schema', () => {

@@ -14,7 +14,7 @@ const PRICE = path.join(EXAMPLES, 'price-alerts');
 const KEY = 'pk_demo1234567890abcdefghij';
 
 function bench(cleanup: Cleanup, folder: string, home = cleanup.tempDir()): { wb: Workbench; id: string; home: string } {
-  const wb = new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true });
+  const wb = new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true });
   cleanup.add(wb);
   return { wb, id: path.basename(folder), home };
 }

@@ -15,7 +15,7 @@ const CALLER = 'interop/caller';
 const PROVIDER = 'interop/provider';
 
 function bench(cleanup: Cleanup, folders = [INTEROP]): Workbench {
-  return cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders, replaceFolders: true }));
+  return cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders, namedFolders: true }));
 }
 
 /** One `skills/*` call from the caller fixture: `{result}` or `{error, code}` as the skill received it. */

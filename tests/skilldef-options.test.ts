@@ -17,7 +17,7 @@ const PRICE = path.join(EXAMPLES, 'price-alerts');
 const ID = 'reading-list';
 
 function bench(cleanup: Cleanup, folder = READING, home = cleanup.tempDir()): { wb: Workbench; home: string } {
-  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true }));
+  const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true }));
   return { wb, home };
 }
 

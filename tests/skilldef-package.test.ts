@@ -119,7 +119,7 @@ describe('a package the interpreter lacks', () => {
     const { repo, skill } = repoWithWatchlist(cleanup);
     const venv = makeVenv(repo);
     const home = cleanup.tempDir();
-    const wb = new Workbench({ home, kind: 'browser', folders: [skill], replaceFolders: true });
+    const wb = new Workbench({ home, kind: 'browser', folders: [skill], namedFolders: true });
     cleanup.add(wb);
     const info = await wb.inspectSkill('watch-list');
     expect(info.tools.map((t) => t.name)).toContain('add-symbol');

@@ -15,7 +15,7 @@ const DESK = path.join(FIXTURES, 'skilldef-panels', 'orders-desk');
 const ID = 'orders-desk';
 
 function bench(cleanup: Cleanup, folder = DESK): Workbench {
-  return cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [folder], replaceFolders: true }));
+  return cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [folder], namedFolders: true }));
 }
 
 describe('status and lifecycle of a SkillDefinition skill', () => {

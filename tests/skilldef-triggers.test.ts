@@ -20,7 +20,7 @@ const ID = 'orders-desk';
 const BIG = { type: 'threshold', field: 'amount', operator: 'gt', value: 100 };
 
 function bench(cleanup: Cleanup, folder = DESK, home = cleanup.tempDir()): Workbench {
-  return cleanup.add(new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true }));
+  return cleanup.add(new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true }));
 }
 
 const call = async (wb: Workbench, tool: string, args: unknown = {}, id = ID) => (await wb.callTool(id, tool, args)).outcome!;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
 import { ROOT, waitFor } from './helpers';
+import { workspaceFile } from '../src-main/workbench/workspace';
 
 const START = path.join(ROOT, 'scripts', 'start.mjs');
 
@@ -102,7 +103,7 @@ describe('npm start', () => {
     await waitFor(() => out.includes('Skill Workbench: http') && err.includes('No browser could be opened'), 20_000, 'the browser-mode URL');
     expect(out).toMatch(/so the workbench is served to your browser instead/);
     expect(err).toMatch(/^No browser could be opened from here \(this machine has no display\): open the address above in a browser\.$/m);
-    expect(JSON.parse(fs.readFileSync(path.join(home, 'workspace.json'), 'utf8')).folders).toEqual([folder]);
+    expect(JSON.parse(fs.readFileSync(workspaceFile(home, [folder]), 'utf8')).folders).toEqual([folder]);
     process.kill(-npm.pid!, 'SIGINT');
     expect(await exited(npm)).toBe(0);
   });

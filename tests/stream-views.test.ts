@@ -9,7 +9,7 @@ import { EXAMPLES, eventually } from './helpers';
 
 describe('the Messages tab kinds', () => {
   it('classify what a real skill exchanges by method, responses by their request, reverse calls by direction', async ({ cleanup }) => {
-    const wb = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], replaceFolders: true });
+    const wb = new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [path.join(EXAMPLES, 'price-alerts')], namedFolders: true });
     cleanup.add(wb);
     const [skill] = await wb.listSkills();
     await wb.startSkill(skill.id);

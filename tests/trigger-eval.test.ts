@@ -372,7 +372,7 @@ describe('trigger evals', () => {
     scriptMain(server);
     const home = cleanup.tempDir('trig-home-');
     await saveModelSettings(home, { profiles: [{ id: 'local', label: 'Scripted', provider: 'openai', model: 'scripted', baseUrl: server.openaiBaseUrl }], active: 'local' });
-    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home, kind: 'browser', folders: [ws], namedFolders: true }));
     const skills = await wb.listSkills();
     const id = (name: string) => skills.find((s) => s.name === name)!.id;
 

@@ -8,26 +8,56 @@ import { allFiles, eventually, EXAMPLES, FIXTURES, liveHandles, noHandlesLeft, w
 
 /** Child processes and folder watchers this test process holds open. */
 function make(cleanup: Cleanup, home: string, folders: string[], replace = true): Workbench {
-  return cleanup.add(new Workbench({ home, kind: 'browser', folders, replaceFolders: replace }));
+  return cleanup.add(new Workbench({ home, kind: 'browser', folders, namedFolders: replace }));
 }
 
 describe('the workbench service', () => {
-  it('finds every example skill across the four protocols and remembers the workspace', async ({ cleanup }) => {
+  it('finds every example skill across the four protocols and remembers the workspace of those folders', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const wb = make(cleanup, home, [EXAMPLES]);
     const skills = await wb.listSkills();
     expect(new Set(skills.map((s) => s.protocol))).toEqual(new Set(['jsonrpc', 'skilldef', 'namel3ss', 'action']));
     await wb.selectSkill(skills[0].id);
     await wb.close();
-    const again = make(cleanup, home, [], false);
+    const again = make(cleanup, home, [EXAMPLES]);
     expect((await again.getWorkspace()).folders).toEqual([EXAMPLES]);
     expect((await again.getWorkspace()).selectedSkill).toBe(skills[0].id);
+  });
+
+  it('keeps a workspace per set of folders: two at once on one home keep their own folders and selection', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const [a, b, extra] = [cleanup.tempDir(), cleanup.tempDir(), cleanup.tempDir()];
+    const first = make(cleanup, home, [a]);
+    const second = make(cleanup, home, [b]);
+    await first.addFolder(extra);
+    await first.selectSkill('one-of-a');
+    await second.selectSkill('one-of-b');
+    await Promise.all([first.close(), second.close()]);
+    expect(await make(cleanup, home, [a]).getWorkspace()).toMatchObject({ folders: [a, extra], selectedSkill: 'one-of-a' });
+    expect(await make(cleanup, home, [b]).getWorkspace()).toMatchObject({ folders: [b], selectedSkill: 'one-of-b' });
+    // No folders named (`npm start`): the default workspace, on the bundled examples, whatever was served last.
+    const plain = await make(cleanup, home, [EXAMPLES], false).getWorkspace();
+    expect(plain.folders).toEqual([EXAMPLES]);
+    expect(plain.selectedSkill).toBeUndefined();
+  });
+
+  it('starts the skills of a folder on opening in every workspace once the user chose it, and reads that choice from older homes', async ({ cleanup }) => {
+    const home = cleanup.tempDir();
+    const folder = cleanup.tempDir();
+    const wb = make(cleanup, home, [folder]);
+    expect((await wb.setRunOnOpen(folder, true)).runOnOpen).toEqual([folder]);
+    await wb.close();
+    expect((await make(cleanup, home, [folder, EXAMPLES]).getWorkspace()).runOnOpen).toEqual([folder]);
+    // A home from before: the choice was kept in workspace.json.
+    const old = cleanup.tempDir();
+    fs.writeFileSync(path.join(old, 'workspace.json'), JSON.stringify({ folders: [folder], runOnOpen: [folder] }));
+    expect((await make(cleanup, old, [folder]).getWorkspace()).runOnOpen).toEqual([folder]);
   });
 
   it('opens the bundled examples again when every folder it remembered is gone (an old clone deleted)', async ({ cleanup }) => {
     const home = cleanup.tempDir();
     const old = cleanup.tempDir();
-    await make(cleanup, home, [old]).close();
+    await make(cleanup, home, [old], false).close();
     fs.rmSync(old, { recursive: true, force: true });
     const fresh = make(cleanup, home, [EXAMPLES], false);
     expect((await fresh.getWorkspace()).folders).toEqual([EXAMPLES]);

@@ -18,7 +18,7 @@ const CAP = 1024 * 1024;
 
 describe('a window that stops reading', () => {
   it('is closed with 1013 past the cap, with the server holding no more than the cap for it; a new one is served', async ({ cleanup }) => {
-    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [EXAMPLES], replaceFolders: true }));
+    const wb = cleanup.add(new Workbench({ home: cleanup.tempDir(), kind: 'browser', folders: [EXAMPLES], namedFolders: true }));
     const door = workbenchDoor(wb);
     const wss = new WebSocketServer({ noServer: true });
     let most = 0;

@@ -38,7 +38,7 @@ function runDirect(python: string, script: string, input: string, cwd: string): 
 export async function oneShotRows(home: string, n: number, runs: number): Promise<Row[]> {
   const dir = actionSkill(home);
   const real = spawnSync('python3', ['-I', '-S', '-c', 'import sys; sys.stdout.write(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
-  const wb = new Workbench({ home: path.join(home, 'one-shot-home'), kind: 'browser', folders: [dir], replaceFolders: true });
+  const wb = new Workbench({ home: path.join(home, 'one-shot-home'), kind: 'browser', folders: [dir], namedFolders: true });
   try {
     const skill = (await wb.listSkills()).find((s) => s.protocol === 'action');
     if (!skill) throw new Error('the one-shot benchmark skill was not found');

@@ -6,7 +6,7 @@ import { row, type Row } from './rows';
 import { cpuNote, type CallBench } from './call-rows';
 
 export async function recordingRows(b: CallBench): Promise<Row[]> {
-  const wb = new Workbench({ home: b.home, kind: 'browser', folders: [b.skillDir], replaceFolders: true });
+  const wb = new Workbench({ home: b.home, kind: 'browser', folders: [b.skillDir], namedFolders: true });
   const skillId = (await wb.listSkills())[0].id;
   const call = (i: number) => wb.callTool(skillId, 'echo', { i });
   await sequential(call, 200);

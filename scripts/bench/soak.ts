@@ -11,7 +11,7 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const mb = (bytes: number) => bytes / (1024 * 1024);
 
 export async function soakRow(skillDir: string, home: string, n: number, window: number): Promise<Row> {
-  const wb = new Workbench({ home, kind: 'browser', folders: [skillDir], replaceFolders: true });
+  const wb = new Workbench({ home, kind: 'browser', folders: [skillDir], namedFolders: true });
   const skillId = (await wb.listSkills())[0].id;
   const call = (i: number) => wb.callTool(skillId, 'echo', { i });
   await wb.startRecording(skillId, 'soak');

@@ -23,7 +23,7 @@ export async function windowRows(benchDir: string, home: string): Promise<Row[]>
   fs.mkdirSync(dir);
   fs.copyFileSync(path.join(benchDir, 'echo_skill.py'), path.join(dir, 'echo_skill.py'));
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ name: 'echo', runtime: { type: 'subprocess', command: 'python3', args: ['echo_skill.py'] } }));
-  const wb = new Workbench({ home, kind: 'browser', folders: [folder], replaceFolders: true });
+  const wb = new Workbench({ home, kind: 'browser', folders: [folder], namedFolders: true });
   const rows: Row[] = [];
   try {
     for (const host of ['browser mode (WebSocket)', 'desktop (IPC)'] as const) {

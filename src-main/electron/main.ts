@@ -30,10 +30,10 @@ function home(): string {
 }
 
 /** Folders named after `--` on the command line, else the bundled examples for a new workspace. */
-function startFolders(): { folders: string[]; replace: boolean } {
+function startFolders(): { folders: string[]; named: boolean } {
   const at = process.argv.indexOf('--');
   const named = at >= 0 ? process.argv.slice(at + 1).filter((a) => !a.startsWith('-')) : [];
-  return named.length ? { folders: named, replace: true } : { folders: [examplesDir()], replace: false };
+  return named.length ? { folders: named, named: true } : { folders: [examplesDir()], named: false };
 }
 
 function fromOurWindow(e: IpcMainEvent): boolean {
@@ -129,7 +129,7 @@ void app.whenReady().then(() => {
     cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
   serveRenderer();
-  const { folders, replace } = startFolders();
+  const { folders, named } = startFolders();
   workbench = new Workbench({
     home: home(),
     kind: 'electron',
@@ -138,7 +138,7 @@ void app.whenReady().then(() => {
     // An MCP server's sign-in page (OAuth), in the user's own browser: only web addresses.
     openExternal: (url) => (/^https?:\/\//i.test(url) ? shell.openExternal(url).then(() => true, () => false) : Promise.resolve(false)),
     folders,
-    replaceFolders: replace,
+    namedFolders: named,
     pickFolder: async () => {
       const r = win ? await dialog.showOpenDialog(win, { properties: ['openDirectory'] }) : { canceled: true, filePaths: [] };
       return r.canceled ? null : (r.filePaths[0] ?? null);

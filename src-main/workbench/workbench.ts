@@ -41,12 +41,15 @@ export interface WorkbenchOptions {
   home: string;
   kind: HostInfo['kind'];
   version?: string;
-  /** Folders to open when the workspace is new (or, with `replaceFolders`, instead of the remembered ones). */
+  /** Folders to open when the workspace is new (the bundled examples, say). */
   folders?: string[];
-  replaceFolders?: boolean;
+  /** The user named `folders` (on the command line): the workspace kept for that set opens, not the default one. */
+  namedFolders?: boolean;
   pickFolder?: () => Promise<string | null>;
   /** Quiet time that ends a burst of saves before a hot reload (ms). */
   reloadDebounceMs?: number;
+  /** How many folders the walk made while opening may look at before the rest is walked beside the app. */
+  openingFolders?: number;
   /** How secrets are encrypted (the desktop app's OS keychain); the local key file otherwise. */
   secrets?: Partial<SecretStoreOptions>;
   /** Opens an address in the user's browser (the desktop app); where absent, the window shows it to open. */
@@ -88,6 +91,8 @@ export class Workbench implements CoreApi, SkillHost {
   private readonly startedByUser = new Set<string>();
   /** The walk of the open folders under way, if any: the next one starts after it. */
   private scanning: Promise<unknown> = Promise.resolve();
+  /** The walk that finishes an opening walk cut short (by its folder cap or its time); the first list waits for it. */
+  private openingWalk: Promise<void> | undefined;
   /** Runtimes made elsewhere that must not outlive the workbench (a replay's fresh skill). */
   private readonly adopted = new Set<SkillRuntime>();
 
@@ -95,7 +100,7 @@ export class Workbench implements CoreApi, SkillHost {
     // Owner-only, and rid of what writers killed mid-write left behind, before anything is written.
     this.stores = openHomeStores(opts.home, { secrets: opts.secrets, log: (line) => this.homeWarning(line) });
     pruneHomeHistory(opts.home);
-    this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { replace: opts.replaceFolders });
+    this.workspace = new WorkspaceStore(opts.home, opts.folders ?? [], { named: opts.namedFolders });
     // Every recording on disk before a window hears of anything (a skill being dropped included).
     this.events.barrier = syncBeforeTelling;
     this.stores.secrets.registerAll(this.redactor);
@@ -106,11 +111,11 @@ export class Workbench implements CoreApi, SkillHost {
     this.logFiles = new LogService(this);
     this.agents = new AgentService(this);
     // Answers are scrubbed at the door (door.ts), as they leave.
-    // At opening, callers expect the list at once: a short walk in one go; a folder too large for it is
-    // walked again beside the app, to the usual cap, and the list follows.
-    const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: OPENING_FOLDERS, budgetMs: OPENING_BUDGET_MS }));
+    // Opening holds the event loop for a short walk only; a folder too large for it (or a machine too busy) is
+    // walked again beside the app, to the usual caps, and the first list waits for that walk.
+    const opening = this.workspace.get().folders.map((f) => discoverSync(f, { maxFolders: opts.openingFolders ?? OPENING_FOLDERS, budgetMs: OPENING_BUDGET_MS }));
     this.apply(opening);
-    if (opening.some((d) => d.capped)) this.rescan().catch(() => undefined);
+    if (opening.some((d) => d.capped)) this.openingWalk = this.rescan().then(() => undefined, () => undefined);
   }
 
   async hostInfo(): Promise<HostInfo> {
@@ -150,6 +155,8 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async listSkills(): Promise<SkillSummary[]> {
+    // A list cut short by the opening walk's budget would leave skills out until something else walks again.
+    await this.openingWalk;
     return this.summaries();
   }
 

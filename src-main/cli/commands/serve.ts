@@ -47,12 +47,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
     home,
     kind: 'browser',
     folders: positionals.length ? positionals : [examplesDir()],
-    replaceFolders: positionals.length > 0,
+    namedFolders: positionals.length > 0,
   });
   // A reset is a fresh start in the same process: the new home is SKILLBENCH_HOME, as a new `serve` would see it.
   const resetTo = (req: ResetRequest) => {
     process.env.SKILLBENCH_HOME = req.home;
-    return new Workbench({ home: req.home, kind: 'browser', folders: req.folders, replaceFolders: true });
+    return new Workbench({ home: req.home, kind: 'browser', folders: req.folders, namedFolders: true });
   };
   const listen = (at: number) => startServer({ workbench, rendererDir: renderer, host, port: at, token: tokenNow, resetTo: resettable ? resetTo : undefined });
   const wanted = values.port !== undefined ? port : (saved?.port ?? 0);
