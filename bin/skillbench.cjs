@@ -5,7 +5,10 @@ const fs = require('node:fs');
 
 const bundle = path.join(__dirname, '..', 'out', 'cli', 'skillbench.cjs');
 if (!fs.existsSync(bundle)) {
-  process.stderr.write('skillbench: the command line is not built yet. Run "npm run build" in ' + path.dirname(__dirname) + ' first.\n');
+  const root = path.dirname(__dirname);
+  // A clone with no install yet (`npx skillbench` right after `git clone`): the install builds the command too.
+  const step = fs.existsSync(path.join(root, 'node_modules')) ? 'npm run build' : 'npm install';
+  process.stderr.write('skillbench: the command line is not built yet. Run "' + step + '" in ' + root + ' first.\n');
   process.exit(2);
 }
 require(bundle);

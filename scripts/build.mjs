@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPinnedNode } from './pinned-node.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHARED = ['src-main', 'package.json', 'package-lock.json'];
@@ -109,7 +110,18 @@ export function build(root = here, { steps = buildSteps(root), force = false, lo
   return todo.map((s) => s.name);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/**
+ * `npx skillbench` inside the clone installs the clone into npm's npx cache, which runs `prepare` with no output to
+ * show; a build there took a minute in silence, and a Ctrl+C during it left that cache without its package.json, so
+ * every later `npx skillbench` failed until the cache was deleted. The clone's `npm install` builds already, and the
+ * command says when it is not built: `prepare` under `npm exec` builds nothing.
+ */
+function preparedByNpx() {
+  return process.argv.includes('--prepare') && process.env.npm_command === 'exec';
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && !preparedByNpx()) {
+  onPinnedNode(import.meta.url);
   try {
     build(here, { force: !process.argv.includes('--if-changed') });
   } catch (err) {
