@@ -1,12 +1,13 @@
-// Runs first in `npm install` (preinstall) and `npm test`: on a Node older than the app needs, one sentence saying
-// what to install, instead of a page of engine warnings and a build that fails later. In `npm test` it also says
-// which Node the gate runs on.
-const MIN = [22, 12];
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < MIN[0] || (major === MIN[0] && minor < MIN[1])) {
-  console.error(
-    `Skill Workbench needs Node.js ${MIN.join('.')} or newer, and this is Node ${process.versions.node}: install Node 24 LTS (https://nodejs.org, or "nvm install 24"), then run this again.`,
-  );
-  process.exit(1);
+// Runs first in `npm install` (preinstall) and `npm test`. On a Node older than the app runs on, the install fetches
+// the pinned Node (pinned-node.mjs) that the build, `npm start` and `npm test` then run on, instead of a page of engine
+// warnings and a build that fails later; with SKILLBENCH_SYSTEM_NODE=1, one sentence says what to install. In
+// `npm test` it also says which Node the gate runs on.
+import { onPinnedNode, fetchPinnedNode, tooOld } from './pinned-node.mjs';
+
+if (process.argv.includes('--say')) {
+  onPinnedNode(import.meta.url);
+  console.log(`Node ${process.version}`);
+} else if (tooOld()) {
+  if (process.env.SKILLBENCH_SYSTEM_NODE === '1') onPinnedNode(import.meta.url);
+  else fetchPinnedNode();
 }
-if (process.argv.includes('--say')) console.log(`Node ${process.version}`);

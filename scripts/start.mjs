@@ -10,6 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
 import { electronBinary } from './electron-binary.mjs';
+import { onPinnedNode } from './pinned-node.mjs';
+
+onPinnedNode(import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folders = process.argv.slice(2);

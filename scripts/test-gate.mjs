@@ -6,7 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPinnedNode } from './pinned-node.mjs';
 
+onPinnedNode(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** [command, args] that run a tool's own script with this Node: no .bin shim (a .cmd on Windows), no shell between. */
 const tool = (script, args) => [process.execPath, [path.join(root, 'node_modules', script), ...args]];
