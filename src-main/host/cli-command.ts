@@ -42,10 +42,18 @@ export interface PrefixOptions {
   bin?: string;
 }
 
+let singleFile: string | null = null;
+
+/** This process is the single-file `skillbench` (cli/sea.ts): the executable is the whole command. */
+export function runningAsSingleFile(executable: string): void {
+  singleFile = executable;
+}
+
 /** The command that runs `skillbench` from any folder: `skillbench`, or `node <absolute path of the launcher>`. */
 export function cliPrefix(opts: PrefixOptions = {}): string {
-  const bin = opts.bin ?? skillbenchBin();
   const platform = opts.platform ?? process.platform;
+  if (singleFile && !opts.bin) return platform === 'win32' ? `"${singleFile}"` : shellWord(singleFile);
+  const bin = opts.bin ?? skillbenchBin();
   if (platform === 'win32') return `node "${bin}"`;
   return linkedHere(bin, opts.env ?? hostEnv()) ? 'skillbench' : `node ${shellWord(bin)}`;
 }
