@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { GOOD_KEY, openSkill, openTab, openTool, run, shot, shotBothThemes, skillItem } from './helpers';
+import { GOOD_KEY, openSkill, openTab, openTool, run, shot, shotBothThemes, skillItem, startSetup } from './helpers';
 import { tourEveryView } from './view-tour';
 import { shotsOn } from './shots';
 import { scaled } from './machine';
@@ -201,7 +201,7 @@ test('letters in the setup wizard\'s number field and in the Timeout box stay as
   const { page } = wb;
   await openSkill(page, 'Price alerts');
   await openTab(page, 'setup');
-  await page.getByTestId('setup-start').click();
+  await startSetup(page);
   await page.getByLabel('API key').fill(GOOD_KEY);
   await page.getByTestId('setup-next').click();
   await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();

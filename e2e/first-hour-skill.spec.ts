@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, ROOT } from './fixtures';
-import { atSmallSize, developerView, GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes, skillItem } from './helpers';
+import { atSmallSize, developerView, GOOD_KEY, openFixtureFolder, openSkill, openTab, openTool, removeFixtureFolders, run, shotBothSizes, skillItem, startSetup } from './helpers';
 import { scaled } from './machine';
 
 test.afterEach(removeFixtureFolders);
@@ -59,7 +59,7 @@ test('setup: nothing starts until asked; once done it shows "Configured" with wh
   await expect(page.getByTestId('setup-next')).toHaveCount(0);
   await shotBothSizes(wb, 'setup-not-yet');
 
-  await page.getByTestId('setup-start').click();
+  await startSetup(page);
   await page.getByLabel('API key').fill(GOOD_KEY);
   await page.getByLabel('Account label').fill('Savings');
   await page.getByTestId('setup-next').click();

@@ -126,11 +126,21 @@ export function removeFixtureFolders(): void {
   for (const f of fixtureFolders.splice(0)) fs.rmSync(f, { recursive: true, force: true });
 }
 
+/** Starts a skill's setup wizard from its Setup tab: clicked again until its first step shows (as openTab). */
+export async function startSetup(page: Page): Promise<void> {
+  const start = page.getByTestId('setup-start');
+  const next = page.getByTestId('setup-next');
+  await expect(async () => {
+    if (!(await next.isVisible())) await start.click({ timeout: scaled(2000) });
+    await expect(next).toBeVisible({ timeout: scaled(3000) });
+  }).toPass({ timeout: scaled(30_000) });
+}
+
 /** Goes through the price-alerts wizard with a good key and the default preferences. */
 export async function finishPriceAlertsSetup(page: Page, key = GOOD_KEY): Promise<void> {
   await openTab(page, 'setup');
   // Opening the tab starts nothing: the user starts the wizard.
-  await page.getByTestId('setup-start').click();
+  await startSetup(page);
   await page.getByLabel('API key').fill(key);
   await page.getByTestId('setup-next').click();
   await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();

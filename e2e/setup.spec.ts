@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { GOOD_KEY, openSkill, openTab, shot, shotBothThemes } from './helpers';
+import { GOOD_KEY, openSkill, openTab, shot, shotBothThemes, startSetup } from './helpers';
 
 async function expectKeyNowhere(page: Page, key: string): Promise<void> {
   expect(await page.content()).not.toContain(key);
@@ -24,7 +24,7 @@ test('the setup wizard in the simple view: a rejected key inline, a good one kep
   await expect(page.getByTestId('options-panel')).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
   for (const developerWords of ['SkillDefinition', 'bundled SDK', 'differs from the real host', 'tick:']) await expect(main).not.toContainText(developerWords);
-  await page.getByTestId('setup-start').click();
+  await startSetup(page);
   await expect(page.getByRole('heading', { name: 'Connect your price feed' })).toBeVisible();
 
   const key = page.getByLabel('API key');
@@ -105,7 +105,7 @@ test('someone who has used the tabs lands on the Setup tab; cancelling the wizar
   await openSkill(page, 'Price alerts', /needs setup/);
   await expect(page.locator('main.skill-view')).toHaveAttribute('data-view', 'developer');
   await expect(page.getByTestId('tab-setup')).toHaveAttribute('aria-selected', 'true');
-  await page.getByTestId('setup-start').click();
+  await startSetup(page);
   await page.getByLabel('API key').fill(GOOD_KEY);
   await page.getByTestId('setup-next').click();
   await expect(page.getByRole('heading', { name: 'What to watch' })).toBeVisible();

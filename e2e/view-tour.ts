@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, type Workbench } from './fixtures';
-import { GOOD_KEY, openSkill, openTab, openTool, run } from './helpers';
+import { GOOD_KEY, openSkill, openTab, openTool, run, startSetup } from './helpers';
 import { scaled } from './machine';
 
 export type Visit = (name: string) => Promise<void>;
@@ -112,7 +112,7 @@ export async function tourEveryView(wb: Workbench, visit: Visit): Promise<void> 
   await expect(view).toHaveAttribute('data-view', 'developer');
   await openTab(page, 'setup');
   await visit('setup-not-configured');
-  await page.getByTestId('setup-start').click();
+  await startSetup(page);
   await expect(page.getByLabel('API key')).toBeVisible();
   await visit('setup');
   await page.getByLabel('API key').fill(GOOD_KEY);

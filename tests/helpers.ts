@@ -1,4 +1,5 @@
 /** Shared test helpers: temporary homes, process checks, polling, a crash on record. */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -118,4 +119,9 @@ export async function countingServer(): Promise<CountingServer> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   counted.port = (server.address() as net.AddressInfo).port;
   return counted;
+}
+
+/** The exit code of a child process, once it has exited (at once if it already has; null when a signal ended it). */
+export function exited(p: ChildProcess): Promise<number | null> {
+  return new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
 }

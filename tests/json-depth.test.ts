@@ -43,7 +43,7 @@ describe('the depth bound', () => {
   });
 
   it('writes any value as JSON, and bounded values round-trip', () => {
-    expect(() => JSON.stringify(nest(10_000))).toThrow(RangeError);
+    // JSON.stringify threw a RangeError at this depth before Node 26 (and does in Electron 45's Node 22).
     expect(stringifyBounded(nest(10_000))).toContain('[too deep: 10000 levels]');
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {

@@ -3,13 +3,13 @@
  * Node (.node-version) from the npm registry into a cache and run on it, saying so (scripts/pinned-node.mjs). Run with
  * the machine's real old Node first on PATH; the fetch itself goes through a stand-in npm, so no download is needed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { it, type Cleanup } from './cleanup-fixture';
-import { ROOT, waitFor } from './helpers';
+import { exited, ROOT, waitFor } from './helpers';
 import { PINNED, pinnedDir, tooOld } from '../scripts/pinned-node.mjs';
 
 const CHECK = path.join(ROOT, 'scripts', 'check-node.mjs');
@@ -103,4 +103,3 @@ describe('the pinned Node', () => {
   });
 });
 
-const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null || p.signalCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));

@@ -2,12 +2,12 @@
  * The single-file `skillbench` (`npm run package:cli`, Node's single executable applications): built here for this
  * platform, then started as a user who has no Node would, with nothing on PATH, from a double-click (no arguments).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
-import { ROOT, waitFor } from './helpers';
+import { exited, ROOT, waitFor } from './helpers';
 import { scaled } from './machine-factor';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -21,7 +21,6 @@ function machine(cleanup: Cleanup): NodeJS.ProcessEnv {
   return { PATH: path.join(user, 'bin'), HOME: user, XDG_CACHE_HOME: path.join(user, 'cache'), SKILLBENCH_HOME: path.join(user, 'home'), DISPLAY: '', LANG: 'C.UTF-8' };
 }
 
-const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null || p.signalCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
 
 describe.skipIf(!canBuild)(`the single-file skillbench${why}`, () => {
   it('is built by npm run package:cli, and with no Node on PATH lists the examples and, double-clicked, serves the app', { timeout: scaled(240_000) }, async ({ cleanup }) => {

@@ -158,7 +158,7 @@ describe('a secret at the ways out of the workbench', () => {
     const names = files.map((f) => path.relative(home, f).split(path.sep).join('/'));
     // The kinds of file a session writes are all there: logs, message histories, timelines, the call
     // history, settings, state, the recording and its reports, the workspace and the encrypted secrets.
-    const kinds = [/\/logs\/.*\.log$/, /\/messages\/.*\.jsonl$/, /\/timeline\.jsonl$/, /\/history\.jsonl$/, /\/settings\.json$/, /\/state\.json$/, /^recordings\/.*edges\.jsonl$/, /\.report\.md$/, /\.report\.html$/, /^workspace\.json$/, /^secrets\.json$/];
+    const kinds = [/\/logs\/.*\.log$/, /\/messages\/.*\.jsonl$/, /\/timeline\.jsonl$/, /\/history\.jsonl$/, /\/settings\.json$/, /\/state\.json$/, /^recordings\/.*edges\.jsonl$/, /\.report\.md$/, /\.report\.html$/, /^workspaces\/[0-9a-f]{16}\.json$/, /^secrets\.json$/];
     expect(kinds.filter((k) => !names.some((n) => k.test(n))).map(String)).toEqual([]);
     const leaking = files.filter((f) => leaks(fs.readFileSync(f, 'utf8')).length > 0).map((f) => path.relative(home, f));
     expect(leaking).toEqual([]);

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
-import { ROOT, waitFor } from './helpers';
+import { exited, ROOT, waitFor } from './helpers';
 import { workspaceFile } from '../src-main/workbench/workspace';
 
 const START = path.join(ROOT, 'scripts', 'start.mjs');
@@ -44,7 +44,6 @@ function start(cleanup: Cleanup, env: NodeJS.ProcessEnv, args: string[] = []): {
   return { proc, out: () => out, err: () => err };
 }
 
-const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
 
 function electronPackageInstalled(): boolean {
   try {
