@@ -125,3 +125,23 @@ export async function countingServer(): Promise<CountingServer> {
 export function exited(p: ChildProcess): Promise<number | null> {
   return new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(p.exitCode) : p.once('exit', (code) => r(code))));
 }
+
+/**
+ * A child's output, collected as it comes; a child the test did not end is killed at cleanup (with its process group
+ * when `group`: npm and what it started) and waited for before the test's folders go.
+ */
+export function watchChild(cleanup: Cleanup, child: ChildProcess, { group = false } = {}): { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (err += d));
+  cleanup.add({
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (group) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
+      await exited(child);
+    },
+  });
+  return { out: () => out, err: () => err };
+}

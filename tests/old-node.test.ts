@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { it, type Cleanup } from './cleanup-fixture';
-import { exited, ROOT, waitFor } from './helpers';
+import { exited, ROOT, waitFor, watchChild } from './helpers';
 import { PINNED, pinnedDir, tooOld } from '../scripts/pinned-node.mjs';
 
 const CHECK = path.join(ROOT, 'scripts', 'check-node.mjs');
@@ -78,18 +78,9 @@ describe.skipIf(!OLD)(`on a machine whose Node is too old${why}`, () => {
       env: { ...process.env, PATH: PATH_OLD_FIRST, SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: empty, SKILLBENCH_HOME: cleanup.tempDir(), DISPLAY: '', WAYLAND_DISPLAY: '', BROWSER: 'none' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    cleanup.add({
-      close: async () => {
-        if (npm.exitCode === null && npm.signalCode === null) process.kill(-npm.pid!, 'SIGKILL');
-        await exited(npm);
-      },
-    });
-    let out = '';
-    let err = '';
-    npm.stdout.on('data', (d) => (out += d));
-    npm.stderr.on('data', (d) => (err += d));
-    const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(out)?.[1], 60_000, 'the browser-mode URL');
-    expect(err).toMatch(new RegExp(`Running on Node ${PINNED} from .*, as this machine's Node \\d+\\.\\d+\\.\\d+ is too old\\.`));
+    const { out, err } = watchChild(cleanup, npm, { group: true });
+    const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(out())?.[1], 60_000, 'the browser-mode URL');
+    expect(err()).toMatch(new RegExp(`Running on Node ${PINNED} from .*, as this machine's Node \\d+\\.\\d+\\.\\d+ is too old\\.`));
     expect((await fetch(url)).status).toBe(200);
     process.kill(-npm.pid!, 'SIGINT');
     expect(await exited(npm)).toBe(0);

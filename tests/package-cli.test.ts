@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
-import { exited, ROOT, waitFor } from './helpers';
+import { exited, ROOT, waitFor, watchChild } from './helpers';
 import { scaled } from './machine-factor';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -44,21 +44,12 @@ describe.skipIf(!canBuild)(`the single-file skillbench${why}`, () => {
     expect(wrong.stderr).toContain(`Run "${EXE} help" for usage.`);
 
     const app = spawn(EXE, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    cleanup.add({
-      close: async () => {
-        if (app.exitCode === null && app.signalCode === null) app.kill('SIGKILL');
-        await exited(app);
-      },
-    });
-    let out = '';
-    let err = '';
-    app.stdout.on('data', (d) => (out += d));
-    app.stderr.on('data', (d) => (err += d));
-    const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(out)?.[1], 30_000, 'the browser-mode URL');
+    const { out, err } = watchChild(cleanup, app);
+    const url = await waitFor(() => /Skill Workbench: (http:\/\/\S+)/.exec(out())?.[1], 30_000, 'the browser-mode URL');
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    await waitFor(() => err.includes('No browser could be opened'), 10_000, 'the note that no browser could open');
+    await waitFor(() => err().includes('No browser could be opened'), 10_000, 'the note that no browser could open');
     app.kill('SIGINT');
     expect(await exited(app)).toBe(0);
     expect(fs.readdirSync(path.join(env.XDG_CACHE_HOME!, 'skill-workbench'))).toEqual(unpacked);

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { it, type Cleanup } from './cleanup-fixture';
-import { exited, ROOT, waitFor } from './helpers';
+import { exited, ROOT, waitFor, watchChild } from './helpers';
 import { workspaceFile } from '../src-main/workbench/workspace';
 
 const START = path.join(ROOT, 'scripts', 'start.mjs');
@@ -28,20 +28,8 @@ function stage(cleanup: Cleanup, fakeElectron: boolean): { dir: string; argsFile
 }
 
 function start(cleanup: Cleanup, env: NodeJS.ProcessEnv, args: string[] = []): { proc: ChildProcess; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
   const proc = spawn(process.execPath, [START, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  // A run the test did not end is killed, and waited for before its folders go.
-  cleanup.add({
-    close: async () => {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      proc.kill('SIGKILL');
-      await exited(proc);
-    },
-  });
-  proc.stdout.on('data', (d) => (out += d));
-  proc.stderr.on('data', (d) => (err += d));
-  return { proc, out: () => out, err: () => err };
+  return { proc, ...watchChild(cleanup, proc) };
 }
 
 
@@ -80,7 +68,6 @@ describe('npm start', () => {
     const home = cleanup.tempDir();
     const folder = path.join(cleanup.tempDir(), 'my skills');
     fs.mkdirSync(folder);
-    let out = '';
     // Its own process group, as a terminal's: Ctrl+C reaches npm, its shell and the workbench at once.
     const npm = spawn('npm', ['start', '--', folder], {
       cwd: ROOT,
@@ -89,19 +76,10 @@ describe('npm start', () => {
       env: { ...process.env, SKILLBENCH_NO_BUILD: '1', ELECTRON_OVERRIDE_DIST_PATH: dir, SKILLBENCH_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', BROWSER: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    cleanup.add({
-      close: async () => {
-        if (npm.exitCode !== null || npm.signalCode !== null) return;
-        process.kill(-npm.pid!, 'SIGKILL');
-        await exited(npm);
-      },
-    });
-    let err = '';
-    npm.stdout.on('data', (d) => (out += d));
-    npm.stderr.on('data', (d) => (err += d));
-    await waitFor(() => out.includes('Skill Workbench: http') && err.includes('No browser could be opened'), 20_000, 'the browser-mode URL');
-    expect(out).toMatch(/so the workbench is served to your browser instead/);
-    expect(err).toMatch(/^No browser could be opened from here \(this machine has no display\): open the address above in a browser\.$/m);
+    const { out, err } = watchChild(cleanup, npm, { group: true });
+    await waitFor(() => out().includes('Skill Workbench: http') && err().includes('No browser could be opened'), 20_000, 'the browser-mode URL');
+    expect(out()).toMatch(/so the workbench is served to your browser instead/);
+    expect(err()).toMatch(/^No browser could be opened from here \(this machine has no display\): open the address above in a browser\.$/m);
     expect(JSON.parse(fs.readFileSync(workspaceFile(home, [folder]), 'utf8')).folders).toEqual([folder]);
     process.kill(-npm.pid!, 'SIGINT');
     expect(await exited(npm)).toBe(0);
