@@ -146,7 +146,7 @@ describe('skillbench call', () => {
     fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace('"tick_interval": 5000', '"tick_interval": 5000,'));
     const listed = JSON.parse((await cli(['list', dir, '--json'])).stdout);
     expect(listed.map((s: { protocol: string }) => s.protocol)).toEqual(['jsonrpc']);
-    const r = await cli(['call', dir, 'estimate_gas_cost', '{}']);
+    const r = await cli(['call', dir, 'estimate_gas_cost', '--args', '{}']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/manifest\.json is not valid JSON \(.*line 11 column 1/);
     expect(r.stderr).not.toMatch(/defines no/);
@@ -160,12 +160,18 @@ describe('skillbench call', () => {
   });
 
   it('refuses arguments that do not fit the tool\'s schema before sending anything; --as-is sends them', async () => {
-    const r = await cli(['call', GAS, 'estimate_gas_cost', '{"gas_limit": 50000}', '--json']);
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{"gas_limit": 50000}', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toEqual({ code: 'VALIDATION', message: "The arguments do not fit the tool's schema: gas_price_gwei: Required. Nothing was sent (--as-is sends them unchecked)." });
-    const sent = await cli(['call', GAS, 'estimate_gas_cost', '{"gas_limit": 50000}', '--as-is']);
+    const sent = await cli(['call', GAS, 'estimate_gas_cost', '--args', '{"gas_limit": 50000}', '--as-is']);
     expect(sent.code).toBe(1);
     expect(sent.stderr).toContain('estimate_gas_cost failed: gas_price_gwei is required');
+  });
+
+  it('refuses arguments given after the tool\'s name, which it would have left out, and says to use --args', async () => {
+    const r = await cli(['call', GAS, 'estimate_gas_cost', '{"gas_limit": 50000, "gas_price_gwei": 20}']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`skillbench: call takes the tool's arguments with --args, not after its name: skillbench call <path> estimate_gas_cost --args '{"gas_limit": 50000, "gas_price_gwei": 20}'`);
   });
 
   it('raises a tick_interval under 1000 ms to 1000, and says so', async ({ cleanup }) => {

@@ -32,8 +32,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     ...MODEL_OPTIONS,
   });
   const { target, rest } = skillTarget(positionals, values, 1);
-  const [tool] = rest;
+  const [tool, extra] = rest;
   if (!tool) throw new UsageError('call needs a skill path (or an MCP server option) and a tool name (for an action skill, the action)');
+  // Arguments given after the tool's name were ignored, and the call went out without them.
+  if (extra !== undefined) throw new UsageError(`call takes the tool's arguments with --args, not after its name: skillbench call <path> ${tool} --args '${extra}'`);
   const args = readArgs(ctx, values.args as string | undefined, values['args-file'] as string | undefined);
   const timeoutMs = seconds(values.timeout as string | undefined, 'timeout');
   const recordTo = values.record === undefined ? undefined : resolvePath(ctx, values.record as string);
