@@ -72,6 +72,8 @@ export interface WorkerFixtures {
 export interface TestFixtures {
   /** A `skillbench serve` of the test's own rather than the worker's shared one: for tests that stop or restart it. */
   ownServer: boolean;
+  /** Variables for a server of the test's own (where agents keep their files, so the test writes none of the machine's). */
+  serveEnv: Record<string, string>;
   /** The home holds the choice to start the opened folder's skills when they are opened (run-on-open.ts); on by default. */
   runOnOpen: boolean;
   openServed: OpenServed;
@@ -104,8 +106,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   ownServer: [false, { option: true }],
+  serveEnv: [{}, { option: true }],
   runOnOpen: [true, { option: true }],
-  openServed: async ({ ownServer, runOnOpen, sharedServe, workerBrowser }, use, testInfo) => {
+  openServed: async ({ ownServer, serveEnv, runOnOpen, sharedServe, workerBrowser }, use, testInfo) => {
     let opened = null as { own: ChildProcess | null; remove: string[] } | null;
     let browser = null as Browser | null;
     try {
@@ -116,7 +119,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         let served;
         if (ownServer) {
           if (folders.length > 1) throw new Error('A server of its own opens one folder.');
-          served = await startServe(folders[0] ?? null, home, { runOnOpen });
+          served = await startServe(folders[0] ?? null, home, { runOnOpen, env: serveEnv });
           opened.own = served.proc;
         } else {
           served = await sharedServe.acquire({ home, folders });

@@ -20,10 +20,10 @@ export interface ServeProcess {
  * Starts `skillbench serve` on a free port; `skills` null opens no folder (what a first start shows).
  * `resettable` turns on the test hook that swaps the workbench for a fresh one (resetServe).
  */
-export async function startServe(skills: string | null, home: string, opts: { resettable?: boolean; runOnOpen?: boolean } = {}): Promise<ServeProcess> {
+export async function startServe(skills: string | null, home: string, opts: { resettable?: boolean; runOnOpen?: boolean; env?: Record<string, string> } = {}): Promise<ServeProcess> {
   const folders = skills === null ? [] : [skills];
   if (folders.length && opts.runOnOpen !== false) chooseRunOnOpen(home, folders);
-  const env: NodeJS.ProcessEnv = { ...process.env, SKILLBENCH_HOME: home };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, SKILLBENCH_HOME: home };
   if (opts.resettable) env[RESET_ENV] = '1';
   else delete env[RESET_ENV];
   const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'skillbench.cjs'), 'serve', ...folders, '--port', '0'], {

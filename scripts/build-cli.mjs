@@ -10,6 +10,8 @@ const common = {
   logLevel: 'warning',
   // gpt-tokenizer's rank tables (2 MB) are loaded from node_modules when a token count is first asked for, not bundled.
   external: ['electron', 'gpt-tokenizer'],
+  // jsonc-parser's `main` is a UMD build whose requires a bundler cannot follow; its ES module build bundles.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 await Promise.all([

@@ -12,7 +12,7 @@ import type { AuthoringApi } from './contract-authoring';
 import type { LogsApi } from './contract-logs';
 import type { ScheduleState } from './contract-agents';
 import type { InteropApi } from './contract-interop';
-import type { AgentConfig } from './contract-bridge';
+import type { AgentClient, AgentConfig, AgentInstall } from './contract-bridge';
 import { MCP_EVENTS, type McpApi, type McpEvents } from './contract-mcp';
 import type { SkillDefApi } from './contract-skilldef';
 import { CHAT_EVENTS, type ChatApi, type ChatEvents } from './contract-chat';
@@ -135,6 +135,8 @@ export interface CoreApi {
 
   /** "Use from an agent": the config snippets that run this skill as an MCP server (`skillbench mcp`). Starts nothing. */
   agentConfig(skillId: string): Promise<AgentConfig>;
+  /** "Add to …": writes that config into the agent's own configuration file, then starts it as that agent would. */
+  installIntoAgent(skillId: string, client: AgentClient): Promise<AgentInstall>;
 
 }
 

@@ -163,4 +163,17 @@ describe.skipIf(unreachable !== null)(`Claude Code ${PINNED} from npm, through t
     expect(text.stdout).toContain('✓ #1 "Extract the tables from invoice.pdf" (expects pdf): the host activated pdf; the simulator picked pdf');
     expect(text.stdout).toContain('the host and the simulator agreed in 100% of runs.');
   });
+
+  it('skillbench mcp --install claude-code: Claude Code itself reads the entry from its own file and connects to the skill', async ({ cleanup }) => {
+    const userHome = cleanup.tempDir();
+    const gas = path.join(__dirname, '..', 'resources', 'examples', 'gas-estimator');
+    const add = await cli(['mcp', gas, '--install', 'claude-code'], { env: { HOME: userHome, SKILLBENCH_HOME: cleanup.tempDir() } });
+    expect(add.code, add.stderr).toBe(0);
+    const claude = path.join(CACHE_HOME, 'hosts', `claude-code@${PINNED}`, 'node_modules', '@anthropic-ai', `claude-code-${process.platform}-${process.arch}`, 'claude');
+    // `claude mcp get` starts the server as Claude Code does, to say whether it connects; no model is asked.
+    const r = await runOneShot({ spec: { command: claude, args: ['mcp', 'get', 'gas-estimator'], cwd: userHome, env: { PATH: process.env.PATH, HOME: userHome, CLAUDE_CONFIG_DIR: userHome } }, input: '', timeoutMs: scaled(60_000), maxStdoutBytes: 65536 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Scope: User config (available in all your projects)');
+    expect(r.stdout).toMatch(/Status: ✔ Connected/);
+  });
 });

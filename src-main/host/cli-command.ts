@@ -49,6 +49,11 @@ export function runningAsSingleFile(executable: string): void {
   singleFile = executable;
 }
 
+/** The single-file `skillbench` this process is, or null. */
+export function singleFileExecutable(): string | null {
+  return singleFile;
+}
+
 /** The command that runs `skillbench` from any folder: `skillbench`, or `node <absolute path of the launcher>`. */
 export function cliPrefix(opts: PrefixOptions = {}): string {
   const platform = opts.platform ?? process.platform;

@@ -5,8 +5,9 @@
  * they all tell what happens.
  */
 import type { CallRecord, CoreApi, HostInfo, RecordingInfo, SetupConfiguration, SkillData, SkillInfo, SkillOption, SkillOptionsChange, SkillRef, SkillSettings, SkillSettingsUpdate } from '../contract';
-import type { AgentConfig, SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
+import type { AgentClient, AgentConfig, AgentInstall, SkillSummary, TickState, TimelineEntry, Workspace } from '../contract';
 import { agentConfig } from './agent-config';
+import { installIntoAgent } from './agent-install';
 import { cliPrefix } from '../host/cli-command';
 import { QaService } from './qa-service';
 import { AuthoringService } from './authoring-service';
@@ -161,7 +162,11 @@ export class Workbench implements CoreApi, SkillHost {
   }
 
   async agentConfig(skillId: string): Promise<AgentConfig> {
-    return agentConfig(this.entry(skillId).ref);
+    return agentConfig(this.entry(skillId).ref, undefined, { home: this.opts.home });
+  }
+
+  async installIntoAgent(skillId: string, client: AgentClient): Promise<AgentInstall> {
+    return installIntoAgent(await this.agentConfig(skillId), client, this.opts.home);
   }
 
   async readSkill(skillId: string): Promise<SkillInfo> {

@@ -5,7 +5,7 @@
  */
 import { skillFolder } from '../../host/workbench-home';
 import path from 'node:path';
-import type { SkillRef } from '../../contract';
+import type { AgentConfig, SkillRef } from '../../contract';
 import { discover, resolveSkill } from '../../protocols/discover';
 import { SkillsServer } from '../../bridge/skills-server';
 import { LiveRuntime } from '../../runtime/live-runtime';
@@ -13,6 +13,7 @@ import { readSettings } from '../../runtime/skill-settings';
 import { serveHttp, type HttpServed } from '../../bridge/http';
 import { SkillBridge } from '../../bridge/skill-server';
 import { agentConfig } from '../../workbench/agent-config';
+import { AGENT_HOSTS, installIntoAgent, isAgentClient } from '../../workbench/agent-install';
 import { parse } from '../args';
 import { takeHandedToken } from '../token-handoff';
 import { GIVEN_TOKEN_RULE, usableGivenToken } from '../../server/auth';
@@ -25,13 +26,14 @@ import { StdioServerTransport } from '../../bridge/stdio-server-transport';
 import { cliCommand } from '../../host/cli-command';
 
 export const help =
-  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL [--era auto|legacy|modern]  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--inherit-env] [--skills] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents (a folder of Agent Skills, or --skills: its Agent Skills as the Skills extension, SEP-2640, serves them: skills/list, skills/get, skill:// resources, resources/directory/read): over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Cursor and VS Code; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
+  'mcp <path> | --mcp-config FILE --server NAME | --command "…" | --url URL [--era auto|legacy|modern]  [--skill NAME] [--http PORT] [--host-token TOKEN] [--print-config] [--install claude|claude-code|cursor|vscode] [--inherit-env] [--skills] [--model NAME [--provider openai|anthropic] [--base-url URL] [--api-key-env VAR]]   serve the skill as an MCP server for agents (a folder of Agent Skills, or --skills: its Agent Skills as the Skills extension, SEP-2640, serves them: skills/list, skills/get, skill:// resources, resources/directory/read): over stdio, or Streamable HTTP on 127.0.0.1 with a token (--http 0 picks a port; SKILLBENCH_MCP_TOKEN or --host-token keeps one); --print-config prints the config for Claude Desktop, Claude Code, Cursor and VS Code, and --install writes it into that agent\'s own file (no secret in it) and checks it by starting it as that agent would; an MCP server is proxied, its questions to the user asked of the agent\'s client; with --model, that model answers its sampling requests instead';
 
 export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<number> {
   const { values, positionals } = parse(argv, {
     http: { type: 'string' },
     'host-token': { type: 'string' },
     'print-config': { type: 'boolean' },
+    install: { type: 'string' },
     debug: { type: 'boolean' },
     skills: { type: 'boolean' },
     ...MCP_RUN_OPTIONS,
@@ -59,11 +61,12 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
     }
   }
   if (values['print-config']) {
-    const config = agentConfig(ref);
+    const config = agentConfig(ref, undefined, { home: homeOf(ctx), env: ctx.env });
     if (values.json) io.out(json(config));
     else io.out(config.snippets.map((s) => `${s.label}: ${s.where}\n${s.text}`).join('\n\n'));
     return EXIT.OK;
   }
+  if (values.install !== undefined) return install(agentConfig(ref, undefined, { home: homeOf(ctx), env: ctx.env }), values.install, values.json === true, io, ctx);
   const { port, token } = httpOptions(values, ctx);
   if (port === null) guardStdout();
 
@@ -93,6 +96,18 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
   // Either era: a client that opens with `initialize` is served as of 2025, one that opens with `server/discover`
   // (or any request carrying the version in its `_meta`) as of 2026-07-28.
   return serveUntilStopped(bridge, `${ref.name} (${ref.protocol})`, port, token, io);
+}
+
+/** `--install HOST`: the entry written into that agent's own file, then started and connected to as that agent. */
+async function install(config: AgentConfig, host: unknown, asJson: boolean, io: Io, ctx: CommandContext): Promise<number> {
+  if (!isAgentClient(host)) throw new UsageError(`--install takes ${Object.keys(AGENT_HOSTS).join(', ')}, not ${JSON.stringify(host)}`);
+  const done = await installIntoAgent(config, host, homeOf(ctx), { env: ctx.env, ...(ctx.env.HOME ? { userHome: ctx.env.HOME } : {}) });
+  if (asJson) io.out(json(done));
+  else {
+    io.out(`${done.replaced ? 'Replaced' : 'Added'} "${done.name}" in ${done.label}'s ${done.file}.`);
+    io.out(done.check.ok ? `Checked as ${done.label} (${done.check.profile}): it started and offers ${done.check.tools.length} tool${done.check.tools.length === 1 ? '' : 's'}${done.check.tools.length ? `: ${done.check.tools.join(', ')}` : ''}. Restart ${done.label} to use it.` : `Checked as ${done.label}: it did not start: ${done.check.problem}`);
+  }
+  return done.check.ok ? EXIT.OK : EXIT.FAILURE;
 }
 
 /** Serves over stdio (`port` null) or Streamable HTTP until Ctrl+C, a kill, or (stdio) the client closing stdin. */
@@ -170,7 +185,7 @@ function agentSkillsToServe(folder: string, values: Record<string, unknown>): Sk
 async function serveSkills(folder: string, refs: SkillRef[], values: Record<string, unknown>, io: Io, ctx: CommandContext): Promise<number> {
   const names = new Set(refs.map((r) => r.dir));
   if (values['print-config']) {
-    const config = agentConfig({ name: path.basename(path.resolve(folder)), dir: folder }, undefined, { skills: true });
+    const config = agentConfig({ name: path.basename(path.resolve(folder)), dir: folder }, undefined, { skills: true, home: homeOf(ctx), env: ctx.env });
     if (values.json) io.out(json(config));
     else io.out(config.snippets.map((s) => `${s.label}: ${s.where}\n${s.text}`).join('\n\n'));
     return EXIT.OK;

@@ -1,6 +1,6 @@
 /** The workbench's core commands: the workspace, a skill's life, calls, logs, setup, data, recordings, options. */
 import type {
-  AgentConfig, CallRecord, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep, SkillData, SkillInfo,
+  AgentConfig, AgentInstall, CallRecord, HostInfo, LogEntry, MessageEntry, RecordingInfo, SetupConfiguration, SetupResult, SetupStep, SkillData, SkillInfo,
   SkillOption, SkillOptionsChange, SkillSettings, SkillSettingsUpdate, SkillSummary, TickState, TimelineEntry, Workspace,
 } from '../../contract';
 import { z } from '../shape';
@@ -89,4 +89,5 @@ export const core = {
   updateSkillSettings: command(returns<SkillSettings>(), ['skillId', skillId], ['update', objectFor<SkillSettingsUpdate>()]),
 
   agentConfig: command(returns<AgentConfig>(), ['skillId', skillId]),
+  installIntoAgent: command(returns<AgentInstall>(), ['skillId', skillId], ['client', z.enum(['claude', 'claude-code', 'cursor', 'vscode'])]),
 };

@@ -58,7 +58,7 @@ export const mcpProtocol: ProtocolModule = {
 export { BEARER_TOKEN_VAR } from './adapter';
 export { eraMode, isEraMode, setEraMode } from './era';
 export { type ParsedConfig, entryOf, mergeIntoFolder, parseMcpConfig, readMcpConfigFile } from './config';
-export { findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';
+export { appDataDir, findConfigs, projectConfigPlaces, userConfigPlaces } from './known-configs';
 export { entryOf as skillEntryOf, getSkill, listSkills, readSkillDirectory, readSkillFile, skillsSupport, SKILLS_EXTENSION } from './skills';
 export { AuthorizationFailed, AuthorizationNeeded, CLIENT_METADATA_URL_VAR, DEFAULT_WAIT_MS, McpOAuth, serverKey } from './oauth';
 export { stripPrefix } from './results';

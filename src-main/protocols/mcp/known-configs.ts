@@ -16,12 +16,19 @@ interface Place {
 
 /** The user-level files of this platform. */
 export function userConfigPlaces(home = os.homedir(), platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): Place[] {
-  const appData = platform === 'win32' ? (env.APPDATA ?? path.join(home, 'AppData', 'Roaming')) : platform === 'darwin' ? path.join(home, 'Library', 'Application Support') : (env.XDG_CONFIG_HOME ?? path.join(home, '.config'));
+  const appData = appDataDir(home, platform, env);
   return [
     { file: path.join(appData, 'Claude', 'claude_desktop_config.json'), source: 'Claude Desktop' },
     { file: path.join(home, '.cursor', 'mcp.json'), source: 'Cursor (this user)' },
     { file: path.join(appData, 'Code', 'User', 'mcp.json'), source: 'VS Code (this user)' },
   ];
+}
+
+/** Where desktop apps keep their settings on this platform (Claude Desktop's and VS Code's folders are in it). */
+export function appDataDir(home: string, platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  if (platform === 'win32') return env.APPDATA ?? path.join(home, 'AppData', 'Roaming');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support');
+  return env.XDG_CONFIG_HOME ?? path.join(home, '.config');
 }
 
 /** A project folder's files. */

@@ -2,5 +2,6 @@
 import { command } from './command';
 
 export const agentConfig = command('agentConfig');
+export const installIntoAgent = command('installIntoAgent');
 export const getSkillReport = command('getSkillReport');
 export const runLifecycle = command('runLifecycle');
