@@ -106,6 +106,12 @@ export interface ModelProfileView extends ModelProfile {
 }
 
 /** The app's models as the window sees them. */
+/** What a key check found, in plain words (agent/key-check.ts). */
+export interface KeyCheck {
+  verdict: 'works' | 'refused' | 'not-allowed' | 'limited' | 'unreachable' | 'unchecked' | 'failed';
+  words: string;
+}
+
 export interface ModelSettingsView {
   profiles: ModelProfileView[];
   active?: string;
@@ -243,6 +249,8 @@ export interface ChatApi {
    * typed one not saved yet, else the key the profile would use.
    */
   listProviderModels(config: ModelConfig, key?: string): Promise<{ models: string[] | null }>;
+  /** "Check key": one harmless live call (the model list) with `key`, or the key the profile would use, before Save. */
+  checkModelKey(config: ModelConfig, key?: string): Promise<KeyCheck>;
   /** One turn with the model in use; its steps arrive as `chat` events meanwhile. Fails only when it cannot start. */
   chatSend(request: ChatRequest): Promise<ChatTurnResult>;
   /** Stops the turn: the model's request and the tool call under way are cancelled, a pending approval denied. */

@@ -83,7 +83,11 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
-export async function modelServer(opts: { models?: string[] } = {}): Promise<ModelServer> {
+/**
+ * `keys`: keys the model list refuses, each with the status it answers (401 for one revoked, 403 for one without the
+ * scope), as the providers do; any other key, or none, is listed to. `noList`: a server with no model list (404).
+ */
+export async function modelServer(opts: { models?: string[]; keys?: Record<string, 401 | 403 | 429>; noList?: boolean } = {}): Promise<ModelServer> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
@@ -105,7 +109,13 @@ export async function modelServer(opts: { models?: string[] } = {}): Promise<Mod
       const format = path.endsWith('/chat/completions') ? 'openai' : path.endsWith('/messages') ? 'anthropic' : undefined;
       const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.search, headers: req.headers, body, ...(format ? { format } : {}) };
       requests.push(recorded);
-      if (req.method === 'GET' && /\/models$/.test(path)) return sendJson(res, 200, modelList(state.models));
+      if (req.method === 'GET' && /\/models$/.test(path)) {
+        const key = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        const refused = key !== undefined ? opts.keys?.[key] : undefined;
+        if (opts.noList) return sendJson(res, 404, { error: { message: `No route GET ${path}` } });
+        if (refused) return sendError(res, req.headers['x-api-key'] ? 'anthropic' : 'openai', { status: refused, error: refused === 401 ? 'Incorrect API key provided' : refused === 403 ? 'This key does not have access to this resource' : 'You exceeded your current quota' });
+        return sendJson(res, 200, modelList(state.models));
+      }
       // Anthropic's token counting, as a host may ask before a turn: a count from the body's length, never a reply off the queue.
       if (req.method === 'POST' && path.endsWith('/messages/count_tokens')) return sendJson(res, 200, { input_tokens: Math.ceil(raw.length / 4) });
       if (req.method !== 'POST' || !format) return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}` } });

@@ -14,6 +14,8 @@ export class ModelCallError extends Error {
   constructor(
     message: string,
     readonly kind: ModelErrorKind,
+    /** The server's HTTP status, where it answered one. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'ModelCallError';

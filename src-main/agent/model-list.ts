@@ -5,7 +5,7 @@
  */
 import type { ModelConfig } from '../contract';
 import { MIB, sizeWords, textBounded } from '../engine/bounded-body';
-import { describeModelError, ModelCallError } from './model-errors';
+import { describeModelError, ModelCallError, modelErrorKind } from './model-errors';
 import { anthropicApiBase, baseUrlOf, checkModelConfig } from './model-config';
 import { ERROR_BODY_MAX, type Fetch } from './model-fetch';
 import { authHeaders } from './providers';
@@ -29,7 +29,7 @@ export async function listModels(config: ModelConfig, conn: { apiKey?: string; f
   }
   if (res.status === 404) return { models: null };
   const { text, cut } = await textBounded(res, res.ok ? LIST_MAX : ERROR_BODY_MAX);
-  if (!res.ok) throw new ModelCallError(describeModelError({ statusCode: res.status, responseBody: text }, c), res.status === 401 || res.status === 403 ? 'auth' : 'http');
+  if (!res.ok) throw new ModelCallError(describeModelError({ statusCode: res.status, responseBody: text }, c), modelErrorKind({ statusCode: res.status }), res.status);
   if (cut) throw new ModelCallError(`The model list at ${url} is longer than ${sizeWords(LIST_MAX)}: the workbench stopped reading it.`, 'http');
   let body: { data?: { id?: unknown }[] };
   try {

@@ -16,13 +16,14 @@
  *
  * The engine's other users of a model (MCP sampling, scheduled prompts) take `activeChatModel()`.
  */
-import type { AgentHostInfo, ApprovalAnswer, ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView, ToolPolicyRef } from '../contract';
+import type { AgentHostInfo, ApprovalAnswer, ChatApi, ChatRequest, ChatTargetRef, ChatToolCall, ChatTurnResult, KeptToolPolicy, KeyCheck, ModelConfig, ModelProfile, ModelSettings, ModelSettingsView, ToolPolicyRef } from '../contract';
 import { openChatModel, type ChatModel } from '../agent/chat-model';
 import { skillChatTarget, workspaceChatTarget, type ChatTarget } from '../agent/chat-target';
 import { runChatTurn } from '../agent/chat-turn';
 import { checkModelConfig } from '../agent/model-config';
 import { deleteModelKey, hasModelKey, keySourceText, modelKeyName, resolveModelKey, setModelKey } from '../agent/model-keys';
 import { listModels } from '../agent/model-list';
+import { checkModelKey } from '../agent/key-check';
 import { activeProfile, configOf, loadModelSettings, saveModelSettings } from '../agent/model-settings';
 import { readToolPolicies, resetToolPolicies } from '../agent/tool-policies';
 import type { Redactor } from '../engine/redactor';
@@ -124,11 +125,22 @@ export class ChatService implements ChatApi {
   }
 
   async listProviderModels(config: ModelConfig, key?: string): Promise<{ models: string[] | null }> {
+    return this.withTypedKey(config, key, (c, apiKey) => listModels(c, { apiKey, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) }));
+  }
+
+  async checkModelKey(config: ModelConfig, key?: string): Promise<KeyCheck> {
+    const check = await this.withTypedKey(config, key, (c, apiKey) => checkModelKey(c, { apiKey, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) }));
+    const typed = key?.trim();
+    return typed ? { ...check, words: check.words.split(typed).join('••••') } : check;
+  }
+
+  /** Runs `fn` with the key typed (not saved yet), else the one the profile would use. */
+  private async withTypedKey<T>(config: ModelConfig, key: string | undefined, fn: (c: ModelConfig, apiKey: string | undefined) => Promise<T>): Promise<T> {
     const c = { ...config, model: config.model || '-' };
     const typed = key?.trim();
     const apiKey = typed || resolveModelKey(checkModelConfig(c), { env: this.env, secrets: this.wb.stores.secrets }).key;
     try {
-      return await listModels(c, { apiKey, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+      return await fn(c, apiKey);
     } catch (err) {
       // A server may quote the key it refused; a typed key is not in the store, so the door does not know to mask it.
       if (typed && err instanceof Error) err.message = err.message.split(typed).join('••••');

@@ -1,8 +1,8 @@
 /**
- * The app's models and chat. A key comes in (`saveModelKey`, `listProviderModels`) and never goes out: no answer
+ * The app's models and chat. A key comes in (`saveModelKey`, `listProviderModels`, `checkModelKey`) and never goes out: no answer
  * of these carries one, and the door scrubs every answer and event of the keys the store holds besides.
  */
-import type { AgentHostInfo, ApprovalAnswer, ChatMessage, ChatRequest, ChatTurnResult, KeptToolPolicy, ModelConfig, ModelProfile, ModelSettingsView, ToolPolicyRef } from '../../contract';
+import type { AgentHostInfo, ApprovalAnswer, ChatMessage, ChatRequest, ChatTurnResult, KeptToolPolicy, KeyCheck, ModelConfig, ModelProfile, ModelSettingsView, ToolPolicyRef } from '../../contract';
 import { z } from '../shape';
 import { checked, command, fromWindow, returns } from './declare';
 import { text } from './fields';
@@ -49,6 +49,7 @@ export const chat = {
   saveModelKey: command(returns<ModelSettingsView>(), ['profileId', text], ['key', text]),
   deleteModelKey: command(returns<ModelSettingsView>(), ['profileId', text]),
   listProviderModels: command(returns<{ models: string[] | null }>(), ['config', modelConfig], ['key', text.optional()]),
+  checkModelKey: command(returns<KeyCheck>(), ['config', modelConfig], ['key', text.optional()]),
   // Told its window: the turn's approvals are that window's to answer, and are denied when it goes away.
   chatSend: fromWindow(command(returns<ChatTurnResult>(), ['request', request])),
   chatStop: command(returns<void>(), ['chatId', text]),

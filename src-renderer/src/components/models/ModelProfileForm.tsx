@@ -4,6 +4,7 @@ import type { ModelConfig, ModelProfile, ModelProfileView, ModelProvider } from 
 import { useCommand } from '../../data';
 import { Button } from '../common/Button';
 import { ErrorNote } from '../common/ErrorNote';
+import { KeyCheck } from './KeyCheck';
 import { MODEL_PRESETS, presetOf } from './model-presets';
 import { useDomId } from '../../lib/use-dom-id';
 import styles from './ModelProfileForm.module.css';
@@ -202,6 +203,12 @@ export function ModelProfileForm({ profile, onDone, onCancel }: { profile?: Mode
             <p className="field-help">Read from the workbench’s own environment when a chat starts.</p>
           </>
         )}
+        <KeyCheck
+          key={`${d.provider} ${d.baseUrl} ${d.keyWay} ${d.key} ${d.apiKeyEnv}`}
+          config={config}
+          typedKey={d.keyWay === 'store' && d.key.trim() ? d.key.trim() : undefined}
+          disabled={!d.baseUrl.trim() || (d.keyWay === 'env' && !d.apiKeyEnv.trim())}
+        />
         {profile && <p className="field-help">In use now: {profile.keySource}.</p>}
         {removeKey.error && <ErrorNote message={removeKey.error} />}
       </fieldset>
