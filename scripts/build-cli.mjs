@@ -1,17 +1,12 @@
 // Bundles the command line (and the benchmark) for plain Node: the engine with no Electron.
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './bundle-options.mjs';
 
 const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'cjs',
+  ...NODE_BUNDLE,
   sourcemap: 'linked',
-  logLevel: 'warning',
   // gpt-tokenizer's rank tables (2 MB) are loaded from node_modules when a token count is first asked for, not bundled.
   external: ['electron', 'gpt-tokenizer'],
-  // jsonc-parser's `main` is a UMD build whose requires a bundler cannot follow; its ES module build bundles.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 await Promise.all([

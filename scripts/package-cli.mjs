@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build } from './build.mjs';
+import { NODE_BUNDLE } from './bundle-options.mjs';
 import { onPinnedNode } from './pinned-node.mjs';
 
 onPinnedNode(import.meta.url);
@@ -40,11 +41,7 @@ fs.mkdirSync(work, { recursive: true });
 await esbuild({
   entryPoints: [path.join(root, 'src-main', 'cli', 'sea.ts')],
   outfile: path.join(work, 'skillbench.cjs'),
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'cjs',
-  logLevel: 'warning',
+  ...NODE_BUNDLE,
   external: ['electron'],
 });
 

@@ -10,7 +10,7 @@ import { it } from './cleanup-fixture';
 import { cli } from './cli-run';
 import { EXAMPLES } from './helpers';
 import { agentConfig } from '../src-main/workbench/agent-config';
-import { AGENT_HOSTS, checkAgentEntry, installIntoAgent, writeAgentEntry } from '../src-main/workbench/agent-install';
+import { AGENT_HOSTS, checkAgentEntry, installIntoAgent, plainProblem, writeAgentEntry } from '../src-main/workbench/agent-install';
 import { Workbench } from '../src-main/workbench/workbench';
 
 const GAS = path.join(EXAMPLES, 'gas-estimator');
@@ -100,6 +100,13 @@ describe('checking it as the agent', () => {
     expect(check.ok).toBe(false);
     expect(check.problem).toMatch(/no-such-program/);
     expect((await checkAgentEntry(file, 'other', 'cursor', cleanup.tempDir())).problem).toMatch(/has no usable server "other"/);
+  });
+
+  it('says the cause once, though it came through two starts', () => {
+    const cause = 'Could not start "python3": the command was not found. Check that it is installed and on PATH.';
+    const twice = `gas-estimator did not start: skillbench mcp: gas-estimator did not start: ${cause} (${cause.replace(/\.$/, '')}).`;
+    expect(plainProblem(twice)).toBe(cause);
+    expect(plainProblem('gas-estimator did not start: Traceback (most recent call last).')).toBe('Traceback (most recent call last).');
   });
 
   it('is one command of the window’s table, on the workbench’s own home', async ({ cleanup }) => {

@@ -42,6 +42,15 @@ describe.skipIf(!canBuild)(`the single-file skillbench${why}`, () => {
     // What it hands out names the executable itself: there is no clone to point at.
     const wrong = spawnSync(EXE, ['list', path.join(examples, 'nothing-here')], { env, encoding: 'utf8' });
     expect(wrong.stderr).toContain(`Run "${EXE} help" for usage.`);
+    // Added to an agent, the entry starts the executable itself (no Node anywhere), and it answers as that agent. The
+    // skill is a Python one: Python is on this machine's PATH, Node is not.
+    fs.mkdirSync(env.PATH!, { recursive: true });
+    fs.symlinkSync(spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim(), path.join(env.PATH!, 'python3'));
+    const added = spawnSync(EXE, ['mcp', path.join(examples, 'gas-estimator'), '--install', 'cursor'], { env, encoding: 'utf8' });
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Checked as Cursor (cursor): it started and offers 3 tools');
+    const entry = JSON.parse(fs.readFileSync(path.join(env.HOME!, '.cursor', 'mcp.json'), 'utf8')).mcpServers['gas-estimator'];
+    expect([entry.command, ...entry.args.slice(0, 1)]).toEqual([EXE, 'mcp']);
 
     const app = spawn(EXE, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const { out, err } = watchChild(cleanup, app);

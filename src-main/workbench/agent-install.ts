@@ -107,10 +107,20 @@ export async function checkAgentEntry(file: string, name: string, client: AgentC
     const info = await rt.start();
     return { ok: true, profile, tools: info.tools.map((t) => t.name) };
   } catch (err) {
-    return { ok: false, profile, tools: [], problem: (err as Error).message };
+    return { ok: false, profile, tools: [], problem: plainProblem((err as Error).message) };
   } finally {
     await rt.close().catch(() => undefined);
   }
+}
+
+/**
+ * The cause alone: the check says "it did not start" itself, and the message has come through two starts (the
+ * runtime's and `skillbench mcp`'s), each of which said so and quoted the cause again in parentheses.
+ */
+export function plainProblem(message: string): string {
+  const m = message.replace(/^(?:(?:skillbench mcp: )?[^:]{1,80} did not start: )+/, '');
+  const quoted = /^([\s\S]*) \(([\s\S]*)\)\.?$/.exec(m);
+  return quoted && quoted[2] && quoted[1].startsWith(quoted[2]) ? quoted[1] : m;
 }
 
 /** "Add to …": write, then check. */
