@@ -26,8 +26,12 @@ let home: string;
 beforeEach(() => {
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'skillbench-host-'));
 });
-afterEach(() => {
+/** The entity stores the tests opened: flushed at the end, which closes their journals' files (Node 26 makes a file
+ * handle left for the garbage collector an uncaught error, which the test running then would be blamed for). */
+const opened: EntityStore[] = [];
+afterEach(async () => {
   vi.restoreAllMocks();
+  await Promise.all(opened.splice(0).map((e) => e.flush().catch(() => undefined)));
   fs.rmSync(home, { recursive: true, force: true });
 });
 
@@ -50,6 +54,7 @@ function setup(skillId = SKILL) {
   const state = StateStore.forSkill(home, skillId, { secrets: secrets.forSkill(skillId), log });
   const data = DataStore.forSkill(home, skillId, { secrets: secrets.forSkill(skillId) });
   const entities = EntityStore.open(home, { log });
+  opened.push(entities);
   const host = createHostServices({
     skillId, state, data, entities, log,
     secrets: secrets.forSkill(skillId),
@@ -246,6 +251,7 @@ describe('entities', () => {
   it('search matches text case-insensitively, filters by types, limits, newest first on ties', async () => {
     let clock = 1000;
     const store = new EntityStore(homeLayout(home).entitiesFile, { now: () => clock++ });
+    opened.push(store);
     await store.upsert({ type: 'wallet', source: 's', sourceId: 'w', title: 'Cold wallet', metadata: { chain: 'ETH', n: 7 } });
     await store.upsert({ type: 'contact', source: 's', sourceId: 'c', title: 'Bob', summary: 'owns an eth wallet' });
     for (let i = 0; i < 25; i++) await store.upsert({ type: 'chat', source: 's', sourceId: `k${i}`, title: `chat ${i}` });
