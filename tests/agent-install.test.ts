@@ -127,5 +127,10 @@ describe('skillbench mcp --install', () => {
     const bad = await cli(['mcp', GAS, '--install', 'zed'], { env: { HOME: userHome } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--install takes claude, claude-code, cursor, vscode, not "zed"');
+    // A server named on the command line lives in a folder removed when the command ends: nothing to point an agent at.
+    const named = await cli(['mcp', '--command', 'npx -y some-server', '--install', 'cursor'], { env: { HOME: userHome } });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('--install needs a skill folder or --mcp-config FILE --server NAME');
+    expect(fs.existsSync(path.join(userHome, '.cursor'))).toBe(false);
   });
 });

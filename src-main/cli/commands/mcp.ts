@@ -60,6 +60,10 @@ export async function run(argv: string[], io: Io, ctx: CommandContext): Promise<
       throw err;
     }
   }
+  // A server given by --command or --url is written to a folder that lives only while this command runs.
+  if ((values['print-config'] || values.install !== undefined) && (values.command !== undefined || values.url !== undefined)) {
+    throw new UsageError(`${values.install !== undefined ? '--install' : '--print-config'} needs a skill folder or --mcp-config FILE --server NAME: a server given by --command or --url is kept only while this command runs`);
+  }
   if (values['print-config']) {
     const config = agentConfig(ref, undefined, { home: homeOf(ctx), env: ctx.env });
     if (values.json) io.out(json(config));
